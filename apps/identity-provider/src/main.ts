@@ -1,0 +1,36 @@
+/**
+ * CLI entry of the development identity provider (`node --import tsx apps/identity-provider/src/main.ts`).
+ * Refuses to start with NODE_ENV=production.
+ */
+import { settingsFromEnv } from './config.ts';
+import { loadDemoIdentities } from './identities.ts';
+import { productionRefusal } from './production-guard.ts';
+import { startIdentityProvider } from './server.ts';
+
+const refusal = productionRefusal(process.env);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+
+const settings = settingsFromEnv(process.env);
+const identities = loadDemoIdentities();
+const running = await startIdentityProvider({
+  issuer: settings.issuer,
+  port: settings.port,
+  host: settings.host,
+  clients: [settings.client],
+  identities,
+});
+console.info(
+  `Development identity provider listening on ${running.url} (${identities.length} demo identities; sessions are kept in memory)`,
+);
+
+const stop = () => {
+  running.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { apiPaths } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import type { IdentityClient } from '#integrations/identity/identity-client.ts';
+import { createAuthenticate } from '#modules/auth/authenticate.ts';
+import { authRoutes } from '#modules/auth/routes.ts';
+import { meRoutes } from '#modules/me/routes.ts';
+import { systemRoutes } from '#modules/system/routes.ts';
+import type { ServerConfig } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { registerSpa } from './spa.ts';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: ServerConfig;
+  identity: IdentityClient;
+  /** Fastify logger option; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
+export async function buildApp({ db, config, identity, logger, serveWeb = true }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // Bearer tokens and cookies never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // AgDS styles are injected at run time by Emotion.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Provider Connect Australia API', version: config.runtime.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const deps: AppDeps = {
+    db,
+    config,
+    identity,
+    authenticate: createAuthenticate(db, config.session.idleMs),
+  };
+  await app.register(systemRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(meRoutes, deps);
+
+  app.get(apiPaths.docs, { schema: { hide: true } }, async () => app.swagger());
+
+  if (serveWeb) await registerSpa(app, config.webDist);
+  return app;
+}

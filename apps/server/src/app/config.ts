@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+/** Environment variables the API reads; everything has a development default except in production. */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  IDP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  DATABASE_URL: z.string().optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default('provider-connect'),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  SUPPORT_EMAIL: z.string().default('support@providerconnect.example.gov.au'),
+  SUPPORT_PHONE: z.string().default('1800 512 220'),
+  LEARN_MORE_URL: z
+    .string()
+    .url()
+    .default('https://www.health.gov.au/our-work/provider-connect-australia'),
+  DETAILED_STEPS_URL: z
+    .string()
+    .url()
+    .default('https://www.servicesaustralia.gov.au/provider-connect-australia'),
+  FEATURE_VCFC_IMPORT: bool(true),
+  FEATURE_HI_CERTIFICATE: bool(false),
+  FEATURE_HEALTH_CONNECT: bool(true),
+  BUILD_DATE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** The development client secret shared with apps/identity-provider; production must set its own. */
+export const DEVELOPMENT_CLIENT_SECRET = 'provider-connect-development-secret';
+
+/** Parsed, validated server configuration. */
+export type ServerConfig = ReturnType<typeof loadConfig>;
+
+function readBuildDate(webDist: string): string | undefined {
+  try {
+    const info = JSON.parse(readFileSync(path.join(webDist, 'build-info.json'), 'utf8')) as {
+      buildDate?: string;
+    };
+    return info.buildDate;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads and validates configuration from the environment (throws with every problem listed). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = Env.parse(env);
+  if (e.NODE_ENV === 'production' && !e.OIDC_CLIENT_SECRET) {
+    throw new Error('OIDC_CLIENT_SECRET must be set in production');
+  }
+  if (e.NODE_ENV === 'production' && !e.OIDC_ISSUER) {
+    throw new Error(
+      'OIDC_ISSUER must be set in production (the government provider-login service)',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    oidc: {
+      issuer: e.OIDC_ISSUER ?? `http://localhost:${e.IDP_PORT}`,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET ?? DEVELOPMENT_CLIENT_SECRET,
+      redirectUri: `${publicUrl}/authorization-code/callback`,
+      postLogoutRedirectUri: `${publicUrl}/`,
+    },
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    runtime: {
+      productName: 'Provider Connect Australia',
+      version: pkg.version,
+      buildDate: e.BUILD_DATE ?? readBuildDate(e.WEB_DIST) ?? new Date().toISOString(),
+      support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+      links: { learnMore: e.LEARN_MORE_URL, detailedSteps: e.DETAILED_STEPS_URL },
+      features: {
+        vcfcImportAllowed: e.FEATURE_VCFC_IMPORT,
+        hiServiceCertificate: e.FEATURE_HI_CERTIFICATE,
+        healthConnectPublication: e.FEATURE_HEALTH_CONNECT,
+      },
+      // Both base endpoints of spec 1 §3 are served by this API by default.
+      apiBase: { systemOfRecord: '/api', participation: '/api' },
+      identityProvider: { name: 'Provider Digital Access (PRODA)' },
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import type { Problem } from '@pca/contracts';
+import { HttpError } from '#lib/errors.ts';
+
+function send(reply: FastifyReply, request: FastifyRequest, problem: Problem) {
+  return reply
+    .code(problem.status)
+    .type('application/problem+json')
+    .send({ ...problem, instance: request.url.split('?')[0] });
+}
+
+const typeUri = (type: string) => (type === 'about:blank' ? type : `/problems/${type}`);
+
+/** One place that turns every error into RFC 9457 problem+json; never 200 with an error body. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return {
+          field: where || (error.validationContext ?? 'body'),
+          message: issue.message ?? 'Invalid value',
+        };
+      });
+      return send(reply, request, {
+        type: typeUri('validation'),
+        title: 'Invalid request',
+        status: 400,
+        detail: 'The request has invalid fields.',
+        errors,
+      });
+    }
+    if (error instanceof HttpError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return send(reply, request, {
+        type: typeUri(error.type),
+        title: error.title,
+        status: error.status,
+        ...(error.detail ? { detail: error.detail } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response did not match its schema',
+      );
+      return send(reply, request, {
+        type: 'about:blank',
+        title: 'Internal Server Error',
+        status: 500,
+      });
+    }
+    // Fastify's own client errors (bad JSON, too large, unsupported media type) keep their status.
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    return send(reply, request, {
+      type: 'about:blank',
+      title: status === 500 ? 'Internal Server Error' : (error.code ?? 'Bad Request'),
+      status,
+      ...(status < 500 ? { detail: error.message } : {}),
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, request, {
+      type: typeUri('not-found'),
+      title: 'Not found',
+      status: 404,
+      detail: 'No such resource.',
+    }),
+  );
+}

@@ -1,0 +1,16 @@
+import { createDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
+import type { ServerConfig } from './config.ts';
+
+/** Opens PostgreSQL (DATABASE_URL) or embedded PGlite under DATA_DIR, migrates, and seeds an empty database. */
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>) {
+  const handle = await createDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  await migrateDatabase(handle);
+  if (await isDatabaseEmpty(handle.db)) {
+    await seedDemoWorld(handle.db);
+  }
+  return handle;
+}

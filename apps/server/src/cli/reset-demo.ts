@@ -1,0 +1,20 @@
+/** `npm run reset-demo`: puts the demo world back (all domain data replaced) in the configured database. */
+import { loadConfig } from '#app/config.ts';
+import { createDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { resetDemoWorld } from '#db/seed/index.ts';
+
+const config = loadConfig();
+const started = Date.now();
+const handle = await createDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+try {
+  await migrateDatabase(handle);
+  await resetDemoWorld(handle.db);
+  console.info(
+    `Demo world reset in ${Date.now() - started} ms (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}).`,
+  );
+} finally {
+  await handle.close();
+}

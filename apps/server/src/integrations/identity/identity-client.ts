@@ -1,0 +1,26 @@
+/** Claims the portal needs from the provider-login service's ID token. */
+export interface IdentityClaims {
+  raNumber: string;
+  givenName: string;
+  familyName: string;
+  email: string | null;
+}
+
+/** The OIDC relying-party operations the portal performs (authorization code + PKCE). */
+export interface IdentityClient {
+  /** URL of the provider's authorization endpoint for a new sign-in. */
+  authorizationUrl(params: {
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+  }): Promise<string>;
+  /** Exchanges an authorization code for verified ID token claims. */
+  exchangeCode(params: {
+    code: string;
+    state: string;
+    codeVerifier: string;
+    nonce: string;
+  }): Promise<{ claims: IdentityClaims; idToken: string | null }>;
+  /** URL that ends the provider's session and returns to the portal. */
+  endSessionUrl(idToken: string | null): Promise<string | null>;
+}

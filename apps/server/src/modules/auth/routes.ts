@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  LogoutResponse,
+  Problem,
+  SessionToken,
+  TokenExchangeRequest,
+} from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { requireAuth } from './authenticate.ts';
+import { authService } from './service.ts';
+
+/** Sign-in and sign-out routes (ARCHITECTURE §1). */
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = authService({
+    db: deps.db,
+    identity: deps.identity,
+    session: deps.config.session,
+  });
+
+  app.get(
+    apiPaths.login,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start sign-in: redirects the browser to the provider-login service',
+        response: { 302: z.null(), 502: Problem },
+      },
+    },
+    async (_request, reply) => {
+      const url = await service.startSignIn();
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
+
+  app.post(
+    apiPaths.token,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the authorisation code for a session token',
+        body: TokenExchangeRequest,
+        response: { 200: SessionToken, 400: Problem, 403: Problem, 502: Problem },
+      },
+    },
+    async (request, reply) => {
+      const token = await service.completeSignIn({ ...request.body, requestId: request.id });
+      return reply.header('cache-control', 'no-store').send(token);
+    },
+  );
+
+  app.post(
+    apiPaths.logout,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session (and get the provider end-session URL)',
+        security: [{ bearer: [] }],
+        response: { 200: LogoutResponse, 401: Problem },
+      },
+    },
+    async (request) => {
+      const { session, user } = requireAuth(request);
+      return service.signOut({ sessionId: session.id, userId: user.id, requestId: request.id });
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths, CurrentUser, Problem } from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { loadCurrentUser } from './service.ts';
+
+/** The signed-in user. */
+export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    apiPaths.me,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'The current user with roles and practitioner links',
+        security: [{ bearer: [] }],
+        response: { 200: CurrentUser, 401: Problem },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await loadCurrentUser(deps.db, requireAuth(request))),
+  );
+};

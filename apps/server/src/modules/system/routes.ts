@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { apiPaths, Problem, RuntimeConfig } from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+
+const Health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});
+
+/** Health and runtime configuration: public, no session needed. */
+export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    apiPaths.health,
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: Health, 503: Health },
+      },
+    },
+    async (_request, reply) => {
+      const up = await deps.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      const body = {
+        status: up ? 'ok' : 'degraded',
+        database: up ? 'up' : 'down',
+        version: deps.config.runtime.version,
+      } as const;
+      return reply
+        .code(up ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    apiPaths.config,
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Runtime configuration loaded by the SPA before it renders',
+        response: { 200: RuntimeConfig, 500: Problem },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(deps.config.runtime),
+  );
+};

@@ -1,0 +1,77 @@
+import { startIdentityProvider } from '@pca/identity-provider/server';
+import { loadDemoIdentities } from '@pca/identity-provider/identities';
+import { signInThroughProvider } from '@pca/identity-provider/testing';
+import { buildApp } from '#app/build-app.ts';
+import { loadConfig } from '#app/config.ts';
+import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { freePort } from './free-port.ts';
+
+/**
+ * A real API on a seeded test database, with the real development identity provider listening on a free
+ * port, so tests sign in exactly as the browser does (authorization code + PKCE), no mocks.
+ */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}) {
+  const idpPort = await freePort();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: String(idpPort), ...env });
+  const idp = await startIdentityProvider({
+    port: idpPort,
+    issuer: config.oidc.issuer,
+    identities: loadDemoIdentities(),
+    clients: [
+      {
+        clientId: config.oidc.clientId,
+        clientSecret: config.oidc.clientSecret,
+        redirectUris: [config.oidc.redirectUri],
+        postLogoutRedirectUris: [config.oidc.postLogoutRedirectUri],
+      },
+    ],
+  });
+  const handle = await openTestDatabase();
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    identity: createOidcIdentityClient(config.oidc),
+    logger: false,
+    serveWeb: false,
+  });
+
+  /** Signs in through the provider's page as the identity with this RA number; returns the API's answer. */
+  async function signIn(raNumber: string) {
+    const login = await app.inject({ method: 'GET', url: '/api/auth/login' });
+    if (login.statusCode !== 302) throw new Error(`login answered ${login.statusCode}`);
+    const callback = await signInThroughProvider(String(login.headers.location), raNumber);
+    return app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: {
+        code: callback.searchParams.get('code'),
+        state: callback.searchParams.get('state'),
+      },
+    });
+  }
+
+  /** Signs in and returns the bearer token (throws unless the sign-in succeeds). */
+  async function tokenFor(raNumber: string) {
+    const res = await signIn(raNumber);
+    if (res.statusCode !== 200)
+      throw new Error(`sign-in of ${raNumber} answered ${res.statusCode}: ${res.body}`);
+    return (res.json() as { token: string }).token;
+  }
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    signIn,
+    tokenFor,
+    bearer: (token: string) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await idp.close();
+      await handle.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

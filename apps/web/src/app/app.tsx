@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { RuntimeConfig } from '@pca/contracts';
+import { AppProviders } from './app-providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { routes } from './routes.tsx';
+
+/** Props of App. */
+export type AppProps = {
+  /** Runtime configuration, loaded before the app renders. */
+  config: RuntimeConfig;
+};
+
+/** The SPA: providers around the data router. */
+export function App({ config }: AppProps) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <AppProviders config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

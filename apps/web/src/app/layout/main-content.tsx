@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Box, Flex } from '@ag.ds-next/react/box';
+import { tokens } from '@ag.ds-next/react/core';
+import { layout } from '@pca/contracts/constants.ts';
+
+/** Props of MainContent. */
+export type MainContentProps = {
+  /** The main landmark's id (the skip link's target). */
+  id: string;
+  /** The page. */
+  children: ReactNode;
+};
+
+/** The main landmark, centred, at most 1320 px wide (spec 1 §2.1). */
+export function MainContent({ id, children }: MainContentProps) {
+  return (
+    <Flex as="main" id={id} justifyContent="center" flexGrow={1}>
+      <Box
+        width="100%"
+        maxWidth={`${layout.mainMaxWidth}px`}
+        paddingX={tokens.containerPadding}
+        paddingY={{ xs: 2, md: 3 }}
+      >
+        {children}
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,25 @@
+import { Core } from '@ag.ds-next/react/core';
+import { theme } from '@ag.ds-next/react/ag-branding';
+import { Box } from '@ag.ds-next/react/box';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+
+/** Shown instead of the app when its runtime configuration cannot be loaded. */
+export function StartupError() {
+  return (
+    <Core theme={theme}>
+      <Box as="main" paddingX={{ xs: 0.75, md: 2 }} paddingY={3} maxWidth="1320px">
+        <Stack gap={1.5}>
+          <H1>Provider Connect Australia is unavailable</H1>
+          <PageAlert tone="error" title="The service could not start" role="alert">
+            <Text as="p">
+              We could not load the service settings. Please refresh the page or try again later.
+            </Text>
+          </PageAlert>
+        </Stack>
+      </Box>
+    </Core>
+  );
+}

@@ -1,0 +1,18 @@
+import { paths } from '#app/paths.ts';
+
+/** Stored return paths that mean "nowhere in particular" (spec 1 §2.3). */
+const IGNORED_PATHS = new Set(['', '/', '/home', 'home']);
+
+/**
+ * Where sign-in lands (spec 1 §2.3): the stored path unless it is empty, '/' or '/home'; otherwise
+ * /welcome/add-business when the user can show publishing settings, else /welcome.
+ */
+export function resolvePostLoginPath(
+  storedPath: string | null | undefined,
+  canShowPublishingSettings: boolean,
+): string {
+  const path = (storedPath ?? '').trim();
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (!IGNORED_PATHS.has(normalised)) return path;
+  return canShowPublishingSettings ? paths.welcomeAddBusiness() : paths.welcome();
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { Button } from '@ag.ds-next/react/button';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { INACTIVE_USER_PROBLEM } from '@pca/contracts/auth.ts';
+import { paths } from '#app/paths.ts';
+import { useConfig } from '#lib/config.tsx';
+import { currentUserQueryOptions } from '#lib/current-user.ts';
+import { ApiError } from '#lib/http.ts';
+import { startLogin } from '#lib/login.ts';
+import { clearRecall, readRecall } from '#lib/recall.ts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { exchangeCode } from '../api/exchange-code.ts';
+import { resolvePostLoginPath } from '../resolve-post-login-path.ts';
+
+/** The sign-in callback (spec 1 §2.3, §4): exchanges code and state, loads the user, then navigates. */
+export function CallbackPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { identityProvider } = useConfig();
+  const [failed, setFailed] = useState(false);
+  // A code can be exchanged once; StrictMode's double effect run must not post it twice.
+  const started = useRef(false);
+
+  const code = searchParams.get('code');
+  const state = searchParams.get('state');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+
+    async function signIn() {
+      if (!code || !state) throw new Error('The sign-in response has no code or state.');
+      const session = await exchangeCode({ code, state });
+      setSessionToken(session.token);
+      await queryClient.fetchQuery(currentUserQueryOptions());
+      const recall = readRecall();
+      clearRecall();
+      // Publishing-settings eligibility has no API yet, so /welcome/add-business is never chosen.
+      const target = resolvePostLoginPath(recall.path, false);
+      navigate(target === recall.path ? `${recall.path}${recall.query}` : target, {
+        replace: true,
+      });
+    }
+
+    signIn().catch((error: unknown) => {
+      if (
+        error instanceof ApiError &&
+        error.status === 403 &&
+        error.hasProblemType(INACTIVE_USER_PROBLEM)
+      ) {
+        navigate(paths.inactiveUser(), { replace: true });
+        return;
+      }
+      console.error('Sign-in failed', error);
+      setFailed(true);
+    });
+  }, [code, state, navigate, queryClient]);
+
+  if (failed) {
+    return (
+      <Stack gap={1.5}>
+        <H1>Sign in failed</H1>
+        <PageAlert tone="error" title={`We could not sign you in with ${identityProvider.name}`}>
+          <Text as="p">The sign-in could not be completed. Please try again.</Text>
+        </PageAlert>
+        <div>
+          <Button onClick={startLogin}>Try again</Button>
+        </div>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap={1.5}>
+      <H1>
+        <VisuallyHidden>Signing in</VisuallyHidden>
+      </H1>
+      {/* The blanket covers its nearest positioned ancestor: this box, not the whole shell. */}
+      <div style={{ position: 'relative', minHeight: '12rem' }}>
+        <LoadingBlanket label={`Authenticating with ${identityProvider.name}..`} />
+      </div>
+    </Stack>
+  );
+}
+
+export { CallbackPage as Component };

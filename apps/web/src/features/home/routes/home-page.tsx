@@ -1,0 +1,45 @@
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1, H2 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { Button } from '@ag.ds-next/react/button';
+import { Prose } from '@ag.ds-next/react/prose';
+import { useConfig } from '#lib/config.tsx';
+import { startLogin } from '#lib/login.ts';
+
+/** The signed-out home page: what the portal is for, and the Login button that starts sign-in. */
+export function HomePage() {
+  const { productName, identityProvider } = useConfig();
+  return (
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>{productName}</H1>
+        <Text as="p" fontSize="md" color="muted">
+          One place for healthcare providers to keep their business and practitioner information up
+          to date and share it with funders, health directories and partner services.
+        </Text>
+      </Stack>
+      <Prose>
+        <H2>Who it is for</H2>
+        <ul>
+          <li>
+            <strong>Practitioners</strong> can register, verify their details, upload credential
+            documents, assign delegates and choose what is published.
+          </li>
+          <li>
+            <strong>Organisations</strong> can register their business, manage their healthcare
+            services, sites and practitioners, and control what is shared with partners.
+          </li>
+        </ul>
+        <H2>Signing in</H2>
+        <p>
+          You sign in with {identityProvider.name}. You will return here once you have signed in.
+        </p>
+      </Prose>
+      <div>
+        <Button onClick={startLogin}>Login</Button>
+      </div>
+    </Stack>
+  );
+}
+
+export { HomePage as Component };

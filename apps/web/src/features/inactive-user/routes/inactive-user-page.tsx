@@ -1,0 +1,30 @@
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { useConfig } from '#lib/config.tsx';
+
+/** tel: URIs take digits and a leading '+' only. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Tells an inactive user to contact support to reactivate the account (spec 2 §2.18). */
+export function InactiveUserPage() {
+  const { support } = useConfig();
+  return (
+    <Stack gap={1.5}>
+      <H1>Your account is inactive</H1>
+      <PageAlert tone="warning" title="Your account has been made inactive">
+        <Text as="p">
+          To reactivate your account, please contact support by email at{' '}
+          <TextLink href={`mailto:${support.email}`}>{support.email}</TextLink> or by phone on{' '}
+          <TextLink href={telHref(support.phone)}>{support.phone}</TextLink>.
+        </Text>
+      </PageAlert>
+    </Stack>
+  );
+}
+
+export { InactiveUserPage as Component };

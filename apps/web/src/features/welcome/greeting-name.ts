@@ -1,0 +1,8 @@
+import type { CurrentUser } from '@pca/contracts';
+
+/** The name the dashboard greets: the managed practitioner's when managing someone (spec 1 §2.5). */
+export function greetingName(
+  user: Pick<CurrentUser, 'givenName' | 'managingPractitioner'>,
+): string {
+  return user.managingPractitioner?.givenName ?? user.givenName;
+}

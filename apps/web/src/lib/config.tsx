@@ -1,0 +1,34 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RuntimeConfig } from '@pca/contracts';
+import { apiPaths } from '@pca/contracts/paths.ts';
+
+const ConfigContext = createContext<RuntimeConfig | null>(null);
+
+/** Fetches the runtime configuration; the SPA renders only once it has it (spec 1 §7). */
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl(apiPaths.config, { headers: { Accept: 'application/json' } });
+  if (!response.ok)
+    throw new Error(`Runtime configuration request failed with status ${response.status}`);
+  // The API validates this payload against the shared schema before sending it.
+  return (await response.json()) as RuntimeConfig;
+}
+
+/** Props of ConfigProvider. */
+export type ConfigProviderProps = {
+  /** The loaded runtime configuration. */
+  config: RuntimeConfig;
+  /** The application. */
+  children: ReactNode;
+};
+
+/** Makes the runtime configuration available to useConfig(). */
+export function ConfigProvider({ config, children }: ConfigProviderProps) {
+  return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
+}
+
+/** The runtime configuration loaded at start-up. */
+export function useConfig(): RuntimeConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useConfig() must be used inside <ConfigProvider>.');
+  return config;
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@pca/contracts/paths.ts';
+import { installFakeServer, json, problem } from '../test/fake-server.ts';
+import { leaveTo } from './browser-navigation.ts';
+import { ApiError, http } from './http.ts';
+import { readRecall } from './recall.ts';
+import { getSessionToken, setSessionToken } from './session-token.ts';
+
+vi.mock('./browser-navigation.ts', () => ({ leaveTo: vi.fn() }));
+
+describe('http', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(leaveTo).mockClear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('sends JSON with the stored Bearer token and returns the parsed answer', async () => {
+    const requests = installFakeServer({ 'POST /api/things': () => json({ id: 7 }, 201) });
+    setSessionToken('tok-1');
+
+    await expect(http('/api/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({
+      id: 7,
+    });
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(requests[0]?.body).toEqual({ name: 'x' });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const requests = installFakeServer({ 'GET /api/config': () => json({}) });
+    await http(apiPaths.config);
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('throws an ApiError carrying the problem+json body', async () => {
+    installFakeServer({
+      'POST /api/auth/token': () =>
+        problem(403, 'https://pca.example/problems/inactive-user', 'Inactive user'),
+    });
+    const error = await http(apiPaths.token, { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(403);
+    expect(apiError.problem?.title).toBe('Inactive user');
+    expect(apiError.hasProblemType('inactive-user')).toBe(true);
+    expect(apiError.hasProblemType('active-user')).toBe(false);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('on 401 stores the recall path and query, drops the token, goes to login and rethrows', async () => {
+    installFakeServer({ 'GET /api/me': () => problem(401, 'about:blank', 'Unauthorized') });
+    setSessionToken('expired');
+    window.history.replaceState(null, '', '/practitioners?organisation=42');
+
+    const error = await http(apiPaths.me).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(readRecall()).toEqual({ path: '/practitioners', query: '?organisation=42' });
+    expect(getSessionToken()).toBeNull();
+    expect(leaveTo).toHaveBeenCalledWith(apiPaths.login);
+  });
+
+  it('does not redirect on 401 when the caller handles it (sign-in and sign-out calls)', async () => {
+    installFakeServer({
+      'POST /api/auth/token': () => problem(401, 'about:blank', 'Unauthorized'),
+    });
+    await expect(
+      http(apiPaths.token, { method: 'POST', redirectOnUnauthorized: false }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(leaveTo).not.toHaveBeenCalled();
+    expect(readRecall()).toEqual({ path: '', query: '' });
+  });
+
+  it('throws an ApiError without a problem when the error body is not problem+json', async () => {
+    installFakeServer({ 'GET /api/me': () => new Response('Bad gateway', { status: 502 }) });
+    const error = (await http(apiPaths.me).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.problem).toBeNull();
+  });
+});

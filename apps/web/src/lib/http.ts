@@ -1,0 +1,81 @@
+import type { Problem } from '@pca/contracts';
+import { clearSessionToken, getSessionToken } from './session-token.ts';
+import { redirectToLogin } from './login.ts';
+
+/** A non-2xx answer from the API, carrying the parsed RFC 9457 problem when the API sent one. */
+export class ApiError extends Error {
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The problem+json body, or null when the response had none. */
+  readonly problem: Problem | null;
+
+  constructor(status: number, problem: Problem | null) {
+    super(problem?.title ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+  }
+
+  /** True when the problem's type is, or ends with, the given type (e.g. 'inactive-user'). */
+  hasProblemType(type: string): boolean {
+    const actual = this.problem?.type ?? '';
+    return actual === type || actual.endsWith(`/${type}`) || actual.endsWith(`:${type}`);
+  }
+}
+
+/** Options of one API request. */
+export type HttpOptions = {
+  /** HTTP method; GET unless given. */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON when present. */
+  body?: unknown;
+  /** Aborts the request (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 sends the browser to sign in (spec 1 §8). Only the sign-in and sign-out calls
+   * turn this off: their 401 means "that code/session is no good", and re-login would loop.
+   */
+  redirectOnUnauthorized?: boolean;
+};
+
+function isProblem(value: unknown): value is Problem {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.type === 'string' && typeof v.title === 'string' && typeof v.status === 'number';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the portal API: JSON in and out, the session's Bearer token, typed errors, 401 → sign in again. */
+export async function http<T>(path: string, options: HttpOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, redirectOnUnauthorized = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  const token = getSessionToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload = await readJson(response);
+  if (response.ok) return payload as T;
+
+  const error = new ApiError(response.status, isProblem(payload) ? payload : null);
+  if (response.status === 401 && redirectOnUnauthorized) {
+    // The token is missing, expired or revoked: drop it so the UI stops treating the user as signed in.
+    clearSessionToken();
+    redirectToLogin();
+  }
+  throw error;
+}

@@ -1,0 +1,46 @@
+import { vi } from 'vitest';
+
+/** One request as the fake server saw it. */
+export type RecordedRequest = { method: string; path: string; headers: Headers; body: unknown };
+
+/** A handler answering one request; return undefined to fall through to 404. */
+export type FakeHandler = (request: RecordedRequest) => Response | Promise<Response> | undefined;
+
+/** A JSON response. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** An RFC 9457 problem response. */
+export function problem(status: number, type: string, title: string): Response {
+  return new Response(JSON.stringify({ type, title, status }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
+/**
+ * Replaces global fetch (tests only) with a function answering from `routes`, keyed "METHOD /path".
+ * Returns the requests it received so tests can assert what the app sent.
+ */
+export function installFakeServer(routes: Record<string, FakeHandler>): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const text = typeof init.body === 'string' ? init.body : undefined;
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname + url.search,
+      headers: new Headers(init.headers),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    requests.push(request);
+    const handler = routes[`${method} ${url.pathname}`];
+    return (await handler?.(request)) ?? problem(404, 'about:blank', 'Not Found');
+  });
+  return requests;
+}

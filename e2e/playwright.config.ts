@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env['E2E_PORT'] ?? 3100);
+const idpPort = Number(process.env['E2E_IDP_PORT'] ?? 3101);
+// Every run starts from a freshly seeded demo world, so journeys that change data are repeatable.
+const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-'));
+const env = {
+  PORT: String(port),
+  IDP_PORT: String(idpPort),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+};
+const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(root, 'test-results/playwright'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: jsonOut ? [['list'], ['json', { outputFile: jsonOut }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx apps/identity-provider/src/main.ts',
+      cwd: root,
+      url: `http://localhost:${idpPort}/.well-known/openid-configuration`,
+      env,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: root,
+      url: `http://localhost:${port}/api/health`,
+      env,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

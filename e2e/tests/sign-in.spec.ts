@@ -1,0 +1,77 @@
+import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+
+test.describe('Sign-in through the development identity provider', () => {
+  test('the signed-out home page offers Login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Provider Connect Australia/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+  });
+
+  test('Alice signs in and lands on her welcome page', async ({ page }) => {
+    await signIn(page, '2000000011');
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Alice' })).toBeVisible();
+    await expect(page).toHaveTitle('Welcome back - Provider Connect Australia');
+    await expectAccessible(page);
+  });
+
+  test('the provider page rejects an RA number that is not 10 digits', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    await page.getByLabel('RA number').fill('12345');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('The RA number must be 10 digits').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('Chloe signs in for the first time and gets a new user', async ({ page }) => {
+    await signIn(page, '2000000033');
+    await expect(page).toHaveURL(/\/welcome/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Chloe' })).toBeVisible();
+    const me = await page.evaluate(async () => {
+      const token = Object.values(sessionStorage).find((v) => /^[A-Za-z0-9_-]{40,}$/.test(v));
+      const res = await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } });
+      return res.json() as Promise<{ authIdentifier: string; isProfileComplete: boolean }>;
+    });
+    expect(me.authIdentifier).toBe('2000000033');
+    expect(me.isProfileComplete).toBe(false);
+  });
+
+  test('Henry, an inactive user, sees the inactive-user page with support contacts', async ({
+    page,
+  }) => {
+    await signIn(page, '2000000088');
+    await expect(page).toHaveURL(/\/inactive-user$/);
+    await expect(page.getByText(/made inactive/)).toBeVisible();
+    const config = await (await page.request.get('/api/config')).json();
+    await expect(page.getByRole('link', { name: config.support.email })).toBeVisible();
+    await expect(page.getByText(config.support.phone)).toBeVisible();
+  });
+
+  test('logout ends the portal session and the provider session', async ({ page }) => {
+    await signIn(page, '2000000011');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Alice' })).toBeVisible();
+    const token = await page.evaluate(
+      () => Object.values(sessionStorage).find((v) => /^[A-Za-z0-9_-]{40,}$/.test(v)) ?? '',
+    );
+    await page.getByRole('button', { name: /log ?out/i }).click();
+    const confirm = page.getByRole('dialog');
+    if (await confirm.isVisible().catch(() => false))
+      await confirm.getByRole('button', { name: /confirm|log ?out/i }).click();
+    // The provider may ask to confirm its own sign-out.
+    const providerSignOut = page.getByRole('button', { name: /sign out/i });
+    if (await providerSignOut.isVisible({ timeout: 3000 }).catch(() => false))
+      await providerSignOut.click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    // The old token no longer works…
+    const status = await page.evaluate(
+      async (t) => (await fetch('/api/me', { headers: { authorization: `Bearer ${t}` } })).status,
+      token,
+    );
+    expect(status).toBe(401);
+    // …and the provider asks for the RA number again instead of signing straight back in.
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    await expect(page.getByLabel('RA number')).toBeVisible();
+  });
+});

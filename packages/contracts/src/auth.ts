@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The SPA posts the authorisation response it received on /authorization-code/callback. */
+export const TokenExchangeRequest = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequest>;
+
+/** An opaque session token; send it as `Authorization: Bearer <token>`. */
+export const SessionToken = z.object({
+  token: z.string(),
+  idleExpiresAt: z.string().datetime(),
+  absoluteExpiresAt: z.string().datetime(),
+});
+export type SessionToken = z.infer<typeof SessionToken>;
+
+/** Where the browser goes to end the identity provider's session too. */
+export const LogoutResponse = z.object({ endSessionUrl: z.string().url().nullable() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/** Problem type returned when an inactive user signs in (spec 2 §2.18). */
+export const INACTIVE_USER_PROBLEM = 'inactive-user';

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canManagePractitionerRole,
+  capabilitiesOf,
+  menuVisibility,
+  type CapabilityInput,
+  type CapabilityOrganisation,
+} from './capabilities.ts';
+import type { RoleType } from './roles.ts';
+
+const org = (o: Partial<CapabilityOrganisation> = {}): CapabilityOrganisation => ({
+  status: 'Active',
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  ...o,
+});
+const managed = {
+  id: '00000000-0000-4000-8000-000000000001',
+  givenName: 'Alice',
+  familyName: 'Nguyen',
+  userPhotoData: null,
+};
+
+function input(
+  roles: RoleType[],
+  o: Partial<CapabilityInput['user']> & { orgs?: CapabilityOrganisation[]; vcfc?: boolean } = {},
+): CapabilityInput {
+  return {
+    user: {
+      roles: roles.map((type) => ({ type, organisationId: null, healthcareServiceId: null })),
+      isPractitioner: o.isPractitioner ?? false,
+      isApprovedPractitionerDelegate: o.isApprovedPractitionerDelegate ?? false,
+      managingPractitioner: o.managingPractitioner ?? null,
+      isProfileComplete: o.isProfileComplete ?? true,
+      practitionerId: o.practitionerId ?? null,
+    },
+    participatingOrganisations: o.orgs ?? [org()],
+    config: { vcfcImportAllowed: o.vcfc ?? true },
+  };
+}
+
+describe('capabilitiesOf (spec 1 §6)', () => {
+  // role set -> [manageBusinesses, viewBusinesses, accessPractitioners, managePractitioners, accessPublishing, keyContacts, import, systemAdmin]
+  const table: Array<[RoleType[], boolean[]]> = [
+    [[], [false, false, false, false, false, false, false, false]],
+    [['Viewer'], [false, true, true, false, false, false, false, false]],
+    [['HealthcareServiceManager'], [true, true, true, true, true, false, false, false]],
+    [['OrganisationManager'], [true, true, true, true, true, true, true, false]],
+    [['PcaOperator'], [false, false, false, false, false, false, false, true]],
+  ];
+  it.each(table)('roles %j', (roles, expected) => {
+    const c = capabilitiesOf(input(roles));
+    expect([
+      c.manageBusinesses,
+      c.viewBusinesses,
+      c.accessPractitioners,
+      c.managePractitioners,
+      c.accessPublishing,
+      c.keyContacts,
+      c.importDirectoryServices,
+      c.systemAdmin,
+    ]).toEqual(expected);
+  });
+
+  it('managing a practitioner switches off business, delegate, import and admin capabilities', () => {
+    const c = capabilitiesOf(
+      input(['OrganisationManager', 'PcaOperator'], {
+        managingPractitioner: managed,
+        isApprovedPractitionerDelegate: true,
+      }),
+    );
+    expect(c).toMatchObject({
+      manageBusinesses: false,
+      viewBusinesses: false,
+      accessPractitioners: false,
+      delegates: false,
+      importDirectoryServices: false,
+      systemAdmin: false,
+    });
+    expect(c.accessPublishing).toBe(true);
+  });
+
+  it('practitioner access needs a participating organisation that is neither cancelled nor terminated', () => {
+    expect(
+      capabilitiesOf(
+        input(['Viewer'], { orgs: [org({ status: 'Cancelled' }), org({ status: 'Terminated' })] }),
+      ).accessPractitioners,
+    ).toBe(false);
+    expect(
+      capabilitiesOf(input(['Viewer'], { orgs: [org({ status: 'Cancelled' }), org()] }))
+        .accessPractitioners,
+    ).toBe(true);
+    expect(capabilitiesOf(input(['OrganisationManager'], { orgs: [] })).managePractitioners).toBe(
+      false,
+    );
+    // A HealthcareServiceManager may manage practitioners even without a live participating organisation.
+    expect(
+      capabilitiesOf(input(['HealthcareServiceManager'], { orgs: [] })).managePractitioners,
+    ).toBe(true);
+  });
+
+  it('publishing is for practitioners, managers and anyone managing a practitioner', () => {
+    expect(capabilitiesOf(input([], { isPractitioner: true })).accessPublishing).toBe(true);
+    expect(capabilitiesOf(input([], { managingPractitioner: managed })).accessPublishing).toBe(
+      true,
+    );
+    expect(capabilitiesOf(input(['Viewer'])).accessPublishing).toBe(false);
+  });
+
+  it('key contacts need an approved publisher organisation', () => {
+    expect(
+      capabilitiesOf(
+        input(['OrganisationManager'], {
+          orgs: [org({ publisherApprovalStatus: 'PendingApproval' })],
+        }),
+      ).keyContacts,
+    ).toBe(false);
+    expect(
+      capabilitiesOf(input(['OrganisationManager'], { orgs: [org({ isPublisher: false })] }))
+        .keyContacts,
+    ).toBe(false);
+  });
+
+  it('directory import follows the configuration flag', () => {
+    expect(
+      capabilitiesOf(input(['OrganisationManager'], { vcfc: false })).importDirectoryServices,
+    ).toBe(false);
+  });
+
+  it('delegates capability is for approved practitioner delegates', () => {
+    expect(capabilitiesOf(input([], { isApprovedPractitionerDelegate: true })).delegates).toBe(
+      true,
+    );
+    expect(capabilitiesOf(input([])).delegates).toBe(false);
+  });
+});
+
+describe('canManagePractitionerRole', () => {
+  it.each<[RoleType[], boolean]>([
+    [['OrganisationManager'], true],
+    [['HealthcareServiceManager'], true],
+    [['Viewer'], false],
+    [[], false],
+    [['PcaOperator'], false],
+  ])('%j -> %s', (roles, expected) => expect(canManagePractitionerRole(roles)).toBe(expected));
+});
+
+describe('menuVisibility', () => {
+  const pid = '00000000-0000-4000-8000-000000000002';
+  it('shows the bell only for complete profiles with a non-operator role', () => {
+    expect(menuVisibility(input(['Viewer'])).notificationsBell).toBe(true);
+    expect(menuVisibility(input(['PcaOperator'])).notificationsBell).toBe(false);
+    expect(menuVisibility(input(['Viewer'], { isProfileComplete: false })).notificationsBell).toBe(
+      false,
+    );
+  });
+  it('swaps view profile for practitioner profile while managing', () => {
+    expect(menuVisibility(input([], { practitionerId: pid }))).toMatchObject({
+      viewProfile: true,
+      practitionerProfile: false,
+      assignDelegate: true,
+      bankAccount: true,
+      credentialDocuments: true,
+    });
+    expect(
+      menuVisibility(input([], { managingPractitioner: managed, practitionerId: pid })),
+    ).toMatchObject({
+      viewProfile: false,
+      practitionerProfile: true,
+      assignDelegate: false,
+      bankAccount: false,
+      auditEvents: true,
+    });
+    expect(menuVisibility(input([]))).toMatchObject({
+      credentialDocuments: false,
+      auditEvents: false,
+      switchAccounts: false,
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import type { RoleType } from './roles.ts';
+import type { CurrentUser } from './user.ts';
+
+/** Organisation statuses (spec 1 §3); cancelled and terminated organisations give no access. */
+export type OrganisationStatus = 'Active' | 'Cancelled' | 'Terminated';
+
+/** What the capability rules need to know about a participating organisation of the user. */
+export interface CapabilityOrganisation {
+  status: OrganisationStatus;
+  isPublisher: boolean;
+  publisherApprovalStatus: 'Approved' | 'PendingApproval' | 'PendingSubmission' | null;
+}
+
+/** Everything the rules of spec 1 §6 read: the user, their participating organisations, runtime flags. */
+export interface CapabilityInput {
+  user: Pick<
+    CurrentUser,
+    | 'roles'
+    | 'isPractitioner'
+    | 'isApprovedPractitionerDelegate'
+    | 'managingPractitioner'
+    | 'isProfileComplete'
+    | 'practitionerId'
+  >;
+  participatingOrganisations: CapabilityOrganisation[];
+  config: { vcfcImportAllowed: boolean };
+}
+
+/** The capability table of spec 1 §6. */
+export interface Capabilities {
+  manageBusinesses: boolean;
+  viewBusinesses: boolean;
+  accessPractitioners: boolean;
+  managePractitioners: boolean;
+  accessPublishing: boolean;
+  delegates: boolean;
+  keyContacts: boolean;
+  importDirectoryServices: boolean;
+  systemAdmin: boolean;
+}
+
+/** True when the user holds a role of this type anywhere. */
+export const hasRole = (user: Pick<CurrentUser, 'roles'>, type: RoleType) =>
+  user.roles.some((r) => r.type === type);
+
+/** Participating organisations that still count: neither cancelled nor terminated. */
+export const liveOrganisations = (orgs: CapabilityOrganisation[]) =>
+  orgs.filter((o) => o.status !== 'Cancelled' && o.status !== 'Terminated');
+
+/** Computes every capability of spec 1 §6 from its inputs (pure; the server and the UI share it). */
+export function capabilitiesOf({
+  user,
+  participatingOrganisations,
+  config,
+}: CapabilityInput): Capabilities {
+  const managing = user.managingPractitioner !== null;
+  const om = hasRole(user, 'OrganisationManager');
+  const hsm = hasRole(user, 'HealthcareServiceManager');
+  const viewer = hasRole(user, 'Viewer');
+  const manageBusinesses = (om || hsm) && !managing;
+  const viewBusinesses = (om || hsm || viewer) && !managing;
+  const accessPractitioners =
+    viewBusinesses && liveOrganisations(participatingOrganisations).length > 0;
+  return {
+    manageBusinesses,
+    viewBusinesses,
+    accessPractitioners,
+    managePractitioners: (accessPractitioners && om) || hsm,
+    accessPublishing: user.isPractitioner || om || hsm || managing,
+    delegates: user.isApprovedPractitionerDelegate && !managing,
+    keyContacts:
+      om &&
+      participatingOrganisations.some(
+        (o) => o.isPublisher && o.publisherApprovalStatus === 'Approved',
+      ),
+    importDirectoryServices: config.vcfcImportAllowed && om && !managing,
+    systemAdmin: hasRole(user, 'PcaOperator') && !managing,
+  };
+}
+
+/** Editing or viewing a practitioner role needs HealthcareServiceManager or OrganisationManager on its organisation. */
+export function canManagePractitionerRole(effectiveRolesOnRoleOrganisation: readonly RoleType[]) {
+  return (
+    effectiveRolesOnRoleOrganisation.includes('HealthcareServiceManager') ||
+    effectiveRolesOnRoleOrganisation.includes('OrganisationManager')
+  );
+}
+
+/** Menu visibility rules of spec 1 §6. */
+export function menuVisibility(input: CapabilityInput) {
+  const { user } = input;
+  const managing = user.managingPractitioner !== null;
+  const caps = capabilitiesOf(input);
+  return {
+    notificationsBell: user.isProfileComplete && user.roles.some((r) => r.type !== 'PcaOperator'),
+    viewProfile: !managing,
+    practitionerProfile: managing,
+    assignDelegate: user.practitionerId !== null && !managing,
+    bankAccount: user.practitionerId !== null && !managing,
+    credentialDocuments: user.practitionerId !== null || managing,
+    auditEvents: user.practitionerId !== null || managing,
+    switchAccounts: user.isApprovedPractitionerDelegate,
+    systemAdmin: caps.systemAdmin,
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Runtime configuration served by the API and loaded by the SPA before it renders (ARCHITECTURE §1). */
+export const RuntimeConfig = z.object({
+  productName: z.string(),
+  version: z.string(),
+  buildDate: z.string(),
+  support: z.object({ email: z.string(), phone: z.string() }),
+  links: z.object({ learnMore: z.string().url(), detailedSteps: z.string().url() }),
+  features: z.object({
+    vcfcImportAllowed: z.boolean(),
+    hiServiceCertificate: z.boolean(),
+    healthConnectPublication: z.boolean(),
+  }),
+  apiBase: z.object({ systemOfRecord: z.string(), participation: z.string() }),
+  identityProvider: z.object({ name: z.string() }),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

@@ -1,0 +1,44 @@
+/** Business constants of spec 1 §9 and spec 2 §9. */
+export const constants = {
+  idleTimeoutSeconds: 1200,
+  logoutCountdownSeconds: 300,
+  switchAccountAutoCloseMs: 3000,
+  valueSetCacheMs: 3_600_000,
+  filterDebounceMs: 200,
+  raNumberLength: 10,
+  hpiiLength: 16,
+  emailMaxLength: 100,
+  phoneMaxLength: 100,
+  notificationPageSize: 10,
+  nhsdAutocompleteDebounceMs: 500,
+  resendVerificationLockMs: 300_000,
+  smartStatePrefix: 'po:',
+  smartStateOrganisationIdLength: 36,
+} as const;
+
+/** Dialog widths in px (spec 1 §9, spec 2 §9). */
+export const dialogWidths = {
+  privacy: 1200,
+  ipNotices: 1200,
+  needHelp: 1025,
+  accessibility: 1000,
+  switchAccount: 470,
+  parentBusiness: 700,
+  acceptParticipation: 950,
+  registerUser: 900,
+  delegateSetup: 900,
+  setupHelper: 600,
+  cancelImport: 800,
+  photoUpload: 400,
+  registerPractitioner: 500,
+  registerPractitionerTerms: 950,
+  dismissTask: 800,
+} as const;
+
+/** Layout sizes in px (spec 1 §2.1). */
+export const layout = {
+  headerHeight: 120,
+  sideNavWidth: 120,
+  mainMaxWidth: 1320,
+  demoSideNavWidth: 240,
+} as const;

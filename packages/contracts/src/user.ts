@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { UserRole } from './roles.ts';
+
+/** Participation approval statuses a user can hold (null until the user accepts participation). */
+export const ParticipationApprovalStatus = z.enum(['Accepted', 'Declined']);
+export type ParticipationApprovalStatus = z.infer<typeof ParticipationApprovalStatus>;
+
+/** A professional registration (AHPRA) of a practitioner. */
+export const AhpraPractitionerDetail = z.object({
+  professionNumber: z.string(),
+  profession: z.string(),
+});
+
+/** The practitioner a delegate is currently managing (spec 1 §3). */
+export const ManagedPractitioner = z.object({
+  id: z.string().uuid(),
+  givenName: z.string(),
+  familyName: z.string(),
+  userPhotoData: z.string().nullable(),
+});
+export type ManagedPractitioner = z.infer<typeof ManagedPractitioner>;
+
+/** The signed-in user: the user fields of spec 1 §3 and spec 2 §3, with roles and practitioner links. */
+export const CurrentUser = z.object({
+  id: z.string().uuid(),
+  authIdentifier: z.string().regex(/^\d{10}$/),
+  givenName: z.string(),
+  familyName: z.string(),
+  initials: z.string(),
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phone: z.string().nullable(),
+  hpii: z.string().nullable(),
+  photoData: z.string().nullable(),
+  showHelper: z.boolean(),
+  isActive: z.boolean(),
+  isProfileComplete: z.boolean(),
+  isPractitioner: z.boolean(),
+  isApprovedPractitionerDelegate: z.boolean(),
+  delegateInvitationId: z.string().uuid().nullable(),
+  prodaDetailsMatchedPca: z.boolean(),
+  participationApprovalStatus: ParticipationApprovalStatus.nullable(),
+  practitionerId: z.string().uuid().nullable(),
+  practitionerPreferredName: z.object({ text: z.string() }).nullable(),
+  ahpraPractitionerDetails: z.array(AhpraPractitionerDetail),
+  roles: z.array(UserRole),
+  managingPractitioner: ManagedPractitioner.nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** Initials rule of spec 1 §3: upper-case first letter of the (optional) given name plus the family name's. */
+export function initialsOf(givenName: string | null | undefined, familyName: string): string {
+  const first = (s: string | null | undefined) => (s?.trim()[0] ?? '').toUpperCase();
+  return `${first(givenName)}${first(familyName)}`;
+}

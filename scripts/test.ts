@@ -1,0 +1,94 @@
+/**
+ * `npm test`: every check the project has, in order of speed — lint, format, typecheck, unit and component
+ * tests, API tests on PGlite (and on PostgreSQL 15 in CI or with PCA_TEST_POSTGRES=1), then the browser
+ * journeys in Debian's chromium. Ends with one summary line: "N passed, N failed".
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './lib/chromium.ts';
+import { startPostgres15 } from './lib/postgres.ts';
+import { repoRoot, run } from './lib/processes.ts';
+
+const reports = path.join(repoRoot, 'test-results');
+mkdirSync(reports, { recursive: true });
+const withPostgres = process.env['CI'] === 'true' || process.env['PCA_TEST_POSTGRES'] === '1';
+const timings: Array<[string, number]> = [];
+const tally = { passed: 0, failed: 0, skipped: 0 };
+
+async function step(name: string, fn: () => Promise<void>) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  try {
+    await fn();
+  } finally {
+    timings.push([name, Date.now() - started]);
+  }
+}
+
+function countVitest(file: string) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  tally.passed += r.numPassedTests;
+  tally.failed += r.numFailedTests;
+  tally.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  tally.passed += r.stats.expected + r.stats.flaky;
+  tally.failed += r.stats.unexpected;
+  tally.skipped += r.stats.skipped;
+}
+
+const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const out = path.join(reports, `vitest-${name}.json`);
+  return run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+  ).finally(() => countVitest(out));
+};
+
+let failure: unknown = null;
+try {
+  await step('Install Debian chromium when missing', ensureChromium);
+  await step('Lint (ESLint, import direction)', () =>
+    run('npx', ['eslint', '.', '--max-warnings', '0']),
+  );
+  await step('Format (Prettier)', () =>
+    run('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
+  );
+  await step('Typecheck (every workspace)', () => run('npx', ['tsx', 'scripts/typecheck.ts']));
+  await step('Unit, component and API tests (Vitest, PGlite)', () => vitest('all', []));
+  if (withPostgres) {
+    await step('API tests on PostgreSQL 15', async () => {
+      const url = await startPostgres15();
+      await vitest('postgres', ['--project', 'server'], { TEST_DATABASE_URL: url });
+    });
+  }
+  await step('Browser journeys (Playwright, chromium, axe)', async () => {
+    const out = path.join(reports, 'playwright.json');
+    await run('npx', ['tsx', 'scripts/e2e.ts'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    }).finally(() => countPlaywright(out));
+  });
+} catch (error) {
+  failure = error;
+}
+
+console.log('\nDurations:');
+for (const [name, ms] of timings) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+if (failure)
+  console.error(`\nFAILED: ${failure instanceof Error ? failure.message : String(failure)}`);
+console.log(
+  `\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`,
+);
+process.exit(failure || tally.failed > 0 ? 1 : 0);
