@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const TokenExchangeRequest = z.object({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(512),
+  /** The issuer the provider named in its response (RFC 9207), checked against the configured one. */
+  iss: z.string().url().max(512).optional(),
 });
 export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequest>;
 

@@ -36,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      // A 4xx with a cause (e.g. the provider refused a code) is worth a warning for whoever investigates.
+      else if (error.cause) request.log.warn({ err: error.cause }, error.message);
       return send(reply, request, {
         type: typeUri(error.type),
         title: error.title,

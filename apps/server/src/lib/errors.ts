@@ -6,8 +6,9 @@ export class HttpError extends Error {
     readonly detail?: string,
     readonly type: string = 'about:blank',
     readonly errors?: Array<{ field: string; message: string }>,
+    options?: ErrorOptions,
   ) {
-    super(detail ?? title);
+    super(detail ?? title, options);
   }
 }
 

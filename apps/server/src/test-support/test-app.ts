@@ -44,10 +44,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}) {
     return app.inject({
       method: 'POST',
       url: '/api/auth/token',
-      payload: {
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      },
+      payload: Object.fromEntries(callback.searchParams),
     });
   }
 

@@ -18,6 +18,7 @@ export interface IdentityClient {
   exchangeCode(params: {
     code: string;
     state: string;
+    iss?: string | undefined;
     codeVerifier: string;
     nonce: string;
   }): Promise<{ claims: IdentityClaims; idToken: string | null }>;

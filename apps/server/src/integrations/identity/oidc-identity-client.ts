@@ -55,11 +55,12 @@ export function createOidcIdentityClient(settings: OidcSettings): IdentityClient
         .toString();
     },
 
-    async exchangeCode({ code, state, codeVerifier, nonce }) {
+    async exchangeCode({ code, state, iss, codeVerifier, nonce }) {
       const config = await discover();
       const callback = new URL(settings.redirectUri);
       callback.searchParams.set('code', code);
       callback.searchParams.set('state', state);
+      if (iss) callback.searchParams.set('iss', iss);
       let tokens;
       try {
         tokens = await oidc.authorizationCodeGrant(config, callback, {

@@ -79,10 +79,7 @@ describe('sign-in through the identity provider', () => {
     const login = await t.app.inject({ method: 'GET', url: '/api/auth/login' });
     const { signInThroughProvider } = await import('@pca/identity-provider/testing');
     const callback = await signInThroughProvider(String(login.headers.location), '2000000066');
-    const payload = {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    };
+    const payload = Object.fromEntries(callback.searchParams);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/token', payload })).statusCode,
     ).toBe(200);
@@ -107,6 +104,19 @@ describe('sign-in through the identity provider', () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().type).toBe('/problems/sign-in-failed');
+  });
+
+  it('refuses an authorisation response that names another issuer (RFC 9207)', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/api/auth/login' });
+    const { signInThroughProvider } = await import('@pca/identity-provider/testing');
+    const callback = await signInThroughProvider(String(login.headers.location), '2000000066');
+    const payload = {
+      ...Object.fromEntries(callback.searchParams),
+      iss: 'https://attacker.example.com',
+    };
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().type).toBe('/problems/sign-in-failed');
   });
 
   it('creates an incomplete user for a first-time identity (Chloe)', async () => {

@@ -75,6 +75,8 @@ export function authService({ db, identity, session, now = () => new Date() }: A
             'Sign-in failed',
             'The provider-login service did not confirm this sign-in.',
             'sign-in-failed',
+            undefined,
+            { cause: error },
           );
         }
         throw new HttpError(

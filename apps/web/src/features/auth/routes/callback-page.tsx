@@ -31,6 +31,8 @@ export function CallbackPage() {
 
   const code = searchParams.get('code');
   const state = searchParams.get('state');
+  // The provider names itself (RFC 9207); the API checks it against the configured issuer.
+  const iss = searchParams.get('iss');
 
   useEffect(() => {
     if (started.current) return;
@@ -38,7 +40,7 @@ export function CallbackPage() {
 
     async function signIn() {
       if (!code || !state) throw new Error('The sign-in response has no code or state.');
-      const session = await exchangeCode({ code, state });
+      const session = await exchangeCode({ code, state, ...(iss ? { iss } : {}) });
       setSessionToken(session.token);
       await queryClient.fetchQuery(currentUserQueryOptions());
       const recall = readRecall();
@@ -62,7 +64,7 @@ export function CallbackPage() {
       console.error('Sign-in failed', error);
       setFailed(true);
     });
-  }, [code, state, navigate, queryClient]);
+  }, [code, state, iss, navigate, queryClient]);
 
   if (failed) {
     return (

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** The Drizzle database both drivers share: modules code against this, never a driver type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction of {@link Database}, for helpers that must run inside the caller's transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An open database and how to close it. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The embedded engine, when kind is 'pglite' (e.g. to dump a snapshot). */
+  pglite?: PGlite;
+  /** The connection pool, when kind is 'postgres' (migrations take a dedicated connection from it). */
+  pool?: pg.Pool;
+}
+
+/** Options of {@link createDatabase}: a PostgreSQL URL, or a PGlite data directory / snapshot. */
+export interface CreateDatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL (default 10). */
+  maxConnections?: number;
+}
+
+/** Opens PostgreSQL when databaseUrl is given, else PGlite under dataDir (in memory when neither is given). */
+export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.maxConnections ?? 10,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error('PostgreSQL pool error', error));
+    const db = drizzlePostgres({ client: pool, schema });
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client: pglite, schema });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}

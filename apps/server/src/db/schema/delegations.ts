@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, inList } from './columns.ts';
+import { delegationStatuses } from './enums.ts';
+import { practitioners } from './practitioners.ts';
+import { users } from './users.ts';
+
+/** A practitioner's delegate: invited by RA number and email, linked to the delegate's user once accepted. */
+export const delegations = pgTable(
+  'delegations',
+  {
+    id: id(),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    delegateUserId: uuid('delegate_user_id').references(() => users.id, { onDelete: 'set null' }),
+    raNumber: text('ra_number').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: delegationStatuses }).notNull(),
+    lastUpdated: at('last_updated').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('delegations_practitioner_id_idx').on(t.practitionerId),
+    index('delegations_delegate_user_id_idx').on(t.delegateUserId),
+    index('delegations_ra_number_idx').on(t.raNumber),
+    check('delegations_status_check', sql.raw(`status IN (${inList(delegationStatuses)})`)),
+  ],
+);

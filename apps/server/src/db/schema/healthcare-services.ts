@@ -1,0 +1,38 @@
+import { date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { contactDetails, createdAt, id, suppressFlags } from './columns.ts';
+import { locations } from './locations.ts';
+import { organisations } from './organisations.ts';
+
+/** One opening period of a healthcare service, e.g. Monday 08:00-18:00. */
+export interface OpeningHours {
+  day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun' | 'publicHoliday';
+  opens: string;
+  closes: string;
+}
+
+/** Services an organisation offers at a location; practitioners work in them through roles. */
+export const healthcareServices = pgTable(
+  'healthcare_services',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    serviceType: text('service_type').notNull(),
+    description: text('description'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    ...contactDetails(),
+    ...suppressFlags(),
+    openingHours: jsonb('opening_hours').$type<OpeningHours[]>().notNull().default([]),
+    // Set when imported from the NHSD, so a second import of the same directory entry is refused.
+    nhsdResourceIdentifier: text('nhsd_resource_identifier').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('healthcare_services_organisation_id_idx').on(t.organisationId),
+    index('healthcare_services_location_id_idx').on(t.locationId),
+  ],
+);

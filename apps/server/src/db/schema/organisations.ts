@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, inList } from './columns.ts';
+import { organisationStatuses, organisationTypes, publisherApprovalStatuses } from './enums.ts';
+
+/** Organisations as a tree: participating organisations at the top, HI organisations beneath. */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: id(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => organisations.id, {
+      onDelete: 'restrict',
+    }),
+    type: text('type', { enum: organisationTypes }).notNull(),
+    name: text('name').notNull(),
+    alias: text('alias'),
+    businessName: text('business_name'),
+    abn: text('abn'),
+    hpio: text('hpio').unique(),
+    fax: text('fax'),
+    website: text('website'),
+    isPublisher: boolean('is_publisher').notNull().default(false),
+    publisherApprovalStatus: text('publisher_approval_status', { enum: publisherApprovalStatuses }),
+    status: text('status', { enum: organisationStatuses }).notNull().default('Active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('organisations_parent_id_idx').on(t.parentId),
+    check('organisations_type_check', sql.raw(`type IN (${inList(organisationTypes)})`)),
+    check('organisations_status_check', sql.raw(`status IN (${inList(organisationStatuses)})`)),
+    check(
+      'organisations_publisher_approval_status_check',
+      sql.raw(
+        `publisher_approval_status IS NULL OR publisher_approval_status IN (${inList(publisherApprovalStatuses)})`,
+      ),
+    ),
+  ],
+);

@@ -1,0 +1,28 @@
+import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { healthcareServices } from './healthcare-services.ts';
+import { practitioners } from './practitioners.ts';
+
+/** A practitioner's service offering at a healthcare service; active while today is within its dates. */
+export const practitionerRoles = pgTable(
+  'practitioner_roles',
+  {
+    id: id(),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    healthcareServiceId: uuid('healthcare_service_id')
+      .notNull()
+      .references(() => healthcareServices.id, { onDelete: 'cascade' }),
+    primaryType: text('primary_type').notNull(),
+    preferredName: text('preferred_name'),
+    numberOfDays: integer('number_of_days'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('practitioner_roles_practitioner_id_idx').on(t.practitionerId),
+    index('practitioner_roles_healthcare_service_id_idx').on(t.healthcareServiceId),
+  ],
+);

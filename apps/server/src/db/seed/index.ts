@@ -1,0 +1,58 @@
+import { is, sql } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../client.ts';
+import * as schema from '../schema/index.ts';
+import { seedBulkPractitioners, seedNhsdServices } from './seed-bulk.ts';
+import { seedNotifications, seedTasks } from './seed-inbox.ts';
+import { seedLocalities, seedValueSets } from './seed-reference.ts';
+import { seedWorld } from './seed-world.ts';
+import { loadLocalities, loadWorld, type World } from './world.ts';
+
+export { demoId, demoIds } from './ids.ts';
+export { BASE_DATE } from './world.ts';
+
+/** Every table of the schema: what a reset empties. */
+export const domainTableNames: string[] = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableConfig(table).name)
+  .sort();
+
+/** True when the demo world (or any real data) has not been loaded: no organisations and no users. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [user] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
+  const [organisation] = await db
+    .select({ id: schema.organisations.id })
+    .from(schema.organisations)
+    .limit(1);
+  return !user && !organisation;
+}
+
+async function seedInto(tx: Transaction, world: World): Promise<void> {
+  await seedWorld(tx, world);
+  const takenHpiis = new Set(
+    world.identities.flatMap((i) => (i.practitioner ? [i.practitioner.hpii] : [])),
+  );
+  for (const h of world.hiServiceRegistry) takenHpiis.add(h.hpii);
+  await seedBulkPractitioners(tx, world.bulk.practitionersPerHarbourGroup, takenHpiis);
+  const localities = loadLocalities();
+  await seedLocalities(tx, localities);
+  await seedNhsdServices(tx, world.bulk.nhsdServices, localities);
+  await seedValueSets(tx);
+  await seedTasks(tx, world);
+  await seedNotifications(tx, world);
+}
+
+/** Loads the demo world into an empty, migrated database in one transaction; ids and dates are identical every run. */
+export async function seedDemoWorld(db: Database, world: World = loadWorld()): Promise<void> {
+  await db.transaction((tx) => seedInto(tx, world));
+}
+
+/** Replaces all data (domain, sessions, audit, outbox) with a fresh demo world, atomically. */
+export async function resetDemoWorld(db: Database, world: World = loadWorld()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql.raw(`TRUNCATE TABLE ${domainTableNames.map((n) => `"${n}"`).join(', ')} CASCADE`),
+    );
+    await seedInto(tx, world);
+  });
+}

@@ -1,0 +1,384 @@
+import type { Transaction } from '../client.ts';
+import {
+  delegations,
+  healthcareServices,
+  hiServiceRegistry,
+  informationUseStatements,
+  locations,
+  organisations,
+  partnerServices,
+  practitionerRegistrations,
+  practitionerRoles,
+  practitioners,
+  publicationPreferences,
+  roleMemberships,
+  serviceSubscriptions,
+  users,
+} from '../schema/index.ts';
+import type { OpeningHours } from '../schema/index.ts';
+import { demoIds } from './ids.ts';
+import { daysFromBase, type World, type WorldOrganisation } from './world.ts';
+
+type ContactDetails = {
+  phone?: string;
+  afterHoursPhone?: string;
+  email?: string;
+  fax?: string;
+  website?: string;
+};
+
+// Contact details the world file leaves out but the task and profile screens need as "current values".
+const LOCATION_DETAILS: Record<string, ContactDetails> = {
+  'surry-hills-clinic': {
+    phone: '0291234500',
+    email: 'reception@harbourmedical.example.com.au',
+    fax: '0291234501',
+  },
+  'harbour-virtual': { phone: '1300427262', email: 'telehealth@harbourmedical.example.com.au' },
+  'harbour-mobile': { phone: '0291234502', afterHoursPhone: '0291234503' },
+};
+
+const SERVICE_DETAILS: Record<string, ContactDetails & { description: string; start: string }> = {
+  'surry-hills-gp': {
+    description:
+      'Bulk-billed general practice for all ages: chronic disease care, immunisation and women’s health.',
+    start: '2024-03-04',
+    phone: '0291234510',
+    afterHoursPhone: '0291234519',
+    email: 'gp.surryhills@harbourmedical.example.com.au',
+    website: 'https://harbourmedical.example.com.au/surry-hills',
+  },
+  'surry-hills-skin': {
+    description: 'Skin cancer checks, mole mapping and minor excisions.',
+    start: '2023-07-01',
+    phone: '0291234520',
+    email: 'skin@harbourmedical.example.com.au',
+    website: 'https://harbourmedical.example.com.au/skin',
+  },
+  'harbour-telehealth-gp': {
+    description: 'Video and phone consultations with Harbour GPs, seven days.',
+    start: '2025-01-15',
+    phone: '1300427262',
+    email: 'telehealth@harbourmedical.example.com.au',
+    website: 'https://harbourmedical.example.com.au/telehealth',
+  },
+};
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
+const CLINIC_HOURS: OpeningHours[] = [
+  ...WEEKDAYS.map((day) => ({ day, opens: '08:00', closes: '18:00' })),
+  { day: 'sat', opens: '09:00', closes: '13:00' },
+];
+const TELEHEALTH_HOURS: OpeningHours[] = (
+  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+).map((day) => ({
+  day,
+  opens: '07:00',
+  closes: '22:00',
+}));
+
+const ORGANISATION_DETAILS: Record<string, { alias?: string; fax?: string; website?: string }> = {
+  'harbour-group': {
+    alias: 'Harbour Medical',
+    fax: '0291234599',
+    website: 'https://harbourmedical.example.com.au',
+  },
+  'harbour-surry-hills': {
+    fax: '0291234501',
+    website: 'https://harbourmedical.example.com.au/surry-hills',
+  },
+  riverbend: { website: 'https://riverbend.example.com.au' },
+  'coastal-physio': { website: 'https://coastalphysio.example.com.au' },
+};
+
+/** A small SVG logo with the partner's initials, as base64, so tasks can show a partner logo offline. */
+function partnerLogo(name: string, colour: string) {
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="48" viewBox="0 0 96 48">` +
+    `<rect width="96" height="48" rx="8" fill="${colour}"/>` +
+    `<text x="48" y="31" font-family="Arial, sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return {
+    mimeType: 'image/svg+xml',
+    data: Buffer.from(svg).toString('base64'),
+    description: `${name} logo`,
+  };
+}
+
+const PARTNER_COLOURS: Record<string, string> = {
+  nhsd: '#00558c',
+  'nhsd-providers': '#0a6f8f',
+  'health-connect': '#6a2c91',
+  medifund: '#1d7a3a',
+  'practice-link': '#b3461b',
+};
+
+/** Partner keys whose information use statement has a second, newer version. */
+const REVISED_IUS = new Set(['nhsd']);
+
+function flattenOrganisations(
+  list: WorldOrganisation[],
+  parent: string | null = null,
+): { org: WorldOrganisation; parent: string | null }[] {
+  return list.flatMap((org) => [
+    { org, parent },
+    ...flattenOrganisations(org.children ?? [], org.key),
+  ]);
+}
+
+/** Inserts the named part of the world: people, organisations, services, roles, delegations, partners. */
+export async function seedWorld(tx: Transaction, world: World): Promise<void> {
+  const identities = new Map(world.identities.map((i) => [i.key, i]));
+
+  const portalUsers = world.identities.filter((i) => i.portalUser);
+  await tx.insert(users).values(
+    portalUsers.map((i, n) => ({
+      id: demoIds.user(i.key),
+      raNumber: i.raNumber,
+      givenName: i.givenName,
+      familyName: i.familyName,
+      email: i.email ?? null,
+      emailConfirmed: i.emailConfirmed ?? false,
+      phone: i.phone ?? null,
+      isActive: i.active ?? true,
+      isProfileComplete: true,
+      participationApprovalStatus: i.participationApprovalStatus ?? null,
+      createdAt: daysFromBase(-400 + n * 17),
+      updatedAt: daysFromBase(-30 + n),
+    })),
+  );
+
+  const practitionerIdentities = world.identities.filter((i) => i.practitioner);
+  await tx.insert(practitioners).values(
+    practitionerIdentities.map((i) => ({
+      id: demoIds.practitioner(i.key),
+      userId: i.portalUser ? demoIds.user(i.key) : null,
+      hpii: i.practitioner!.hpii,
+      givenName: i.givenName,
+      familyName: i.familyName,
+      preferredName: i.practitioner!.preferredName ?? null,
+      personalEmail: i.practitioner!.personalEmail ?? null,
+      personalPhone: i.practitioner!.personalPhone ?? null,
+      createdAt: daysFromBase(-390),
+      updatedAt: daysFromBase(-45),
+    })),
+  );
+  await tx.insert(practitionerRegistrations).values(
+    practitionerIdentities.flatMap((i) =>
+      i.practitioner!.registrations.map((r) => ({
+        id: demoIds.practitioner(`${i.key}/registration/${r.professionNumber}`),
+        practitionerId: demoIds.practitioner(i.key),
+        professionNumber: r.professionNumber,
+        profession: r.profession,
+      })),
+    ),
+  );
+
+  // Parents come before children in the flattened list, so one insert satisfies the self reference.
+  const orgs = flattenOrganisations(world.organisations);
+  await tx.insert(organisations).values(
+    orgs.map(({ org, parent }) => {
+      const root = parent ? world.organisations.find((o) => o.key === parent) : undefined;
+      return {
+        id: demoIds.organisation(org.key),
+        parentId: parent ? demoIds.organisation(parent) : null,
+        type: org.type,
+        name: org.name,
+        alias: ORGANISATION_DETAILS[org.key]?.alias ?? null,
+        businessName: org.businessName ?? null,
+        abn: org.abn ?? null,
+        hpio: org.hpio ?? null,
+        fax: ORGANISATION_DETAILS[org.key]?.fax ?? null,
+        website: ORGANISATION_DETAILS[org.key]?.website ?? null,
+        isPublisher: org.isPublisher ?? false,
+        publisherApprovalStatus: org.publisherApprovalStatus ?? null,
+        status: org.status ?? 'Active',
+        // HI organisations inherit their parent's registration date.
+        createdAt: new Date(`${org.created ?? root?.created ?? '2024-01-01'}T09:00:00+11:00`),
+      };
+    }),
+  );
+
+  const orgLocations = orgs.flatMap(({ org }) => (org.locations ?? []).map((l) => ({ org, l })));
+  if (orgLocations.length > 0) {
+    await tx.insert(locations).values(
+      orgLocations.map(({ org, l }) => ({
+        id: demoIds.location(l.key),
+        organisationId: demoIds.organisation(org.key),
+        name: l.name,
+        type: l.type,
+        addressLines: l.address ? [l.address] : [],
+        locality: l.locality ?? null,
+        postcode: l.postcode ?? null,
+        state: l.state ?? null,
+        ...LOCATION_DETAILS[l.key],
+        createdAt: daysFromBase(-380),
+      })),
+    );
+  }
+
+  const services = orgs.flatMap(({ org }) =>
+    (org.healthcareServices ?? []).map((s) => ({ org, s })),
+  );
+  if (services.length > 0) {
+    await tx.insert(healthcareServices).values(
+      services.map(({ org, s }) => {
+        const { start, ...details } = SERVICE_DETAILS[s.key] ?? { start: null };
+        const virtual = orgLocations.find(({ l }) => l.key === s.location)?.l.type.includes('VI');
+        return {
+          id: demoIds.healthcareService(s.key),
+          organisationId: demoIds.organisation(org.key),
+          locationId: demoIds.location(s.location),
+          name: s.name,
+          serviceType: s.serviceType,
+          startDate: start,
+          openingHours: virtual ? TELEHEALTH_HOURS : CLINIC_HOURS,
+          ...details,
+          // Harbour's Surry Hills GP came from the NHSD, so the wizard reports its entry as already in use.
+          nhsdResourceIdentifier: s.key === 'surry-hills-gp' ? demoIds.nhsdService(0) : null,
+          createdAt: daysFromBase(-370),
+        };
+      }),
+    );
+  }
+
+  await tx.insert(practitionerRoles).values(
+    world.practitionerRoles.map((r, n) => ({
+      id: demoIds.practitionerRole(r.practitioner, r.healthcareService),
+      practitionerId: demoIds.practitioner(r.practitioner),
+      healthcareServiceId: demoIds.healthcareService(r.healthcareService),
+      primaryType: r.primaryType,
+      preferredName: identities.get(r.practitioner)?.practitioner?.preferredName ?? null,
+      numberOfDays: [4, 2, 3][n % 3]!,
+      startDate: r.start,
+      endDate: r.end ?? null,
+      createdAt: new Date(`${r.start}T09:00:00+11:00`),
+    })),
+  );
+
+  const memberships = portalUsers.flatMap((i) =>
+    (i.roles ?? []).map((r, n) => ({
+      id: demoIds.user(`${i.key}/role/${n}`),
+      userId: demoIds.user(i.key),
+      roleType: r.role,
+      organisationId: 'organisation' in r ? demoIds.organisation(r.organisation) : null,
+      healthcareServiceId:
+        'healthcareService' in r ? demoIds.healthcareService(r.healthcareService) : null,
+      createdAt: daysFromBase(-360),
+    })),
+  );
+  await tx.insert(roleMemberships).values(memberships);
+
+  await tx.insert(delegations).values(
+    world.delegations.map((d, n) => {
+      const delegate = identities.get(d.delegate);
+      if (!delegate) throw new Error(`Unknown delegate ${d.delegate} in world.json`);
+      return {
+        id: demoIds.delegation(d.practitioner, d.delegate),
+        practitionerId: demoIds.practitioner(d.practitioner),
+        // An invitation is not linked to a user until it is accepted.
+        delegateUserId:
+          delegate.portalUser && d.status !== 'Invited' ? demoIds.user(d.delegate) : null,
+        raNumber: delegate.raNumber,
+        givenName: delegate.givenName,
+        familyName: delegate.familyName,
+        email: d.email ?? delegate.email ?? '',
+        status: d.status as (typeof delegations.$inferInsert)['status'],
+        createdAt: daysFromBase(-200 + n * 30),
+        lastUpdated: daysFromBase(-120 + n * 25),
+      };
+    }),
+  );
+
+  await tx
+    .insert(hiServiceRegistry)
+    .values(
+      world.hiServiceRegistry.map((h) => ({ id: demoIds.practitioner(`hi/${h.hpii}`), ...h })),
+    );
+
+  await tx.insert(partnerServices).values(
+    world.partnerServices.map((p, n) => ({
+      id: demoIds.partnerService(p.key),
+      code: p.key,
+      name: p.name,
+      role: p.role,
+      featureFlag: p.featureFlag ?? null,
+      logo: partnerLogo(p.name, PARTNER_COLOURS[p.key] ?? '#333333'),
+      createdAt: daysFromBase(-900 + n),
+    })),
+  );
+  await tx.insert(informationUseStatements).values(
+    world.partnerServices.flatMap((p) =>
+      (REVISED_IUS.has(p.key) ? [1, 2] : [1]).map((version) => ({
+        id: demoIds.informationUseStatement(p.key, version),
+        partnerServiceId: demoIds.partnerService(p.key),
+        version,
+        title: `${p.name} information use statement (version ${version})`,
+        content:
+          `${p.name} uses the service, location and practitioner details you publish to it only to ` +
+          (p.role === 'payer'
+            ? 'validate claims and show members where they can be treated. '
+            : p.role === 'referral'
+              ? 'let referrers find and send referrals to your services. '
+              : 'list your services in a directory for consumers and providers. ') +
+          'Details are not sold or used for marketing. You can stop publishing at any time.' +
+          (version > 1
+            ? ' This version adds consumer-facing display of practitioner languages.'
+            : ''),
+        publishedAt: daysFromBase(version === 1 ? -800 : -60),
+      })),
+    ),
+  );
+
+  // Harbour publishes to the NHSD on the first IUS version (a newer one exists) and to MediFund.
+  const harbour = demoIds.organisation('harbour-group');
+  await tx.insert(publicationPreferences).values([
+    {
+      id: demoIds.organisation('harbour-group/preference/nhsd'),
+      organisationId: harbour,
+      partnerServiceId: demoIds.partnerService('nhsd'),
+      informationUseStatementId: demoIds.informationUseStatement('nhsd', 1),
+      publishService: true,
+      publishFuturePractitioners: true,
+      createdAt: daysFromBase(-300),
+      updatedAt: daysFromBase(-300),
+    },
+    {
+      id: demoIds.organisation('harbour-group/preference/nhsd-providers'),
+      organisationId: harbour,
+      partnerServiceId: demoIds.partnerService('nhsd-providers'),
+      informationUseStatementId: demoIds.informationUseStatement('nhsd-providers', 1),
+      publishService: true,
+      publishFuturePractitioners: true,
+      createdAt: daysFromBase(-300),
+      updatedAt: daysFromBase(-300),
+    },
+    {
+      id: demoIds.organisation('harbour-group/preference/medifund'),
+      organisationId: harbour,
+      partnerServiceId: demoIds.partnerService('medifund'),
+      informationUseStatementId: demoIds.informationUseStatement('medifund', 1),
+      publishService: true,
+      publishFuturePractitioners: false,
+      createdAt: daysFromBase(-250),
+      updatedAt: daysFromBase(-250),
+    },
+  ]);
+  await tx.insert(serviceSubscriptions).values(
+    (['nhsd', 'nhsd-providers'] as const).map((partner) => ({
+      id: demoIds.healthcareService(`surry-hills-gp/subscription/${partner}`),
+      organisationId: demoIds.organisation('harbour-surry-hills'),
+      healthcareServiceId: demoIds.healthcareService('surry-hills-gp'),
+      partnerServiceId: demoIds.partnerService(partner),
+      informationUseStatementId: demoIds.informationUseStatement(partner, 1),
+      publishService: true,
+      publishFuturePractitioners: true,
+      createdAt: daysFromBase(-300),
+    })),
+  );
+}

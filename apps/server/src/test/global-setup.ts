@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { createDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { resetDemoWorld, seedDemoWorld } from '#db/seed/index.ts';
+import {
+  SNAPSHOT_FILE,
+  SNAPSHOT_KEY_FILE,
+  TEST_DATA_DIR,
+  databaseUrlFor,
+  templateDatabaseName,
+  testDataKey,
+} from './test-data.ts';
+
+/** Builds the seeded PGlite snapshot unless one for the same schema, seed and data already exists. */
+async function preparePgliteSnapshot(): Promise<void> {
+  const key = testDataKey();
+  if (
+    existsSync(SNAPSHOT_FILE) &&
+    existsSync(SNAPSHOT_KEY_FILE) &&
+    readFileSync(SNAPSHOT_KEY_FILE, 'utf8') === key
+  )
+    return;
+  const started = performance.now();
+  const handle = await createDatabase();
+  try {
+    await migrateDatabase(handle);
+    await seedDemoWorld(handle.db);
+    const blob = await handle.pglite!.dumpDataDir('gzip');
+    mkdirSync(TEST_DATA_DIR, { recursive: true });
+    // Written then renamed, so a concurrent test run never reads half a snapshot.
+    const tmp = `${SNAPSHOT_FILE}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    renameSync(tmp, SNAPSHOT_FILE);
+    writeFileSync(SNAPSHOT_KEY_FILE, key);
+  } finally {
+    await handle.close();
+  }
+  console.info(`Test database snapshot built in ${Math.round(performance.now() - started)} ms.`);
+}
+
+/** Builds the seeded template database on PostgreSQL unless it exists for the same key. */
+async function preparePostgresTemplate(adminUrl: string): Promise<void> {
+  const template = templateDatabaseName();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'pca_test_template_%'`,
+    );
+    if (rows.some((r) => r.datname === template)) return;
+    const started = performance.now();
+    // Templates of older schema versions are no longer useful.
+    for (const { datname } of rows)
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    const building = `${template}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const handle = await createDatabase({
+      databaseUrl: databaseUrlFor(adminUrl, building),
+      maxConnections: 2,
+    });
+    try {
+      await migrateDatabase(handle);
+      await resetDemoWorld(handle.db);
+    } finally {
+      await handle.close();
+    }
+    // Renamed only once complete, so a crashed build is never mistaken for a template.
+    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+    console.info(
+      `PostgreSQL test template ${template} built in ${Math.round(performance.now() - started)} ms.`,
+    );
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Vitest global setup of the server project: prepares the seeded database every test file starts from. */
+export default async function setup(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) await preparePostgresTemplate(adminUrl);
+  else await preparePgliteSnapshot();
+}
