@@ -1,12 +1,12 @@
+import type { z } from 'zod';
+import type { OrganisationStatus } from './organisations.ts';
 import type { RoleType } from './roles.ts';
 import type { CurrentUser } from './user.ts';
 
-/** Organisation statuses (spec 1 §3); cancelled and terminated organisations give no access. */
-export type OrganisationStatus = 'Active' | 'Cancelled' | 'Terminated';
-
 /** What the capability rules need to know about a participating organisation of the user. */
 export interface CapabilityOrganisation {
-  status: OrganisationStatus;
+  /** Cancelled and terminated organisations give no access. */
+  status: z.infer<typeof OrganisationStatus>;
   isPublisher: boolean;
   publisherApprovalStatus: 'Approved' | 'PendingApproval' | 'PendingSubmission' | null;
 }

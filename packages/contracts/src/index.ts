@@ -6,3 +6,4 @@ export * from './problem.ts';
 export * from './paths.ts';
 export * from './constants.ts';
 export * from './capabilities.ts';
+export * from './organisations.ts';

@@ -8,3 +8,8 @@ export const apiPaths = {
   logout: '/api/auth/logout',
   me: '/api/me',
 } as const;
+
+/** Paths of the signed-in user's own resources. */
+export const meApiPaths = {
+  organisations: '/api/me/organisations',
+} as const;

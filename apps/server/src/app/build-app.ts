@@ -14,6 +14,7 @@ import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { createAuthenticate } from '#modules/auth/authenticate.ts';
 import { authRoutes } from '#modules/auth/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
+import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(systemRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(meRoutes, deps);
+  await app.register(organisationRoutes, deps);
 
   app.get(apiPaths.docs, { schema: { hide: true } }, async () => app.swagger());
 

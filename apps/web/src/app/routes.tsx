@@ -1,6 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { requireSession } from '#lib/require-session.ts';
 import { paths } from './paths.ts';
+import { routeTable } from './route-table.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { StartupFallback } from './layout/startup-fallback.tsx';
@@ -9,6 +10,8 @@ import { StartupFallback } from './layout/startup-fallback.tsx';
 export type RouteHandle = {
   /** Shown as `{title} - {product name}` in the browser tab. */
   title?: string;
+  /** Breadcrumb parent route path. */
+  parent?: string | undefined;
 };
 
 /** The seeds' route table (spec 1 §2.8), explicit; every section is lazy-loaded. */
@@ -36,12 +39,28 @@ export const routes: RouteObject[] = [
         handle: { title: 'Account inactive' } satisfies RouteHandle,
         lazy: () => import('#features/inactive-user/routes/inactive-user-page.tsx'),
       },
+      // Signed-out routes of the table that need no session.
       {
-        path: 'welcome',
-        handle: { title: 'Welcome back' } satisfies RouteHandle,
-        loader: requireSession,
-        lazy: () => import('#features/welcome/routes/welcome-page.tsx'),
+        path: 'smart-authorization-code/callback',
+        handle: { title: 'Signing in' } satisfies RouteHandle,
+        lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
       },
+      {
+        path: 'verify-email',
+        handle: { title: 'Verify email' } satisfies RouteHandle,
+        lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
+      },
+      { path: 'privacy', loader: () => redirect(`${paths.home()}?showDialog=privacy`) },
+      {
+        path: 'practitioner/privacy',
+        loader: () => redirect(`${paths.home()}?showDialog=privacy`),
+      },
+      ...routeTable.map((entry): RouteObject => ({
+        path: entry.path,
+        handle: { title: entry.title, parent: entry.parent } satisfies RouteHandle,
+        ...(entry.session ? { loader: requireSession } : {}),
+        lazy: entry.screen,
+      })),
       { path: '*', loader: () => redirect(paths.home()) },
     ],
   },

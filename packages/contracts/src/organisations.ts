@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { RoleType } from './roles.ts';
+
+export const OrganisationType = z.enum(['ParticipatingOrganisation', 'HiOrganisation']);
+export type OrganisationType = z.infer<typeof OrganisationType>;
+export const OrganisationStatus = z.enum(['Active', 'Cancelled', 'Terminated']);
+export const PublisherApprovalStatus = z.enum(['Approved', 'PendingApproval', 'PendingSubmission']);
+export type PublisherApprovalStatus = z.infer<typeof PublisherApprovalStatus>;
+
+/** One node of a user's organisation tree (spec 1 §3 Organisation, spec 2 §3 Organisation tree node). */
+export interface OrganisationNode {
+  id: string;
+  type: OrganisationType;
+  name: string;
+  alias: string | null;
+  businessName: string | null;
+  isPublisher: boolean;
+  publisherApprovalStatus: PublisherApprovalStatus | null;
+  status: z.infer<typeof OrganisationStatus>;
+  isActive: boolean;
+  dateCreated: string;
+  /** Roles the user holds here, directly or inherited from an ancestor (empty: shown for context only). */
+  effectiveRoles: RoleType[];
+  /** Healthcare services of this organisation on which the user holds a service-level role. */
+  serviceRoles: Array<{ healthcareServiceId: string; roles: RoleType[] }>;
+  children: OrganisationNode[];
+}
+
+export const OrganisationNode: z.ZodType<OrganisationNode> = z.lazy(() =>
+  z.object({
+    id: z.string().uuid(),
+    type: OrganisationType,
+    name: z.string(),
+    alias: z.string().nullable(),
+    businessName: z.string().nullable(),
+    isPublisher: z.boolean(),
+    publisherApprovalStatus: PublisherApprovalStatus.nullable(),
+    status: OrganisationStatus,
+    isActive: z.boolean(),
+    dateCreated: z.string(),
+    effectiveRoles: z.array(RoleType),
+    serviceRoles: z.array(
+      z.object({ healthcareServiceId: z.string().uuid(), roles: z.array(RoleType) }),
+    ),
+    children: z.array(OrganisationNode),
+  }),
+);
+
+/** The user's organisation trees: participating organisations at the roots. */
+export const MyOrganisations = z.object({ organisations: z.array(OrganisationNode) });
+export type MyOrganisations = z.infer<typeof MyOrganisations>;
