@@ -14,6 +14,8 @@ const env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'development',
+  // Parallel runs (several developers on one machine) can each build and serve their own SPA.
+  ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}),
 };
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
 

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, run } from './processes.ts';
 
-const webDist = path.join(repoRoot, 'apps/web/dist');
+// WEB_DIST lets parallel test runs build into their own folder.
+const webDist = process.env['WEB_DIST'] ?? path.join(repoRoot, 'apps/web/dist');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
