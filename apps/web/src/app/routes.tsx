@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
         ...(entry.session ? { loader: requireSession } : {}),
         lazy: entry.screen,
       })),
+      // The design-system gallery (spec 2 §2.19): sample data only, lazy so it adds nothing to other pages.
+      { path: 'design-system/*', lazy: () => import('#features/design-system/routes.tsx') },
       { path: '*', loader: () => redirect(paths.home()) },
     ],
   },

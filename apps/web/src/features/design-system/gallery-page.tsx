@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H2, PageTitle } from '@pca/ui';
+import { productName } from './gallery-pages.ts';
+
+/** Props of GalleryPage. */
+export type GalleryPageProps = {
+  /** Short page name for the tab title, e.g. "Alerts". */
+  name: string;
+  /** Level-one heading; defaults to the name. */
+  title?: string;
+  /** Lead paragraph. */
+  introduction?: string;
+  /** The demos. */
+  children: ReactNode;
+};
+
+/** Sets the tab title to `{name} - Provider Connect Australia`. */
+export function useGalleryTitle(name: string): void {
+  useEffect(() => {
+    const title = `${name} - ${productName}`;
+    document.title = title;
+    // The shell sets its own title in a parent effect, which runs after this one on first mount.
+    const frame = requestAnimationFrame(() => {
+      document.title = title;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [name]);
+}
+
+/** One gallery page: tab title, level-one heading, introduction and demo sections. */
+export function GalleryPage({ name, title, introduction, children }: GalleryPageProps) {
+  useGalleryTitle(name);
+  return (
+    <Stack gap={3}>
+      <PageTitle title={title ?? name} introduction={introduction} />
+      {children}
+    </Stack>
+  );
+}
+
+/** Props of Demo. */
+export type DemoProps = {
+  /** Section heading (level two). */
+  title: string;
+  /** The demo. */
+  children: ReactNode;
+};
+
+/** A titled demo section on a gallery page. */
+export function Demo({ title, children }: DemoProps) {
+  const id = `demo-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <Stack gap={1.5}>
+        <H2 id={id}>{title}</H2>
+        {children}
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+
+const pages = [
+  'home',
+  'accordion',
+  'alerts',
+  'avatar',
+  'breadcrumbs',
+  'buttons',
+  'calloutbox',
+  'card',
+  'checkbox',
+  'chips',
+  'divider',
+  'footer',
+  'header',
+  'ds-input-fields',
+  'logo',
+  'modal',
+  'navigation',
+  'profile',
+  'radio',
+  'setup-helper',
+  'tables',
+  'tabs',
+  'toggle',
+  'tooltips',
+  'typography',
+  'expanding-help',
+  'time-picker',
+];
+
+test.describe('Design-system gallery', () => {
+  test('every page has a level-one heading, a title and no axe violations', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    for (const path of pages) {
+      await page.goto(`/design-system/${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(/ - Provider Connect Australia$/);
+      await expectAccessible(page);
+    }
+  });
+
+  test('the home page welcomes and the 240 px side navigation reaches every page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/design-system');
+    await expect(page).toHaveURL(/\/design-system\/home$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to the PCA Design System' }),
+    ).toBeVisible();
+    const nav = page
+      .getByRole('navigation')
+      .filter({ has: page.getByRole('link', { name: 'Time picker' }) });
+    const box = await nav.first().boundingBox();
+    expect(Math.round(box!.width)).toBe(240);
+    await nav.first().getByRole('link', { name: 'Tooltips' }).click();
+    await expect(page).toHaveURL(/\/design-system\/tooltips$/);
+  });
+
+  test('modal: focus moves in, Tab is trapped, Escape closes and focus returns', async ({
+    page,
+  }) => {
+    await page.goto('/design-system/modal');
+    const opener = page.getByRole('button', { name: 'Open 470 px dialog' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Switch account' });
+    await expect(dialog).toBeVisible();
+    expect(Math.round((await dialog.boundingBox())!.width)).toBeLessThanOrEqual(470);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('tabs: arrow keys move between tabs', async ({ page }) => {
+    await page.goto('/design-system/tabs');
+    const first = page.getByRole('tab', { name: 'Tasks' });
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Notifications' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText('You have no new notifications.')).toBeVisible();
+  });
+
+  test('accordion: Enter toggles a section', async ({ page }) => {
+    await page.goto('/design-system/accordion');
+    const section = page.getByRole('button', { name: 'What is Provider Connect Australia?' });
+    await expect(section).toHaveAttribute('aria-expanded', 'false');
+    await section.focus();
+    await page.keyboard.press('Enter');
+    await expect(section).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      page.getByText('A single place to keep your practice details up to date.'),
+    ).toBeVisible();
+  });
+
+  test('tooltip: shows on focus, described-by, Escape hides it', async ({ page }) => {
+    await page.goto('/design-system/tooltips');
+    const trigger = page.getByRole('button', { name: 'HPI-I' });
+    await trigger.focus();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toHaveText('Healthcare Provider Identifier – Individual');
+    await expect(trigger).toHaveAccessibleDescription(
+      'Healthcare Provider Identifier – Individual',
+    );
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+  });
+
+  test('autocomplete: waits for 3 characters, then the keyboard picks an option', async ({
+    page,
+  }) => {
+    await page.goto('/design-system/ds-input-fields');
+    const input = page.getByRole('combobox', { name: /Suburb/ });
+    const listbox = page.locator(`#${await input.getAttribute('aria-controls')}`);
+    await input.pressSequentially('Su');
+    await page.waitForTimeout(700);
+    await expect(listbox.getByRole('option')).toHaveCount(0);
+    await input.pressSequentially('r');
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Selected: (?!none)/)).toBeVisible();
+  });
+
+  test('time picker: typed times are parsed, the list is keyboard operable, bad input is explained', async ({
+    page,
+  }) => {
+    await page.goto('/design-system/time-picker');
+    const open = page.getByRole('combobox', { name: /Opening time/ });
+    await open.fill('');
+    await open.pressSequentially('10:30 am');
+    await page.keyboard.press('Tab');
+    await expect(open).toHaveValue('10:30 am');
+    const close = page.getByRole('combobox', { name: /Closing time/ });
+    await close.focus();
+    await page.keyboard.press('ArrowDown');
+    const listbox = page.locator(`#${await close.getAttribute('aria-controls')}`);
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(close).not.toHaveValue('');
+    await close.fill('nonsense');
+    await close.blur();
+    await expect(page.getByText(/valid time/i).first()).toBeVisible();
+  });
+});

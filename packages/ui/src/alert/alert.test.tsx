@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithCore } from '../test-utils/render.tsx';
+import { Alert } from './alert.tsx';
+import { colourSets } from '../tone/tone.ts';
+
+describe('Alert', () => {
+  it.each([...colourSets, 'info' as const])('renders the %s tone with its title', (tone) => {
+    renderWithCore(<Alert tone={tone} title={`A ${tone} alert`} />);
+    const role = tone === 'error' || tone === 'warning' ? 'alert' : 'status';
+    const alert = screen.getByRole(role);
+    expect(alert).toHaveAttribute('data-tone', tone);
+    expect(alert).toHaveTextContent(`A ${tone} alert`);
+  });
+
+  it('announces the tone to screen readers', () => {
+    renderWithCore(<Alert tone="error" title="Something went wrong" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: Something went wrong');
+  });
+
+  it('is dismissible with a Close button, reachable by keyboard', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithCore(<Alert tone="success" title="Saved" onClose={onClose} />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('has no Close button when not dismissible', () => {
+    renderWithCore(<Alert tone="info" title="FYI" />);
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export * from './callout-box.tsx';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithCore } from '../test-utils/render.tsx';
+import { SideNavigation } from './side-navigation.tsx';
+
+describe('SideNavigation', () => {
+  it('renders a named navigation, marks the current page and applies the width', () => {
+    const { container } = renderWithCore(
+      <SideNavigation
+        title="Design system"
+        width={240}
+        activePath="/design-system/alerts"
+        items={[
+          { label: 'Home', href: '/design-system/home' },
+          { label: 'Alerts', href: '/design-system/alerts' },
+        ]}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: /Design system/ });
+    // On small screens (jsdom has no layout) AgDS collapses the list behind a toggle button.
+    expect(within(nav).getByRole('button', { name: 'Design system' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(within(nav).getByRole('link', { name: 'Alerts', hidden: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Home', hidden: true })).not.toHaveAttribute(
+      'aria-current',
+    );
+    expect(container.querySelector('[data-width="240"]')).toHaveStyle({ maxWidth: '240px' });
+  });
+});

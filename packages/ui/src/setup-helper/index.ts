@@ -1,0 +1,1 @@
+export * from './setup-helper-tile.tsx';

@@ -1,0 +1,142 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableHeaderSortable,
+  TableRow,
+  TableWrapper,
+} from '@ag.ds-next/react/table';
+import { Stack } from '@ag.ds-next/react/stack';
+import { Paginator, itemRangeText } from '../paginator/paginator.tsx';
+import { sortRows, type SortDirection, type SortValue } from './sort.ts';
+
+/** A table column. */
+export type DataTableColumn<T> = {
+  /** Unique key of the column. */
+  key: string;
+  /** Header text. */
+  header: string;
+  /** Cell content. */
+  render: (row: T) => ReactNode;
+  /** When given, the column is sortable by this value. */
+  sortValue?: (row: T) => SortValue;
+  /** Text alignment (numbers right). */
+  textAlign?: 'left' | 'center' | 'right';
+};
+
+/** Props of DataTable. */
+export type DataTableProps<T> = {
+  /** Table caption (its accessible name). */
+  caption: string;
+  /** Columns. */
+  columns: DataTableColumn<T>[];
+  /** All rows (the table pages them). */
+  rows: readonly T[];
+  /** Stable key of a row. */
+  rowKey: (row: T) => string;
+  /** Rows per page; all rows on one page when omitted. */
+  pageSize?: number;
+  /** Initial sort. */
+  initialSort?: { key: string; direction: SortDirection };
+  /** Shown in a single row when there are no rows. */
+  emptyText?: string;
+};
+
+/** A sortable, paginated table (AgDS Table, TableHeaderSortable, PaginationButtons). */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  pageSize,
+  initialSort,
+  emptyText = 'No results',
+}: DataTableProps<T>) {
+  const [sort, setSort] = useState(initialSort);
+  const [page, setPage] = useState(1);
+
+  const sorted = useMemo(() => {
+    const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
+    return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : [...rows];
+  }, [rows, columns, sort]);
+
+  const size = pageSize ?? Math.max(1, sorted.length);
+  const totalPages = Math.max(1, Math.ceil(sorted.length / size));
+  const current = Math.min(page, totalPages);
+  const visible = sorted.slice((current - 1) * size, current * size);
+
+  const toggleSort = (key: string) => {
+    setSort((prev) =>
+      prev?.key === key
+        ? { key, direction: prev.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { key, direction: 'ascending' },
+    );
+    setPage(1);
+  };
+
+  return (
+    <Stack gap={1}>
+      <TableWrapper>
+        <Table>
+          <TableCaption>{caption}</TableCaption>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) =>
+                column.sortValue ? (
+                  <TableHeaderSortable
+                    key={column.key}
+                    textAlign={column.textAlign}
+                    sort={
+                      sort?.key === column.key
+                        ? sort.direction === 'ascending'
+                          ? 'ASC'
+                          : 'DESC'
+                        : undefined
+                    }
+                    onClick={() => toggleSort(column.key)}
+                  >
+                    {column.header}
+                  </TableHeaderSortable>
+                ) : (
+                  <TableHeader key={column.key} scope="col" textAlign={column.textAlign}>
+                    {column.header}
+                  </TableHeader>
+                ),
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+              </TableRow>
+            ) : (
+              visible.map((row) => (
+                <TableRow key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} textAlign={column.textAlign}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableWrapper>
+      {pageSize ? (
+        <Paginator
+          page={current}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          label={`${caption} pages`}
+          itemRangeText={itemRangeText(current, size, sorted.length)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

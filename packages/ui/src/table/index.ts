@@ -1,0 +1,2 @@
+export * from './data-table.tsx';
+export * from './sort.ts';

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Tabs as AgTabs, TabButton, TabList, TabPanel, TabPanels } from '@ag.ds-next/react/tabs';
+
+/** One tab. */
+export type TabItem = {
+  /** Tab label. */
+  label: string;
+  /** Panel content. */
+  content: ReactNode;
+  /** Extra element after the label, e.g. a count badge. */
+  endElement?: ReactNode;
+};
+
+/** Props of Tabs. */
+export type TabsProps = {
+  /** The tabs, in order. */
+  items: TabItem[];
+  /** Selected tab (controlled). */
+  activeIndex?: number;
+  /** Called with the selected tab's index. */
+  onChange?: (index: number) => void;
+  /** Contained (boxed panel) or not. */
+  contained?: boolean;
+};
+
+/** Tabs with arrow-key navigation between tab buttons (AgDS Tabs). */
+export function Tabs({ items, activeIndex, onChange, contained = true }: TabsProps) {
+  return (
+    <AgTabs activeIndex={activeIndex} onChange={onChange} contained={contained}>
+      <TabList>
+        {items.map((item) => (
+          <TabButton key={item.label} endElement={item.endElement}>
+            {item.label}
+          </TabButton>
+        ))}
+      </TabList>
+      <TabPanels>
+        {items.map((item) => (
+          <TabPanel key={item.label}>{item.content}</TabPanel>
+        ))}
+      </TabPanels>
+    </AgTabs>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './time-picker.tsx';
+export * from './time-validation.ts';
