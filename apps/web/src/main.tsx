@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadConfig } from '#lib/config.tsx';
+import { silenceConsoleInProduction } from '#lib/console.ts';
 import { App } from '#app/app.tsx';
+
+silenceConsoleInProduction();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

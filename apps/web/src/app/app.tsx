@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from './app-providers.tsx';
-import { createQueryClient } from './query-client.ts';
+import { appQueryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
 
 /** Props of App. */
@@ -13,10 +13,9 @@ export type AppProps = {
 
 /** The SPA: providers around the data router. */
 export function App({ config }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <AppProviders config={config} queryClient={queryClient}>
+    <AppProviders config={config} queryClient={appQueryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

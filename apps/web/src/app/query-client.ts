@@ -15,3 +15,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The running app's query client, shared by the router's guard loaders and the React tree. */
+export const appQueryClient = createQueryClient();

@@ -34,7 +34,11 @@ const page = (
 /** Every signed-in route of the portal. */
 export const routeTable: RouteEntry[] = [
   page('welcome', 'Welcome back', () => import('#features/welcome/routes/welcome-page.tsx')),
-  page('welcome/add-business', 'Welcome back'),
+  page(
+    'welcome/add-business',
+    'Welcome back',
+    () => import('#features/welcome/routes/welcome-page.tsx'),
+  ),
   page('profile/:id', 'Profile', notAvailable, 'welcome'),
   page('practitioner-profile/:id', 'Practitioner profile', notAvailable, 'welcome'),
   page('smart-client/add-edit', 'Add clinical information system', notAvailable, 'welcome'),
@@ -85,13 +89,13 @@ export const routeTable: RouteEntry[] = [
   page(
     'healthcare-service/:serviceId/practitioner/add-edit/:roleId',
     'Edit practitioner role',
-    notAvailable,
+    () => import('#features/practitioner-role/routes/edit-role-page.tsx'),
     'practitioners',
   ),
   page(
     'healthcare-service/:serviceId/practitioner/:roleId',
     'Practitioner role',
-    notAvailable,
+    () => import('#features/practitioner-role/routes/view-role-page.tsx'),
     'practitioners',
   ),
   page('location/:id', 'Location', notAvailable, 'organisation'),
@@ -151,11 +155,31 @@ export const routeTable: RouteEntry[] = [
     notAvailable,
     'practitioner/publish',
   ),
-  page('practitioner-role/add', 'Add practitioner', notAvailable, 'practitioners'),
-  page('practitioners', 'Practitioners', notAvailable, 'welcome'),
+  page(
+    'practitioner-role/add',
+    'Add practitioner',
+    () => import('#features/practitioner-role/routes/add-role-page.tsx'),
+    'practitioners',
+  ),
+  page(
+    'practitioners',
+    'Practitioners',
+    () => import('#features/practitioners/routes/practitioners-page.tsx'),
+    'welcome',
+  ),
   page('audit-events', 'Audit events', notAvailable, 'welcome'),
-  page('publish-selector', 'Publishing my businesses', notAvailable, 'publishing'),
-  page('publishing', 'Publishing', notAvailable, 'welcome'),
+  page(
+    'publish-selector',
+    'Publishing my businesses',
+    () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
+    'publishing',
+  ),
+  page(
+    'publishing',
+    'Publishing',
+    () => import('#features/publishing/routes/publishing-page.tsx'),
+    'welcome',
+  ),
   page('give-feedback', 'Give us feedback', notAvailable, 'welcome'),
 ];
 

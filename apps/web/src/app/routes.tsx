@@ -1,6 +1,8 @@
 import { redirect, type RouteObject } from 'react-router';
-import { requireSession } from '#lib/require-session.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { adminGuard, emailGuard, guarded, type Guard } from './guards.ts';
 import { paths } from './paths.ts';
+import { appQueryClient } from './query-client.ts';
 import { routeTable } from './route-table.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
@@ -14,56 +16,69 @@ export type RouteHandle = {
   parent?: string | undefined;
 };
 
+/** The guards of a signed-in route (spec 1 §6), besides the session check every one of them has. */
+function guardsFor(path: string): Guard[] {
+  // The dashboard is where users without an email are sent, so it cannot require one.
+  if (path === 'welcome' || path.startsWith('welcome/')) return [];
+  if (path === 'admin') return [emailGuard, adminGuard];
+  return [emailGuard];
+}
+
 /** The seeds' route table (spec 1 §2.8), explicit; every section is lazy-loaded. */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: StartupFallback,
-    children: [
-      {
-        index: true,
-        handle: { title: 'Home' } satisfies RouteHandle,
-        lazy: () => import('#features/home/routes/home-page.tsx'),
-      },
-      { path: 'home', loader: () => redirect(paths.home()) },
-      {
-        path: 'authorization-code/callback',
-        handle: { title: 'Signing in' } satisfies RouteHandle,
-        lazy: () => import('#features/auth/routes/callback-page.tsx'),
-      },
-      {
-        path: 'inactive-user',
-        handle: { title: 'Account inactive' } satisfies RouteHandle,
-        lazy: () => import('#features/inactive-user/routes/inactive-user-page.tsx'),
-      },
-      // Signed-out routes of the table that need no session.
-      {
-        path: 'smart-authorization-code/callback',
-        handle: { title: 'Signing in' } satisfies RouteHandle,
-        lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
-      },
-      {
-        path: 'verify-email',
-        handle: { title: 'Verify email' } satisfies RouteHandle,
-        lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
-      },
-      { path: 'privacy', loader: () => redirect(`${paths.home()}?showDialog=privacy`) },
-      {
-        path: 'practitioner/privacy',
-        loader: () => redirect(`${paths.home()}?showDialog=privacy`),
-      },
-      ...routeTable.map((entry): RouteObject => ({
-        path: entry.path,
-        handle: { title: entry.title, parent: entry.parent } satisfies RouteHandle,
-        ...(entry.session ? { loader: requireSession } : {}),
-        lazy: entry.screen,
-      })),
-      // The design-system gallery (spec 2 §2.19): sample data only, lazy so it adds nothing to other pages.
-      { path: 'design-system/*', lazy: () => import('#features/design-system/routes.tsx') },
-      { path: '*', loader: () => redirect(paths.home()) },
-    ],
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: StartupFallback,
+      children: [
+        {
+          index: true,
+          handle: { title: 'Home' } satisfies RouteHandle,
+          lazy: () => import('#features/home/routes/home-page.tsx'),
+        },
+        { path: 'home', loader: () => redirect(paths.home()) },
+        {
+          path: 'authorization-code/callback',
+          handle: { title: 'Signing in' } satisfies RouteHandle,
+          lazy: () => import('#features/auth/routes/callback-page.tsx'),
+        },
+        {
+          path: 'inactive-user',
+          handle: { title: 'Account inactive' } satisfies RouteHandle,
+          lazy: () => import('#features/inactive-user/routes/inactive-user-page.tsx'),
+        },
+        // Signed-out routes of the table that need no session.
+        {
+          path: 'smart-authorization-code/callback',
+          handle: { title: 'Signing in' } satisfies RouteHandle,
+          lazy: () => import('#features/auth/routes/smart-callback-page.tsx'),
+        },
+        {
+          path: 'verify-email',
+          handle: { title: 'Verify email' } satisfies RouteHandle,
+          lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
+        },
+        { path: 'privacy', loader: () => redirect(`${paths.home()}?showDialog=privacy`) },
+        {
+          path: 'practitioner/privacy',
+          loader: () => redirect(`${paths.home()}?showDialog=privacy`),
+        },
+        ...routeTable.map((entry): RouteObject => ({
+          path: entry.path,
+          handle: { title: entry.title, parent: entry.parent } satisfies RouteHandle,
+          ...(entry.session ? { loader: guarded(guardsFor(entry.path), queryClient) } : {}),
+          lazy: entry.screen,
+        })),
+        // The design-system gallery (spec 2 §2.19): sample data only, lazy so it adds nothing to other pages.
+        { path: 'design-system/*', lazy: () => import('#features/design-system/routes.tsx') },
+        { path: '*', loader: () => redirect(paths.home()) },
+      ],
+    },
+  ];
+}
+
+/** The app's routes, guarded through the app's query client. */
+export const routes: RouteObject[] = createRoutes(appQueryClient);

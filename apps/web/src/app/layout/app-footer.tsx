@@ -1,28 +1,41 @@
-import { Footer } from '@ag.ds-next/react/footer';
+import { Footer, FooterDivider } from '@ag.ds-next/react/footer';
 import { Box } from '@ag.ds-next/react/box';
 import { Text } from '@ag.ds-next/react/text';
+import { Button } from '@ag.ds-next/react/button';
 import { useConfig } from '#lib/config.tsx';
+import { formatDate } from '#lib/dates.ts';
+import { footerDialogTitles, type FooterDialog } from '../shell/footer-dialog-kinds.ts';
 
-/** The build date as an en-AU long date ('d MMMM yyyy'); the raw value if it is not a date. */
-function formatBuildDate(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-AU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Australia/Sydney',
-  }).format(date);
-}
+/** Props of AppFooter. */
+export type AppFooterProps = {
+  /** Opens one of the footer dialogs; without it (the error page) the dialog links are not shown. */
+  onOpenDialog?: (dialog: FooterDialog) => void;
+};
 
-/** The shell footer with the copyright line, application version and build date (spec 1 §2.1). */
-export function AppFooter() {
+const ORDER: FooterDialog[] = ['privacy', 'needHelp', 'accessibility', 'ipNotices'];
+
+/** The shell footer: links opening dialogs, and the copyright line with version and build date (spec 1 §2.1). */
+export function AppFooter({ onOpenDialog }: AppFooterProps) {
   const { productName, version, buildDate } = useConfig();
-  const builtOn = formatBuildDate(buildDate);
+  const builtOn = formatDate(buildDate, 'long') || buildDate;
   const year = new Date(buildDate).getFullYear();
   return (
     <Box palette="dark">
       <Footer background="bodyAlt" maxWidth="containerLg">
+        {onOpenDialog ? (
+          <nav aria-label="Footer">
+            <ul className="pca-footer-links">
+              {ORDER.map((dialog) => (
+                <li key={dialog}>
+                  <Button variant="text" onClick={() => onOpenDialog(dialog)}>
+                    {footerDialogTitles[dialog]}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {onOpenDialog ? <FooterDivider /> : null}
         <Text as="p" fontSize="xs">
           &copy; {Number.isNaN(year) ? '' : `${year} `}Commonwealth of Australia. {productName}{' '}
           version {version}, built {builtOn}.

@@ -1,64 +1,59 @@
-import { Header } from '@ag.ds-next/react/header';
+import { lazy, Suspense } from 'react';
+import { Header } from '@pca/ui/header/header.tsx';
 import { Box } from '@ag.ds-next/react/box';
 import { Flex } from '@ag.ds-next/react/flex';
-import { Text } from '@ag.ds-next/react/text';
 import { Button } from '@ag.ds-next/react/button';
 import { useConfig } from '#lib/config.tsx';
-import { useCurrentUser } from '#lib/current-user.ts';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';
-import { useLogout } from '#features/auth/api/logout.ts';
 import { paths } from '../paths.ts';
+import './shell.css';
 
-function SignedInControls() {
-  const { data: user } = useCurrentUser();
-  const logout = useLogout();
-  return (
-    <Flex
-      alignItems="center"
-      justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}
-      gap={1}
-      flexWrap="wrap"
-    >
-      {user ? (
-        <Text fontWeight="bold" data-testid="signed-in-user">
-          {user.givenName} {user.familyName}
-        </Text>
-      ) : null}
-      <Button
-        variant="secondary"
-        loading={logout.isPending}
-        loadingLabel="Logging out"
-        onClick={() => logout.mutate()}
-      >
-        Logout
-      </Button>
-    </Flex>
-  );
-}
+// Signed-in parts load only after sign-in, keeping the signed-out page's JavaScript small.
+const ManagingIndicator = lazy(async () => ({
+  default: (await import('../shell/signed-in-header.tsx')).ManagingIndicator,
+}));
+const SignedInNavigation = lazy(async () => ({
+  default: (await import('../shell/signed-in-header.tsx')).SignedInNavigation,
+}));
 
-/** The shell header: product name linking home, and Login or the signed-in user with Logout. */
+/** Height of the navigation bar while its code loads, so the page does not jump. */
+const NAV_PLACEHOLDER_HEIGHT = '3.5rem';
+
+/** The shell header (spec 1 §2.1): logo linking home, and Login or the signed-in navigation and menus. */
 export function AppHeader() {
   const { productName } = useConfig();
   const signedIn = useHasSession();
   return (
     <Box palette="dark">
-      <Header
-        background="bodyAlt"
-        heading={productName}
-        subline="Keep your provider information in one place"
-        href={signedIn ? paths.welcome() : paths.home()}
-        maxWidth="containerLg"
-        rightContent={
-          signedIn ? (
-            <SignedInControls />
-          ) : (
-            <Flex justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}>
-              <Button onClick={startLogin}>Login</Button>
-            </Flex>
-          )
-        }
-      />
+      <div className="pca-header-bar" data-testid="header-bar">
+        <Header
+          background="bodyAlt"
+          heading={productName}
+          subline="Keep your provider information in one place"
+          href={signedIn ? paths.welcome() : paths.home()}
+          rightContent={
+            signedIn ? (
+              <Flex justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}>
+                <Suspense fallback={null}>
+                  <ManagingIndicator />
+                </Suspense>
+              </Flex>
+            ) : (
+              <Flex justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}>
+                <Button onClick={startLogin}>Login</Button>
+              </Flex>
+            )
+          }
+        />
+      </div>
+      {signedIn ? (
+        <Suspense
+          fallback={<Box background="bodyAlt" style={{ height: NAV_PLACEHOLDER_HEIGHT }} />}
+        >
+          <SignedInNavigation />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

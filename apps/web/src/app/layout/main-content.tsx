@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Flex } from '@ag.ds-next/react/box';
+import { Stack } from '@ag.ds-next/react/stack';
 import { tokens } from '@ag.ds-next/react/core';
 import { layout } from '@pca/contracts/constants.ts';
 
@@ -7,21 +8,26 @@ import { layout } from '@pca/contracts/constants.ts';
 export type MainContentProps = {
   /** The main landmark's id (the skip link's target). */
   id: string;
+  /** Shown above the page inside the landmark (the breadcrumbs). */
+  top?: ReactNode;
   /** The page. */
   children: ReactNode;
 };
 
-/** The main landmark, centred, at most 1320 px wide (spec 1 §2.1). */
-export function MainContent({ id, children }: MainContentProps) {
+/** The main landmark, at most 1320 px wide (spec 1 §2.1). */
+export function MainContent({ id, top, children }: MainContentProps) {
   return (
-    <Flex as="main" id={id} justifyContent="center" flexGrow={1}>
+    <Flex as="main" id={id} justifyContent="center" flexGrow={1} minWidth={0}>
       <Box
         width="100%"
         maxWidth={`${layout.mainMaxWidth}px`}
         paddingX={tokens.containerPadding}
         paddingY={{ xs: 2, md: 3 }}
       >
-        {children}
+        <Stack gap={1.5}>
+          {top}
+          <div>{children}</div>
+        </Stack>
       </Box>
     </Flex>
   );

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { apiPaths } from '@pca/contracts/paths.ts';
+import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
+import { shellApiPaths } from '@pca/contracts/shell.ts';
 import { readRecall, storeRecall } from '#lib/recall.ts';
 import { getSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, problem } from '../../../test/fake-server.ts';
@@ -13,6 +14,12 @@ const session = {
   absoluteExpiresAt: '2026-11-21T09:00:00.000Z',
 };
 const callbackUrl = '/authorization-code/callback?code=abc&state=xyz';
+/** The reads sign-in makes after the exchange (spec 1 §4). */
+const afterExchange = (canShowPublishingSettings = false) => ({
+  [`GET ${apiPaths.me}`]: () => json(testUser()),
+  [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),
+  [`GET ${shellApiPaths.publishingSettingsEligibility}`]: () => json({ canShowPublishingSettings }),
+});
 
 describe('CallbackPage', () => {
   beforeEach(() => {
@@ -31,7 +38,7 @@ describe('CallbackPage', () => {
         await tokenGate;
         return json(session);
       },
-      [`GET ${apiPaths.me}`]: () => json(testUser()),
+      ...afterExchange(),
     });
     storeRecall('/', '');
 
@@ -58,7 +65,7 @@ describe('CallbackPage', () => {
   it('returns to the stored path and query and then clears them', async () => {
     installFakeServer({
       [`POST ${apiPaths.token}`]: () => json(session),
-      [`GET ${apiPaths.me}`]: () => json(testUser()),
+      ...afterExchange(true),
     });
     storeRecall('/inactive-user', '?from=Sites');
 
@@ -66,6 +73,17 @@ describe('CallbackPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/inactive-user'));
     expect(router.state.location.search).toBe('?from=Sites');
     expect(readRecall()).toEqual({ path: '', query: '' });
+  });
+
+  it('lands on /welcome/add-business when publishing settings can be shown', async () => {
+    const requests = installFakeServer({
+      [`POST ${apiPaths.token}`]: () => json(session),
+      ...afterExchange(true),
+    });
+    storeRecall('/home', '');
+    const { router } = renderApp(callbackUrl);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/add-business'));
+    expect(requests.map((r) => r.path)).toContain(meApiPaths.organisations);
   });
 
   it('shows an error state with a way to try again when the exchange fails', async () => {

@@ -12,11 +12,13 @@ import { INACTIVE_USER_PROBLEM } from '@pca/contracts/auth.ts';
 import { paths } from '#app/paths.ts';
 import { useConfig } from '#lib/config.tsx';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
+import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { ApiError } from '#lib/http.ts';
 import { startLogin } from '#lib/login.ts';
 import { clearRecall, readRecall } from '#lib/recall.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { exchangeCode } from '../api/exchange-code.ts';
+import { publishingSettingsEligibilityQueryOptions } from '../api/get-publishing-settings-eligibility.ts';
 import { resolvePostLoginPath } from '../resolve-post-login-path.ts';
 
 /** The sign-in callback (spec 1 §2.3, §4): exchanges code and state, loads the user, then navigates. */
@@ -45,8 +47,14 @@ export function CallbackPage() {
       await queryClient.fetchQuery(currentUserQueryOptions());
       const recall = readRecall();
       clearRecall();
-      // Publishing-settings eligibility has no API yet, so /welcome/add-business is never chosen.
-      const target = resolvePostLoginPath(recall.path, false);
+      // Spec 1 §4: refresh the user's organisation trees before navigating.
+      await queryClient.fetchQuery(myOrganisationsQueryOptions());
+      const needsLanding = resolvePostLoginPath(recall.path, false) !== recall.path;
+      const eligible = needsLanding
+        ? (await queryClient.fetchQuery(publishingSettingsEligibilityQueryOptions()))
+            .canShowPublishingSettings
+        : false;
+      const target = resolvePostLoginPath(recall.path, eligible);
       navigate(target === recall.path ? `${recall.path}${recall.query}` : target, {
         replace: true,
       });

@@ -1,0 +1,36 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ManagedPractitioner } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { delegations, practitioners, sessions } from '#db/schema/index.ts';
+
+/** Data access for managing another practitioner: accepted delegations and the session's managed practitioner. */
+export function managingRepository(db: Database) {
+  return {
+    /** Practitioners the user is an Accepted delegate of, by family then given name. */
+    async practitionersForDelegate(userId: string): Promise<ManagedPractitioner[]> {
+      return db
+        .select({
+          id: practitioners.id,
+          givenName: practitioners.givenName,
+          familyName: practitioners.familyName,
+          userPhotoData: practitioners.photoData,
+        })
+        .from(delegations)
+        .innerJoin(practitioners, eq(practitioners.id, delegations.practitionerId))
+        .where(and(eq(delegations.delegateUserId, userId), eq(delegations.status, 'Accepted')))
+        .orderBy(asc(practitioners.familyName), asc(practitioners.givenName));
+    },
+
+    /** Sets (or clears, with null) the practitioner the session acts for. */
+    async setManaging(
+      tx: Pick<Database, 'update'>,
+      sessionId: string,
+      practitionerId: string | null,
+    ) {
+      await tx
+        .update(sessions)
+        .set({ managingPractitionerId: practitionerId })
+        .where(eq(sessions.id, sessionId));
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DelegatePractitioners,
+  ManagedPractitioner,
+  Problem,
+  shellApiPaths,
+  StartManagingRequest,
+} from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { managingService } from './service.ts';
+
+/** Managing another practitioner: the delegate's practitioners, start and stop (spec 1 §4, §7). */
+export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = managingService(deps.db);
+
+  app.get(
+    shellApiPaths.managedPractitioners,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['managing'],
+        summary: 'Practitioners the caller is an accepted delegate of',
+        security: [{ bearer: [] }],
+        response: { 200: DelegatePractitioners, 401: Problem, 403: Problem },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ practitioners: await service.practitionersOf(requireAuth(request)) }),
+  );
+
+  app.put(
+    shellApiPaths.managing,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['managing'],
+        summary: 'Start managing a practitioner (checked against an accepted delegation)',
+        security: [{ bearer: [] }],
+        body: StartManagingRequest,
+        response: {
+          200: ManagedPractitioner,
+          400: Problem,
+          401: Problem,
+          403: Problem,
+          404: Problem,
+        },
+      },
+    },
+    async (request) => service.start(requireAuth(request), request.body.practitionerId, request.id),
+  );
+
+  app.delete(
+    shellApiPaths.managing,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['managing'],
+        summary: 'Stop managing: switch back to My account',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: Problem },
+      },
+    },
+    async (request, reply) => {
+      await service.stop(requireAuth(request), request.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  canShowPublishingSettings,
+  menuVisibility,
+  Problem,
+  PublishingSettingsEligibility,
+  shellApiPaths,
+  UnreadNotificationCount,
+} from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { ForbiddenError } from '#lib/errors.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { loadCurrentUser } from '#modules/me/service.ts';
+import { capabilityInputFor, countUnreadNotifications } from './service.ts';
+
+/** Small reads the shell needs: the bell's unread count and the post-login landing check. */
+export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    shellApiPaths.unreadNotificationCount,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unread notifications of the own practitioner, or of the one being managed',
+        security: [{ bearer: [] }],
+        response: { 200: UnreadNotificationCount, 401: Problem, 403: Problem },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const user = await loadCurrentUser(deps.db, auth);
+      // Same rule as the bell (spec 1 §6): nobody who cannot see the bell may read its count.
+      if (
+        !menuVisibility({
+          user,
+          participatingOrganisations: [],
+          config: { vcfcImportAllowed: false },
+        }).notificationsBell
+      )
+        throw new ForbiddenError('Notifications are not available to this account.');
+      const practitionerId = user.managingPractitioner?.id ?? user.practitionerId;
+      const count = practitionerId ? await countUnreadNotifications(deps.db, practitionerId) : 0;
+      return reply.header('cache-control', 'no-store').send({ count });
+    },
+  );
+
+  app.get(
+    shellApiPaths.publishingSettingsEligibility,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Whether sign-in lands on adding a business (docs/decisions/005)',
+        security: [{ bearer: [] }],
+        response: { 200: PublishingSettingsEligibility, 401: Problem },
+      },
+    },
+    async (request, reply) => {
+      const input = await capabilityInputFor(deps, requireAuth(request));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ canShowPublishingSettings: canShowPublishingSettings(input) });
+    },
+  );
+};

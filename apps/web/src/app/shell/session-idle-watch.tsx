@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Text } from '@ag.ds-next/react/text';
+import { constants } from '@pca/contracts/constants.ts';
+import { Modal } from '@pca/ui/modal/modal.tsx';
+import { logout, useLogout } from '#features/auth/api/logout.ts';
+import { leaveTo } from '#lib/browser-navigation.ts';
+import { currentUserQueryOptions } from '#lib/current-user.ts';
+import {
+  formatCountdown,
+  recordActivity,
+  secondsLeft,
+  startIdleTimer,
+  tick,
+  type IdleState,
+} from '#lib/idle-timer.ts';
+import { redirectToLogin } from '#lib/login.ts';
+import { clearSessionToken } from '#lib/session-token.ts';
+
+const durations = {
+  idleAfterMs: constants.idleTimeoutSeconds * 1000,
+  countdownMs: constants.logoutCountdownSeconds * 1000,
+};
+
+/** Activity that keeps a session alive (spec 1 §4): clicks, touches and key presses. */
+const ACTIVITY_EVENTS = ['click', 'touchstart', 'keydown'] as const;
+
+/**
+ * Watches for inactivity while signed in (spec 1 §4): after 1200 s a warning dialog counts down
+ * 300 s, then the portal session is ended (without sending the browser anywhere) and the user
+ * chooses Login (a fresh sign-in) or Logout (also ends the provider session, then '/').
+ */
+export function SessionIdleWatch() {
+  const queryClient = useQueryClient();
+  const fullLogout = useLogout();
+  // The view holds a snapshot for rendering; the ref holds the latest state for event handlers.
+  const [view, setView] = useState(() => {
+    const now = Date.now();
+    return { state: startIdleTimer(now, durations), phase: 'active' as IdleState['phase'], now };
+  });
+  const state = useRef<IdleState>(view.state);
+  const endSessionUrl = useRef<string | null>(null);
+
+  const update = useCallback((next: IdleState) => {
+    state.current = next;
+    setView((prev) =>
+      prev.phase === next.phase && next.phase === 'active'
+        ? prev
+        : { state: next, phase: next.phase, now: Date.now() },
+    );
+  }, []);
+
+  useEffect(() => {
+    const onActivity = () => update(recordActivity(state.current, Date.now(), durations));
+    for (const type of ACTIVITY_EVENTS)
+      document.addEventListener(type, onActivity, { capture: true, passive: true });
+    const interval = window.setInterval(() => update(tick(state.current, Date.now())), 1000);
+    return () => {
+      for (const type of ACTIVITY_EVENTS)
+        document.removeEventListener(type, onActivity, { capture: true });
+      window.clearInterval(interval);
+    };
+  }, [update]);
+
+  useEffect(() => {
+    if (view.phase !== 'exceeded') return;
+    // The portal session ends now; the token stays until the user chooses, so the dialog stays up.
+    logout()
+      .then((result) => {
+        endSessionUrl.current = result.endSessionUrl;
+      })
+      .catch((error: unknown) => console.error('Idle logout failed', error));
+  }, [view.phase]);
+
+  /** "Any other outcome" of the warning: restart the timers and slide the server's idle expiry. */
+  const stayLoggedIn = () => {
+    update(startIdleTimer(Date.now(), durations));
+    void queryClient.refetchQueries({ queryKey: currentUserQueryOptions().queryKey });
+  };
+
+  if (view.phase === 'active') return null;
+
+  if (view.phase === 'idle') {
+    const left = secondsLeft(view.state, view.now);
+    return (
+      <Modal
+        isOpen
+        onClose={stayLoggedIn}
+        title="Your session is about to expire"
+        width={600}
+        dismissOnClickOutside={false}
+        actions={
+          <ButtonGroup>
+            <Button onClick={stayLoggedIn}>Stay logged in</Button>
+            <Button
+              variant="secondary"
+              loading={fullLogout.isPending}
+              loadingLabel="Logging out"
+              onClick={() => fullLogout.mutate()}
+            >
+              Logout
+            </Button>
+          </ButtonGroup>
+        }
+      >
+        <Text as="p">
+          You have not used the portal for 20 minutes. For your security you will be logged out
+          automatically in <strong data-testid="idle-countdown">{formatCountdown(left)}</strong>.
+          Choose Stay logged in to keep working.
+        </Text>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={() => undefined}
+      closable={false}
+      title="You have been logged out"
+      width={600}
+      actions={
+        <ButtonGroup>
+          <Button
+            onClick={() => {
+              clearSessionToken();
+              redirectToLogin();
+            }}
+          >
+            Login
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              clearSessionToken();
+              queryClient.clear();
+              leaveTo(endSessionUrl.current ?? '/');
+            }}
+          >
+            Logout
+          </Button>
+        </ButtonGroup>
+      }
+    >
+      <Text as="p">
+        You were logged out because you were inactive for 25 minutes. Log in again to continue where
+        you left off.
+      </Text>
+    </Modal>
+  );
+}

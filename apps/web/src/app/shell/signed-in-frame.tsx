@@ -1,0 +1,55 @@
+import { useLocation, useMatches } from 'react-router';
+import { SideNavigation } from '@pca/ui/navigation/side-navigation.tsx';
+import { Breadcrumbs, type Breadcrumb } from '@pca/ui/breadcrumbs/breadcrumbs.tsx';
+import { layout } from '@pca/contracts/constants.ts';
+import { useCapabilities } from '#lib/capabilities.ts';
+import type { RouteHandle } from '../routes.tsx';
+import { routeTable } from '../route-table.ts';
+import { sideNavHighlight, sideNavLinks } from './navigation-rules.ts';
+
+/** The side navigation (spec 1 §2.2): 120 px, items by permission, one active by route. */
+export function ShellSideNavigation() {
+  const location = useLocation();
+  const access = useCapabilities();
+  const links =
+    access.status === 'ready'
+      ? sideNavLinks(access.user, access.capabilities)
+      : [{ item: 'home' as const, label: 'Home', href: '/welcome' }];
+  const active = sideNavHighlight(location.pathname, location.search);
+  return (
+    <SideNavigation
+      title="Menu"
+      items={links.map(({ label, href }) => ({ label, href }))}
+      activePath={links.find((l) => l.item === active)?.href ?? location.pathname}
+      width={layout.sideNavWidth}
+    />
+  );
+}
+
+const titleOf = new Map(routeTable.map((r) => [r.path, r]));
+
+/** The trail from Home to a route, following each route table entry's `parent` (spec 1 §2.1). */
+export function breadcrumbTrail(handle: RouteHandle | undefined): Breadcrumb[] {
+  if (!handle?.title) return [];
+  const ancestors: Breadcrumb[] = [];
+  const seen = new Set<string>();
+  let parent = handle.parent;
+  while (parent && parent !== 'welcome' && !seen.has(parent)) {
+    seen.add(parent);
+    const entry = titleOf.get(parent);
+    if (!entry) break;
+    ancestors.unshift({ label: entry.title, href: `/${parent}` });
+    parent = entry.parent;
+  }
+  return [{ label: 'Home', href: '/welcome' }, ...ancestors, { label: handle.title }];
+}
+
+/** Breadcrumbs of the current route (signed in only), derived from the route table. */
+export function ShellBreadcrumbs() {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  const trail = breadcrumbTrail(handle);
+  // The dashboard is Home itself: a single crumb would only repeat the heading.
+  if (trail.length < 2 || matches.at(-1)?.pathname.replace(/\/$/, '') === '/welcome') return null;
+  return <Breadcrumbs links={trail} />;
+}

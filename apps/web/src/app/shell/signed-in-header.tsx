@@ -1,0 +1,203 @@
+import { Fragment, useState } from 'react';
+import { useLocation } from 'react-router';
+import { MainNav } from '@ag.ds-next/react/main-nav';
+import {
+  DropdownMenuDivider,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuItemLink,
+  DropdownMenuPanel,
+} from '@ag.ds-next/react/dropdown-menu';
+import { NotificationBadge } from '@ag.ds-next/react/notification-badge';
+import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { Text } from '@ag.ds-next/react/text';
+import { AvatarIcon } from '@ag.ds-next/react/icon';
+import { LogoutDialog } from '#features/auth/components/logout-dialog.tsx';
+import { SwitchBackDialog } from '#features/managing/components/switch-back-dialog.tsx';
+import { useCapabilities } from '#lib/capabilities.ts';
+import { useConfig } from '#lib/config.tsx';
+import { useCurrentUser } from '#lib/current-user.ts';
+import { useUnreadNotificationCount } from '#lib/unread-notifications.ts';
+import { headerHighlight, publishingLink, type HeaderItem } from './navigation-rules.ts';
+
+/** 'Managing {name}' in the header while a delegate acts for a practitioner (spec 1 §2.1). */
+export function ManagingIndicator() {
+  const { data: user } = useCurrentUser();
+  const managed = user?.managingPractitioner;
+  if (!managed) return null;
+  return (
+    <Text as="p" data-testid="managing-indicator">
+      Managing{' '}
+      <strong>
+        {managed.givenName} {managed.familyName}
+      </strong>
+    </Text>
+  );
+}
+
+const HEADER_TARGETS: Record<HeaderItem, string> = {
+  home: '/welcome',
+  tasks: '/tasks-notifications',
+  sites: '/my-workplaces',
+  publishing: '/practitioner/publish',
+  businesses: '/organisation',
+};
+
+/** A bell glyph (AgDS has no bell icon); decorative, the link text names it. */
+function BellIcon() {
+  return (
+    <svg aria-hidden focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none">
+      <path
+        d="M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16l-2-2Zm-8 4a2 2 0 0 0 4 0"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The bell's label and badge: the unread count, spoken as words for screen readers. */
+function bellItem(count: number | undefined) {
+  return {
+    href: '/tasks-notifications',
+    label: 'Notifications',
+    beforeElement: <BellIcon />,
+    endElement: count ? (
+      <Fragment>
+        <NotificationBadge aria-hidden tone="action" value={count} max={99} />
+        <VisuallyHidden>, {count} unread</VisuallyHidden>
+      </Fragment>
+    ) : undefined,
+  };
+}
+
+/** The signed-in navigation bar: highlighted sections, About, bell and profile menus (spec 1 §2.1, §6). */
+export function SignedInNavigation() {
+  const location = useLocation();
+  const config = useConfig();
+  const access = useCapabilities();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [switchingBack, setSwitchingBack] = useState(false);
+  const ready = access.status === 'ready' ? access : null;
+  const bell = useUnreadNotificationCount(Boolean(ready?.menu.notificationsBell));
+
+  const highlighted = headerHighlight(location.pathname, location.search);
+  const user = ready?.user;
+  const caps = ready?.capabilities;
+  const menu = ready?.menu;
+  const managing = user?.managingPractitioner ?? null;
+
+  const items: Array<{ href: string; label: string }> = [{ href: '/welcome', label: 'Home' }];
+  if (menu?.notificationsBell) items.push({ href: HEADER_TARGETS.tasks, label: 'Tasks' });
+  if (user && (user.isPractitioner || managing))
+    items.push({ href: HEADER_TARGETS.sites, label: 'Sites' });
+  if (user && caps?.accessPublishing)
+    items.push({ href: publishingLink(user), label: 'Publishing' });
+  if (caps?.viewBusinesses) items.push({ href: HEADER_TARGETS.businesses, label: 'Businesses' });
+  // MainNav marks the item whose href equals activePath; the rules say which one that is.
+  const activePath =
+    highlighted === 'publishing'
+      ? items.find((i) => i.label === 'Publishing')?.href
+      : highlighted
+        ? HEADER_TARGETS[highlighted]
+        : undefined;
+
+  const about = {
+    label: 'About',
+    dropdown: (
+      <DropdownMenuPanel palette="light">
+        <DropdownMenuItemLink
+          href={config.links.learnMore}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Learn more about us
+        </DropdownMenuItemLink>
+        <DropdownMenuItemLink
+          href={config.links.detailedSteps}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          More detailed steps
+        </DropdownMenuItemLink>
+        <DropdownMenuItemLink href="/give-feedback">Give us feedback</DropdownMenuItemLink>
+      </DropdownMenuPanel>
+    ),
+  };
+
+  const profile = user
+    ? {
+        label: `${user.givenName} ${user.familyName}`,
+        beforeElement: <AvatarIcon color="action" aria-hidden />,
+        dropdown: (
+          <DropdownMenuPanel palette="light">
+            {menu?.viewProfile ? (
+              <DropdownMenuItemLink href={`/profile/${user.id}`}>View profile</DropdownMenuItemLink>
+            ) : null}
+            {menu?.practitionerProfile && managing ? (
+              <DropdownMenuItemLink href={`/practitioner-profile/${managing.id}`}>
+                Practitioner profile
+              </DropdownMenuItemLink>
+            ) : null}
+            {menu?.assignDelegate ? (
+              <DropdownMenuItemLink href="/delegates">Assign a delegate</DropdownMenuItemLink>
+            ) : null}
+            {menu?.bankAccount && user.practitionerId ? (
+              <DropdownMenuItemLink href={`/bank-account/add-edit/${user.practitionerId}`}>
+                Bank account
+              </DropdownMenuItemLink>
+            ) : null}
+            {menu?.credentialDocuments ? (
+              <DropdownMenuItemLink href="/credential-documents">
+                Credential documents
+              </DropdownMenuItemLink>
+            ) : null}
+            {menu?.auditEvents ? (
+              <DropdownMenuItemLink href="/audit-events">Audit events</DropdownMenuItemLink>
+            ) : null}
+            {menu?.switchAccounts ? (
+              <Fragment>
+                <DropdownMenuDivider />
+                <DropdownMenuGroup label="Switch accounts">
+                  <DropdownMenuItem
+                    onClick={() => {
+                      if (managing) setSwitchingBack(true);
+                    }}
+                  >
+                    My account
+                  </DropdownMenuItem>
+                  <DropdownMenuItemLink href="/manage-accounts">
+                    Managed accounts
+                  </DropdownMenuItemLink>
+                </DropdownMenuGroup>
+                <DropdownMenuDivider />
+              </Fragment>
+            ) : null}
+            {menu?.systemAdmin ? (
+              <DropdownMenuItemLink href="/admin">System admin</DropdownMenuItemLink>
+            ) : null}
+            <DropdownMenuItem onClick={() => setLogoutOpen(true)}>Logout</DropdownMenuItem>
+          </DropdownMenuPanel>
+        ),
+      }
+    : { label: 'Logout', onClick: () => setLogoutOpen(true) };
+
+  return (
+    <Fragment>
+      <MainNav
+        id="main-nav"
+        activePath={activePath}
+        items={items}
+        secondaryItems={[
+          about,
+          ...(menu?.notificationsBell ? [bellItem(bell.data?.count)] : []),
+          profile,
+        ]}
+        maxWidth="containerLg"
+      />
+      <LogoutDialog isOpen={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      <SwitchBackDialog isOpen={switchingBack} onClose={() => setSwitchingBack(false)} />
+    </Fragment>
+  );
+}

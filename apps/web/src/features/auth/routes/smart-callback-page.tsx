@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { paths } from '#app/paths.ts';
+import { smartCallbackTarget } from '../smart-callback-target.ts';
+
+/** The clinical-information-system callback (spec 1 §2.4): passes the code on to the organisation's launch page. */
+export function SmartCallbackPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  const code = searchParams.get('code');
+  const state = searchParams.get('state');
+  const failed = !code || !state;
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (!code || !state) {
+      console.error('Clinical information system callback without code or state');
+      return;
+    }
+    void navigate(smartCallbackTarget(state, code), { replace: true });
+  }, [code, state, navigate]);
+
+  if (failed) {
+    return (
+      <Stack gap={1.5}>
+        <H1>Connection failed</H1>
+        <PageAlert tone="error" title="We could not connect your clinical information system">
+          <Text as="p">
+            The response had no authorisation code. Please start the connection again.
+          </Text>
+        </PageAlert>
+        <TextLink href={paths.welcome()}>Go to your dashboard</TextLink>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={1.5}>
+      <H1>
+        <VisuallyHidden>Connecting</VisuallyHidden>
+      </H1>
+      <div style={{ position: 'relative', minHeight: '12rem' }}>
+        <LoadingBlanket label="Authenticating with your clinical information system.." />
+      </div>
+    </Stack>
+  );
+}
+
+export { SmartCallbackPage as Component };

@@ -1,0 +1,64 @@
+import {
+  capabilitiesOf,
+  menuVisibility,
+  type Capabilities,
+  type CapabilityInput,
+  type CurrentUser,
+  type MyOrganisations,
+  type RuntimeConfig,
+} from '@pca/contracts';
+import { useConfig } from './config.tsx';
+import { useCurrentUser } from './current-user.ts';
+import { useMyOrganisations } from './my-organisations.ts';
+
+/** The inputs of the shared capability rules: the user, their participating organisation roots, flags. */
+export function capabilityInput(
+  user: CurrentUser,
+  organisations: MyOrganisations,
+  config: Pick<RuntimeConfig, 'features'>,
+): CapabilityInput {
+  return {
+    user,
+    participatingOrganisations: organisations.organisations
+      .filter((o) => o.type === 'ParticipatingOrganisation')
+      .map((o) => ({
+        status: o.status,
+        isPublisher: o.isPublisher,
+        publisherApprovalStatus: o.publisherApprovalStatus,
+      })),
+    config: { vcfcImportAllowed: config.features.vcfcImportAllowed },
+  };
+}
+
+/** What useCapabilities() answers: nothing until the user and organisations are loaded. */
+export type CapabilitiesResult =
+  | { status: 'pending' | 'error'; user: CurrentUser | undefined }
+  | {
+      status: 'ready';
+      user: CurrentUser;
+      organisations: MyOrganisations;
+      capabilities: Capabilities;
+      menu: ReturnType<typeof menuVisibility>;
+      input: CapabilityInput;
+    };
+
+/**
+ * The signed-in user's capabilities and menu visibility (spec 1 §6), computed by the same pure
+ * rules the server enforces. The server still decides every request; this only shapes the UI.
+ */
+export function useCapabilities(): CapabilitiesResult {
+  const config = useConfig();
+  const user = useCurrentUser();
+  const organisations = useMyOrganisations();
+  if (user.isError || organisations.isError) return { status: 'error', user: user.data };
+  if (!user.data || !organisations.data) return { status: 'pending', user: user.data };
+  const input = capabilityInput(user.data, organisations.data, config);
+  return {
+    status: 'ready',
+    user: user.data,
+    organisations: organisations.data,
+    capabilities: capabilitiesOf(input),
+    menu: menuVisibility(input),
+    input,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * en-AU date formats of spec 1 §9, formatted by hand rather than Intl so every browser and Node
+ * version prints exactly the same text ('Sep', not 'Sept'; 'pm', not 'p.m.').
+ * Dates are shown in the browser's time zone; date-only strings ('2026-11-20') are calendar dates.
+ */
+
+/** The four date formats: full 'EEEE, d MMMM yyyy', long 'd MMMM yyyy', medium 'd MMM yyyy', short dd/MM/yyyy. */
+export type DateFormat = 'full' | 'long' | 'medium' | 'short';
+
+/** Anything the formatters accept. */
+export type DateInput = Date | string | number;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The week starts on Monday (spec 1 §9); 1 is Monday in Date#getDay numbering. */
+export const WEEK_STARTS_ON = 1;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses input to a Date; a date-only string is midnight local time (not UTC, which would shift the day). */
+export function toDate(value: DateInput): Date {
+  if (value instanceof Date) return new Date(value.getTime());
+  if (typeof value === 'string') {
+    const m = DATE_ONLY.exec(value);
+    if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  }
+  return new Date(value);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats a date in one of the en-AU formats; '' for an invalid date. */
+export function formatDate(value: DateInput, format: DateFormat = 'medium'): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const day = d.getDate();
+  const month = MONTHS[d.getMonth()]!;
+  const year = d.getFullYear();
+  switch (format) {
+    case 'full':
+      return `${DAYS[d.getDay()]}, ${day} ${month} ${year}`;
+    case 'long':
+      return `${day} ${month} ${year}`;
+    case 'medium':
+      return `${day} ${month.slice(0, 3)} ${year}`;
+    case 'short':
+      return `${pad(day)}/${pad(d.getMonth() + 1)}/${year}`;
+  }
+}
+
+/** Formats the time as 'h:mm a' (e.g. '9:05 am', '12:30 pm'); '' for an invalid date. */
+export function formatTime(value: DateInput): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const hours = d.getHours();
+  const h12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${h12}:${pad(d.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** Date and time joined with 'at' (full, long) or a comma (medium, short), per spec 1 §9. */
+export function formatDateTime(value: DateInput, format: DateFormat = 'medium'): string {
+  const date = formatDate(value, format);
+  if (!date) return '';
+  const joiner = format === 'full' || format === 'long' ? ' at ' : ', ';
+  return `${date}${joiner}${formatTime(value)}`;
+}
+
+/** Midnight at the start of the (Monday-first) week containing the date. */
+export function startOfWeek(value: DateInput): Date {
+  const d = toDate(value);
+  const offset = (d.getDay() - WEEK_STARTS_ON + 7) % 7;
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() - offset);
+}
+
+/** Week number where weeks start on Monday and week 1 contains 4 January (ISO 8601). */
+export function weekOfYear(value: DateInput): { week: number; year: number } {
+  const d = toDate(value);
+  // The Thursday of this week decides which year the week belongs to.
+  const thursday = new Date(
+    d.getFullYear(),
+    d.getMonth(),
+    d.getDate() + 3 - ((d.getDay() + 6) % 7),
+  );
+  const year = thursday.getFullYear();
+  const firstThursday = startOfWeek(new Date(year, 0, 4));
+  const days = Math.round((startOfWeek(thursday).getTime() - firstThursday.getTime()) / 86_400_000);
+  return { week: Math.floor(days / 7) + 1, year };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { capabilitiesOf, liveOrganisations, type CapabilityInput } from './capabilities.ts';
+import { ManagedPractitioner } from './user.ts';
+
+/** API paths of the application shell: managing another practitioner, the bell, post-login landing. */
+export const shellApiPaths = {
+  /** GET: practitioners the caller is an accepted delegate of ("get practitioners for a delegate"). */
+  managedPractitioners: '/api/managing/practitioners',
+  /** PUT { practitionerId }: start managing; DELETE: switch back to My account. */
+  managing: '/api/managing',
+  /** GET: unread notifications of the user's own (or the managed) practitioner. */
+  unreadNotificationCount: '/api/me/unread-notification-count',
+  /** GET: whether sign-in should land on /welcome/add-business (spec 1 §2.3). */
+  publishingSettingsEligibility: '/api/me/publishing-settings-eligibility',
+  /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (spec 1 §7). */
+  terminologyValueSet: '/api/terminology/value-set',
+} as const;
+
+/** The practitioners a delegate may manage (spec 1 §7: id, givenName, familyName, userPhotoData). */
+export const DelegatePractitioners = z.object({ practitioners: z.array(ManagedPractitioner) });
+export type DelegatePractitioners = z.infer<typeof DelegatePractitioners>;
+
+/** Body of PUT /api/managing. */
+export const StartManagingRequest = z.object({ practitionerId: z.string().uuid() });
+export type StartManagingRequest = z.infer<typeof StartManagingRequest>;
+
+/** The bell's badge count. */
+export const UnreadNotificationCount = z.object({ count: z.number().int().nonnegative() });
+export type UnreadNotificationCount = z.infer<typeof UnreadNotificationCount>;
+
+/** Answer of the "check whether publishing settings can be shown" call. */
+export const PublishingSettingsEligibility = z.object({ canShowPublishingSettings: z.boolean() });
+export type PublishingSettingsEligibility = z.infer<typeof PublishingSettingsEligibility>;
+
+/**
+ * Whether sign-in should open the dashboard on adding a business (docs/decisions/005): the user may
+ * manage businesses and access publishing, is not managing a practitioner, and none of their live
+ * participating organisations is a publisher yet — so the publishing settings have nothing to show
+ * until a business is registered.
+ */
+export function canShowPublishingSettings(input: CapabilityInput): boolean {
+  const caps = capabilitiesOf(input);
+  return (
+    caps.manageBusinesses &&
+    caps.accessPublishing &&
+    !liveOrganisations(input.participatingOrganisations).some((o) => o.isPublisher)
+  );
+}
