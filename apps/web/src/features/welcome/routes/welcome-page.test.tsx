@@ -1,11 +1,58 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths } from '@pca/contracts/paths.ts';
+import type { CurrentUser, OrganisationNode, SignUpBanner } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json } from '../../../test/fake-server.ts';
+import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+
+const orgId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+const org = (overrides: Partial<OrganisationNode> = {}): OrganisationNode => ({
+  id: orgId,
+  type: 'ParticipatingOrganisation',
+  name: 'Harbour Medical Group Pty Ltd',
+  alias: null,
+  businessName: 'Harbour Medical Group',
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  status: 'Active',
+  isActive: true,
+  dateCreated: '2024-03-04T00:00:00.000Z',
+  effectiveRoles: ['OrganisationManager'],
+  serviceRoles: [],
+  children: [],
+  ...overrides,
+});
+
+function serve(
+  user: CurrentUser | FakeHandler,
+  {
+    organisations = [] as OrganisationNode[],
+    banner = null as SignUpBanner['organisation'],
+    extra = {} as Record<string, FakeHandler>,
+  } = {},
+) {
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': typeof user === 'function' ? user : () => json(user),
+    'GET /api/me/organisations': () => json({ organisations }),
+    'GET /api/welcome/sign-up-banner': () => json({ organisation: banner }),
+    'GET /api/welcome/site-organisations': () =>
+      json({
+        organisations: organisations.map((o) => ({
+          id: o.id,
+          name: o.name,
+          businessName: o.businessName,
+          type: o.type,
+        })),
+      }),
+    ...extra,
+  });
+}
+
+const headings = (level: number) =>
+  screen.getAllByRole('heading', { level }).map((h) => h.textContent);
 
 describe('WelcomePage', () => {
   afterEach(() => {
@@ -15,13 +62,10 @@ describe('WelcomePage', () => {
   it('greets the user by given name, with the dashboard line and title', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    installFakeServer({
-      [`GET ${apiPaths.me}`]: async () => {
-        await gate;
-        return json(testUser({ givenName: 'Ada' }));
-      },
+    serve(async () => {
+      await gate;
+      return json(testUser({ givenName: 'Ada' }));
     });
-    setSessionToken('tok');
     renderApp('/welcome');
     expect(await screen.findByText('Loading welcome page..')).toBeInTheDocument();
     release();
@@ -36,40 +80,151 @@ describe('WelcomePage', () => {
     expect(document.title).toBe('Welcome back - Provider Connect Australia');
   });
 
-  it("greets the managed practitioner's given name when managing someone", async () => {
-    installFakeServer({
-      [`GET ${apiPaths.me}`]: () =>
-        json(
-          testUser({
-            givenName: 'Dee',
-            managingPractitioner: {
-              id: '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
-              givenName: 'Priya',
-              familyName: 'Shah',
-              userPhotoData: null,
-            },
-          }),
-        ),
-    });
-    setSessionToken('tok');
+  it("greets the managed practitioner's given name and shows only practitioner actions", async () => {
+    serve(
+      testUser({
+        givenName: 'Dee',
+        isPractitioner: false,
+        isApprovedPractitionerDelegate: true,
+        managingPractitioner: {
+          id: '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
+          givenName: 'Priya',
+          familyName: 'Shah',
+          userPhotoData: null,
+        },
+      }),
+    );
     renderApp('/welcome');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Priya' }),
     ).toBeInTheDocument();
+    expect(headings(2)).toEqual(['Practitioner actions']);
+    expect(screen.getByRole('link', { name: 'Personal details' })).toHaveAttribute(
+      'href',
+      '/practitioner-profile/3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b?tab=Personal+contact+details',
+    );
   });
 
-  it('shows an error state and retries', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let calls = 0;
-    installFakeServer({
-      [`GET ${apiPaths.me}`]: () => {
-        calls += 1;
-        return calls === 1 ? new Response('{}', { status: 404 }) : json(testUser());
+  it('shows an organisation manager and practitioner every group their capabilities allow', async () => {
+    serve(
+      testUser({
+        roles: [{ type: 'OrganisationManager', organisationId: orgId, healthcareServiceId: null }],
+        isApprovedPractitionerDelegate: false,
+      }),
+      { organisations: [org()] },
+    );
+    renderApp('/welcome');
+    const manager = await screen.findByRole('region', { name: 'Manager actions' });
+    expect(
+      within(manager)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Manage businesses',
+      'Import services',
+      'Setup a site',
+      'Publishing settings',
+      'Practitioners',
+      'Register a business',
+      'Key contacts',
+    ]);
+    expect(within(manager).getByRole('link', { name: 'Publishing settings' })).toHaveAttribute(
+      'href',
+      '/publish-selector',
+    );
+    expect(headings(2)).toEqual(['Manager actions', 'Practitioner actions']);
+  });
+
+  it('shows the PendingSubmission banner with Complete, and Close hides it', async () => {
+    serve(testUser({ isPractitioner: false, practitionerId: null }), {
+      banner: {
+        id: orgId,
+        name: 'Coastal Physio Collective',
+        businessName: 'Coastal Physio Collective',
+        publisherApprovalStatus: 'PendingSubmission',
+        dateCreated: '2026-11-18T00:00:00.000Z',
       },
     });
-    setSessionToken('tok');
+    renderApp('/welcome');
+    expect(await screen.findByText('Action required')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please finish your registration for Coastal Physio Collective'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete' })).toHaveAttribute(
+      'href',
+      `/organisation/participating/add-edit-v2/${orgId}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Action required')).not.toBeInTheDocument();
+  });
+
+  it('says "You have registered" only with msg=success for an approved business', async () => {
+    serve(testUser(), {
+      banner: {
+        id: orgId,
+        name: 'Harbour Medical Group Pty Ltd',
+        businessName: 'Harbour Medical Group',
+        publisherApprovalStatus: 'Approved',
+        dateCreated: '2024-03-04T00:00:00.000Z',
+      },
+    });
+    renderApp('/welcome?msg=success');
+    expect(
+      await screen.findByText('You have registered Harbour Medical Group'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the register-user dialog for an incomplete profile and validates it', async () => {
+    let complete = false;
+    const requests = serve(
+      () => json(testUser({ isProfileComplete: complete, isPractitioner: false, email: null })),
+      {
+        extra: {
+          'POST /api/registration/register-user': () => {
+            complete = true;
+            return new Response(null, { status: 204 });
+          },
+        },
+      },
+    );
+    renderApp('/welcome');
+    const dialog = await screen.findByRole('dialog', { name: 'Register your account' });
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    expect(await within(dialog).findByText('There is a problem')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Please enter your email').length).toBeGreaterThan(0);
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'jane@example.com.au');
+    await userEvent.type(within(dialog).getByLabelText(/^Phone/), '0298761234');
+    await userEvent.click(within(dialog).getByLabelText('I accept the terms of use'));
+    await userEvent.click(
+      within(dialog).getByLabelText('I have read and accept the privacy notice'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      email: 'jane@example.com.au',
+      phone: '0298761234',
+      acceptTermsOfUse: true,
+      acceptPrivacyNotice: true,
+    });
+  });
+
+  it('opens accept-participation for a practitioner without a participation status', async () => {
+    serve(testUser({ participationApprovalStatus: null }));
+    renderApp('/welcome');
+    expect(await screen.findByRole('dialog', { name: 'Terms and Conditions' })).toBeInTheDocument();
+  });
+
+  it('shows an error state with the loading indicator and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    serve(() => {
+      calls += 1;
+      return calls === 1 ? new Response('{}', { status: 404 }) : json(testUser());
+    });
     renderApp('/welcome');
     expect(await screen.findByText('We could not load the welcome page')).toBeInTheDocument();
+    expect(screen.getByText('Loading welcome page..')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Jane' }),

@@ -1,30 +1,48 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { Button } from '@ag.ds-next/react/button';
 import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { useCurrentUser } from '#lib/current-user.ts';
+import { Loading } from '@pca/ui';
+import { useCapabilities } from '#lib/capabilities.ts';
+import { currentUserQueryOptions } from '#lib/current-user.ts';
+import { startLogin } from '#lib/login.ts';
+import { useSignUpBanner } from '../api/get-sign-up-banner.ts';
+import { useSiteOrganisations } from '../api/get-site-organisations.ts';
+import { ActionCards } from '../components/action-cards.tsx';
+import { chooseMandatoryDialog, MandatoryDialog } from '../components/mandatory-dialog.tsx';
+import { SetupSite } from '../components/setup-site.tsx';
+import { SignUpBanner } from '../components/sign-up-banner.tsx';
 import { greetingName } from '../greeting-name.ts';
+import { welcomeCardGroups } from '../welcome-cards.ts';
 
-/** The signed-in dashboard (spec 1 §2.5): greeting and purpose; action cards come with later issues. */
+/** Query parameter of the emailed delegate-invitation link. */
+const INVITATION_PARAM = 'delegateInvitationId';
+
+/** The signed-in dashboard (spec 1 §2.5): greeting, sign-up banner, action cards and mandatory dialogs. */
 export function WelcomePage() {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+  const state = useCapabilities();
+  const banner = useSignUpBanner();
+  const sites = useSiteOrganisations();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [settingUpSite, setSettingUpSite] = useState(false);
 
-  if (isError) {
+  if (state.status === 'error') {
+    const retry = () => void queryClient.invalidateQueries({ queryKey: ['me'] });
     return (
       <Stack gap={1.5}>
         <H1>Welcome back</H1>
         <PageAlert tone="error" title="We could not load the welcome page">
           <Text as="p">Please try again. If the problem continues, contact support.</Text>
         </PageAlert>
+        <Loading message="Loading welcome page.." />
         <div>
-          <Button
-            variant="secondary"
-            loading={isRefetching}
-            loadingLabel="Loading welcome page.."
-            onClick={() => void refetch()}
-          >
+          <Button variant="secondary" onClick={retry}>
             Try again
           </Button>
         </div>
@@ -32,7 +50,7 @@ export function WelcomePage() {
     );
   }
 
-  if (isPending) {
+  if (state.status !== 'ready') {
     return (
       <div style={{ position: 'relative', minHeight: '12rem' }}>
         <LoadingBlanket label="Loading welcome page.." />
@@ -40,12 +58,48 @@ export function WelcomePage() {
     );
   }
 
+  const { user, capabilities, input } = state;
+  const siteOrganisations = sites.data?.organisations ?? [];
+  const groups = welcomeCardGroups({
+    user,
+    participatingOrganisations: input.participatingOrganisations,
+    capabilities,
+    hasSiteOrganisations: siteOrganisations.length > 0,
+  });
+  const dialog = chooseMandatoryDialog(user, searchParams.get(INVITATION_PARAM));
+
+  const onResult = () => {
+    if (searchParams.has(INVITATION_PARAM)) {
+      const next = new URLSearchParams(searchParams);
+      next.delete(INVITATION_PARAM);
+      setSearchParams(next, { replace: true });
+    }
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
+  };
+
   return (
-    <Stack gap={1}>
-      <H1>Welcome {greetingName(user)}</H1>
-      <Text as="p" fontSize="md">
-        This dashboard gives you one place to manage and share your provider information.
-      </Text>
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>Welcome {greetingName(user)}</H1>
+        <Text as="p" fontSize="md">
+          This dashboard gives you one place to manage and share your provider information.
+        </Text>
+      </Stack>
+      <SignUpBanner
+        organisation={banner.data?.organisation ?? null}
+        success={searchParams.get('msg') === 'success'}
+      />
+      <ActionCards groups={groups} onSetupSite={() => setSettingUpSite(true)} />
+      {settingUpSite && siteOrganisations.length > 0 ? (
+        <SetupSite
+          organisations={siteOrganisations}
+          origin="Home"
+          onClose={() => setSettingUpSite(false)}
+        />
+      ) : null}
+      {dialog ? (
+        <MandatoryDialog dialog={dialog} user={user} onResult={onResult} onNoResult={startLogin} />
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Problem, PublishEntities, publishSelectorApiPaths } from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { ForbiddenError } from '#lib/errors.ts';
+import { capabilitiesFor } from '#modules/access/guards.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { managedEntities } from './service.ts';
+
+/** The publish entity selector's list (spec 2 §2.12). */
+export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    publishSelectorApiPaths.entities,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['publishing'],
+        summary: 'Healthcare services, organisations and locations the user manages',
+        security: [{ bearer: [] }],
+        response: { 200: PublishEntities, 401: Problem, 403: Problem },
+      },
+    },
+    async (request, reply) => {
+      const { capabilities, scope } = await capabilitiesFor(deps, requireAuth(request));
+      // The business publishing settings card needs both (spec 1 §2.5).
+      if (!capabilities.manageBusinesses || !capabilities.accessPublishing)
+        throw new ForbiddenError('Managing business publications needs business management.');
+      return reply.header('cache-control', 'no-store').send(await managedEntities(deps.db, scope));
+    },
+  );
+};

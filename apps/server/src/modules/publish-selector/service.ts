@@ -1,0 +1,32 @@
+import type { PublishEntities, RoleType } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { rolesOnOrganisation, rolesOnService, type AccessScope } from '#lib/access.ts';
+import { publishSelectorRepository } from './repository.ts';
+
+const manages = (roles: RoleType[]) =>
+  roles.includes('OrganisationManager') || roles.includes('HealthcareServiceManager');
+
+/** The healthcare services, organisations and locations the user manages (spec 2 §2.12). */
+export async function managedEntities(db: Database, scope: AccessScope): Promise<PublishEntities> {
+  const repo = publishSelectorRepository(db);
+  const managedOrganisationIds = [...scope.organisationRoles.keys()].filter((id) =>
+    manages(rolesOnOrganisation(scope, id)),
+  );
+  const [orgs, services, locs] = await Promise.all([
+    repo.organisations(managedOrganisationIds),
+    repo.services(managedOrganisationIds, [...scope.serviceRoles.keys()]),
+    repo.locations(managedOrganisationIds),
+  ]);
+  return {
+    healthcareServices: services
+      .filter((s) => manages(rolesOnService(scope, s)))
+      .map((s) => ({ id: s.id, name: s.name, context: s.organisationName })),
+    organisations: orgs.map((o) => ({
+      id: o.id,
+      name: o.name,
+      type: o.type,
+      context: o.parentName ?? null,
+    })),
+    locations: locs.map((l) => ({ id: l.id, name: l.name, context: l.organisationName })),
+  };
+}

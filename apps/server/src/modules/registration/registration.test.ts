@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { CurrentUser, delegateConsentList, DelegateInvitation } from '@pca/contracts';
+import { auditEvents, delegations, mailOutbox, users } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const RA = {
+  alice: '2000000011',
+  ben: '2000000022',
+  chloe: '2000000033',
+  dana: '2000000044',
+  farah: '2000000055',
+  george: '2000000066',
+  isla: '2000000099',
+} as const;
+
+async function call(
+  raNumber: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  const headers = raNumber ? t.bearer(await t.tokenFor(raNumber)) : {};
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+async function me(raNumber: string) {
+  return CurrentUser.parse((await call(raNumber, 'GET', '/api/me')).json());
+}
+const mailTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const auditOf = (action: string, entityId: string) =>
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.entityId, entityId)));
+
+const danaInvitation = demoIds.delegation('alice', 'dana');
+const register = {
+  email: 'chloe.martin@example.com.au',
+  phone: '0298761234',
+  acceptTermsOfUse: true,
+  acceptPrivacyNotice: true,
+};
+
+describe('POST /api/registration/register-user', () => {
+  it('needs a session', async () => {
+    expect((await call(null, 'POST', '/api/registration/register-user', register)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('validates email, phone and both acceptances (spec 2 §5 Profile)', async () => {
+    const res = await call(RA.chloe, 'POST', '/api/registration/register-user', {
+      email: 'chloe@nowhere',
+      phone: '0412',
+      acceptTermsOfUse: false,
+      acceptPrivacyNotice: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const text = res.body;
+    expect(text).toContain('Must be valid email');
+    expect(text).toContain('Please enter a 6 or 10 digit number starting with 0 or 1');
+    expect(text).toContain('You must accept the terms of use');
+    expect((await me(RA.chloe)).isProfileComplete).toBe(false);
+  });
+
+  it('completes Chloe’s profile, audits it and queues a welcome email', async () => {
+    const before = await me(RA.chloe);
+    expect(before.isProfileComplete).toBe(false);
+    expect(before.delegateInvitationId).toBeNull();
+    const res = await call(RA.chloe, 'POST', '/api/registration/register-user', register);
+    expect(res.statusCode).toBe(204);
+    const after = await me(RA.chloe);
+    expect(after).toMatchObject({
+      isProfileComplete: true,
+      email: register.email,
+      phone: register.phone,
+      emailConfirmed: false,
+    });
+    expect(await auditOf('user.register', after.id)).toHaveLength(1);
+    expect(await mailTo(register.email)).toHaveLength(1);
+  });
+
+  it('refuses a second registration (409) and Alice’s already complete profile', async () => {
+    expect(
+      (await call(RA.chloe, 'POST', '/api/registration/register-user', register)).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(RA.alice, 'POST', '/api/registration/register-user', register)).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('delegate invitations', () => {
+  const url = `/api/registration/delegate-invitations/${danaInvitation}`;
+
+  it('shows Dana who invited her and the consent list; hides it from anyone else (404)', async () => {
+    expect((await me(RA.dana)).delegateInvitationId).toBe(danaInvitation);
+    const res = await call(RA.dana, 'GET', url);
+    expect(res.statusCode).toBe(200);
+    const invitation = DelegateInvitation.parse(res.json());
+    expect(invitation.inviter).toMatchObject({ givenName: 'Alice', familyName: 'Nguyen' });
+    expect(invitation.consents).toEqual([...delegateConsentList]);
+    expect((await call(RA.chloe, 'GET', url)).statusCode).toBe(404);
+    expect((await call(RA.ben, 'POST', `${url}/decline`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    expect(
+      (await call(RA.dana, 'GET', '/api/registration/delegate-invitations/not-a-uuid')).statusCode,
+    ).toBe(400);
+  });
+
+  it('lets Dana accept: approved delegate of Alice, profile complete, audited, Alice emailed', async () => {
+    const bad = await call(RA.dana, 'POST', `${url}/accept`, {
+      email: 'dana.wu@example.com',
+      phone: '0298765000',
+      acceptDelegation: false,
+      acceptTermsOfUse: true,
+      acceptPrivacyNotice: true,
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await call(RA.dana, 'POST', `${url}/accept`, {
+      email: 'dana.wu@example.com',
+      phone: '0298765000',
+      acceptDelegation: true,
+      acceptTermsOfUse: true,
+      acceptPrivacyNotice: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: danaInvitation, status: 'Accepted' });
+    const dana = await me(RA.dana);
+    expect(dana).toMatchObject({
+      isProfileComplete: true,
+      isApprovedPractitionerDelegate: true,
+      delegateInvitationId: null,
+      participationApprovalStatus: null,
+    });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, danaInvitation));
+    expect(row).toMatchObject({ status: 'Accepted', delegateUserId: dana.id });
+    expect(await auditOf('delegation.accept', danaInvitation)).toHaveLength(1);
+    const [alice] = await t.db.select().from(users).where(eq(users.raNumber, RA.alice));
+    const mails = await mailTo(alice!.email!);
+    expect(mails.some((m) => m.subject === 'Dana Wu accepted your delegate invitation')).toBe(true);
+    // Answered invitations cannot be answered again.
+    expect((await call(RA.dana, 'POST', `${url}/decline`)).statusCode).toBe(409);
+  });
+
+  it('records a decline as Rejected', async () => {
+    // A fresh invitation for Chloe, addressed by her email (the emailed-link route).
+    const [invite] = await t.db
+      .insert(delegations)
+      .values({
+        practitionerId: demoIds.practitioner('alice'),
+        raNumber: '2999999999',
+        givenName: 'Chloe',
+        familyName: 'Martin',
+        email: register.email.toUpperCase(),
+        status: 'Invited',
+      })
+      .returning();
+    const res = await call(
+      RA.chloe,
+      'POST',
+      `/api/registration/delegate-invitations/${invite!.id}/decline`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: invite!.id, status: 'Rejected' });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, invite!.id));
+    expect(row!.status).toBe('Rejected');
+    expect(await auditOf('delegation.decline', invite!.id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/registration/accept-participation', () => {
+  const body = { acceptParticipationAgreement: true, acceptPrivacyNotice: true };
+  const path = '/api/registration/accept-participation';
+
+  it('refuses users who are neither practitioners nor approved delegates (403)', async () => {
+    expect((await call(RA.isla, 'POST', path, body)).statusCode).toBe(403);
+    expect((await call(RA.chloe, 'POST', path, body)).statusCode).toBe(403);
+  });
+
+  it('needs both acceptances', async () => {
+    expect(
+      (await call(RA.farah, 'POST', path, { ...body, acceptPrivacyNotice: false })).statusCode,
+    ).toBe(400);
+  });
+
+  it('sets Farah’s participation status to Accepted, audited, once only', async () => {
+    expect((await me(RA.farah)).participationApprovalStatus).toBeNull();
+    expect((await call(RA.farah, 'POST', path, body)).statusCode).toBe(204);
+    const farah = await me(RA.farah);
+    expect(farah.participationApprovalStatus).toBe('Accepted');
+    expect(await auditOf('user.accept-participation', farah.id)).toHaveLength(1);
+    expect((await call(RA.farah, 'POST', path, body)).statusCode).toBe(409);
+    expect((await call(RA.alice, 'POST', path, body)).statusCode).toBe(409);
+  });
+
+  it('lets Dana, now an approved delegate, accept participation', async () => {
+    expect((await call(RA.dana, 'POST', path, body)).statusCode).toBe(204);
+    expect((await me(RA.dana)).participationApprovalStatus).toBe('Accepted');
+  });
+});

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { delegations, mailOutbox, practitioners, users } from '#db/schema/index.ts';
+
+/** Anything that runs queries: the database or a transaction. */
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** Mail written to the outbox in the caller's transaction (sent later by the mail worker). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Data access of user registration. */
+export function registrationRepository(db: Database) {
+  return {
+    /** A delegate invitation with its inviting practitioner and that practitioner's user email. */
+    async findInvitation(id: string) {
+      const [row] = await db
+        .select({
+          id: delegations.id,
+          status: delegations.status,
+          raNumber: delegations.raNumber,
+          email: delegations.email,
+          practitionerId: practitioners.id,
+          givenName: practitioners.givenName,
+          familyName: practitioners.familyName,
+          preferredName: practitioners.preferredName,
+          practitionerUserEmail: users.email,
+        })
+        .from(delegations)
+        .innerJoin(practitioners, eq(practitioners.id, delegations.practitionerId))
+        .leftJoin(users, eq(users.id, practitioners.userId))
+        .where(eq(delegations.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether the user has an Accepted delegation. */
+    async isApprovedDelegate(userId: string) {
+      const rows = await db
+        .select({ id: delegations.id })
+        .from(delegations)
+        .where(and(eq(delegations.delegateUserId, userId), eq(delegations.status, 'Accepted')))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Whether the user is a practitioner (has a practitioner record with an HPI-I). */
+    async isPractitioner(userId: string) {
+      const [row] = await db
+        .select({ hpii: practitioners.hpii })
+        .from(practitioners)
+        .where(eq(practitioners.userId, userId))
+        .limit(1);
+      return Boolean(row?.hpii);
+    },
+
+    /** Updates the user's own fields. */
+    async updateUser(tx: Executor, userId: string, values: Partial<typeof users.$inferInsert>) {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    /** Moves an invitation from Invited to a final answer; false when it was no longer Invited. */
+    async answerInvitation(
+      tx: Executor,
+      id: string,
+      status: 'Accepted' | 'Rejected',
+      delegateUserId: string,
+    ) {
+      const updated = await tx
+        .update(delegations)
+        .set({ status, delegateUserId, lastUpdated: new Date() })
+        .where(and(eq(delegations.id, id), eq(delegations.status, 'Invited')))
+        .returning({ id: delegations.id });
+      return updated.length === 1;
+    },
+
+    /** Queues mail in the same transaction as the change it reports. */
+    async queueMail(tx: Executor, mail: OutgoingMail) {
+      await tx.insert(mailOutbox).values(mail);
+    },
+  };
+}

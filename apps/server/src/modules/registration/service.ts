@@ -1,0 +1,208 @@
+import {
+  delegateConsentList,
+  type AcceptDelegateInvitationRequest,
+  type AcceptParticipationRequest,
+  type DelegateInvitation,
+  type DelegateInvitationOutcome,
+  type RegisterUserRequest,
+} from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { registrationRepository } from './repository.ts';
+
+type Invitation = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof registrationRepository>['findInvitation']>>
+>;
+
+/** User registration: the three mandatory dialogs of spec 1 §4, each one audited transaction. */
+export function registrationService(db: Database, productName: string) {
+  const repo = registrationRepository(db);
+
+  /** An open invitation addressed to the caller (by RA number or email); 404 for anything else. */
+  async function invitationFor(auth: AuthContext, id: string): Promise<Invitation> {
+    const invitation = await repo.findInvitation(id);
+    const caller = auth.user;
+    const addressedToCaller =
+      invitation &&
+      (invitation.raNumber === caller.raNumber ||
+        (caller.email !== null &&
+          invitation.email.toLowerCase() === caller.email.trim().toLowerCase()));
+    if (!invitation || !addressedToCaller) throw new NotFoundError('Invitation not found.');
+    if (invitation.status !== 'Invited')
+      throw new ConflictError('This invitation has already been answered or withdrawn.');
+    return invitation;
+  }
+
+  const inviterName = (i: Invitation) => `${i.givenName} ${i.familyName}`;
+
+  return {
+    /** Register-user dialog: saves email and phone, records the terms and privacy acceptance. */
+    async registerUser(auth: AuthContext, body: RegisterUserRequest, requestId: string) {
+      if (auth.user.isProfileComplete) throw new ConflictError('Your profile is already complete.');
+      const email = body.email.trim();
+      const phone = body.phone.trim();
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, auth.user.id, {
+          email,
+          phone,
+          emailConfirmed:
+            email.toLowerCase() === auth.user.email?.toLowerCase() && auth.user.emailConfirmed,
+          isProfileComplete: true,
+        });
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          action: 'user.register',
+          entityType: 'user',
+          entityId: auth.user.id,
+          changedFields: {
+            email,
+            phone,
+            isProfileComplete: true,
+            acceptedTermsOfUse: body.acceptTermsOfUse,
+            acceptedPrivacyNotice: body.acceptPrivacyNotice,
+          },
+          requestId,
+        });
+        await repo.queueMail(tx, {
+          to: email,
+          subject: `Welcome to ${productName}`,
+          text: `Hello ${auth.user.givenName},\n\nYour ${productName} account is set up. Please verify your email address from your profile.\n`,
+        });
+      });
+    },
+
+    /** The invitation as its invitee sees it: who invited them and what they consent to. */
+    async invitation(auth: AuthContext, id: string): Promise<DelegateInvitation> {
+      const i = await invitationFor(auth, id);
+      return {
+        id: i.id,
+        invitedEmail: i.email,
+        inviter: {
+          practitionerId: i.practitionerId,
+          givenName: i.givenName,
+          familyName: i.familyName,
+          preferredName: i.preferredName,
+        },
+        consents: [...delegateConsentList],
+      };
+    },
+
+    /** Accepts: the caller becomes an approved delegate and their profile is complete. */
+    async acceptInvitation(
+      auth: AuthContext,
+      id: string,
+      body: AcceptDelegateInvitationRequest,
+      requestId: string,
+    ): Promise<DelegateInvitationOutcome> {
+      if (auth.user.isProfileComplete) throw new ConflictError('Your profile is already complete.');
+      const invitation = await invitationFor(auth, id);
+      const email = body.email.trim();
+      const phone = body.phone.trim();
+      await db.transaction(async (tx) => {
+        if (!(await repo.answerInvitation(tx, id, 'Accepted', auth.user.id)))
+          throw new ConflictError('This invitation has already been answered or withdrawn.');
+        await repo.updateUser(tx, auth.user.id, { email, phone, isProfileComplete: true });
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          action: 'delegation.accept',
+          entityType: 'delegation',
+          entityId: id,
+          changedFields: {
+            status: 'Accepted',
+            delegateUserId: auth.user.id,
+            practitionerId: invitation.practitionerId,
+            consents: [...delegateConsentList],
+            acceptedTermsOfUse: body.acceptTermsOfUse,
+            acceptedPrivacyNotice: body.acceptPrivacyNotice,
+          },
+          requestId,
+        });
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          action: 'user.register',
+          entityType: 'user',
+          entityId: auth.user.id,
+          changedFields: { email, phone, isProfileComplete: true },
+          requestId,
+        });
+        if (invitation.practitionerUserEmail)
+          await repo.queueMail(tx, {
+            to: invitation.practitionerUserEmail,
+            subject: `${auth.user.givenName} ${auth.user.familyName} accepted your delegate invitation`,
+            text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} accepted your invitation and is now your delegate in ${productName}.\n`,
+          });
+      });
+      return { id, status: 'Accepted' };
+    },
+
+    /** Declines: the invitation is Rejected and the inviting practitioner is told. */
+    async declineInvitation(
+      auth: AuthContext,
+      id: string,
+      requestId: string,
+    ): Promise<DelegateInvitationOutcome> {
+      const invitation = await invitationFor(auth, id);
+      await db.transaction(async (tx) => {
+        if (!(await repo.answerInvitation(tx, id, 'Rejected', auth.user.id)))
+          throw new ConflictError('This invitation has already been answered or withdrawn.');
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          action: 'delegation.decline',
+          entityType: 'delegation',
+          entityId: id,
+          changedFields: { status: 'Rejected', practitionerId: invitation.practitionerId },
+          requestId,
+        });
+        if (invitation.practitionerUserEmail)
+          await repo.queueMail(tx, {
+            to: invitation.practitionerUserEmail,
+            subject: `${auth.user.givenName} ${auth.user.familyName} declined your delegate invitation`,
+            text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} declined your invitation to act as your delegate in ${productName}.\n`,
+          });
+      });
+      return { id, status: 'Rejected' };
+    },
+
+    /** Accept-participation dialog: only for a complete profile of a practitioner or approved delegate. */
+    async acceptParticipation(
+      auth: AuthContext,
+      body: AcceptParticipationRequest,
+      requestId: string,
+    ) {
+      const { user } = auth;
+      if (!user.isProfileComplete)
+        throw new ForbiddenError('Complete your profile before accepting participation.');
+      const [practitioner, delegate] = await Promise.all([
+        repo.isPractitioner(user.id),
+        repo.isApprovedDelegate(user.id),
+      ]);
+      if (!practitioner && !delegate)
+        throw new ForbiddenError('Only practitioners and approved delegates accept participation.');
+      if (user.participationApprovalStatus !== null)
+        throw new ConflictError('Participation has already been answered.');
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { participationApprovalStatus: 'Accepted' });
+        await appendAudit(tx, {
+          actorUserId: user.id,
+          action: 'user.accept-participation',
+          entityType: 'user',
+          entityId: user.id,
+          changedFields: {
+            participationApprovalStatus: 'Accepted',
+            acceptedParticipationAgreement: body.acceptParticipationAgreement,
+            acceptedPrivacyNotice: body.acceptPrivacyNotice,
+          },
+          requestId,
+        });
+        if (user.email)
+          await repo.queueMail(tx, {
+            to: user.email,
+            subject: `You have accepted the ${productName} participation agreement`,
+            text: `Hello ${user.givenName},\n\nThank you for accepting the participation agreement and privacy notice of ${productName}.\n`,
+          });
+      });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { organisations } from '#db/schema/index.ts';
+
+/** Counts of what an organisation's tree already has, for the setup helper. */
+export interface SiteCounts {
+  locations: number;
+  healthcareServices: number;
+  practitionerRoles: number;
+  publicationPreferences: number;
+}
+
+/** Data access of the welcome dashboard. */
+export function welcomeRepository(db: Database) {
+  return {
+    /** Participating publisher organisations among these ids, newest first. */
+    async publishersNewestFirst(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(organisations)
+        .where(
+          and(
+            inArray(organisations.id, ids),
+            eq(organisations.type, 'ParticipatingOrganisation'),
+            eq(organisations.isPublisher, true),
+          ),
+        )
+        .orderBy(desc(organisations.createdAt), desc(organisations.id));
+    },
+
+    /** Live (neither cancelled nor terminated) participating organisations among these ids, by name. */
+    async liveParticipating(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(organisations)
+        .where(
+          and(
+            inArray(organisations.id, ids),
+            eq(organisations.type, 'ParticipatingOrganisation'),
+            eq(organisations.status, 'Active'),
+          ),
+        )
+        .orderBy(organisations.name);
+    },
+
+    /** What the organisation and every organisation beneath it already have (one recursive query). */
+    async siteCounts(organisationId: string, today: string): Promise<SiteCounts> {
+      // Both drivers answer raw SQL with `{ rows }`.
+      const result = (await db.execute(sql`
+        with recursive tree(id) as (
+          select ${organisationId}::uuid
+          union
+          select o.id from organisations o join tree t on o.parent_id = t.id
+        )
+        select
+          (select count(*) from locations l
+             where l.organisation_id in (select id from tree) and l.is_active)::int as locations,
+          (select count(*) from healthcare_services s
+             where s.organisation_id in (select id from tree))::int as healthcare_services,
+          (select count(*) from practitioner_roles r
+             join healthcare_services s on s.id = r.healthcare_service_id
+             where s.organisation_id in (select id from tree)
+               and r.start_date <= ${today}::date
+               and (r.end_date is null or r.end_date >= ${today}::date))::int as practitioner_roles,
+          (select count(*) from publication_preferences p
+             where p.organisation_id in (select id from tree))::int as publication_preferences
+      `)) as unknown as {
+        rows: Array<{
+          locations: number;
+          healthcare_services: number;
+          practitioner_roles: number;
+          publication_preferences: number;
+        }>;
+      };
+      const row = result.rows[0]!;
+      return {
+        locations: Number(row.locations),
+        healthcareServices: Number(row.healthcare_services),
+        practitionerRoles: Number(row.practitioner_roles),
+        publicationPreferences: Number(row.publication_preferences),
+      };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type {
+  SetupHelperStatus,
+  SetupStepState,
+  SignUpBanner,
+  SiteOrganisation,
+} from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { loadAccessScope, rolesOnOrganisation } from '#lib/access.ts';
+import { NotFoundError } from '#lib/errors.ts';
+import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { welcomeRepository, type SiteCounts } from './repository.ts';
+
+/** Tile states from the counts: each step needs the one before it (no service without a location). */
+export function setupSteps(counts: SiteCounts): SetupHelperStatus['steps'] {
+  const state = (count: number, available: boolean): SetupStepState =>
+    !available ? 'inactive' : count > 0 ? 'complete' : 'default';
+  const hasLocation = counts.locations > 0;
+  const hasService = counts.healthcareServices > 0;
+  return [
+    { key: 'location', state: state(counts.locations, true), count: counts.locations },
+    {
+      key: 'healthcareService',
+      state: state(counts.healthcareServices, hasLocation),
+      count: counts.healthcareServices,
+    },
+    {
+      key: 'practitioners',
+      state: state(counts.practitionerRoles, hasService),
+      count: counts.practitionerRoles,
+    },
+    {
+      key: 'publishing',
+      state: state(counts.publicationPreferences, hasService),
+      count: counts.publicationPreferences,
+    },
+  ];
+}
+
+/** The welcome dashboard's data: sign-up banner and setting up a site (spec 1 §2.5, §4). */
+export function welcomeService(db: Database) {
+  const repo = welcomeRepository(db);
+
+  /** Organisations the user may set up a site for: live participating ones they manage. */
+  async function siteOrganisations(auth: AuthContext): Promise<SiteOrganisation[]> {
+    // Setting up a site is never offered while acting for a practitioner (spec 1 §2.5).
+    if (auth.session.managingPractitionerId) return [];
+    const scope = await loadAccessScope(db, auth.user.id);
+    const managed = [...scope.organisationRoles.keys()].filter((id) =>
+      rolesOnOrganisation(scope, id).includes('OrganisationManager'),
+    );
+    const rows = await repo.liveParticipating(managed);
+    return rows.map((o) => ({
+      id: o.id,
+      name: o.name,
+      businessName: o.businessName,
+      type: o.type,
+    }));
+  }
+
+  return {
+    siteOrganisations,
+
+    /** The most recently created publisher organisation the user holds a role on. */
+    async signUpBanner(auth: AuthContext): Promise<SignUpBanner> {
+      const scope = await loadAccessScope(db, auth.user.id);
+      const [newest] = await repo.publishersNewestFirst([...scope.organisationRoles.keys()]);
+      return {
+        organisation: newest
+          ? {
+              id: newest.id,
+              name: newest.name,
+              businessName: newest.businessName,
+              publisherApprovalStatus: newest.publisherApprovalStatus ?? null,
+              dateCreated: newest.createdAt.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /** Setup-helper tiles of one of the user's site organisations (404 for any other). */
+    async setupHelper(
+      auth: AuthContext,
+      organisationId: string,
+      today = new Date().toISOString().slice(0, 10),
+    ): Promise<SetupHelperStatus> {
+      const organisation = (await siteOrganisations(auth)).find((o) => o.id === organisationId);
+      if (!organisation) throw new NotFoundError('Organisation not found.');
+      return { organisation, steps: setupSteps(await repo.siteCounts(organisationId, today)) };
+    },
+  };
+}

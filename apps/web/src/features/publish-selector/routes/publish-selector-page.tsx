@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1, H2 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { ButtonLink } from '@ag.ds-next/react/button';
+import { SearchInput } from '@ag.ds-next/react/search-input';
+import { Alert, Loading } from '@pca/ui';
+import { usePublishEntities } from '../api/get-publish-entities.ts';
+import { entityGroups } from '../entity-options.ts';
+
+/** The publish entity selector (spec 2 §2.12): choose where to manage publications. */
+export function PublishSelectorPage() {
+  const entities = usePublishEntities();
+  const [filter, setFilter] = useState('');
+  const resultsId = useId();
+  const groups = entities.data ? entityGroups(entities.data, filter) : [];
+  const total = groups.reduce((n, g) => n + g.options.length, 0);
+
+  return (
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>Publishing my businesses</H1>
+        <Text as="p" fontSize="md">
+          Select where to manage publications for
+        </Text>
+      </Stack>
+      {entities.isPending ? (
+        <Loading message="Loading your businesses" />
+      ) : entities.isError ? (
+        <Alert tone="error" title="Your businesses could not be loaded">
+          <Text as="p">Please try again later.</Text>
+        </Alert>
+      ) : (
+        <Stack gap={1.5}>
+          <SearchInput
+            label="Search healthcare services, organisations and locations"
+            value={filter}
+            onChange={setFilter}
+            maxWidth="xl"
+            aria-controls={resultsId}
+          />
+          <div id={resultsId} role="region" aria-live="polite" aria-label="Matching entities">
+            {total === 0 ? (
+              <Text as="p">No matching healthcare services, organisations or locations.</Text>
+            ) : (
+              <Stack gap={1.5}>
+                {groups.map((group) => (
+                  <Stack key={group.title} gap={0.5}>
+                    <H2>{group.title}</H2>
+                    <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+                      {group.options.map((option) => (
+                        <li key={option.id} style={{ padding: '0.25rem 0' }}>
+                          <TextLink href={option.href}>{option.label}</TextLink>
+                          {option.context ? (
+                            <Text color="muted" fontSize="sm">{` — ${option.context}`}</Text>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+          </div>
+        </Stack>
+      )}
+      <div>
+        <ButtonLink variant="secondary" href="/welcome">
+          Cancel
+        </ButtonLink>
+      </div>
+    </Stack>
+  );
+}
+
+export { PublishSelectorPage as Component };

@@ -1,0 +1,60 @@
+import { Stack } from '@ag.ds-next/react/stack';
+import { H2 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { Button } from '@ag.ds-next/react/button';
+import { Card } from '@pca/ui';
+import type { WelcomeCardGroup } from '../welcome-cards.ts';
+
+/** Props of ActionCards. */
+export type ActionCardsProps = {
+  /** The visible card groups. */
+  groups: WelcomeCardGroup[];
+  /** Opens the setup-a-site dialogs. */
+  onSetupSite: () => void;
+};
+
+/** The dashboard's card groups: a heading per group and its cards in a responsive grid. */
+export function ActionCards({ groups, onSetupSite }: ActionCardsProps) {
+  return (
+    <Stack gap={2}>
+      {groups.map((group) => (
+        <section key={group.title} aria-labelledby={`group-${group.title.replace(/\s/g, '-')}`}>
+          <Stack gap={1}>
+            <H2 id={`group-${group.title.replace(/\s/g, '-')}`}>{group.title}</H2>
+            <ul
+              style={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'grid',
+                gap: '1.5rem',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+              }}
+            >
+              {group.cards.map((card) =>
+                'href' in card ? (
+                  <Card key={card.title} as="li" title={card.title} href={card.href}>
+                    <Text as="p">{card.description}</Text>
+                  </Card>
+                ) : (
+                  <Card
+                    key={card.title}
+                    as="li"
+                    title={card.title}
+                    footer={
+                      <Button size="sm" variant="secondary" onClick={onSetupSite}>
+                        Set up a site
+                      </Button>
+                    }
+                  >
+                    <Text as="p">{card.description}</Text>
+                  </Card>
+                ),
+              )}
+            </ul>
+          </Stack>
+        </section>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Alert } from '@pca/ui';
+import { Text } from '@ag.ds-next/react/text';
+import { ButtonLink } from '@ag.ds-next/react/button';
+import type { SignUpBanner as SignUpBannerData } from '@pca/contracts';
+
+/** Props of SignUpBanner. */
+export type SignUpBannerProps = {
+  /** The most recently created publisher organisation, or null. */
+  organisation: SignUpBannerData['organisation'];
+  /** Whether the page was opened with msg=success (after a registration). */
+  success: boolean;
+};
+
+/** The sign-up banner of spec 1 §4: registered, approval pending, or action required; Close hides it. */
+export function SignUpBanner({ organisation, success }: SignUpBannerProps) {
+  const [closed, setClosed] = useState(false);
+  if (closed || !organisation) return null;
+  const name = organisation.businessName ?? organisation.name;
+  const close = () => setClosed(true);
+  switch (organisation.publisherApprovalStatus) {
+    case 'Approved':
+      return success ? (
+        <Alert tone="success" title={`You have registered ${name}`} onClose={close} />
+      ) : null;
+    case 'PendingApproval':
+      return (
+        <Alert tone="info" title="Approval pending" onClose={close}>
+          <Text as="p">
+            You will be notified of the outcome. This is estimated to take 24 to 48 hours to
+            complete.
+          </Text>
+        </Alert>
+      );
+    case 'PendingSubmission':
+      return (
+        <Alert tone="warning" title="Action required" onClose={close}>
+          <Text as="p">Please finish your registration for {name}</Text>
+          <div style={{ marginTop: '0.75rem' }}>
+            <ButtonLink
+              size="sm"
+              href={`/organisation/participating/add-edit-v2/${organisation.id}`}
+            >
+              Complete
+            </ButtonLink>
+          </div>
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,135 @@
+import {
+  liveOrganisations,
+  type Capabilities,
+  type CapabilityInput,
+  type CurrentUser,
+} from '@pca/contracts';
+
+/** One action card: a link, or the button that opens the setup-a-site dialog. */
+export type WelcomeCard =
+  | { title: string; description: string; href: string }
+  | { title: string; description: string; action: 'setupSite' };
+
+/** A titled group of cards. */
+export interface WelcomeCardGroup {
+  title: 'Manager actions' | 'Practitioner actions' | 'Delegate actions';
+  cards: WelcomeCard[];
+}
+
+/** What the card rules read. */
+export interface WelcomeCardInput {
+  user: Pick<
+    CurrentUser,
+    'id' | 'isPractitioner' | 'isApprovedPractitionerDelegate' | 'managingPractitioner'
+  >;
+  participatingOrganisations: CapabilityInput['participatingOrganisations'];
+  capabilities: Capabilities;
+  /** Whether the user has organisations for managing sites. */
+  hasSiteOrganisations: boolean;
+}
+
+const withTab = (path: string, tab: string) => `${path}?${new URLSearchParams({ tab })}`;
+
+/** The dashboard's card groups with the cards, targets, conditions and visibility of spec 1 §2.5. */
+export function welcomeCardGroups({
+  user,
+  participatingOrganisations,
+  capabilities: caps,
+  hasSiteOrganisations,
+}: WelcomeCardInput): WelcomeCardGroup[] {
+  const managing = user.managingPractitioner;
+  const groups: WelcomeCardGroup[] = [];
+
+  const showManager =
+    liveOrganisations(participatingOrganisations).length > 0 ||
+    (!user.isPractitioner && !user.isApprovedPractitionerDelegate && !managing);
+  if (showManager) {
+    const cards: Array<WelcomeCard | false> = [
+      caps.viewBusinesses && {
+        title: 'Manage businesses',
+        description: 'View and update your businesses, their sites and services.',
+        href: '/organisation/participating',
+      },
+      caps.importDirectoryServices && {
+        title: 'Import services',
+        description: 'Import services from the national health services directory.',
+        href: '/nhsd-import',
+      },
+      !managing &&
+        hasSiteOrganisations && {
+          title: 'Setup a site',
+          description: 'Set up a location, its services, practitioners and publishing.',
+          action: 'setupSite',
+        },
+      caps.accessPublishing &&
+        caps.manageBusinesses && {
+          title: 'Publishing settings',
+          description: 'Choose what your businesses share with partner services.',
+          href: '/publish-selector',
+        },
+      caps.accessPractitioners && {
+        title: 'Practitioners',
+        description: 'See the practitioners working in your businesses.',
+        href: '/practitioners',
+      },
+      {
+        title: 'Register a business',
+        description: 'Register a new business to publish its information.',
+        href: '/organisation/participating/add-edit-v2',
+      },
+      caps.keyContacts && {
+        title: 'Key contacts',
+        description: 'Manage the key contacts of your businesses.',
+        href: '/key-contacts',
+      },
+    ];
+    groups.push({ title: 'Manager actions', cards: cards.filter((c) => c !== false) });
+  }
+
+  if (user.isPractitioner || managing) {
+    const cards: Array<WelcomeCard | false> = [
+      {
+        title: 'Personal details',
+        description: 'Keep your personal and contact details up to date.',
+        href: withTab(
+          managing ? `/practitioner-profile/${managing.id}` : `/profile/${user.id}`,
+          'Personal contact details',
+        ),
+      },
+      caps.delegates && {
+        title: 'Delegate',
+        description: 'Assign people to act on your behalf.',
+        href: '/delegates',
+      },
+      {
+        title: 'Credential documents',
+        description: 'Upload and share your credential documents.',
+        href: '/credential-documents',
+      },
+      {
+        title: 'Publishing settings',
+        description: 'Choose what is published about you to partner services.',
+        href: '/practitioner/publish',
+      },
+      {
+        title: 'My workplaces',
+        description: 'See the healthcare services where you work.',
+        href: '/my-workplaces',
+      },
+    ];
+    groups.push({ title: 'Practitioner actions', cards: cards.filter((c) => c !== false) });
+  }
+
+  if (caps.delegates)
+    groups.push({
+      title: 'Delegate actions',
+      cards: [
+        {
+          title: 'Managed accounts',
+          description: 'Act on behalf of the practitioners who assigned you.',
+          href: '/manage-accounts',
+        },
+      ],
+    });
+  return groups;
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { constants } from './constants.ts';
+import { OrganisationType, PublisherApprovalStatus } from './organisations.ts';
+
+/** API paths of the welcome dashboard and the mandatory registration dialogs (spec 1 §2.5, §4). */
+export const welcomeApiPaths = {
+  /** GET: the organisation the sign-up banner is about. */
+  signUpBanner: '/api/welcome/sign-up-banner',
+  /** GET: organisations the user may set up a site for. */
+  siteOrganisations: '/api/welcome/site-organisations',
+  /** GET: setup-helper tile states of one of those organisations. */
+  setupHelper: '/api/welcome/site-organisations/:organisationId/setup-helper',
+} as const;
+
+/** The setup-helper path of one organisation. */
+export const setupHelperApiPath = (organisationId: string) =>
+  welcomeApiPaths.setupHelper.replace(':organisationId', encodeURIComponent(organisationId));
+
+/** API paths of user registration (spec 2 §7 User register; spec 1 §4 mandatory dialogs). */
+export const registrationApiPaths = {
+  /** POST: register-user dialog (email, phone, terms and privacy). */
+  registerUser: '/api/registration/register-user',
+  /** GET: a delegate invitation addressed to the caller. */
+  delegateInvitation: '/api/registration/delegate-invitations/:id',
+  /** POST: accept the invitation (becomes an approved delegate, profile complete). */
+  acceptDelegateInvitation: '/api/registration/delegate-invitations/:id/accept',
+  /** POST: decline the invitation. */
+  declineDelegateInvitation: '/api/registration/delegate-invitations/:id/decline',
+  /** POST: accept participation (agreement and privacy). */
+  acceptParticipation: '/api/registration/accept-participation',
+} as const;
+
+/** A registration path with its :id filled in. */
+export const delegateInvitationApiPath = (
+  path: 'delegateInvitation' | 'acceptDelegateInvitation' | 'declineDelegateInvitation',
+  id: string,
+) => registrationApiPaths[path].replace(':id', encodeURIComponent(id));
+
+/** Profile email (spec 2 §5 Profile): required, a valid address on a domain with a top-level part. */
+export const registrationEmail = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your email')
+  .max(constants.emailMaxLength, 'Must be valid email')
+  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'Must be valid email');
+
+/** Profile phone (spec 2 §5 Profile): 6 or 10 digits starting with 0 or 1. */
+export const registrationPhone = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your phone number')
+  .max(constants.phoneMaxLength, 'Please enter a 6 or 10 digit number starting with 0 or 1')
+  .regex(/^[01](\d{5}|\d{9})$/, 'Please enter a 6 or 10 digit number starting with 0 or 1');
+
+/** A consent tick that must be given. */
+const mustAccept = (message: string) => z.boolean().refine((v) => v, { message });
+
+/** Body of the register-user dialog. */
+export const RegisterUserRequest = z.object({
+  email: registrationEmail,
+  phone: registrationPhone,
+  acceptTermsOfUse: mustAccept('You must accept the terms of use'),
+  acceptPrivacyNotice: mustAccept('You must accept the privacy notice'),
+});
+export type RegisterUserRequest = z.input<typeof RegisterUserRequest>;
+
+/** The consent list a practitioner gives their delegate (spec 2 §6), in order. */
+export const delegateConsentList = [
+  'Give authority to communicate with organisations',
+  'Upload credential documents and give organisations access to view',
+  'Share bank details with payer organisations such as health funds',
+  'Manage tasks sent by organisations',
+  'Consent on my behalf when sharing information including personal contact details',
+] as const;
+
+/** A delegate invitation as its invitee sees it. */
+export const DelegateInvitation = z.object({
+  id: z.string().uuid(),
+  invitedEmail: z.string(),
+  inviter: z.object({
+    practitionerId: z.string().uuid(),
+    givenName: z.string(),
+    familyName: z.string(),
+    preferredName: z.string().nullable(),
+  }),
+  consents: z.array(z.string()),
+});
+export type DelegateInvitation = z.infer<typeof DelegateInvitation>;
+
+/** Body accepting a delegate invitation: the delegate's contact details and their agreement. */
+export const AcceptDelegateInvitationRequest = z.object({
+  email: registrationEmail,
+  phone: registrationPhone,
+  acceptDelegation: mustAccept('You must accept to act as a delegate'),
+  acceptTermsOfUse: mustAccept('You must accept the terms of use'),
+  acceptPrivacyNotice: mustAccept('You must accept the privacy notice'),
+});
+export type AcceptDelegateInvitationRequest = z.input<typeof AcceptDelegateInvitationRequest>;
+
+/** Body of the accept-participation dialog. */
+export const AcceptParticipationRequest = z.object({
+  acceptParticipationAgreement: mustAccept('You must accept the participation agreement'),
+  acceptPrivacyNotice: mustAccept('You must accept the privacy notice'),
+});
+export type AcceptParticipationRequest = z.input<typeof AcceptParticipationRequest>;
+
+/** Outcome of a delegate-invitation answer. */
+export const DelegateInvitationOutcome = z.object({
+  id: z.string().uuid(),
+  status: z.enum(['Accepted', 'Rejected']),
+});
+export type DelegateInvitationOutcome = z.infer<typeof DelegateInvitationOutcome>;
+
+/** The organisation of the sign-up banner (spec 1 §4): the most recently created publisher. */
+export const SignUpBanner = z.object({
+  organisation: z
+    .object({
+      id: z.string().uuid(),
+      name: z.string(),
+      businessName: z.string().nullable(),
+      publisherApprovalStatus: PublisherApprovalStatus.nullable(),
+      dateCreated: z.string(),
+    })
+    .nullable(),
+});
+export type SignUpBanner = z.infer<typeof SignUpBanner>;
+
+/** An organisation the user may set up a site for (a parent business). */
+export const SiteOrganisation = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  businessName: z.string().nullable(),
+  type: OrganisationType,
+});
+export type SiteOrganisation = z.infer<typeof SiteOrganisation>;
+
+/** Organisations for managing sites. */
+export const SiteOrganisations = z.object({ organisations: z.array(SiteOrganisation) });
+export type SiteOrganisations = z.infer<typeof SiteOrganisations>;
+
+/** The steps of setting up a site, in order. */
+export const SetupStepKey = z.enum([
+  'location',
+  'healthcareService',
+  'practitioners',
+  'publishing',
+]);
+export type SetupStepKey = z.infer<typeof SetupStepKey>;
+
+/** Setup-helper tile state (the design system's tile states). */
+export const SetupStepState = z.enum(['default', 'incomplete', 'complete', 'inactive', 'partial']);
+export type SetupStepState = z.infer<typeof SetupStepState>;
+
+/** Origin tab names the setup helper may be opened from (spec 1 §2.5). */
+export const setupHelperOrigins = ['Home', 'Tasks', 'Businesses', 'Sites', 'Publishing'] as const;
+export type SetupHelperOrigin = (typeof setupHelperOrigins)[number];
+
+/** Setup-helper status of one organisation, computed from its real data. */
+export const SetupHelperStatus = z.object({
+  organisation: SiteOrganisation,
+  steps: z.array(
+    z.object({ key: SetupStepKey, state: SetupStepState, count: z.number().int().nonnegative() }),
+  ),
+});
+export type SetupHelperStatus = z.infer<typeof SetupHelperStatus>;
