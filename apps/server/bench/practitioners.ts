@@ -1,0 +1,127 @@
+/**
+ * `npm run bench -w @pca/server`: the Practitioners API at a large organisation's scale (issue 6).
+ * Prepares a PGlite data directory with the demo world plus the performance dataset (10,000 roles over
+ * 2,000 practitioners; reused on later runs), starts the API and the development identity provider
+ * in-process on loopback, signs in as Alice, and measures each scenario with autocannon for a bounded time.
+ * Environment: BENCH_DATA_DIR (default <tmp>/pca-bench-practitioners), BENCH_SECONDS (5), BENCH_CONNECTIONS (1).
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startIdentityProvider } from '@pca/identity-provider/server';
+import { loadDemoIdentities } from '@pca/identity-provider/identities';
+import { signInThroughProvider } from '@pca/identity-provider/testing';
+import { practitionerApiPaths } from '@pca/contracts';
+import { buildApp } from '#app/build-app.ts';
+import { loadConfig } from '#app/config.ts';
+import { createDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { demoIds, isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
+import {
+  PERFORMANCE_ORGANISATION_KEY,
+  seedPerformanceDataset,
+} from '#db/seed/performance-dataset.ts';
+import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
+import { freePort } from '../src/test-support/free-port.ts';
+
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'pca-bench-practitioners');
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 1);
+const marker = path.join(dataDir, 'performance-seeded');
+
+const handle = await createDatabase({ dataDir });
+await migrateDatabase(handle);
+if (!existsSync(marker)) {
+  const started = performance.now();
+  if (await isDatabaseEmpty(handle.db)) await seedDemoWorld(handle.db);
+  const seeded = await seedPerformanceDataset(handle.db);
+  writeFileSync(marker, new Date().toISOString());
+  console.info(
+    `Seeded ${seeded.roles} roles over ${seeded.practitioners} practitioners in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+const idpPort = await freePort();
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: '3999',
+  HOST: '127.0.0.1',
+  IDP_PORT: String(idpPort),
+  LOG_LEVEL: 'silent',
+});
+const idp = await startIdentityProvider({
+  port: idpPort,
+  issuer: config.oidc.issuer,
+  identities: loadDemoIdentities(),
+  clients: [
+    {
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      redirectUris: [config.oidc.redirectUri],
+      postLogoutRedirectUris: [config.oidc.postLogoutRedirectUri],
+    },
+  ],
+});
+const app = await buildApp({
+  db: handle.db,
+  config,
+  identity: createOidcIdentityClient(config.oidc),
+  logger: false,
+  serveWeb: false,
+});
+
+try {
+  // Sign in as Alice (OrganisationManager of the benchmark organisation) exactly as the browser does.
+  const login = await app.inject({ method: 'GET', url: '/api/auth/login' });
+  const callback = await signInThroughProvider(String(login.headers.location), '2000000011');
+  const tokenRes = await app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: Object.fromEntries(callback.searchParams),
+  });
+  if (tokenRes.statusCode !== 200) throw new Error(`sign-in answered ${tokenRes.statusCode}`);
+  const { token } = tokenRes.json() as { token: string };
+
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `${address}${practitionerApiPaths.serviceOfferings}`;
+  const metro = demoIds.organisation(PERFORMANCE_ORGANISATION_KEY);
+  const scenarios = [
+    { name: 'unfiltered', query: '' },
+    { name: 'name filter', query: '?name=smi' },
+    { name: 'organisation filter', query: `?organisationId=${metro}` },
+    {
+      name: 'organisation + name + active',
+      query: `?organisationId=${metro}&name=an&isActive=true`,
+    },
+  ];
+  console.info(
+    `Practitioners API, ${seconds} s per scenario, ${connections} connection(s), PGlite at ${dataDir}`,
+  );
+  const rows = [];
+  for (const scenario of scenarios) {
+    const url = base + scenario.query;
+    // One warm-up request, so the first sample does not include query planning caches filling.
+    await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const result = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (result.non2xx || result.errors)
+      throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    rows.push({
+      scenario: scenario.name,
+      requests: result.requests.total,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+    });
+  }
+  console.table(rows);
+} finally {
+  await app.close();
+  await idp.close();
+  await handle.close();
+}

@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  HiServiceLookup,
+  PractitionerRoleDetail,
+  PractitionerRoleOptions,
+  ServiceOfferingsPage,
+  practitionerEmptyMessages,
+} from '@pca/contracts';
+import { auditEvents, practitioners } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const ALICE = '2000000011';
+const BEN = '2000000022';
+const GEORGE = '2000000066';
+const ISLA = '2000000099';
+const PRIYA = '2000000077';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const ra of [ALICE, BEN, GEORGE, ISLA, PRIYA]) tokens.set(ra, await t.tokenFor(ra));
+});
+afterAll(() => t.close());
+
+const headers = (ra: string) => t.bearer(tokens.get(ra)!);
+const get = (ra: string, url: string) => t.app.inject({ method: 'GET', url, headers: headers(ra) });
+async function list(ra: string, query = '') {
+  const res = await get(ra, `/api/practitioners/service-offerings${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return ServiceOfferingsPage.parse(res.json());
+}
+
+const harbour = demoIds.organisation('harbour-group');
+const aliceGp = demoIds.practitionerRole('alice', 'surry-hills-gp');
+const aliceTelehealth = demoIds.practitionerRole('alice', 'harbour-telehealth-gp');
+const farahSkin = demoIds.practitionerRole('farah', 'surry-hills-skin');
+
+const validRole = {
+  primaryType: 'General practitioner',
+  preferredName: 'Dr Isla Brown',
+  numberOfDays: 3,
+  startDate: '2026-01-05',
+  endDate: null,
+};
+
+describe('GET /api/practitioners/service-offerings', () => {
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/practitioners/service-offerings' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('gives Alice a page of Harbour practitioners by family name, every role manageable', async () => {
+    const page = await list(ALICE, '?pageSize=100');
+    expect(page.total).toBeGreaterThanOrEqual(42);
+    expect(page.practitioners).toHaveLength(page.total);
+    const families = page.practitioners.map((p) => p.familyName);
+    expect(families).toEqual([...families].sort());
+    for (const p of page.practitioners)
+      for (const o of p.serviceOfferings) expect(o.canManage).toBe(true);
+    const alice = page.practitioners.find(
+      (p) => p.givenName === 'Alice' && p.familyName === 'Nguyen',
+    );
+    expect(alice?.hpiiIdentifier).toBe('8003615260181594');
+    expect(alice?.serviceOfferings.map((o) => o.id).sort()).toEqual(
+      [aliceGp, aliceTelehealth].sort(),
+    );
+    const telehealth = alice!.serviceOfferings.find((o) => o.id === aliceTelehealth)!;
+    expect(telehealth.locationType).toBe('Virtual');
+    const gp = alice!.serviceOfferings.find((o) => o.id === aliceGp)!;
+    expect(gp.locationAddress).toBe('120 Crown Street, Surry Hills NSW 2010');
+    expect(gp.locationType).toBe('Physical');
+    expect(page.hasActiveManageableService).toBe(true);
+  });
+
+  it('pages: every practitioner is reachable exactly once', async () => {
+    const first = await list(ALICE, '?pageSize=10');
+    const ids = new Set<string>();
+    for (let page = 1; page <= Math.ceil(first.total / 10); page++) {
+      for (const p of (await list(ALICE, `?pageSize=10&page=${page}`)).practitioners) ids.add(p.id);
+    }
+    expect(ids.size).toBe(first.total);
+  });
+
+  it('filters by name (case-insensitive substring of "given family") and by activity', async () => {
+    const byName = await list(ALICE, '?name=ICE%20NGU');
+    expect(byName.practitioners.map((p) => p.givenName)).toEqual(['Alice']);
+    const inactive = await list(ALICE, '?isActive=false&name=farah');
+    expect(inactive.practitioners[0]?.serviceOfferings.map((o) => [o.id, o.isActive])).toEqual([
+      [farahSkin, false],
+    ]);
+    expect(inactive.practitioners[0]?.serviceOfferings[0]?.endDate).toBe('2025-06-30');
+    const activeFarah = await list(ALICE, '?isActive=true&name=farah%20haddad');
+    expect(activeFarah.total).toBe(0);
+    // Other filters emptied the list: the organisation still has practitioners.
+    expect(activeFarah.organisationHasPractitioners).toBe(true);
+    const all = await list(ALICE, '?isActive=true');
+    for (const p of all.practitioners)
+      for (const o of p.serviceOfferings) expect(o.isActive).toBe(true);
+  });
+
+  it('filters by organisation and refuses organisations outside the user’s roles', async () => {
+    expect((await list(ALICE, `?organisationId=${harbour}`)).total).toBeGreaterThan(0);
+    const riverbend = demoIds.organisation('riverbend');
+    expect(
+      (await get(ALICE, `/api/practitioners/service-offerings?organisationId=${riverbend}`))
+        .statusCode,
+    ).toBe(404);
+    // Isla manages Coastal Physio, which has no practitioners yet.
+    const empty = await list(ISLA);
+    expect(empty.total).toBe(0);
+    expect(empty.organisationHasPractitioners).toBe(false);
+    expect(practitionerEmptyMessages.noneInOrganisation).toBe(
+      'There are no practitioners linked to this organisation',
+    );
+  });
+
+  it('shows George (Viewer) the list with nothing manageable', async () => {
+    const page = await list(GEORGE, '?pageSize=100');
+    expect(page.total).toBeGreaterThanOrEqual(42);
+    expect(page.practitioners.flatMap((p) => p.serviceOfferings).some((o) => o.canManage)).toBe(
+      false,
+    );
+    expect(page.hasActiveManageableService).toBe(false);
+  });
+
+  it('scopes Ben to his healthcare service', async () => {
+    const page = await list(BEN, '?pageSize=100');
+    const offerings = page.practitioners.flatMap((p) => p.serviceOfferings);
+    expect(offerings.length).toBeGreaterThan(0);
+    for (const o of offerings) {
+      expect(o.healthcareServiceId).toBe(demoIds.healthcareService('surry-hills-gp'));
+      expect(o.canManage).toBe(true);
+    }
+  });
+
+  it('refuses the PCA operator (no access to practitioners)', async () => {
+    expect((await get(PRIYA, '/api/practitioners/service-offerings')).statusCode).toBe(403);
+  });
+
+  it('rejects an invalid filter', async () => {
+    expect(
+      (await get(ALICE, '/api/practitioners/service-offerings?isActive=maybe')).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('practitioner roles', () => {
+  it('lets Alice read a role and George not', async () => {
+    const res = await get(ALICE, `/api/practitioner-roles/${farahSkin}`);
+    expect(res.statusCode).toBe(200);
+    const role = PractitionerRoleDetail.parse(res.json());
+    expect(role.practitioner.familyName).toBe('Haddad');
+    expect(role.isActive).toBe(false);
+    expect((await get(GEORGE, `/api/practitioner-roles/${farahSkin}`)).statusCode).toBe(403);
+  });
+
+  it('lets Ben edit only roles of his healthcare service', async () => {
+    const mine = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${aliceGp}`,
+      headers: headers(BEN),
+      payload: { ...validRole, preferredName: 'Dr Alice Nguyen', startDate: '2024-03-04' },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(PractitionerRoleDetail.parse(mine.json()).numberOfDays).toBe(3);
+    const sameOrganisation = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${farahSkin}`,
+      headers: headers(BEN),
+      payload: validRole,
+    });
+    expect(sameOrganisation.statusCode).toBe(403);
+    const otherOrganisation = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${aliceTelehealth}`,
+      headers: headers(BEN),
+      payload: validRole,
+    });
+    expect(otherOrganisation.statusCode).toBe(404);
+  });
+
+  it('refuses George’s edit with 403 and audits Alice’s with the changed fields', async () => {
+    const payload = { ...validRole, startDate: '2023-07-01', endDate: '2027-06-30' };
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${farahSkin}`,
+      headers: headers(GEORGE),
+      payload,
+    });
+    expect(denied.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${farahSkin}`,
+      headers: headers(ALICE),
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(PractitionerRoleDetail.parse(res.json()).isActive).toBe(true);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, farahSkin),
+          eq(auditEvents.action, 'practitioner-role.updated'),
+        ),
+      );
+    expect(event?.changedFields).toMatchObject({
+      endDate: '2027-06-30',
+      primaryType: 'General practitioner',
+    });
+  });
+
+  it('validates role fields on the server', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${farahSkin}`,
+      headers: headers(ALICE),
+      payload: { ...validRole, endDate: '2020-01-01' },
+    });
+    expect(res.statusCode).toBe(400);
+    const unknownType = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${farahSkin}`,
+      headers: headers(ALICE),
+      payload: { ...validRole, primaryType: 'Astronaut' },
+    });
+    expect(unknownType.statusCode).toBe(400);
+  });
+
+  it('looks HPI-Is up in the HI Service registry', async () => {
+    const lookup = async (hpii: string) => {
+      const res = await get(ALICE, `/api/practitioners/hi-service/${hpii}`);
+      expect(res.statusCode).toBe(200);
+      return HiServiceLookup.parse(res.json());
+    };
+    expect(await lookup('8003615260181594')).toMatchObject({
+      status: 'SUCCESS',
+      familyName: 'Nguyen',
+      practitionerId: demoIds.practitioner('alice'),
+    });
+    expect((await lookup('8003611860913908')).status).toBe('SUCCESS');
+    expect((await lookup('8003619960308242')).status).toBe('NOT_ACTIVE');
+    expect((await lookup('8003616281948219')).status).toBe('NOT_LINKED');
+    expect(await lookup('8003610000000000')).toMatchObject({
+      status: 'NO_MATCH',
+      familyName: null,
+    });
+    expect((await get(GEORGE, '/api/practitioners/hi-service/8003615260181594')).statusCode).toBe(
+      403,
+    );
+    expect((await get(ALICE, '/api/practitioners/hi-service/123')).statusCode).toBe(400);
+  });
+
+  it('searches known practitioners by name for managers only', async () => {
+    const res = await get(ALICE, '/api/practitioners/search?name=haddad');
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { practitioners: Array<{ givenName: string }> }).practitioners).toEqual([
+      expect.objectContaining({ givenName: 'Farah', familyName: 'Haddad' }),
+    ]);
+    expect((await get(GEORGE, '/api/practitioners/search?name=haddad')).statusCode).toBe(403);
+  });
+
+  it('offers the services the user manages and the role types', async () => {
+    const alice = PractitionerRoleOptions.parse(
+      (await get(ALICE, '/api/practitioner-roles/options')).json(),
+    );
+    expect(alice.healthcareServices.map((s) => s.name)).toContain('Harbour Skin Check Clinic');
+    expect(alice.roleTypes).toContain('General practitioner');
+    const ben = PractitionerRoleOptions.parse(
+      (await get(BEN, '/api/practitioner-roles/options')).json(),
+    );
+    expect(ben.healthcareServices.map((s) => s.name)).toEqual([
+      'Harbour General Practice Surry Hills',
+    ]);
+    expect((await get(GEORGE, '/api/practitioner-roles/options')).statusCode).toBe(403);
+  });
+
+  it('adds a role for a practitioner confirmed by HPI-I, creating the practitioner, audited', async () => {
+    const serviceId = demoIds.healthcareService('surry-hills-skin');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(ALICE),
+      payload: {
+        ...validRole,
+        practitionerId: null,
+        hpii: '8003611860913908',
+        healthcareServiceId: serviceId,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const role = PractitionerRoleDetail.parse(res.json());
+    expect(role.practitioner).toMatchObject({ givenName: 'Isla', familyName: 'Brown' });
+    const [person] = await t.db
+      .select()
+      .from(practitioners)
+      .where(eq(practitioners.hpii, '8003611860913908'));
+    expect(person?.id).toBe(role.practitioner.id);
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, role.id));
+    expect(events.map((e) => e.action)).toEqual(['practitioner-role.created']);
+    const listed = await list(ALICE, '?name=isla%20brown');
+    expect(listed.practitioners[0]?.serviceOfferings.map((o) => o.id)).toEqual([role.id]);
+  });
+
+  it('adds a role for a known practitioner by id, and refuses HPI-Is the HI Service does not confirm', async () => {
+    const serviceId = demoIds.healthcareService('surry-hills-gp');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(BEN),
+      payload: {
+        ...validRole,
+        practitionerId: demoIds.practitioner('alice'),
+        hpii: null,
+        healthcareServiceId: serviceId,
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // Farah holds no role Ben can see: she is not a practitioner he knows.
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(BEN),
+      payload: {
+        ...validRole,
+        practitionerId: demoIds.practitioner('farah'),
+        hpii: null,
+        healthcareServiceId: serviceId,
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const notActive = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(ALICE),
+      payload: {
+        ...validRole,
+        practitionerId: null,
+        hpii: '8003619960308242',
+        healthcareServiceId: serviceId,
+      },
+    });
+    expect(notActive.statusCode).toBe(400);
+    const benElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(BEN),
+      payload: {
+        ...validRole,
+        practitionerId: demoIds.practitioner('farah'),
+        hpii: null,
+        healthcareServiceId: demoIds.healthcareService('surry-hills-skin'),
+      },
+    });
+    expect(benElsewhere.statusCode).toBe(403);
+    const george = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(GEORGE),
+      payload: {
+        ...validRole,
+        practitionerId: demoIds.practitioner('farah'),
+        hpii: null,
+        healthcareServiceId: serviceId,
+      },
+    });
+    expect(george.statusCode).toBe(403);
+  });
+});

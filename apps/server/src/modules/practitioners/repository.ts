@@ -1,0 +1,290 @@
+import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { IsActiveFilter, OfferingLocationType } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import {
+  healthcareServices,
+  locations,
+  organisations,
+  practitionerRoles,
+  practitioners,
+  valueSetConcepts,
+  valueSets,
+} from '#db/schema/index.ts';
+
+/** Which roles a query may see: roles of services in these organisations, or of these services. */
+export interface RoleVisibility {
+  organisationIds: string[];
+  serviceIds: string[];
+}
+
+/** The filters of the Practitioners page that apply to roles and names. */
+export interface RoleFilters {
+  isActive: IsActiveFilter;
+  name?: string | undefined;
+  today: string;
+}
+
+/** One practitioner of a page, before its offerings are attached. */
+export interface PractitionerPageRow {
+  id: string;
+  givenName: string;
+  familyName: string;
+  hpii: string | null;
+  photoData: string | null;
+}
+
+/** One role row with the service and location details the list and detail views show. */
+export interface RoleRow {
+  id: string;
+  practitionerId: string;
+  healthcareServiceId: string;
+  healthcareServiceName: string;
+  organisationId: string;
+  primaryType: string;
+  preferredName: string | null;
+  numberOfDays: number | null;
+  startDate: string;
+  endDate: string | null;
+  addressLines: string[] | null;
+  locality: string | null;
+  state: string | null;
+  postcode: string | null;
+  locationTypes: string[] | null;
+}
+
+/** Both drivers answer raw SQL with `{ rows }`. */
+type Rows<T> = { rows: T[] };
+
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/** SQL condition: the role's service is visible (pr = practitioner_roles, hs = healthcare_services). */
+function visibleCondition(v: RoleVisibility): SQL {
+  const parts: SQL[] = [];
+  if (v.organisationIds.length)
+    parts.push(sql`hs.organisation_id in (${idList(v.organisationIds)})`);
+  if (v.serviceIds.length) parts.push(sql`hs.id in (${idList(v.serviceIds)})`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+function activeCondition(filter: IsActiveFilter, today: string): SQL {
+  const active = sql`(pr.start_date <= ${today}::date and (pr.end_date is null or pr.end_date >= ${today}::date))`;
+  if (filter === 'true') return active;
+  if (filter === 'false') return sql`not ${active}`;
+  return sql`true`;
+}
+
+/** Escapes LIKE wildcards so a typed % or _ matches itself. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function nameCondition(name: string | undefined): SQL {
+  if (!name) return sql`true`;
+  return sql`(p.given_name || ' ' || p.family_name) ilike ${likePattern(name)}`;
+}
+
+/** The location type of spec 2: no code = physical, MOBL = mobile, VI = virtual. */
+export function locationKindOf(types: string[] | null): OfferingLocationType | null {
+  if (types === null) return null;
+  if (types.includes('VI')) return 'Virtual';
+  if (types.includes('MOBL')) return 'Mobile';
+  return 'Physical';
+}
+
+/** One line of address: street lines, locality, state and postcode. */
+export function addressOf(row: Pick<RoleRow, 'addressLines' | 'locality' | 'state' | 'postcode'>) {
+  const place = [row.locality, row.state, row.postcode].filter(Boolean).join(' ');
+  const text = [...(row.addressLines ?? []), place].filter(Boolean).join(', ');
+  return text === '' ? null : text;
+}
+
+const roleColumns = sql`
+  pr.id, pr.practitioner_id as "practitionerId", pr.healthcare_service_id as "healthcareServiceId",
+  hs.name as "healthcareServiceName", hs.organisation_id as "organisationId",
+  pr.primary_type as "primaryType", pr.preferred_name as "preferredName",
+  pr.number_of_days as "numberOfDays", pr.start_date::text as "startDate", pr.end_date::text as "endDate",
+  l.address_lines as "addressLines", l.locality, l.state, l.postcode, l.type as "locationTypes"`;
+
+/** Data access of the Practitioners page and practitioner roles. */
+export function practitionersRepository(db: Database) {
+  return {
+    /** Ids of an organisation and every organisation beneath it. */
+    async subtreeOf(organisationId: string): Promise<Set<string>> {
+      const result = (await db.execute(sql`
+        with recursive tree(id) as (
+          select id from ${organisations} where id = ${organisationId}
+          union
+          select o.id from ${organisations} o join tree t on o.parent_id = t.id
+        )
+        select id from tree`)) as unknown as Rows<{ id: string }>;
+      return new Set(result.rows.map((r) => r.id));
+    },
+
+    /**
+     * One page of practitioners holding at least one visible role that passes the activity filter, whose
+     * 'given family' contains the name; ordered by family then given name; with the total count.
+     */
+    async practitionerPage(
+      visibility: RoleVisibility,
+      filters: RoleFilters,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: PractitionerPageRow[]; total: number }> {
+      const result = (await db.execute(sql`
+        select p.id, p.given_name as "givenName", p.family_name as "familyName", p.hpii,
+               p.photo_data as "photoData", count(*) over () as total
+          from ${practitioners} p
+         where ${nameCondition(filters.name)}
+           and exists (
+             select 1 from ${practitionerRoles} pr
+               join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+              where pr.practitioner_id = p.id
+                and ${visibleCondition(visibility)}
+                and ${activeCondition(filters.isActive, filters.today)})
+         order by p.family_name, p.given_name, p.id
+         limit ${page.limit} offset ${page.offset}`)) as unknown as Rows<
+        PractitionerPageRow & { total: string | number }
+      >;
+      const total = result.rows[0] ? Number(result.rows[0].total) : 0;
+      return { rows: result.rows.map(({ total: _total, ...row }) => row), total };
+    },
+
+    /** Whether any practitioner holds a visible role at all (the empty-message choice of spec 1 §2.7). */
+    async anyVisibleRole(visibility: RoleVisibility): Promise<boolean> {
+      const result = (await db.execute(sql`
+        select exists (
+          select 1 from ${practitionerRoles} pr
+            join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+           where ${visibleCondition(visibility)}) as found`)) as unknown as Rows<{
+        found: boolean;
+      }>;
+      return Boolean(result.rows[0]?.found);
+    },
+
+    /** Visible roles of these practitioners passing the activity filter, newest start first. */
+    async rolesOf(
+      practitionerIds: string[],
+      visibility: RoleVisibility,
+      filters: Pick<RoleFilters, 'isActive' | 'today'>,
+    ): Promise<RoleRow[]> {
+      if (practitionerIds.length === 0) return [];
+      const result = (await db.execute(sql`
+        select ${roleColumns}
+          from ${practitionerRoles} pr
+          join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+          left join ${locations} l on l.id = hs.location_id
+         where pr.practitioner_id in (${idList(practitionerIds)})
+           and ${visibleCondition(visibility)}
+           and ${activeCondition(filters.isActive, filters.today)}
+         order by pr.start_date desc, hs.name, pr.id`)) as unknown as Rows<RoleRow>;
+      return result.rows;
+    },
+
+    /** One role with its service and location, or null. */
+    async roleById(roleId: string): Promise<RoleRow | null> {
+      const result = (await db.execute(sql`
+        select ${roleColumns}
+          from ${practitionerRoles} pr
+          join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+          left join ${locations} l on l.id = hs.location_id
+         where pr.id = ${roleId}::uuid`)) as unknown as Rows<RoleRow>;
+      return result.rows[0] ?? null;
+    },
+
+    /** Healthcare services in these organisations or with these ids, with their organisation's name. */
+    async servicesVisible(visibility: RoleVisibility) {
+      const conditions: SQL[] = [];
+      if (visibility.organisationIds.length)
+        conditions.push(inArray(healthcareServices.organisationId, visibility.organisationIds));
+      if (visibility.serviceIds.length)
+        conditions.push(inArray(healthcareServices.id, visibility.serviceIds));
+      if (conditions.length === 0) return [];
+      return db
+        .select({
+          id: healthcareServices.id,
+          name: healthcareServices.name,
+          organisationId: healthcareServices.organisationId,
+          organisationName: organisations.name,
+          startDate: healthcareServices.startDate,
+          endDate: healthcareServices.endDate,
+        })
+        .from(healthcareServices)
+        .innerJoin(organisations, eq(organisations.id, healthcareServices.organisationId))
+        .where(or(...conditions))
+        .orderBy(asc(organisations.name), asc(healthcareServices.name));
+    },
+
+    /** One healthcare service with its organisation, or null. */
+    async serviceById(serviceId: string) {
+      const [row] = await db
+        .select({
+          id: healthcareServices.id,
+          name: healthcareServices.name,
+          organisationId: healthcareServices.organisationId,
+          organisationName: organisations.name,
+        })
+        .from(healthcareServices)
+        .innerJoin(organisations, eq(organisations.id, healthcareServices.organisationId))
+        .where(eq(healthcareServices.id, serviceId));
+      return row ?? null;
+    },
+
+    /** The codes of the practitioner role type value set, in display order. */
+    async roleTypes(): Promise<string[]> {
+      const rows = await db
+        .select({ code: valueSetConcepts.code })
+        .from(valueSetConcepts)
+        .innerJoin(valueSets, eq(valueSets.id, valueSetConcepts.valueSetId))
+        .where(eq(valueSets.code, 'practitioner-role-type'))
+        .orderBy(asc(valueSetConcepts.sortOrder));
+      return rows.map((r) => r.code);
+    },
+
+    /** Known practitioners (holding a visible role) whose 'given family' contains the name. */
+    async searchByName(visibility: RoleVisibility, name: string, limit = 20) {
+      const result = (await db.execute(sql`
+        select p.id, p.given_name as "givenName", p.family_name as "familyName", p.hpii as "hpiiIdentifier"
+          from ${practitioners} p
+         where ${nameCondition(name)}
+           and exists (
+             select 1 from ${practitionerRoles} pr
+               join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+              where pr.practitioner_id = p.id and ${visibleCondition(visibility)})
+         order by p.family_name, p.given_name, p.id
+         limit ${limit}`)) as unknown as Rows<{
+        id: string;
+        givenName: string;
+        familyName: string;
+        hpiiIdentifier: string | null;
+      }>;
+      return result.rows;
+    },
+
+    /** A practitioner by id, or null. */
+    async practitionerById(id: string) {
+      const [row] = await db.select().from(practitioners).where(eq(practitioners.id, id));
+      return row ?? null;
+    },
+
+    /** A practitioner by HPI-I, or null. */
+    async practitionerByHpii(hpii: string) {
+      const [row] = await db.select().from(practitioners).where(eq(practitioners.hpii, hpii));
+      return row ?? null;
+    },
+
+    /** Whether the practitioner holds a visible role (is "known" to the caller). */
+    async holdsVisibleRole(practitionerId: string, visibility: RoleVisibility): Promise<boolean> {
+      const result = (await db.execute(sql`
+        select exists (
+          select 1 from ${practitionerRoles} pr
+            join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+           where pr.practitioner_id = ${practitionerId}::uuid and ${visibleCondition(visibility)}) as found`)) as unknown as Rows<{
+        found: boolean;
+      }>;
+      return Boolean(result.rows[0]?.found);
+    },
+  };
+}
+
+export type PractitionersRepository = ReturnType<typeof practitionersRepository>;

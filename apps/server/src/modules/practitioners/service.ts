@@ -1,0 +1,351 @@
+import { eq } from 'drizzle-orm';
+import {
+  australianToday,
+  canManagePractitionerRole,
+  isRoleActive,
+  type CreatePractitionerRole,
+  type HiServiceLookup,
+  type ServiceOfferingsQuery,
+  type PractitionerRoleDetail,
+  type PractitionerRoleOptions,
+  type PractitionerSummary,
+  type ServiceOffering,
+  type ServiceOfferingsPage,
+  type UpdatePractitionerRole,
+} from '@pca/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '#app/deps.ts';
+import { practitionerRoles, practitioners } from '#db/schema/index.ts';
+import type { HiService } from '#integrations/hi-service/hi-service.ts';
+import { type AccessScope, reachableOrganisationIds, rolesOnService } from '#lib/access.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
+import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { capabilitiesFor } from '#modules/access/guards.ts';
+import {
+  addressOf,
+  locationKindOf,
+  practitionersRepository,
+  type RoleRow,
+  type RoleVisibility,
+} from './repository.ts';
+
+type ListQuery = z.output<typeof ServiceOfferingsQuery>;
+type CreateBody = z.output<typeof CreatePractitionerRole>;
+type UpdateBody = z.output<typeof UpdatePractitionerRole>;
+
+/** Every organisation and service the user has an effective role on (the list's scope). */
+function visibilityOf(scope: AccessScope): RoleVisibility {
+  return {
+    organisationIds: [...scope.organisationRoles.keys()],
+    serviceIds: [...scope.serviceRoles.keys()],
+  };
+}
+
+/** The per-role rule of spec 1 §6, on the role's own healthcare service (a service role grants only it). */
+const canManage = (scope: AccessScope, service: { id: string; organisationId: string }) =>
+  canManagePractitionerRole(rolesOnService(scope, service));
+
+/**
+ * Within the user's reach: a role on the service's organisation or on one of its services. Outside it
+ * a role is not found (404); inside it without a manager role on the role's own service it is 403.
+ */
+const isReachable = (scope: AccessScope, service: { organisationId: string }) =>
+  reachableOrganisationIds(scope).includes(service.organisationId);
+
+function offeringOf(row: RoleRow, scope: AccessScope, today: string): ServiceOffering {
+  return {
+    id: row.id,
+    healthcareServiceId: row.healthcareServiceId,
+    healthcareServiceName: row.healthcareServiceName,
+    organisationId: row.organisationId,
+    locationAddress: addressOf(row),
+    locationType: locationKindOf(row.locationTypes),
+    primaryType: row.primaryType,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    isActive: isRoleActive(row, today),
+    canManage: canManage(scope, {
+      id: row.healthcareServiceId,
+      organisationId: row.organisationId,
+    }),
+  };
+}
+
+/** The Practitioners page and practitioner roles: scoping and the per-role rule decided here. */
+export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiService: HiService) {
+  const repo = practitionersRepository(deps.db);
+
+  async function requireCapability(
+    auth: AuthContext,
+    capability: 'accessPractitioners' | 'managePractitioners',
+  ) {
+    const { capabilities, scope } = await capabilitiesFor(deps, auth);
+    if (!capabilities[capability]) throw new ForbiddenError();
+    return scope;
+  }
+
+  /** Active services the user may add roles to. */
+  async function manageableServices(scope: AccessScope, today: string) {
+    const services = await repo.servicesVisible(visibilityOf(scope));
+    return services
+      .filter((s) => canManage(scope, s))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        organisationId: s.organisationId,
+        organisationName: s.organisationName,
+        isActive: (s.startDate ?? today) <= today && (s.endDate === null || s.endDate >= today),
+      }));
+  }
+
+  /** Loads a role the caller may manage: 404 outside their scope, 403 without a manager role on its service. */
+  async function manageableRole(scope: AccessScope, roleId: string) {
+    const row = await repo.roleById(roleId);
+    const service = row && { id: row.healthcareServiceId, organisationId: row.organisationId };
+    if (!row || !service || !isReachable(scope, service))
+      throw new NotFoundError('Practitioner role not found.');
+    if (!canManage(scope, service))
+      throw new ForbiddenError('You cannot manage practitioner roles of this healthcare service.');
+    return row;
+  }
+
+  async function detailOf(row: RoleRow, scope: AccessScope): Promise<PractitionerRoleDetail> {
+    const today = australianToday();
+    const [person, service] = await Promise.all([
+      repo.practitionerById(row.practitionerId),
+      repo.serviceById(row.healthcareServiceId),
+    ]);
+    if (!person || !service) throw new NotFoundError('Practitioner role not found.');
+    const offering = offeringOf(row, scope, today);
+    return {
+      id: row.id,
+      practitioner: {
+        id: person.id,
+        givenName: person.givenName,
+        familyName: person.familyName,
+        hpiiIdentifier: person.hpii,
+      },
+      healthcareServiceId: row.healthcareServiceId,
+      healthcareServiceName: row.healthcareServiceName,
+      organisationId: row.organisationId,
+      organisationName: service.organisationName,
+      locationAddress: offering.locationAddress,
+      locationType: offering.locationType,
+      primaryType: row.primaryType,
+      preferredName: row.preferredName,
+      numberOfDays: row.numberOfDays,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      isActive: offering.isActive,
+      canManage: offering.canManage,
+    };
+  }
+
+  async function checkRoleType(primaryType: string) {
+    const types = await repo.roleTypes();
+    if (!types.includes(primaryType))
+      throw new ValidationError([{ field: 'primaryType', message: 'Select a role' }]);
+  }
+
+  return {
+    /** Practitioners with their service offerings, scoped to organisations where the user has effective roles. */
+    async list(auth: AuthContext, query: ListQuery): Promise<ServiceOfferingsPage> {
+      const scope = await requireCapability(auth, 'accessPractitioners');
+      const today = australianToday();
+      let visibility = visibilityOf(scope);
+      if (query.organisationId) {
+        const subtree = await repo.subtreeOf(query.organisationId);
+        visibility = {
+          organisationIds: visibility.organisationIds.filter((id) => subtree.has(id)),
+          serviceIds: visibility.serviceIds.filter((id) =>
+            subtree.has(scope.serviceOrganisation.get(id) ?? ''),
+          ),
+        };
+        if (!visibility.organisationIds.length && !visibility.serviceIds.length)
+          throw new NotFoundError('Organisation not found.');
+      }
+      const filters = { isActive: query.isActive, name: query.name, today };
+      const [page, services] = await Promise.all([
+        repo.practitionerPage(visibility, filters, {
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        manageableServices(scope, today),
+      ]);
+      const roles = await repo.rolesOf(
+        page.rows.map((r) => r.id),
+        visibility,
+        filters,
+      );
+      const byPractitioner = new Map<string, ServiceOffering[]>();
+      for (const role of roles) {
+        const list = byPractitioner.get(role.practitionerId) ?? [];
+        list.push(offeringOf(role, scope, today));
+        byPractitioner.set(role.practitionerId, list);
+      }
+      return {
+        practitioners: page.rows.map((p) => ({
+          id: p.id,
+          givenName: p.givenName,
+          familyName: p.familyName,
+          hpiiIdentifier: p.hpii,
+          photoData: p.photoData,
+          serviceOfferings: byPractitioner.get(p.id) ?? [],
+        })),
+        total: page.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        organisationHasPractitioners: page.total > 0 || (await repo.anyVisibleRole(visibility)),
+        hasActiveManageableService: services.some((s) => s.isActive),
+      };
+    },
+
+    /** Services the user may add roles to, and the role types. */
+    async options(auth: AuthContext): Promise<PractitionerRoleOptions> {
+      const scope = await requireCapability(auth, 'managePractitioners');
+      const [healthcareServices, roleTypes] = await Promise.all([
+        manageableServices(scope, australianToday()),
+        repo.roleTypes(),
+      ]);
+      return { healthcareServices, roleTypes };
+    },
+
+    /** Known practitioners (holding a role the user can see) by name. */
+    async search(auth: AuthContext, name: string): Promise<PractitionerSummary[]> {
+      const scope = await requireCapability(auth, 'managePractitioners');
+      return repo.searchByName(visibilityOf(scope), name);
+    },
+
+    /** The HI Service's answer for an HPI-I, with the portal's practitioner when known. */
+    async lookupHpii(auth: AuthContext, hpii: string): Promise<HiServiceLookup> {
+      await requireCapability(auth, 'managePractitioners');
+      const answer = await hiService.lookupByHpii(hpii);
+      const known = answer.status === 'SUCCESS' ? await repo.practitionerByHpii(hpii) : null;
+      return { ...answer, practitionerId: known?.id ?? null };
+    },
+
+    /** One role for the edit and read views (both need a manager role on its service). */
+    async get(auth: AuthContext, roleId: string): Promise<PractitionerRoleDetail> {
+      const scope = await requireCapability(auth, 'accessPractitioners');
+      return detailOf(await manageableRole(scope, roleId), scope);
+    },
+
+    /** Adds a role for a known practitioner or one confirmed by the HI Service; audited. */
+    async create(
+      auth: AuthContext,
+      body: CreateBody,
+      requestId: string,
+    ): Promise<PractitionerRoleDetail> {
+      const scope = await requireCapability(auth, 'managePractitioners');
+      const service = await repo.serviceById(body.healthcareServiceId);
+      if (!service || !isReachable(scope, service))
+        throw new ValidationError([
+          { field: 'healthcareServiceId', message: 'Select a healthcare service' },
+        ]);
+      if (!canManage(scope, service))
+        throw new ForbiddenError('You cannot add practitioner roles to this healthcare service.');
+      await checkRoleType(body.primaryType);
+
+      let practitionerId: string | null = null;
+      let fromHiService: { hpii: string; givenName: string; familyName: string } | null = null;
+      if (body.practitionerId) {
+        const person = await repo.practitionerById(body.practitionerId);
+        if (!person || !(await repo.holdsVisibleRole(person.id, visibilityOf(scope))))
+          throw new ValidationError([
+            { field: 'practitionerId', message: 'Find a practitioner by HPI-I or by name' },
+          ]);
+        practitionerId = person.id;
+      } else if (body.hpii) {
+        const answer = await hiService.lookupByHpii(body.hpii);
+        if (answer.status !== 'SUCCESS' || !answer.familyName)
+          throw new ValidationError([
+            { field: 'hpii', message: 'The HI Service did not confirm this HPI-I' },
+          ]);
+        const known = await repo.practitionerByHpii(body.hpii);
+        if (known) practitionerId = known.id;
+        else
+          fromHiService = {
+            hpii: body.hpii,
+            givenName: answer.givenName ?? '',
+            familyName: answer.familyName,
+          };
+      }
+
+      const roleId = await deps.db.transaction(async (tx) => {
+        if (!practitionerId && fromHiService) {
+          const [created] = await tx
+            .insert(practitioners)
+            .values(fromHiService)
+            .returning({ id: practitioners.id });
+          practitionerId = created!.id;
+          await appendAudit(tx, {
+            actorUserId: auth.user.id,
+            action: 'practitioner.created',
+            entityType: 'Practitioner',
+            entityId: practitionerId,
+            changedFields: { ...fromHiService, source: 'HI Service' },
+            requestId,
+          });
+        }
+        const values = {
+          practitionerId: practitionerId!,
+          healthcareServiceId: service.id,
+          primaryType: body.primaryType,
+          preferredName: body.preferredName,
+          numberOfDays: body.numberOfDays,
+          startDate: body.startDate,
+          endDate: body.endDate,
+        };
+        const [row] = await tx
+          .insert(practitionerRoles)
+          .values(values)
+          .returning({ id: practitionerRoles.id });
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          action: 'practitioner-role.created',
+          entityType: 'PractitionerRole',
+          entityId: row!.id,
+          changedFields: values,
+          requestId,
+        });
+        return row!.id;
+      });
+      return detailOf((await repo.roleById(roleId))!, scope);
+    },
+
+    /** Edits a role's fields; 403 unless the user manages its healthcare service; audited with what changed. */
+    async update(
+      auth: AuthContext,
+      roleId: string,
+      body: UpdateBody,
+      requestId: string,
+    ): Promise<PractitionerRoleDetail> {
+      const scope = await requireCapability(auth, 'managePractitioners');
+      const before = await manageableRole(scope, roleId);
+      await checkRoleType(body.primaryType);
+      const next = {
+        primaryType: body.primaryType,
+        preferredName: body.preferredName,
+        numberOfDays: body.numberOfDays,
+        startDate: body.startDate,
+        endDate: body.endDate,
+      };
+      const changed = Object.fromEntries(
+        Object.entries(next).filter(([key, value]) => before[key as keyof typeof next] !== value),
+      );
+      await deps.db.transaction(async (tx) => {
+        await tx.update(practitionerRoles).set(next).where(eq(practitionerRoles.id, roleId));
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          action: 'practitioner-role.updated',
+          entityType: 'PractitionerRole',
+          entityId: roleId,
+          changedFields: changed,
+          requestId,
+        });
+      });
+      return detailOf((await repo.roleById(roleId))!, scope);
+    },
+  };
+}

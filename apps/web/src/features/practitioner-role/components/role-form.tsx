@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Stack } from '@ag.ds-next/react/stack';
+import { TextInput } from '@ag.ds-next/react/text-input';
+import {
+  PractitionerRoleFields,
+  type RoleServiceOption,
+  type UpdatePractitionerRole,
+} from '@pca/contracts/practitioners.ts';
+import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
+import { ApiError } from '#lib/http.ts';
+import { ErrorSummary } from './error-summary.tsx';
+
+/** What the form's inputs hold: text, converted to the contract's shape on submit. */
+export type RoleFormValues = {
+  healthcareServiceId: string;
+  primaryType: string;
+  preferredName: string;
+  numberOfDays: string;
+  startDate: string;
+  endDate: string;
+};
+
+/** What a valid form submits. */
+export type RoleFormResult = UpdatePractitionerRole & { healthcareServiceId: string };
+
+const text = z.string();
+const RoleTarget = z
+  .object({ healthcareServiceId: z.string().uuid('Select a healthcare service') })
+  .and(PractitionerRoleFields);
+/** The form schema: the contract's PractitionerRoleFields after turning the inputs' text into values. */
+const RoleFormSchema = z
+  .object({
+    healthcareServiceId: text,
+    primaryType: text,
+    preferredName: text,
+    numberOfDays: text,
+    startDate: text,
+    endDate: text,
+  })
+  .transform((v): z.input<typeof RoleTarget> => ({
+    healthcareServiceId: v.healthcareServiceId,
+    primaryType: v.primaryType,
+    preferredName: v.preferredName,
+    numberOfDays: v.numberOfDays.trim() === '' ? null : Number(v.numberOfDays),
+    startDate: v.startDate,
+    endDate: v.endDate === '' ? null : v.endDate,
+  }))
+  .pipe(RoleTarget);
+
+const ids = {
+  healthcareServiceId: 'role-healthcare-service',
+  primaryType: 'role-primary-type',
+  preferredName: 'role-preferred-name',
+  numberOfDays: 'role-number-of-days',
+  startDate: 'role-start-date',
+  endDate: 'role-end-date',
+} as const;
+
+/** Props of RoleForm. */
+export type RoleFormProps = {
+  /** Services to choose from; when there is one fixed service, pass only it and set serviceFixed. */
+  services: RoleServiceOption[];
+  /** The service cannot change (editing a role). */
+  serviceFixed?: boolean;
+  /** Role types of the value set. */
+  roleTypes: string[];
+  /** Starting values. */
+  defaultValues: RoleFormValues;
+  /** Saves; a thrown ApiError with field errors is shown on the fields. */
+  onSubmit: (values: RoleFormResult) => Promise<void>;
+  /** Leaves without saving. */
+  onCancel: () => void;
+  /** Label of the submit button. */
+  submitLabel: string;
+};
+
+/** The practitioner role fields (service, role, preferred name, days, dates), validated with the contract. */
+export function RoleForm({
+  services,
+  serviceFixed = false,
+  roleTypes,
+  defaultValues,
+  onSubmit,
+  onCancel,
+  submitLabel,
+}: RoleFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, submitCount, isSubmitting },
+  } = useForm<RoleFormValues, unknown, RoleFormResult>({
+    resolver: zodResolver(RoleFormSchema),
+    defaultValues,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.problem?.errors?.length) {
+        for (const e of error.problem.errors)
+          if (e.field in ids) setError(e.field as keyof RoleFormValues, { message: e.message });
+          else setServerError(e.message);
+      } else {
+        setServerError(
+          error instanceof ApiError && error.status === 403
+            ? 'You cannot manage practitioner roles of this healthcare service.'
+            : 'The practitioner role could not be saved. Please try again.',
+        );
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Practitioner role">
+      <Stack gap={1.5}>
+        <ErrorSummary
+          errors={errors}
+          fieldIds={ids}
+          submitCount={submitCount}
+          serverError={serverError}
+        />
+        <SelectField
+          id={ids.healthcareServiceId}
+          label="Healthcare service"
+          required
+          disabled={serviceFixed}
+          options={services.map((s) => ({
+            value: s.id,
+            label: `${s.name} (${s.organisationName})`,
+          }))}
+          message={errors.healthcareServiceId?.message}
+          maxWidth="xl"
+          {...register('healthcareServiceId')}
+        />
+        <SelectField
+          id={ids.primaryType}
+          label="Role"
+          required
+          options={roleTypes.map((t) => ({ value: t, label: t }))}
+          message={errors.primaryType?.message}
+          {...register('primaryType')}
+        />
+        <TextField
+          id={ids.preferredName}
+          label="Preferred name"
+          maxLength={200}
+          message={errors.preferredName?.message}
+          {...register('preferredName')}
+        />
+        <TextField
+          id={ids.numberOfDays}
+          label="Number of days"
+          hint="Days a week at this service, from 1 to 7"
+          maxWidth="xs"
+          message={errors.numberOfDays?.message}
+          {...register('numberOfDays')}
+        />
+        <TextInput
+          id={ids.startDate}
+          type="date"
+          label="Start date"
+          required
+          maxWidth="sm"
+          invalid={Boolean(errors.startDate)}
+          message={errors.startDate?.message}
+          {...register('startDate')}
+        />
+        <TextInput
+          id={ids.endDate}
+          type="date"
+          label="End date"
+          hint="Leave empty while the role continues"
+          maxWidth="sm"
+          invalid={Boolean(errors.endDate)}
+          message={errors.endDate?.message}
+          {...register('endDate')}
+        />
+        <ButtonGroup>
+          <Button type="submit" loading={isSubmitting} loadingLabel="Saving">
+            {submitLabel}
+          </Button>
+          <Button variant="tertiary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      </Stack>
+    </form>
+  );
+}

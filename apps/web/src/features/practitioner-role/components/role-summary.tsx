@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import {
+  SummaryList,
+  SummaryListItem,
+  SummaryListItemDescription,
+  SummaryListItemTerm,
+} from '@ag.ds-next/react/summary-list';
+import type { PractitionerRoleDetail } from '@pca/contracts/practitioners.ts';
+import { Chip } from '@pca/ui';
+import { formatDate } from '#lib/dates.ts';
+
+/** Props of RoleSummary. */
+export type RoleSummaryProps = {
+  /** The role. */
+  role: PractitionerRoleDetail;
+};
+
+/** A practitioner role's details as a read-only list. */
+export function RoleSummary({ role }: RoleSummaryProps) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Practitioner', `${role.practitioner.familyName}, ${role.practitioner.givenName}`],
+    ['HPI-I', role.practitioner.hpiiIdentifier ?? 'N/A'],
+    ['Organisation', role.organisationName],
+    ['Healthcare service', role.healthcareServiceName],
+    ['Site', [role.locationAddress, role.locationType].filter(Boolean).join(' · ') || 'N/A'],
+    ['Role', role.primaryType],
+    ['Preferred name', role.preferredName ?? 'N/A'],
+    ['Number of days', role.numberOfDays === null ? 'N/A' : String(role.numberOfDays)],
+    ['Start date', formatDate(role.startDate, 'medium')],
+    ['End date', role.endDate ? formatDate(role.endDate, 'medium') : 'N/A'],
+    [
+      'Status',
+      <Chip key="status" tone={role.isActive ? 'success' : 'neutral'}>
+        {role.isActive ? 'Active' : 'Inactive'}
+      </Chip>,
+    ],
+  ];
+  return (
+    <SummaryList>
+      {rows.map(([term, description]) => (
+        <SummaryListItem key={term}>
+          <SummaryListItemTerm>{term}</SummaryListItemTerm>
+          <SummaryListItemDescription>{description}</SummaryListItemDescription>
+        </SummaryListItem>
+      ))}
+    </SummaryList>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Stack } from '@ag.ds-next/react/stack';
+import { Flex } from '@ag.ds-next/react/flex';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { australianToday, practitionerPagePaths } from '@pca/contracts/practitioners.ts';
+import { Button, H1, H2, Loading, Text } from '@pca/ui';
+import { useCreatePractitionerRole } from '../api/create-practitioner-role.ts';
+import { useRoleOptions } from '../api/get-role-options.ts';
+import { FindPractitioner, type ChosenPractitioner } from '../components/find-practitioner.tsx';
+import { RoleForm } from '../components/role-form.tsx';
+
+/** Add a practitioner role (route practitioner-role/add): find the practitioner, then the role's details. */
+export function AddRolePage() {
+  const navigate = useNavigate();
+  const options = useRoleOptions();
+  const create = useCreatePractitionerRole();
+  const [chosen, setChosen] = useState<ChosenPractitioner | null>(null);
+  const back = () => void navigate(practitionerPagePaths.practitioners());
+
+  if (options.isError) {
+    return (
+      <Stack gap={1.5}>
+        <H1>Add practitioner</H1>
+        <PageAlert tone="error" title="You cannot add practitioners">
+          <Text as="p">You need to manage an active healthcare service to add a practitioner.</Text>
+        </PageAlert>
+      </Stack>
+    );
+  }
+  if (!options.data) return <Loading message="Loading" />;
+  const services = options.data.healthcareServices.filter((s) => s.isActive);
+
+  return (
+    <Stack gap={2}>
+      <H1>Add practitioner</H1>
+      {chosen ? (
+        <Stack gap={1.5}>
+          <Flex gap={1} alignItems="center" flexWrap="wrap">
+            <H2>
+              {chosen.familyName}, {chosen.givenName}
+            </H2>
+            <Button variant="text" onClick={() => setChosen(null)}>
+              Change practitioner
+            </Button>
+          </Flex>
+          <RoleForm
+            services={services}
+            roleTypes={options.data.roleTypes}
+            defaultValues={{
+              healthcareServiceId: services.length === 1 ? services[0]!.id : '',
+              primaryType: '',
+              preferredName: '',
+              numberOfDays: '',
+              startDate: australianToday(),
+              endDate: '',
+            }}
+            submitLabel="Add practitioner"
+            onCancel={back}
+            onSubmit={async (values) => {
+              await create.mutateAsync({
+                ...values,
+                practitionerId: chosen.practitionerId,
+                hpii: chosen.practitionerId ? null : chosen.hpii,
+              });
+              back();
+            }}
+          />
+        </Stack>
+      ) : (
+        <>
+          <Text as="p">
+            Find the practitioner by their HPI-I or, if they already work with you, by name.
+          </Text>
+          <FindPractitioner onChoose={setChosen} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export { AddRolePage as Component };

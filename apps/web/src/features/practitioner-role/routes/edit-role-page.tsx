@@ -1,0 +1,68 @@
+import { useNavigate, useParams } from 'react-router';
+import { Stack } from '@ag.ds-next/react/stack';
+import { practitionerPagePaths } from '@pca/contracts/practitioners.ts';
+import { H1, Loading, Text } from '@pca/ui';
+import { usePractitionerRole } from '../api/get-practitioner-role.ts';
+import { useRoleOptions } from '../api/get-role-options.ts';
+import { useUpdatePractitionerRole } from '../api/update-practitioner-role.ts';
+import { RoleForm } from '../components/role-form.tsx';
+import { RoleLoadError } from '../components/role-load-error.tsx';
+
+/** Edit a role (route healthcare-service/{serviceId}/practitioner/add-edit/{roleId}). */
+export function EditRolePage() {
+  const { roleId = '' } = useParams();
+  const navigate = useNavigate();
+  const role = usePractitionerRole(roleId);
+  const options = useRoleOptions();
+  const update = useUpdatePractitionerRole();
+  const error = role.error ?? options.error;
+
+  return (
+    <Stack gap={2}>
+      <H1>Edit practitioner role</H1>
+      {error ? (
+        <RoleLoadError error={error} />
+      ) : !role.data || !options.data ? (
+        <Loading message="Loading practitioner role" />
+      ) : (
+        <>
+          <Text as="p" fontSize="md">
+            {role.data.practitioner.familyName}, {role.data.practitioner.givenName}
+            {role.data.practitioner.hpiiIdentifier
+              ? ` (HPI-I ${role.data.practitioner.hpiiIdentifier})`
+              : ''}
+          </Text>
+          <RoleForm
+            serviceFixed
+            services={[
+              {
+                id: role.data.healthcareServiceId,
+                name: role.data.healthcareServiceName,
+                organisationId: role.data.organisationId,
+                organisationName: role.data.organisationName,
+                isActive: true,
+              },
+            ]}
+            roleTypes={options.data.roleTypes}
+            defaultValues={{
+              healthcareServiceId: role.data.healthcareServiceId,
+              primaryType: role.data.primaryType,
+              preferredName: role.data.preferredName ?? '',
+              numberOfDays: role.data.numberOfDays === null ? '' : String(role.data.numberOfDays),
+              startDate: role.data.startDate,
+              endDate: role.data.endDate ?? '',
+            }}
+            submitLabel="Save"
+            onCancel={() => void navigate(practitionerPagePaths.practitioners())}
+            onSubmit={async ({ healthcareServiceId: _service, ...body }) => {
+              await update.mutateAsync({ roleId, body });
+              void navigate(practitionerPagePaths.practitioners());
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export { EditRolePage as Component };

@@ -1,0 +1,54 @@
+import { Flex } from '@ag.ds-next/react/flex';
+import { boxPalette } from '@ag.ds-next/react/core';
+import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
+import { Chip } from '@pca/ui';
+import { headerInitials } from '../header-initials.ts';
+
+/** "Family, Given" as the accordion header shows it. */
+export const displayName = (p: Pick<PractitionerListItem, 'givenName' | 'familyName'>) =>
+  p.givenName ? `${p.familyName}, ${p.givenName}` : p.familyName;
+
+/** Props of PractitionerHeader. */
+export type PractitionerHeaderProps = {
+  /** The practitioner. */
+  practitioner: PractitionerListItem;
+};
+
+/** Accordion header: photo or initials, 'Family, Given' and the HPI-I chip (spec 1 §2.7). */
+export function PractitionerHeader({ practitioner }: PractitionerHeaderProps) {
+  const size = 40;
+  return (
+    <Flex as="span" alignItems="center" gap={1} flexWrap="wrap">
+      {practitioner.photoData ? (
+        <img
+          src={practitioner.photoData}
+          alt=""
+          width={size}
+          height={size}
+          style={{ borderRadius: '50%', objectFit: 'cover' }}
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          style={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: size,
+            height: size,
+            borderRadius: '50%',
+            background: boxPalette.foregroundAction,
+            color: boxPalette.backgroundBody,
+            fontWeight: 700,
+            fontSize: 16,
+            flexShrink: 0,
+          }}
+        >
+          {headerInitials(practitioner.givenName, practitioner.familyName)}
+        </span>
+      )}
+      <span>{displayName(practitioner)}</span>
+      {practitioner.hpiiIdentifier ? <Chip>HPI-I: {practitioner.hpiiIdentifier}</Chip> : null}
+    </Flex>
+  );
+}

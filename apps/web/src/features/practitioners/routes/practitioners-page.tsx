@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Accordion, AccordionItem, AccordionItemContent } from '@ag.ds-next/react/accordion';
+import { Columns, Column } from '@ag.ds-next/react/columns';
+import { Flex } from '@ag.ds-next/react/flex';
+import { Stack } from '@ag.ds-next/react/stack';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { ButtonLink } from '@ag.ds-next/react/button';
+import {
+  constants,
+  liveOrganisations,
+  type IsActiveFilter,
+  type OrganisationNode,
+} from '@pca/contracts';
+import { practitionerEmptyMessages, practitionerPagePaths } from '@pca/contracts/practitioners.ts';
+import {
+  Button,
+  H1,
+  Loading,
+  Paginator,
+  SelectField,
+  Text,
+  TextField,
+  itemRangeText,
+} from '@pca/ui';
+import { useCapabilities } from '#lib/capabilities.ts';
+import { useServiceOfferings } from '../api/get-service-offerings.ts';
+import { OfferingsTable } from '../components/offerings-table.tsx';
+import { PractitionerHeader } from '../components/practitioner-header.tsx';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+
+const ALL = '';
+
+/** Publisher organisations of the filter: live participating organisations (publishers, when any are). */
+function filterOrganisations(roots: OrganisationNode[]): OrganisationNode[] {
+  const live = roots.filter(
+    (o) => o.type === 'ParticipatingOrganisation' && liveOrganisations([o]).length > 0,
+  );
+  const publishers = live.filter((o) => o.isPublisher);
+  return publishers.length ? publishers : live;
+}
+
+type Filters = { organisationId: string | null; isActive: IsActiveFilter; name: string };
+
+/** The Practitioners page (spec 1 §2.7): filters, an accordion of practitioners a page at a time. */
+export function PractitionersPage() {
+  const caps = useCapabilities();
+  const organisations = useMemo(
+    () => (caps.status === 'ready' ? filterOrganisations(caps.organisations.organisations) : []),
+    [caps],
+  );
+  const [filters, setFilters] = useState<Filters>({
+    organisationId: null,
+    isActive: 'all',
+    name: '',
+  });
+  // The page belongs to one settled filter: a new filter starts again at page 1.
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  // With one organisation it is the only choice; with several, 'All' starts selected.
+  const organisationId =
+    filters.organisationId ?? (organisations.length === 1 ? organisations[0]!.id : ALL);
+  const settled = useDebouncedValue(
+    { organisationId, isActive: filters.isActive, name: filters.name },
+    constants.filterDebounceMs,
+  );
+  const filterKey = JSON.stringify(settled);
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+  const offerings = useServiceOfferings({ ...settled, page });
+  useEffect(() => {
+    // Spec 1 §8: a load failure is logged and the error state shown.
+    if (offerings.error) console.error('Practitioners failed to load', offerings.error);
+  }, [offerings.error]);
+
+  const data = offerings.data;
+  const canAdd =
+    caps.status === 'ready' &&
+    caps.capabilities.managePractitioners &&
+    Boolean(data?.hasActiveManageableService);
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const hasOtherFilters = settled.isActive !== 'all' || settled.name.trim() !== '';
+
+  return (
+    <Stack gap={2}>
+      <Flex justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+        <H1>Practitioners</H1>
+        {canAdd ? (
+          <ButtonLink href={practitionerPagePaths.addRole()}>Add practitioner</ButtonLink>
+        ) : null}
+      </Flex>
+
+      <Columns
+        as="form"
+        role="search"
+        aria-label="Filter practitioners"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Column columnSpan={{ xs: 12, md: 4 }}>
+          <SelectField
+            label="Select Organisation"
+            hideOptionalLabel
+            maxWidth="xl"
+            placeholder={organisations.length === 0 ? 'No organisations' : undefined}
+            options={[
+              ...(organisations.length > 1 ? [{ value: ALL, label: 'All' }] : []),
+              ...organisations.map((o) => ({ value: o.id, label: o.businessName ?? o.name })),
+            ]}
+            value={organisationId}
+            onValueChange={(value) => setFilters((f) => ({ ...f, organisationId: value }))}
+          />
+        </Column>
+        <Column columnSpan={{ xs: 12, md: 3 }}>
+          <SelectField
+            label="Is active"
+            hideOptionalLabel
+            maxWidth="xl"
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'true', label: 'Active' },
+              { value: 'false', label: 'Inactive' },
+            ]}
+            value={filters.isActive}
+            onValueChange={(value) =>
+              setFilters((f) => ({ ...f, isActive: value as IsActiveFilter }))
+            }
+          />
+        </Column>
+        <Column columnSpan={{ xs: 12, md: 5 }}>
+          <TextField
+            label="Filter by name"
+            hideOptionalLabel
+            maxWidth="xl"
+            maxLength={100}
+            value={filters.name}
+            onValueChange={(value) => setFilters((f) => ({ ...f, name: value }))}
+          />
+        </Column>
+      </Columns>
+
+      {offerings.isError ? (
+        <PageAlert tone="error" title="We could not load the practitioners">
+          <Text as="p">Please try again. If the problem continues, contact support.</Text>
+          <div style={{ marginTop: '1rem' }}>
+            <Button variant="secondary" onClick={() => void offerings.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </PageAlert>
+      ) : !data ? (
+        <Loading message="Loading practitioners" />
+      ) : data.total === 0 ? (
+        <Text as="p" role="status">
+          {data.organisationHasPractitioners && hasOtherFilters
+            ? practitionerEmptyMessages.noneFound
+            : practitionerEmptyMessages.noneInOrganisation}
+        </Text>
+      ) : (
+        <Stack gap={1} aria-busy={offerings.isFetching}>
+          <Text as="p" role="status">
+            {itemRangeText(data.page, data.pageSize, data.total, 'practitioners')}
+          </Text>
+          <Accordion>
+            {data.practitioners.map((practitioner) => (
+              <AccordionItem
+                key={practitioner.id}
+                title={<PractitionerHeader practitioner={practitioner} />}
+                titleHeadingTag="h2"
+              >
+                <AccordionItemContent>
+                  <OfferingsTable practitioner={practitioner} />
+                </AccordionItemContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+          <Paginator
+            page={data.page}
+            totalPages={totalPages}
+            onPageChange={setPage}
+            label="Practitioner pages"
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export { PractitionersPage as Component };

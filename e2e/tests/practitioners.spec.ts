@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+
+const ALICE = '2000000011';
+const BEN = '2000000022';
+const GEORGE = '2000000066';
+const ISLA = '2000000099';
+
+async function openPractitioners(page: Page, raNumber: string) {
+  await signIn(page, raNumber);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.goto('/practitioners');
+  await expect(page.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeVisible();
+  await expect(page).toHaveTitle('Practitioners - Provider Connect Australia');
+}
+
+const practitionerButton = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(name) });
+
+async function openActions(page: Page, practitioner: string, service: string) {
+  await practitionerButton(page, practitioner).click();
+  await page.getByRole('button', { name: `Actions for ${practitioner} at ${service}` }).click();
+}
+
+test.describe('Practitioners', () => {
+  test('Alice filters by name, activity and organisation and sees the empty message', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await openPractitioners(page, ALICE);
+    await expect(page.getByRole('link', { name: 'Add practitioner' })).toBeVisible();
+    // One publisher organisation: it is the only choice and there is no All option.
+    const organisation = page.getByLabel('Select Organisation');
+    await expect(organisation.locator('option')).toHaveText(['Harbour Medical Group']);
+    await expect(page.getByText(/Showing 1–20 of \d+ practitioners/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Filter by name').fill('alice ngu');
+    await expect(practitionerButton(page, 'Nguyen, Alice')).toBeVisible();
+    await expect(page.getByText('Showing 1–1 of 1 practitioners')).toBeVisible();
+    await expect(practitionerButton(page, 'Nguyen, Alice')).toContainText(
+      'HPI-I: 8003615260181594',
+    );
+    await practitionerButton(page, 'Nguyen, Alice').click();
+    const table = page.getByRole('table', { name: 'Service offerings of Nguyen, Alice' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(table).toContainText('Harbour Telehealth GP');
+    await expect(table).toContainText('Virtual');
+    await expect(table).toContainText('N/A');
+    await expect(table).toContainText('Active');
+    await page.screenshot({ path: '/tmp/practitioners-alice.png', fullPage: true });
+    await expectAccessible(page);
+
+    await page.getByLabel('Is active').selectOption('false');
+    await expect(page.getByText('No practitioners found')).toBeVisible();
+
+    await page.getByLabel('Filter by name').fill('farah');
+    await expect(practitionerButton(page, 'Haddad, Farah')).toBeVisible();
+    await practitionerButton(page, 'Haddad, Farah').click();
+    await expect(
+      page.getByRole('table', { name: 'Service offerings of Haddad, Farah' }),
+    ).toContainText('Inactive');
+    await page.getByLabel('Is active').selectOption('all');
+    await page.getByLabel('Filter by name').fill('');
+    await expect(page.getByText(/Showing 1–20 of \d+ practitioners/)).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(/Showing 21–40 of \d+ practitioners/)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an organisation without practitioners shows its empty message', async ({ page }) => {
+    await openPractitioners(page, ISLA);
+    await expect(
+      page.getByText('There are no practitioners linked to this organisation'),
+    ).toBeVisible();
+    await page.getByLabel('Filter by name').fill('anyone');
+    await expect(
+      page.getByText('There are no practitioners linked to this organisation'),
+    ).toBeVisible();
+  });
+
+  test('George (Viewer) sees Edit and View disabled and no Add practitioner', async ({ page }) => {
+    await openPractitioners(page, GEORGE);
+    await page.getByLabel('Filter by name').fill('alice nguyen');
+    await expect(practitionerButton(page, 'Nguyen, Alice')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add practitioner' })).toHaveCount(0);
+    await openActions(page, 'Nguyen, Alice', 'Harbour Telehealth GP');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'View' })).toBeDisabled();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/practitioners$/);
+    await page.keyboard.press('Escape');
+  });
+
+  test('Ben can edit only roles of his healthcare service', async ({ page }) => {
+    await openPractitioners(page, BEN);
+    await page.getByLabel('Filter by name').fill('alice nguyen');
+    await expect(practitionerButton(page, 'Nguyen, Alice')).toBeVisible();
+    await practitionerButton(page, 'Nguyen, Alice').click();
+    const table = page.getByRole('table', { name: 'Service offerings of Nguyen, Alice' });
+    // Only his service's role is listed.
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).not.toContainText('Harbour Telehealth GP');
+    await page
+      .getByRole('button', {
+        name: 'Actions for Nguyen, Alice at Harbour General Practice Surry Hills',
+      })
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Edit practitioner role' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/healthcareServiceId=.*practitionerId=/);
+    await expect(page.getByLabel('Healthcare service')).toBeDisabled();
+    await page.getByLabel('Number of days').fill('9');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByRole('link', { name: 'Enter a number of days from 1 to 7' }),
+    ).toBeVisible();
+    await expect(page.locator(':focus')).toContainText('There is a problem');
+    await expectAccessible(page);
+    await page.getByLabel('Number of days').fill('4');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/practitioners$/);
+  });
+
+  test('Alice views a role and adds a role found by HPI-I, then sees it listed', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await openPractitioners(page, ALICE);
+    await page.getByLabel('Filter by name').fill('farah');
+    await openActions(page, 'Haddad, Farah', 'Harbour Skin Check Clinic');
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Practitioner role' })).toBeVisible();
+    await expect(page.getByText('30 Jun 2025')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/practitioners');
+    await page.getByRole('link', { name: 'Add practitioner' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add practitioner' })).toBeVisible();
+    await page.getByLabel('HPI-I').fill('8003619960308242');
+    await page.getByRole('button', { name: 'Search HPI-I' }).click();
+    await expect(
+      page.getByText('This HPI-I is not active in the Healthcare Identifiers Service.'),
+    ).toBeVisible();
+    await page.getByLabel('HPI-I').fill('8003611860913908');
+    await page.getByRole('button', { name: 'Search HPI-I' }).click();
+    await expect(page.getByText('Found Brown, Isla')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Choose Isla Brown' }).click();
+    await page
+      .getByLabel('Healthcare service')
+      .selectOption({ label: 'Harbour Telehealth GP (Harbour Telehealth)' });
+    await page.getByLabel('Role').selectOption('Physiotherapist');
+    await page.getByLabel('Number of days').fill('2');
+    await page.getByLabel('Start date').fill('2026-01-05');
+    await page.screenshot({ path: '/tmp/practitioner-role-add.png', fullPage: true });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add practitioner' }).click();
+    await expect(page).toHaveURL(/\/practitioners$/);
+    await page.getByLabel('Filter by name').fill('isla brown');
+    await practitionerButton(page, 'Brown, Isla').click();
+    const table = page.getByRole('table', { name: 'Service offerings of Brown, Isla' });
+    await expect(table).toContainText('Harbour Telehealth GP');
+    await expect(table).toContainText('Physiotherapist');
+    await expect(table).toContainText('5 Jan 2026');
+  });
+});

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+
+/** API paths of the Practitioners page and practitioner roles (spec 1 §2.7, §7). */
+export const practitionerApiPaths = {
+  /** GET ?organisationId&isActive&name&page&pageSize: practitioners, each with their service offerings. */
+  serviceOfferings: '/api/practitioners/service-offerings',
+  /** GET ?name: known practitioners in the caller's organisations, by name. */
+  practitionerSearch: '/api/practitioners/search',
+  /** GET: the HI Service's answer for one HPI-I (route pattern). */
+  hiServiceLookup: '/api/practitioners/hi-service/:hpii',
+  /** GET: healthcare services the caller may add roles to, and the role types. */
+  roleOptions: '/api/practitioner-roles/options',
+  /** POST: add a practitioner role. */
+  roles: '/api/practitioner-roles',
+  /** GET / PUT one practitioner role (route pattern). */
+  role: '/api/practitioner-roles/:roleId',
+} as const;
+
+/** The URL of the HI Service lookup for one HPI-I. */
+export const hiServiceLookupPath = (hpii: string) =>
+  practitionerApiPaths.hiServiceLookup.replace(':hpii', encodeURIComponent(hpii));
+
+/** The URL of one practitioner role. */
+export const practitionerRolePath = (roleId: string) =>
+  practitionerApiPaths.role.replace(':roleId', encodeURIComponent(roleId));
+
+/** Practitioners per page of the Practitioners page. */
+export const practitionersPageSize = 20;
+
+/** Where a service is delivered: a physical site, a mobile service or a virtual one. */
+export const OfferingLocationType = z.enum(['Physical', 'Mobile', 'Virtual']);
+export type OfferingLocationType = z.infer<typeof OfferingLocationType>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+
+/** A service offering (practitioner role) as listed on the Practitioners page (spec 1 §3). */
+export const ServiceOffering = z.object({
+  id: z.string().uuid(),
+  healthcareServiceId: z.string().uuid(),
+  healthcareServiceName: z.string(),
+  organisationId: z.string().uuid(),
+  locationAddress: z.string().nullable(),
+  locationType: OfferingLocationType.nullable(),
+  primaryType: z.string(),
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  isActive: z.boolean(),
+  /** Decided on the server: HealthcareServiceManager or OrganisationManager on the role's service. */
+  canManage: z.boolean(),
+});
+export type ServiceOffering = z.infer<typeof ServiceOffering>;
+
+/** A practitioner list item with their service offerings (spec 1 §3). */
+export const PractitionerListItem = z.object({
+  id: z.string().uuid(),
+  givenName: z.string(),
+  familyName: z.string(),
+  hpiiIdentifier: z.string().nullable(),
+  photoData: z.string().nullable(),
+  serviceOfferings: z.array(ServiceOffering),
+});
+export type PractitionerListItem = z.infer<typeof PractitionerListItem>;
+
+/** The Is active filter values (spec 1 §2.7). */
+export const IsActiveFilter = z.enum(['all', 'true', 'false']);
+export type IsActiveFilter = z.infer<typeof IsActiveFilter>;
+
+/** Query of the service-offerings call: the practitioners filter (spec 1 §3) plus a page. */
+export const ServiceOfferingsQuery = z.object({
+  organisationId: z.string().uuid().optional(),
+  isActive: IsActiveFilter.default('all'),
+  name: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(practitionersPageSize),
+});
+export type ServiceOfferingsQuery = z.input<typeof ServiceOfferingsQuery>;
+
+/** One page of practitioners with their service offerings. */
+export const ServiceOfferingsPage = z.object({
+  practitioners: z.array(PractitionerListItem),
+  /** Practitioners matching every filter. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Whether any practitioner is linked to the (filtered) organisation at all, ignoring name and activity. */
+  organisationHasPractitioners: z.boolean(),
+  /** Whether the caller manages an active healthcare service (the Add practitioner button needs one). */
+  hasActiveManageableService: z.boolean(),
+});
+export type ServiceOfferingsPage = z.infer<typeof ServiceOfferingsPage>;
+
+/** Empty messages of the Practitioners page (spec 1 §2.7). */
+export const practitionerEmptyMessages = {
+  noneInOrganisation: 'There are no practitioners linked to this organisation',
+  noneFound: 'No practitioners found',
+} as const;
+
+/** A known practitioner found by name. */
+export const PractitionerSummary = z.object({
+  id: z.string().uuid(),
+  givenName: z.string(),
+  familyName: z.string(),
+  hpiiIdentifier: z.string().nullable(),
+});
+export type PractitionerSummary = z.infer<typeof PractitionerSummary>;
+
+/** Query of the practitioner name search. */
+export const PractitionerSearchQuery = z.object({ name: z.string().trim().min(2).max(100) });
+
+/** Answer of the practitioner name search. */
+export const PractitionerSearchResult = z.object({ practitioners: z.array(PractitionerSummary) });
+export type PractitionerSearchResult = z.infer<typeof PractitionerSearchResult>;
+
+/** HI Service answers to an HPI-I lookup. */
+export const HiServiceStatus = z.enum(['SUCCESS', 'NO_MATCH', 'NOT_ACTIVE', 'NOT_LINKED']);
+export type HiServiceStatus = z.infer<typeof HiServiceStatus>;
+
+/** An HPI-I: 16 digits. */
+export const Hpii = z.string().regex(/^\d{16}$/, 'Enter the 16-digit HPI-I');
+
+/** The answer of an HPI-I lookup, with the portal's practitioner record when one exists. */
+export const HiServiceLookup = z.object({
+  hpii: z.string(),
+  status: HiServiceStatus,
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  /** The practitioner already known to the portal with this HPI-I, if any. */
+  practitionerId: z.string().uuid().nullable(),
+});
+export type HiServiceLookup = z.infer<typeof HiServiceLookup>;
+
+/** Messages for HI Service statuses other than SUCCESS. */
+export const hiServiceMessages: Record<Exclude<HiServiceStatus, 'SUCCESS'>, string> = {
+  NO_MATCH: 'No practitioner was found with this HPI-I.',
+  NOT_ACTIVE: 'This HPI-I is not active in the Healthcare Identifiers Service.',
+  NOT_LINKED: 'This HPI-I is not linked to a practitioner in the Healthcare Identifiers Service.',
+};
+
+/** A healthcare service the caller may add roles to. */
+export const RoleServiceOption = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  organisationId: z.string().uuid(),
+  organisationName: z.string(),
+  isActive: z.boolean(),
+});
+export type RoleServiceOption = z.infer<typeof RoleServiceOption>;
+
+/** What the role form chooses from. */
+export const PractitionerRoleOptions = z.object({
+  healthcareServices: z.array(RoleServiceOption),
+  roleTypes: z.array(z.string()),
+});
+export type PractitionerRoleOptions = z.infer<typeof PractitionerRoleOptions>;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, 'Enter 200 characters or fewer')
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+/** The editable fields of a practitioner role (spec 2: preferredName, numberOfDays, startDate, endDate). */
+export const PractitionerRoleFields = z
+  .object({
+    primaryType: z.string().trim().min(1, 'Select a role'),
+    preferredName: optionalText,
+    numberOfDays: z
+      .number({ error: 'Enter a number of days from 1 to 7' })
+      .int('Enter a whole number of days')
+      .min(1, 'Enter a number of days from 1 to 7')
+      .max(7, 'Enter a number of days from 1 to 7')
+      .nullable(),
+    startDate: isoDate,
+    endDate: isoDate.nullable(),
+  })
+  .refine((v) => v.endDate === null || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'The end date must be on or after the start date',
+  });
+export type PractitionerRoleFields = z.input<typeof PractitionerRoleFields>;
+
+/** Body of adding a role: a known practitioner (by id) or one found in the HI Service (by HPI-I). */
+export const CreatePractitionerRole = z
+  .object({
+    practitionerId: z.string().uuid().nullable(),
+    hpii: Hpii.nullable(),
+    healthcareServiceId: z.string().uuid('Select a healthcare service'),
+    primaryType: z.string().trim().min(1, 'Select a role'),
+    preferredName: optionalText,
+    numberOfDays: z
+      .number({ error: 'Enter a number of days from 1 to 7' })
+      .int('Enter a whole number of days')
+      .min(1, 'Enter a number of days from 1 to 7')
+      .max(7, 'Enter a number of days from 1 to 7')
+      .nullable(),
+    startDate: isoDate,
+    endDate: isoDate.nullable(),
+  })
+  .refine((v) => (v.practitionerId === null) !== (v.hpii === null), {
+    path: ['practitionerId'],
+    message: 'Find a practitioner by HPI-I or by name',
+  })
+  .refine((v) => v.endDate === null || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'The end date must be on or after the start date',
+  });
+export type CreatePractitionerRole = z.input<typeof CreatePractitionerRole>;
+
+/** Body of editing a role (its service stays: a role belongs to one healthcare service). */
+export const UpdatePractitionerRole = PractitionerRoleFields;
+export type UpdatePractitionerRole = z.input<typeof UpdatePractitionerRole>;
+
+/** One practitioner role, for the edit and read views. */
+export const PractitionerRoleDetail = z.object({
+  id: z.string().uuid(),
+  practitioner: PractitionerSummary,
+  healthcareServiceId: z.string().uuid(),
+  healthcareServiceName: z.string(),
+  organisationId: z.string().uuid(),
+  organisationName: z.string(),
+  locationAddress: z.string().nullable(),
+  locationType: OfferingLocationType.nullable(),
+  primaryType: z.string(),
+  preferredName: z.string().nullable(),
+  numberOfDays: z.number().int().nullable(),
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  isActive: z.boolean(),
+  canManage: z.boolean(),
+});
+export type PractitionerRoleDetail = z.infer<typeof PractitionerRoleDetail>;
+
+/** A role is active from its start date until its end date inclusive (spec: future start or past end = inactive). */
+export function isRoleActive(
+  role: { startDate: string; endDate: string | null },
+  today: string,
+): boolean {
+  return role.startDate <= today && (role.endDate === null || role.endDate >= today);
+}
+
+/** Today's calendar date in Australia (Sydney), as YYYY-MM-DD. */
+export function australianToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** SPA paths of the Practitioners page and role pages (spec 1 §2.7), shared by both web features. */
+export const practitionerPagePaths = {
+  /** The Practitioners page. */
+  practitioners: () => '/practitioners',
+  /** Add a practitioner role. */
+  addRole: () => '/practitioner-role/add',
+  /** Edit a role, with the query of spec 1 §2.7. */
+  editRole: (role: { healthcareServiceId: string; id: string }, practitionerId: string) =>
+    `/healthcare-service/${role.healthcareServiceId}/practitioner/add-edit/${role.id}?${new URLSearchParams(
+      { healthcareServiceId: role.healthcareServiceId, practitionerId },
+    ).toString()}`,
+  /** Read a role. */
+  viewRole: (role: { healthcareServiceId: string; id: string }) =>
+    `/healthcare-service/${role.healthcareServiceId}/practitioner/${role.id}`,
+} as const;
