@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, inList } from './columns.ts';
+import { at, createdAt, id, inList } from './columns.ts';
 import { organisationStatuses, organisationTypes, publisherApprovalStatuses } from './enums.ts';
 
 /** Organisations as a tree: participating organisations at the top, HI organisations beneath. */
@@ -19,6 +19,11 @@ export const organisations = pgTable(
     hpio: text('hpio').unique(),
     fax: text('fax'),
     website: text('website'),
+    // Business contact details captured by the registration wizard.
+    phone: text('phone'),
+    email: text('email'),
+    // When the registering user accepted the participation agreement (null until they do).
+    agreementAcceptedAt: at('agreement_accepted_at'),
     isPublisher: boolean('is_publisher').notNull().default(false),
     publisherApprovalStatus: text('publisher_approval_status', { enum: publisherApprovalStatuses }),
     status: text('status', { enum: organisationStatuses }).notNull().default('Active'),

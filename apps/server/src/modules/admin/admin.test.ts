@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { PendingRegistrations } from '@pca/contracts';
+import { auditEvents, mailOutbox, organisations } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const ALICE = '2000000011';
+const PRIYA = '2000000077';
+const JACK = '2000000101';
+const riverbend = demoIds.organisation('riverbend');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const statusOf = async (id: string) =>
+  (await t.db.select().from(organisations).where(eq(organisations.id, id)))[0]
+    ?.publisherApprovalStatus;
+
+describe('operator approval', () => {
+  it('refuses everyone but the operator', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/registrations' })).statusCode,
+    ).toBe(401);
+    for (const ra of [ALICE, JACK]) {
+      const headers = t.bearer(await t.tokenFor(ra));
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/admin/registrations', headers }))
+          .statusCode,
+      ).toBe(403);
+      const approve = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/registrations/${riverbend}/approve`,
+        headers,
+      });
+      expect(approve.statusCode).toBe(403);
+    }
+    expect(await statusOf(riverbend)).toBe('PendingApproval');
+  });
+
+  it('lists Riverbend for Priya, approves it (Approved publisher, audited, managers emailed)', async () => {
+    const headers = t.bearer(await t.tokenFor(PRIYA));
+    const list = PendingRegistrations.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/registrations', headers })).json(),
+    ).registrations;
+    expect(list.map((r) => r.businessName)).toEqual(['Riverbend Allied Health']);
+    expect(list[0]!.managers[0]).toMatch(/^Jack /);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/registrations/${riverbend}/approve`,
+      headers,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await statusOf(riverbend)).toBe('Approved');
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.subject).toBe('Registration approved: Riverbend Allied Health');
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, riverbend));
+    expect(audit.map((a) => a.action)).toContain('business-registration.approved');
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/registrations/${riverbend}/approve`,
+      headers,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('declines with a reason: the registration returns to Pending Submission', async () => {
+    await t.db
+      .update(organisations)
+      .set({ publisherApprovalStatus: 'PendingApproval' })
+      .where(eq(organisations.id, riverbend));
+    const headers = t.bearer(await t.tokenFor(PRIYA));
+    const url = `/api/admin/registrations/${riverbend}/decline`;
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers, payload: { reason: ' ' } })).statusCode,
+    ).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { reason: 'The ABN does not match the legal name.' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await statusOf(riverbend)).toBe('PendingSubmission');
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.text).toContain('The ABN does not match the legal name.');
+  });
+});

@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PendingRegistration } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { locations, mailOutbox, organisations, roleMemberships, users } from '#db/schema/index.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ConflictError, NotFoundError } from '#lib/errors.ts';
+import { addressText } from '#modules/businesses/summaries.ts';
+
+/** Business registrations waiting for an operator, oldest first. */
+export async function listPendingRegistrations(db: Database): Promise<PendingRegistration[]> {
+  const rows = await db
+    .select()
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.type, 'ParticipatingOrganisation'),
+        eq(organisations.publisherApprovalStatus, 'PendingApproval'),
+      ),
+    )
+    .orderBy(asc(organisations.createdAt));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [places, managers] = await Promise.all([
+    db
+      .select()
+      .from(locations)
+      .where(inArray(locations.organisationId, ids))
+      .orderBy(asc(locations.createdAt)),
+    db
+      .select({
+        organisationId: roleMemberships.organisationId,
+        givenName: users.givenName,
+        familyName: users.familyName,
+        email: users.email,
+      })
+      .from(roleMemberships)
+      .innerJoin(users, eq(users.id, roleMemberships.userId))
+      .where(
+        and(
+          inArray(roleMemberships.organisationId, ids),
+          eq(roleMemberships.roleType, 'OrganisationManager'),
+        ),
+      ),
+  ]);
+  return rows.map((o) => {
+    const place = places.find((l) => l.organisationId === o.id);
+    return {
+      id: o.id,
+      name: o.name,
+      businessName: o.businessName,
+      abn: o.abn,
+      phone: o.phone,
+      email: o.email,
+      primaryLocation: place ? addressText(place) : null,
+      dateCreated: o.createdAt.toISOString(),
+      managers: managers
+        .filter((m) => m.organisationId === o.id)
+        .map((m) => `${m.givenName} ${m.familyName}${m.email ? ` (${m.email})` : ''}`),
+    };
+  });
+}
+
+async function pending(db: Database, id: string) {
+  const [o] = await db.select().from(organisations).where(eq(organisations.id, id));
+  if (!o || o.type !== 'ParticipatingOrganisation' || !o.isPublisher)
+    throw new NotFoundError('The registration does not exist.');
+  if (o.publisherApprovalStatus !== 'PendingApproval')
+    throw new ConflictError('This registration is not pending approval.');
+  return o;
+}
+
+async function managerEmails(db: Database, organisationId: string) {
+  const rows = await db
+    .select({ email: users.email, givenName: users.givenName })
+    .from(roleMemberships)
+    .innerJoin(users, eq(users.id, roleMemberships.userId))
+    .where(
+      and(
+        eq(roleMemberships.organisationId, organisationId),
+        eq(roleMemberships.roleType, 'OrganisationManager'),
+      ),
+    );
+  return rows.filter((r): r is { email: string; givenName: string } => Boolean(r.email));
+}
+
+/**
+ * Approves or declines a pending registration. Approval makes the organisation an Approved publisher;
+ * declining returns it to Pending Submission so its managers can correct and resubmit it. Managers are
+ * emailed through the outbox in the same transaction.
+ */
+export async function decideRegistration(
+  db: Database,
+  operatorId: string,
+  id: string,
+  decision: { approve: true } | { approve: false; reason: string },
+  requestId: string,
+) {
+  const o = await pending(db, id);
+  const to = await managerEmails(db, id);
+  const businessName = o.businessName ?? o.name;
+  const status = decision.approve ? 'Approved' : 'PendingSubmission';
+  await db.transaction(async (tx) => {
+    await tx
+      .update(organisations)
+      .set({
+        publisherApprovalStatus: status,
+        // A declined registration must be agreed to again when it is resubmitted.
+        ...(decision.approve ? {} : { agreementAcceptedAt: null }),
+      })
+      .where(eq(organisations.id, id));
+    await appendAudit(tx, {
+      actorUserId: operatorId,
+      action: decision.approve
+        ? 'business-registration.approved'
+        : 'business-registration.declined',
+      entityType: 'Organisation',
+      entityId: id,
+      changedFields: {
+        publisherApprovalStatus: { from: 'PendingApproval', to: status },
+        ...(decision.approve ? {} : { reason: decision.reason }),
+      },
+      requestId,
+    });
+    for (const m of to)
+      await tx.insert(mailOutbox).values({
+        to: m.email,
+        subject: decision.approve
+          ? `Registration approved: ${businessName}`
+          : `Registration declined: ${businessName}`,
+        text: decision.approve
+          ? `Dear ${m.givenName},\n\n${businessName} is now registered with Provider Connect Australia. You can now manage and publish its details.\n`
+          : `Dear ${m.givenName},\n\nThe registration of ${businessName} was not approved:\n\n${decision.reason}\n\nPlease sign in, update the registration and submit it again.\n`,
+      });
+  });
+}

@@ -1,0 +1,126 @@
+import { asc, eq } from 'drizzle-orm';
+import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { organisations } from '#db/schema/index.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { organisationAccess, requireOrganisationManager } from './access.ts';
+import { loadPartnerPublications } from './publications.ts';
+import {
+  loadLocationSummaries,
+  loadPractitionerRoleSummaries,
+  loadServiceSummaries,
+  nullable,
+} from './summaries.ts';
+
+/**
+ * An organisation with its tabs' data. A participating organisation's locations, services and practitioners
+ * include those of its HI organisations, because in the demo world (as in the real service) they sit there.
+ */
+export async function getOrganisationDetail(
+  db: Database,
+  userId: string,
+  organisationId: string,
+): Promise<OrganisationDetail> {
+  const { organisation: o, roles, canEdit } = await organisationAccess(db, userId, organisationId);
+  const children =
+    o.type === 'ParticipatingOrganisation'
+      ? await db
+          .select()
+          .from(organisations)
+          .where(eq(organisations.parentId, o.id))
+          .orderBy(asc(organisations.name))
+      : [];
+  const [parent] = o.parentId
+    ? await db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(organisations)
+        .where(eq(organisations.id, o.parentId))
+    : [];
+  const subtree = [o.id, ...children.map((c) => c.id)];
+  const [locations, services] = await Promise.all([
+    loadLocationSummaries(db, subtree),
+    loadServiceSummaries(db, { organisationIds: subtree }),
+  ]);
+  const serviceIds = services.map((s) => s.id);
+  const [practitioners, partnerServices] = await Promise.all([
+    loadPractitionerRoleSummaries(db, serviceIds),
+    loadPartnerPublications(db, {
+      organisationIds: [o.id, ...(o.parentId ? [o.parentId] : [])],
+      serviceIds,
+    }),
+  ]);
+  return {
+    id: o.id,
+    type: o.type,
+    parent: parent ?? null,
+    name: o.name,
+    alias: o.alias,
+    businessName: o.businessName,
+    abn: o.abn,
+    hpio: o.hpio,
+    phone: o.phone,
+    email: o.email,
+    fax: o.fax,
+    website: o.website,
+    isPublisher: o.isPublisher,
+    publisherApprovalStatus: o.publisherApprovalStatus ?? null,
+    status: o.status,
+    dateCreated: o.createdAt.toISOString(),
+    effectiveRoles: roles,
+    canEdit,
+    hiOrganisations: children.map((c) => ({
+      id: c.id,
+      name: c.name,
+      hpio: c.hpio,
+      status: c.status,
+    })),
+    locations,
+    healthcareServices: services.map(({ organisationId: _, ...s }) => s),
+    practitioners,
+    partnerServices,
+  };
+}
+
+/** Edits an organisation's details (OrganisationManager only), audited with the changed fields. */
+export async function updateOrganisation(
+  db: Database,
+  userId: string,
+  organisationId: string,
+  input: OrganisationUpdate,
+  requestId: string,
+): Promise<void> {
+  const { organisation } = await requireOrganisationManager(db, userId, organisationId);
+  const next = {
+    name: input.name.trim(),
+    alias: nullable(input.alias),
+    businessName: nullable(input.businessName),
+    fax: nullable(input.fax),
+    website: nullable(input.website),
+  };
+  const changed = changedFields(organisation, next);
+  if (!Object.keys(changed).length) return;
+  await db.transaction(async (tx) => {
+    await tx.update(organisations).set(next).where(eq(organisations.id, organisationId));
+    await appendAudit(tx, {
+      actorUserId: userId,
+      action: 'organisation.updated',
+      entityType: 'Organisation',
+      entityId: organisationId,
+      changedFields: changed,
+      requestId,
+    });
+  });
+}
+
+/** The fields whose value differs, as { field: { from, to } } for the audit trail. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: Partial<Record<keyof T, unknown>>,
+  after: T,
+): Record<string, { from: unknown; to: unknown }> {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before[key as keyof T];
+    if (JSON.stringify(from ?? null) !== JSON.stringify(to ?? null)) changed[key] = { from, to };
+  }
+  return changed;
+}

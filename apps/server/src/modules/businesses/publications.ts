@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PartnerPublication } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import {
+  healthcareServices,
+  partnerServices,
+  publicationPreferences,
+  serviceSubscriptions,
+} from '#db/schema/index.ts';
+
+/**
+ * Partner services an entity is published to: the standing preferences of the given organisations
+ * (an entity inherits its parent's) and the subscriptions of the given healthcare services.
+ */
+export async function loadPartnerPublications(
+  db: Database,
+  { organisationIds, serviceIds }: { organisationIds: string[]; serviceIds: string[] },
+): Promise<PartnerPublication[]> {
+  const preferences = organisationIds.length
+    ? await db
+        .select({
+          partnerServiceId: partnerServices.id,
+          name: partnerServices.name,
+          role: partnerServices.role,
+          publishFuturePractitioners: publicationPreferences.publishFuturePractitioners,
+        })
+        .from(publicationPreferences)
+        .innerJoin(partnerServices, eq(partnerServices.id, publicationPreferences.partnerServiceId))
+        .where(
+          and(
+            inArray(publicationPreferences.organisationId, organisationIds),
+            eq(publicationPreferences.publishService, true),
+          ),
+        )
+    : [];
+  const subscriptions = serviceIds.length
+    ? await db
+        .select({
+          partnerServiceId: partnerServices.id,
+          name: partnerServices.name,
+          role: partnerServices.role,
+          publishFuturePractitioners: serviceSubscriptions.publishFuturePractitioners,
+          healthcareServiceName: healthcareServices.name,
+        })
+        .from(serviceSubscriptions)
+        .innerJoin(partnerServices, eq(partnerServices.id, serviceSubscriptions.partnerServiceId))
+        .innerJoin(
+          healthcareServices,
+          eq(healthcareServices.id, serviceSubscriptions.healthcareServiceId),
+        )
+        .where(
+          and(
+            inArray(serviceSubscriptions.healthcareServiceId, serviceIds),
+            eq(serviceSubscriptions.publishService, true),
+          ),
+        )
+    : [];
+  const seen = new Set<string>();
+  const result: PartnerPublication[] = [];
+  for (const p of preferences) {
+    if (seen.has(p.partnerServiceId)) continue;
+    seen.add(p.partnerServiceId);
+    result.push({ ...p, source: 'Preference', healthcareServiceName: null });
+  }
+  for (const s of subscriptions)
+    result.push({ ...s, source: 'Subscription', healthcareServiceName: s.healthcareServiceName });
+  return result.sort(
+    (a, b) =>
+      a.name.localeCompare(b.name, 'en-AU') ||
+      (a.healthcareServiceName ?? '').localeCompare(b.healthcareServiceName ?? '', 'en-AU'),
+  );
+}

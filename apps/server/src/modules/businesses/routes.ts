@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  businessApiPaths as paths,
+  OrganisationDetail,
+  OrganisationUpdate,
+  Problem,
+  Registration,
+  RegistrationBusinessDetails,
+  RegistrationStepUpdate,
+} from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { getOrganisationDetail, updateOrganisation } from './organisation-service.ts';
+import {
+  createRegistration,
+  getRegistration,
+  saveRegistrationStep,
+  submitRegistration,
+} from './registration-service.ts';
+
+const IdParams = z.object({ id: z.string().uuid() });
+const security = [{ bearer: [] }];
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+
+/** Organisations (view and edit) and the Register a business wizard. */
+export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    paths.organisation,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary:
+          'An organisation with its HI organisations, locations, services, practitioners and partner services',
+        security,
+        params: IdParams,
+        response: { 200: OrganisationDetail, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(
+          await getOrganisationDetail(deps.db, requireAuth(request).user.id, request.params.id),
+        ),
+  );
+
+  app.patch(
+    paths.organisation,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: 'Edit organisation details (OrganisationManager on it or an ancestor)',
+        security,
+        params: IdParams,
+        body: OrganisationUpdate,
+        response: { 200: OrganisationDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      await updateOrganisation(deps.db, userId, request.params.id, request.body, request.id);
+      return getOrganisationDetail(deps.db, userId, request.params.id);
+    },
+  );
+
+  app.post(
+    paths.registrations,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary:
+          'Start registering a business (Pending Submission); the caller becomes its OrganisationManager',
+        security,
+        body: RegistrationBusinessDetails,
+        response: { 201: Registration, 400: Problem, 401: Problem },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createRegistration(deps.db, requireAuth(request).user.id, request.body, request.id),
+        ),
+  );
+
+  app.get(
+    paths.registration,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: 'A business registration as saved so far',
+        security,
+        params: IdParams,
+        response: { 200: Registration, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getRegistration(deps.db, requireAuth(request).user.id, request.params.id)),
+  );
+
+  app.put(
+    paths.registration,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: 'Save one step of a registration in Pending Submission',
+        security,
+        params: IdParams,
+        body: RegistrationStepUpdate,
+        response: { 200: Registration, 409: Problem, ...errors },
+      },
+    },
+    async (request) =>
+      saveRegistrationStep(
+        deps.db,
+        requireAuth(request).user.id,
+        request.params.id,
+        request.body,
+        request.id,
+      ),
+  );
+
+  app.post(
+    paths.registrationSubmit,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['businesses'],
+        summary: 'Submit a complete registration for approval (Pending Approval)',
+        security,
+        params: IdParams,
+        response: { 200: Registration, 409: Problem, ...errors },
+      },
+    },
+    async (request) =>
+      submitRegistration(deps.db, requireAuth(request).user.id, request.params.id, request.id),
+  );
+};

@@ -1,0 +1,131 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type {
+  HealthcareServiceSummary,
+  BusinessLocationKind,
+  LocationSummary,
+  PractitionerRoleSummary,
+} from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import {
+  healthcareServices,
+  locations,
+  practitionerRoles,
+  practitioners,
+} from '#db/schema/index.ts';
+
+type LocationRow = typeof locations.$inferSelect;
+
+/** Today as YYYY-MM-DD in Australian Eastern time, the portal's business day. */
+export function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+}
+
+/** True while today is within the optional start and end dates. */
+export function isWithinDates(start: string | null, end: string | null, on = today()): boolean {
+  return (!start || start <= on) && (!end || end >= on);
+}
+
+/** The form's location kind of a stored type list. */
+export function locationKind(type: readonly string[]): BusinessLocationKind {
+  if (type.includes('VI')) return 'VI';
+  if (type.includes('MOBL')) return 'MOBL';
+  return 'physical';
+}
+
+/** One-line address, e.g. "120 Crown Street, Surry Hills NSW 2010" ('' for virtual or mobile). */
+export function addressText(
+  l: Pick<LocationRow, 'addressLines' | 'locality' | 'state' | 'postcode'>,
+) {
+  const place = [l.locality, l.state, l.postcode].filter(Boolean).join(' ');
+  return [...l.addressLines, place].filter(Boolean).join(', ');
+}
+
+/** Location rows as summaries. */
+export function toLocationSummary(l: LocationRow): LocationSummary {
+  return {
+    id: l.id,
+    name: l.name,
+    kind: locationKind(l.type),
+    address: addressText(l),
+    isActive: l.isActive,
+  };
+}
+
+/** Locations of some organisations, by name. */
+export async function loadLocationSummaries(db: Database, organisationIds: string[]) {
+  if (!organisationIds.length) return [];
+  const rows = await db
+    .select()
+    .from(locations)
+    .where(inArray(locations.organisationId, organisationIds))
+    .orderBy(asc(locations.name));
+  return rows.map(toLocationSummary);
+}
+
+/** Healthcare services of some organisations (or at some locations), by name. */
+export async function loadServiceSummaries(
+  db: Database,
+  filter: { organisationIds: string[] } | { locationId: string },
+): Promise<Array<HealthcareServiceSummary & { organisationId: string }>> {
+  const where =
+    'locationId' in filter
+      ? eq(healthcareServices.locationId, filter.locationId)
+      : filter.organisationIds.length
+        ? inArray(healthcareServices.organisationId, filter.organisationIds)
+        : undefined;
+  if (!where) return [];
+  const rows = await db
+    .select({ service: healthcareServices, locationName: locations.name })
+    .from(healthcareServices)
+    .leftJoin(locations, eq(locations.id, healthcareServices.locationId))
+    .where(where)
+    .orderBy(asc(healthcareServices.name));
+  const on = today();
+  return rows.map(({ service, locationName }) => ({
+    id: service.id,
+    organisationId: service.organisationId,
+    name: service.name,
+    serviceType: service.serviceType,
+    locationName,
+    isActive: isWithinDates(service.startDate, service.endDate, on),
+  }));
+}
+
+// The practitioners tab is a summary; the practitioners page pages and filters large organisations.
+const PRACTITIONER_TAB_LIMIT = 500;
+
+/** Practitioner roles at some healthcare services, by practitioner name. */
+export async function loadPractitionerRoleSummaries(
+  db: Database,
+  serviceIds: string[],
+): Promise<PractitionerRoleSummary[]> {
+  if (!serviceIds.length) return [];
+  const rows = await db
+    .select({
+      id: practitionerRoles.id,
+      givenName: practitioners.givenName,
+      familyName: practitioners.familyName,
+      healthcareServiceId: healthcareServices.id,
+      healthcareServiceName: healthcareServices.name,
+      primaryType: practitionerRoles.primaryType,
+      startDate: practitionerRoles.startDate,
+      endDate: practitionerRoles.endDate,
+    })
+    .from(practitionerRoles)
+    .innerJoin(practitioners, eq(practitioners.id, practitionerRoles.practitionerId))
+    .innerJoin(healthcareServices, eq(healthcareServices.id, practitionerRoles.healthcareServiceId))
+    .where(inArray(practitionerRoles.healthcareServiceId, serviceIds))
+    .orderBy(asc(practitioners.familyName), asc(practitioners.givenName))
+    .limit(PRACTITIONER_TAB_LIMIT);
+  const on = today();
+  return rows.map(({ givenName, familyName, ...r }) => ({
+    ...r,
+    practitionerName: `${givenName} ${familyName}`,
+    isActive: isWithinDates(r.startDate, r.endDate, on),
+  }));
+}
+
+/** '' for a null text column, so forms always get strings. */
+export const text = (value: string | null | undefined) => value ?? '';
+/** null for '' so optional columns stay null rather than empty. */
+export const nullable = (value: string) => (value.trim() === '' ? null : value.trim());

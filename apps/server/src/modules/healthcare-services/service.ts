@@ -1,0 +1,147 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { healthcareServices, locations } from '#db/schema/index.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ForbiddenError, ValidationError } from '#lib/errors.ts';
+import { requireOrganisationManager, serviceAccess } from '#modules/businesses/access.ts';
+import { changedFields } from '#modules/businesses/organisation-service.ts';
+import { loadPartnerPublications } from '#modules/businesses/publications.ts';
+import {
+  addressText,
+  isWithinDates,
+  loadPractitionerRoleSummaries,
+  nullable,
+  text,
+  toLocationSummary,
+} from '#modules/businesses/summaries.ts';
+import { toOpeningDays, toStoredHours } from './opening-hours.ts';
+
+/** A healthcare service with its contact details, opening hours, practitioners and partner services. */
+export async function getServiceDetail(
+  db: Database,
+  userId: string,
+  serviceId: string,
+): Promise<HealthcareServiceDetail> {
+  const { service: s, organisation, roles, canEdit } = await serviceAccess(db, userId, serviceId);
+  const orgLocations = await db
+    .select()
+    .from(locations)
+    .where(eq(locations.organisationId, organisation.id))
+    .orderBy(asc(locations.name));
+  const location = orgLocations.find((l) => l.id === s.locationId);
+  const [practitioners, partnerServices] = await Promise.all([
+    loadPractitionerRoleSummaries(db, [s.id]),
+    loadPartnerPublications(db, {
+      organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
+      serviceIds: [s.id],
+    }),
+  ]);
+  return {
+    id: s.id,
+    organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
+    location: location
+      ? { id: location.id, name: location.name, address: addressText(location) }
+      : null,
+    name: s.name,
+    serviceType: s.serviceType,
+    description: text(s.description),
+    startDate: text(s.startDate),
+    endDate: text(s.endDate),
+    isActive: isWithinDates(s.startDate, s.endDate),
+    phone: text(s.phone),
+    afterHoursPhone: text(s.afterHoursPhone),
+    email: text(s.email),
+    fax: text(s.fax),
+    website: text(s.website),
+    suppressEmail: s.suppressEmail,
+    suppressPhone: s.suppressPhone,
+    openingHours: toOpeningDays(s.openingHours),
+    effectiveRoles: roles,
+    canEdit,
+    locationOptions: orgLocations.map(toLocationSummary),
+    practitioners,
+    partnerServices,
+  };
+}
+
+async function toColumns(db: Database, organisationId: string, input: HealthcareServiceInput) {
+  const [location] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, input.locationId), eq(locations.organisationId, organisationId)));
+  if (!location)
+    throw new ValidationError([
+      { field: 'locationId', message: 'Select a location of this organisation' },
+    ]);
+  return {
+    name: input.name.trim(),
+    serviceType: input.serviceType.trim(),
+    description: nullable(input.description),
+    locationId: input.locationId,
+    startDate: input.startDate || null,
+    endDate: input.endDate || null,
+    phone: nullable(input.phone),
+    afterHoursPhone: nullable(input.afterHoursPhone),
+    email: nullable(input.email),
+    fax: nullable(input.fax),
+    website: nullable(input.website),
+    suppressEmail: input.suppressEmail,
+    suppressPhone: input.suppressPhone,
+    openingHours: toStoredHours(input.openingHours),
+  };
+}
+
+/** Edits a healthcare service (OrganisationManager or HealthcareServiceManager), audited. */
+export async function updateService(
+  db: Database,
+  userId: string,
+  serviceId: string,
+  input: HealthcareServiceInput,
+  requestId: string,
+) {
+  const { service, canEdit } = await serviceAccess(db, userId, serviceId);
+  if (!canEdit)
+    throw new ForbiddenError('Only a manager of this healthcare service can change it.');
+  const next = await toColumns(db, service.organisationId, input);
+  const changed = changedFields(service, next);
+  if (!Object.keys(changed).length) return;
+  await db.transaction(async (tx) => {
+    await tx.update(healthcareServices).set(next).where(eq(healthcareServices.id, serviceId));
+    await appendAudit(tx, {
+      actorUserId: userId,
+      action: 'healthcare-service.updated',
+      entityType: 'HealthcareService',
+      entityId: serviceId,
+      changedFields: changed,
+      requestId,
+    });
+  });
+}
+
+/** Adds a healthcare service to an organisation (OrganisationManager), audited; returns its id. */
+export async function createService(
+  db: Database,
+  userId: string,
+  organisationId: string,
+  input: HealthcareServiceInput,
+  requestId: string,
+): Promise<string> {
+  await requireOrganisationManager(db, userId, organisationId);
+  const values = await toColumns(db, organisationId, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(healthcareServices)
+      .values({ organisationId, ...values })
+      .returning({ id: healthcareServices.id });
+    await appendAudit(tx, {
+      actorUserId: userId,
+      action: 'healthcare-service.created',
+      entityType: 'HealthcareService',
+      entityId: row!.id,
+      changedFields: { organisationId, ...values },
+      requestId,
+    });
+    return row!.id;
+  });
+}

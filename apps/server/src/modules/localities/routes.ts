@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  businessApiPaths,
+  LocalitySearchQuery,
+  LocalitySearchResult,
+  Problem,
+} from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import { searchLocalities } from './service.ts';
+
+/** Suburb/postcode autocomplete over the localities data. */
+export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    businessApiPaths.localities,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: ['localities'],
+        summary:
+          'Suburbs whose name, or postcodes whose digits, start with q (fewer than 3 characters: none)',
+        security: [{ bearer: [] }],
+        querystring: LocalitySearchQuery,
+        response: { 200: LocalitySearchResult, 400: Problem, 401: Problem },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'private, max-age=3600')
+        .send({ localities: await searchLocalities(deps.db, request.query.q) }),
+  );
+};

@@ -1,0 +1,37 @@
+import { asc, like, sql } from 'drizzle-orm';
+import { LOCALITY_LIMIT, LOCALITY_MIN_CHARS, type LocalityCompletion } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { localities } from '#db/schema/index.ts';
+
+/** Escapes LIKE wildcards so user text matches literally. */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Prefix search: digits match the postcode, anything else the suburb name (case-insensitive, served by the
+ * lower(locality) text_pattern_ops index). "Surry Hills 2010"-style text matches name and postcode.
+ */
+export async function searchLocalities(db: Database, q: string): Promise<LocalityCompletion[]> {
+  const query = q.trim().replace(/\s+/g, ' ');
+  if (query.length < LOCALITY_MIN_CHARS) return [];
+  const withPostcode = /^(.*\D)\s+(\d{1,4})$/.exec(query);
+  const where = /^\d+$/.test(query)
+    ? like(localities.postcode, `${escapeLike(query)}%`)
+    : withPostcode
+      ? sql`lower(${localities.locality}) like ${`${escapeLike(withPostcode[1]!.trim().toLowerCase())}%`} and ${localities.postcode} like ${`${escapeLike(withPostcode[2]!)}%`}`
+      : sql`lower(${localities.locality}) like ${`${escapeLike(query.toLowerCase())}%`}`;
+  const rows = await db
+    .select()
+    .from(localities)
+    .where(where)
+    .orderBy(asc(localities.locality), asc(localities.postcode))
+    .limit(LOCALITY_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    locality: r.locality,
+    postcode: r.postcode,
+    state: r.state,
+    fullLocation: `${r.locality} ${r.state} ${r.postcode}`,
+  }));
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LocalitySearchResult, LocationDetail, type LocationInput } from '@pca/contracts';
+import { auditEvents } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const ALICE = '2000000011';
+const BEN = '2000000022';
+const GEORGE = '2000000066';
+const JACK = '2000000101';
+const clinic = demoIds.location('surry-hills-clinic');
+const surryHills = demoIds.organisation('harbour-surry-hills');
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+async function as(raNumber: string) {
+  if (!tokens.has(raNumber)) tokens.set(raNumber, await t.tokenFor(raNumber));
+  return t.bearer(tokens.get(raNumber)!);
+}
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const edit: LocationInput = {
+  name: 'Surry Hills Clinic',
+  kind: 'physical',
+  addressLine: '122 Crown Street',
+  locality: 'Surry Hills',
+  postcode: '2010',
+  state: 'NSW',
+  phone: '02 9123 4500',
+  afterHoursPhone: '',
+  email: 'reception@harbourmedical.example.com.au',
+  fax: '',
+  website: '',
+  suppressEmail: true,
+  suppressPhone: false,
+};
+
+describe('locations', () => {
+  it('shows a location with its services and partner services to a Viewer, read-only', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/locations/${clinic}`,
+      headers: await as(GEORGE),
+    });
+    expect(res.statusCode).toBe(200);
+    const l = LocationDetail.parse(res.json());
+    expect(l).toMatchObject({
+      name: 'Surry Hills Clinic',
+      kind: 'physical',
+      locality: 'Surry Hills',
+      canEdit: false,
+    });
+    expect(l.healthcareServices).toHaveLength(2);
+    expect(l.partnerServices.length).toBeGreaterThan(0);
+  });
+
+  it('lets Alice edit it (audited) and refuses George, Ben and Jack', async () => {
+    const url = `/api/locations/${clinic}`;
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await as(ALICE),
+      payload: edit,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(LocationDetail.parse(ok.json())).toMatchObject({
+      addressLine: '122 Crown Street',
+      suppressEmail: true,
+      fax: '',
+    });
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, clinic));
+    expect(audit.map((a) => a.action)).toContain('location.updated');
+    for (const ra of [GEORGE, BEN])
+      expect(
+        (await t.app.inject({ method: 'PATCH', url, headers: await as(ra), payload: edit }))
+          .statusCode,
+      ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url, headers: await as(JACK) })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('validates addresses and contact details', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/locations/${clinic}`,
+      headers: await as(ALICE),
+      payload: { ...edit, addressLine: '', email: 'nope', locality: 'Atlantis', postcode: '9999' },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = (res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['addressLine', 'email']));
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/locations/${clinic}`,
+      headers: await as(ALICE),
+      payload: { ...edit, locality: 'Atlantis', postcode: '9999' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('adds a virtual location to an organisation for Alice only', async () => {
+    const url = `/api/organisations/${surryHills}/locations`;
+    const body = {
+      ...edit,
+      name: 'Surry Hills Video',
+      kind: 'VI',
+      addressLine: '',
+      locality: '',
+      postcode: '',
+      state: '',
+    };
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: await as(GEORGE), payload: body }))
+        .statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await as(ALICE),
+      payload: body,
+    });
+    expect(res.statusCode).toBe(201);
+    const created = LocationDetail.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/locations/${res.json().id}`,
+          headers: await as(ALICE),
+        })
+      ).json(),
+    );
+    expect(created).toMatchObject({
+      kind: 'VI',
+      addressLine: '',
+      organisation: { id: surryHills },
+    });
+  });
+});
+
+describe('GET /api/localities', () => {
+  const search = async (q: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/localities?q=${encodeURIComponent(q)}`,
+      headers: await as(GEORGE),
+    });
+    expect(res.statusCode).toBe(200);
+    return LocalitySearchResult.parse(res.json()).localities;
+  };
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/localities?q=surry' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('matches suburb names by prefix, case-insensitively, and postcodes by digits', async () => {
+    const byName = await search('surry');
+    expect(byName.map((l) => l.fullLocation)).toContain('Surry Hills NSW 2010');
+    expect(byName.every((l) => l.locality.toLowerCase().startsWith('surry'))).toBe(true);
+    const byPostcode = await search('2010');
+    expect(byPostcode.every((l) => l.postcode.startsWith('2010'))).toBe(true);
+    expect(byPostcode.some((l) => l.locality === 'Surry Hills')).toBe(true);
+    expect((await search('Surry Hills 2010')).map((l) => l.fullLocation)).toEqual([
+      'Surry Hills NSW 2010',
+    ]);
+  });
+
+  it('answers nothing under 3 characters, limits results and treats wildcards literally', async () => {
+    expect(await search('su')).toEqual([]);
+    expect((await search('san')).length).toBeLessThanOrEqual(20);
+    expect(await search('%%%')).toEqual([]);
+  });
+});

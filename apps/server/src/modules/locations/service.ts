@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { LocationDetail, LocationInput } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { localities, locations } from '#db/schema/index.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ForbiddenError, ValidationError } from '#lib/errors.ts';
+import { locationAccess, requireOrganisationManager } from '#modules/businesses/access.ts';
+import { changedFields } from '#modules/businesses/organisation-service.ts';
+import { loadPartnerPublications } from '#modules/businesses/publications.ts';
+import {
+  loadServiceSummaries,
+  locationKind,
+  nullable,
+  text,
+} from '#modules/businesses/summaries.ts';
+
+/** A location with its services and partner services. */
+export async function getLocationDetail(
+  db: Database,
+  userId: string,
+  locationId: string,
+): Promise<LocationDetail> {
+  const { location: l, organisation, canEdit } = await locationAccess(db, userId, locationId);
+  const services = await loadServiceSummaries(db, { locationId });
+  const partnerServices = await loadPartnerPublications(db, {
+    organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
+    serviceIds: services.map((s) => s.id),
+  });
+  return {
+    id: l.id,
+    organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
+    name: l.name,
+    kind: locationKind(l.type),
+    addressLine: l.addressLines.join(', '),
+    locality: text(l.locality),
+    postcode: text(l.postcode),
+    state: text(l.state),
+    phone: text(l.phone),
+    afterHoursPhone: text(l.afterHoursPhone),
+    email: text(l.email),
+    fax: text(l.fax),
+    website: text(l.website),
+    suppressEmail: l.suppressEmail,
+    suppressPhone: l.suppressPhone,
+    isActive: l.isActive,
+    canEdit,
+    healthcareServices: services.map(({ organisationId: _, ...s }) => s),
+    partnerServices,
+  };
+}
+
+/** Column values of a location form; a mobile or virtual location has no street address. */
+async function toColumns(db: Database, input: LocationInput) {
+  const physical = input.kind === 'physical';
+  if (physical) {
+    const [found] = await db
+      .select({ id: localities.id })
+      .from(localities)
+      .where(
+        and(
+          sql`lower(${localities.locality}) = lower(${input.locality})`,
+          eq(localities.postcode, input.postcode),
+          eq(localities.state, input.state),
+        ),
+      )
+      .limit(1);
+    if (!found)
+      throw new ValidationError([
+        { field: 'locality', message: 'Select a suburb or postcode from the list' },
+      ]);
+  }
+  return {
+    name: input.name.trim(),
+    type: physical ? [] : [input.kind as 'MOBL' | 'VI'],
+    addressLines: physical ? [input.addressLine.trim()] : [],
+    locality: physical ? input.locality : null,
+    postcode: physical ? input.postcode : null,
+    state: physical ? input.state || null : null,
+    phone: nullable(input.phone),
+    afterHoursPhone: nullable(input.afterHoursPhone),
+    email: nullable(input.email),
+    fax: nullable(input.fax),
+    website: nullable(input.website),
+    suppressEmail: input.suppressEmail,
+    suppressPhone: input.suppressPhone,
+  };
+}
+
+/** Edits a location (OrganisationManager of its organisation), audited. */
+export async function updateLocation(
+  db: Database,
+  userId: string,
+  locationId: string,
+  input: LocationInput,
+  requestId: string,
+) {
+  const { location, canEdit } = await locationAccess(db, userId, locationId);
+  if (!canEdit) throw new ForbiddenError('Only an organisation manager can change this location.');
+  const next = await toColumns(db, input);
+  const changed = changedFields(location, next);
+  if (!Object.keys(changed).length) return;
+  await db.transaction(async (tx) => {
+    await tx.update(locations).set(next).where(eq(locations.id, locationId));
+    await appendAudit(tx, {
+      actorUserId: userId,
+      action: 'location.updated',
+      entityType: 'Location',
+      entityId: locationId,
+      changedFields: changed,
+      requestId,
+    });
+  });
+}
+
+/** Adds a location to an organisation (OrganisationManager), audited; returns its id. */
+export async function createLocation(
+  db: Database,
+  userId: string,
+  organisationId: string,
+  input: LocationInput,
+  requestId: string,
+): Promise<string> {
+  await requireOrganisationManager(db, userId, organisationId);
+  const values = await toColumns(db, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(locations)
+      .values({ organisationId, ...values })
+      .returning({ id: locations.id });
+    await appendAudit(tx, {
+      actorUserId: userId,
+      action: 'location.created',
+      entityType: 'Location',
+      entityId: row!.id,
+      changedFields: { organisationId, ...values },
+      requestId,
+    });
+    return row!.id;
+  });
+}

@@ -1,0 +1,202 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H2 } from '@ag.ds-next/react/heading';
+import { Fieldset } from '@ag.ds-next/react/fieldset';
+import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { SelectField, TextareaField } from '@pca/ui';
+import {
+  HealthcareServiceInput,
+  locationKindLabel,
+  weekDays,
+  type HealthcareServiceDetail,
+  type LocationSummary,
+} from '@pca/contracts';
+import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from './form-kit.tsx';
+import { OpeningHoursEditor } from './opening-hours-editor.tsx';
+
+/** The form's values for a service (every day listed so each has its row). */
+export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServiceInput {
+  return {
+    name: s?.name ?? '',
+    serviceType: s?.serviceType ?? '',
+    description: s?.description ?? '',
+    locationId: s?.location?.id ?? '',
+    startDate: s?.startDate ?? '',
+    endDate: s?.endDate ?? '',
+    phone: s?.phone ?? '',
+    afterHoursPhone: s?.afterHoursPhone ?? '',
+    email: s?.email ?? '',
+    fax: s?.fax ?? '',
+    website: s?.website ?? '',
+    suppressEmail: s?.suppressEmail ?? false,
+    suppressPhone: s?.suppressPhone ?? false,
+    openingHours: weekDays.map(
+      (day) => s?.openingHours.find((d) => d.day === day) ?? { day, allDay: false, ranges: [] },
+    ),
+  };
+}
+
+/** Props of HealthcareServiceForm. */
+export type HealthcareServiceFormProps = {
+  /** The form's heading. */
+  heading: string;
+  /** Starting values. */
+  defaultValues: HealthcareServiceInput;
+  /** Locations the service may be at. */
+  locationOptions: LocationSummary[];
+  /** Saves the values. */
+  onSubmit: (values: HealthcareServiceInput) => void;
+  /** Leaves without saving. */
+  onCancel: () => void;
+  /** A save is in flight. */
+  saving: boolean;
+  /** The last save's error. */
+  serverError: unknown;
+};
+
+/** Add or edit a healthcare service: details, contact details with suppress flags, and opening hours. */
+export function HealthcareServiceForm({
+  heading,
+  defaultValues,
+  locationOptions,
+  onSubmit,
+  onCancel,
+  saving,
+  serverError,
+}: HealthcareServiceFormProps) {
+  const fieldId = useFieldId();
+  const form = useForm<HealthcareServiceInput>({
+    resolver: zodResolver(HealthcareServiceInput),
+    defaultValues,
+  });
+  const c = form.control;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby={fieldId('heading')}>
+      <Stack gap={2}>
+        <H2 id={fieldId('heading')}>{heading}</H2>
+        <ErrorSummary
+          errors={form.formState.errors}
+          fieldId={fieldId}
+          submitCount={form.formState.submitCount}
+          serverError={serverError}
+        />
+        <Fieldset legend="Service details">
+          <Stack gap={1.5}>
+            <FormTextField control={c} name="name" fieldId={fieldId} label="Name" required />
+            <FormTextField
+              control={c}
+              name="serviceType"
+              fieldId={fieldId}
+              label="Service type"
+              required
+              hint="For example General practice"
+            />
+            <Controller
+              control={c}
+              name="description"
+              render={({ field, fieldState }) => (
+                <TextareaField
+                  id={fieldId('description')}
+                  label="Description"
+                  maxLength={2000}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  message={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={c}
+              name="locationId"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  id={fieldId('locationId')}
+                  label="Location"
+                  required
+                  options={locationOptions.map((l) => ({
+                    value: l.id,
+                    label: `${l.name} (${l.address || locationKindLabel[l.kind]})`,
+                  }))}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  message={fieldState.error?.message}
+                />
+              )}
+            />
+            <FormTextField
+              control={c}
+              name="startDate"
+              fieldId={fieldId}
+              label="Start date"
+              maxWidth="sm"
+              hint="As yyyy-mm-dd, for example 2025-01-31"
+            />
+            <FormTextField
+              control={c}
+              name="endDate"
+              fieldId={fieldId}
+              label="End date"
+              maxWidth="sm"
+              hint="As yyyy-mm-dd; leave empty while the service continues"
+            />
+          </Stack>
+        </Fieldset>
+        <Fieldset legend="Contact details">
+          <Stack gap={1.5}>
+            <FormTextField
+              control={c}
+              name="phone"
+              fieldId={fieldId}
+              label="Phone"
+              type="tel"
+              maxWidth="md"
+            />
+            <FormTextField
+              control={c}
+              name="afterHoursPhone"
+              fieldId={fieldId}
+              label="After-hours phone"
+              type="tel"
+              maxWidth="md"
+            />
+            <FormTextField control={c} name="email" fieldId={fieldId} label="Email" type="email" />
+            <FormTextField
+              control={c}
+              name="fax"
+              fieldId={fieldId}
+              label="Fax"
+              type="tel"
+              maxWidth="md"
+            />
+            <FormTextField
+              control={c}
+              name="website"
+              fieldId={fieldId}
+              label="Website"
+              hint="Starting with https://"
+            />
+            <FormCheckbox control={c} name="suppressPhone" fieldId={fieldId}>
+              Do not publish the phone numbers
+            </FormCheckbox>
+            <FormCheckbox control={c} name="suppressEmail" fieldId={fieldId}>
+              Do not publish the email address
+            </FormCheckbox>
+          </Stack>
+        </Fieldset>
+        <OpeningHoursEditor control={c} errors={form.formState.errors} fieldId={fieldId} />
+        <ButtonGroup>
+          <Button type="submit" loading={saving} loadingLabel="Saving">
+            Save
+          </Button>
+          <Button variant="tertiary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { Chip, DataTable } from '@pca/ui';
+import {
+  locationKindLabel,
+  type HealthcareServiceSummary,
+  type LocationSummary,
+  type OrganisationSummary,
+  type PartnerPublication,
+  type PractitionerRoleSummary,
+} from '@pca/contracts';
+import { formatDate } from '#lib/dates.ts';
+import { healthcareServicePath, locationPath, organisationPath } from '../links.ts';
+
+const activeChip = (active: boolean) => (
+  <Chip tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Chip>
+);
+
+/** HI organisations under a participating organisation. */
+export function HiOrganisationsTable({ rows }: { rows: OrganisationSummary[] }) {
+  return (
+    <DataTable
+      caption="HI organisations"
+      rows={rows}
+      rowKey={(r) => r.id}
+      emptyText="There are no HI organisations under this organisation"
+      columns={[
+        {
+          key: 'name',
+          header: 'Name',
+          render: (r) => (
+            <TextLink href={organisationPath('HiOrganisation', r.id)}>{r.name}</TextLink>
+          ),
+          sortValue: (r) => r.name,
+        },
+        { key: 'hpio', header: 'HPI-O', render: (r) => r.hpio ?? 'Not provided' },
+        {
+          key: 'status',
+          header: 'Status',
+          render: (r) => <Chip tone={r.status === 'Active' ? 'success' : 'error'}>{r.status}</Chip>,
+        },
+      ]}
+    />
+  );
+}
+
+/** Locations of an organisation. */
+export function LocationsTable({ rows }: { rows: LocationSummary[] }) {
+  return (
+    <DataTable
+      caption="Locations"
+      rows={rows}
+      rowKey={(r) => r.id}
+      emptyText="There are no locations for this organisation"
+      columns={[
+        {
+          key: 'name',
+          header: 'Name',
+          render: (r) => <TextLink href={locationPath(r.id)}>{r.name}</TextLink>,
+          sortValue: (r) => r.name,
+        },
+        { key: 'type', header: 'Type', render: (r) => locationKindLabel[r.kind] },
+        { key: 'address', header: 'Address', render: (r) => r.address || 'Not applicable' },
+        { key: 'status', header: 'Status', render: (r) => activeChip(r.isActive) },
+      ]}
+    />
+  );
+}
+
+/** Healthcare services of an organisation or location. */
+export function HealthcareServicesTable({ rows }: { rows: HealthcareServiceSummary[] }) {
+  return (
+    <DataTable
+      caption="Healthcare services"
+      rows={rows}
+      rowKey={(r) => r.id}
+      emptyText="There are no healthcare services for this organisation"
+      columns={[
+        {
+          key: 'name',
+          header: 'Name',
+          render: (r) => <TextLink href={healthcareServicePath(r.id)}>{r.name}</TextLink>,
+          sortValue: (r) => r.name,
+        },
+        {
+          key: 'type',
+          header: 'Service type',
+          render: (r) => r.serviceType,
+          sortValue: (r) => r.serviceType,
+        },
+        { key: 'location', header: 'Location', render: (r) => r.locationName ?? 'Not provided' },
+        { key: 'status', header: 'Status', render: (r) => activeChip(r.isActive) },
+      ]}
+    />
+  );
+}
+
+/** Practitioners working in an organisation's services. */
+export function PractitionersTable({ rows }: { rows: PractitionerRoleSummary[] }) {
+  return (
+    <DataTable
+      caption="Practitioners"
+      rows={rows}
+      rowKey={(r) => r.id}
+      pageSize={20}
+      emptyText="There are no practitioners linked to this organisation"
+      columns={[
+        {
+          key: 'name',
+          header: 'Practitioner',
+          render: (r) => r.practitionerName,
+          sortValue: (r) => r.practitionerName,
+        },
+        {
+          key: 'service',
+          header: 'Healthcare service',
+          render: (r) => (
+            <TextLink href={healthcareServicePath(r.healthcareServiceId)}>
+              {r.healthcareServiceName}
+            </TextLink>
+          ),
+        },
+        { key: 'role', header: 'Role', render: (r) => r.primaryType },
+        { key: 'start', header: 'Start date', render: (r) => formatDate(r.startDate) },
+        {
+          key: 'end',
+          header: 'End date',
+          render: (r) => (r.endDate ? formatDate(r.endDate) : 'N/A'),
+        },
+        { key: 'status', header: 'Status', render: (r) => activeChip(r.isActive) },
+      ]}
+    />
+  );
+}
+
+/** Partner services the entity is published to. */
+export function PartnerServicesTable({ rows }: { rows: PartnerPublication[] }) {
+  return (
+    <DataTable
+      caption="Partner services"
+      rows={rows}
+      rowKey={(r) => `${r.partnerServiceId}-${r.healthcareServiceName ?? ''}`}
+      emptyText="This is not published to any partner services"
+      columns={[
+        { key: 'name', header: 'Partner service', render: (r) => r.name, sortValue: (r) => r.name },
+        { key: 'role', header: 'Kind', render: (r) => r.role[0]!.toUpperCase() + r.role.slice(1) },
+        {
+          key: 'source',
+          header: 'Published',
+          render: (r) =>
+            r.source === 'Preference'
+              ? 'All services (organisation preference)'
+              : `Healthcare service: ${r.healthcareServiceName}`,
+        },
+        {
+          key: 'future',
+          header: 'Future practitioners',
+          render: (r) => (r.publishFuturePractitioners ? 'Yes' : 'No'),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  businessApiPath,
+  businessApiPaths,
+  type OrganisationDetail,
+  type OrganisationUpdate,
+} from '@pca/contracts';
+import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
+import { http } from '#lib/http.ts';
+import { getOrganisationQueryOptions } from './get-organisation.ts';
+
+/** Saves an organisation's details. */
+export function updateOrganisation(id: string, body: OrganisationUpdate) {
+  return http<OrganisationDetail>(businessApiPath(businessApiPaths.organisation, id), {
+    method: 'PATCH',
+    body,
+  });
+}
+
+/** Mutation saving an organisation's details; refreshes it and the user's organisation trees. */
+export function useUpdateOrganisation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrganisationUpdate) => updateOrganisation(id, body),
+    onSuccess: (saved) => {
+      client.setQueryData(getOrganisationQueryOptions(id).queryKey, saved);
+      void client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey });
+    },
+  });
+}

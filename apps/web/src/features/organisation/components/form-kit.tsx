@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef } from 'react';
+import {
+  Controller,
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+} from 'react-hook-form';
+import { Alert, Checkbox, TextField } from '@pca/ui';
+import { ApiError } from '#lib/http.ts';
+
+// One react-hook-form ↔ AgDS adapter per feature: features may not import each other (see the report).
+
+/** Flattens nested react-hook-form errors to { 'a.0.b': message }. */
+export function flattenErrors(errors: FieldErrors, prefix = ''): Array<[string, string]> {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || key === 'ref' || key === 'type') return [];
+    const name = prefix ? `${prefix}.${key}` : key;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return [[name, message]];
+    return typeof value === 'object' ? flattenErrors(value as FieldErrors, name) : [];
+  });
+}
+
+/** A stable element id for a field name within one form. */
+export function useFieldId(): (name: string) => string {
+  const base = useId().replace(/:/g, '');
+  return (name: string) => `${base}-${name.replace(/\./g, '-')}`;
+}
+
+/** Props of ErrorSummary. */
+export type ErrorSummaryProps = {
+  /** react-hook-form errors. */
+  errors: FieldErrors;
+  /** Element id of a field by name. */
+  fieldId: (name: string) => string;
+  /** Bumped on every failed submit so focus returns to the summary. */
+  submitCount: number;
+  /** Errors the server answered, shown with the form's own. */
+  serverError?: unknown;
+};
+
+/** The form's error summary: takes focus after a failed submit and links to each invalid field. */
+export function ErrorSummary({ errors, fieldId, submitCount, serverError }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const problem = serverError instanceof ApiError ? serverError.problem : null;
+  const entries = [
+    ...flattenErrors(errors),
+    ...(problem?.errors ?? []).map((e): [string, string] => [e.field, e.message]),
+  ];
+  const general =
+    serverError && !problem?.errors?.length
+      ? (problem?.detail ?? 'Something went wrong. Please try again.')
+      : null;
+  const show = entries.length > 0 || general !== null;
+  useEffect(() => {
+    if (show) ref.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
+  }, [submitCount, show, serverError]);
+  if (!show) return null;
+  return (
+    <div ref={ref}>
+      <Alert tone="error" title="There is a problem" focusable>
+        {general ? <p style={{ margin: 0 }}>{general}</p> : null}
+        {entries.length ? (
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {entries.map(([name, message]) => (
+              <li key={`${name}-${message}`}>
+                <a
+                  href={`#${fieldId(name)}`}
+                  onClick={(event) => {
+                    // Focus the field itself; a hash change would be taken by the router.
+                    event.preventDefault();
+                    document.getElementById(fieldId(name))?.focus();
+                  }}
+                >
+                  {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Alert>
+    </div>
+  );
+}
+
+/** Props of FormTextField. */
+export type FormTextFieldProps<T extends FieldValues> = {
+  /** The form's control. */
+  control: Control<T>;
+  /** Field name. */
+  name: Path<T>;
+  /** Element id of a field by name. */
+  fieldId: (name: string) => string;
+  /** Visible label. */
+  label: string;
+  /** Hint under the label. */
+  hint?: string;
+  /** text, email or tel. */
+  type?: 'text' | 'email' | 'tel';
+  /** Required marker. */
+  required?: boolean;
+  /** Field width. */
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+};
+
+/** A text field bound to react-hook-form, showing its error. */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  fieldId,
+  ...props
+}: FormTextFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          id={fieldId(name)}
+          name={field.name}
+          value={String(field.value ?? '')}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          message={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Props of FormCheckbox. */
+export type FormCheckboxProps<T extends FieldValues> = {
+  /** The form's control. */
+  control: Control<T>;
+  /** The boolean field. */
+  name: Path<T>;
+  /** Element id of a field by name. */
+  fieldId: (name: string) => string;
+  /** The label. */
+  children: string;
+};
+
+/** A checkbox bound to a boolean field. */
+export function FormCheckbox<T extends FieldValues>({
+  control,
+  name,
+  fieldId,
+  children,
+}: FormCheckboxProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Checkbox
+          id={fieldId(name)}
+          name={field.name}
+          checked={Boolean(field.value)}
+          onCheckedChange={field.onChange}
+          invalid={Boolean(fieldState.error)}
+        >
+          {children}
+        </Checkbox>
+      )}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Stack } from '@ag.ds-next/react/stack';
+import { Flex } from '@ag.ds-next/react/flex';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { ButtonLink } from '@ag.ds-next/react/button';
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { Tabs, type TabItem } from '@pca/ui';
+import type { OrganisationDetail } from '@pca/contracts';
+import { ApiError } from '#lib/http.ts';
+import { useOrganisation } from '../api/get-organisation.ts';
+import { OrganisationDetails } from '../components/organisation-details.tsx';
+import {
+  HealthcareServicesTable,
+  HiOrganisationsTable,
+  LocationsTable,
+  PartnerServicesTable,
+  PractitionersTable,
+} from '../components/organisation-tables.tsx';
+import { StatusChips } from '../components/status-chips.tsx';
+import { addHealthcareServicePath, addLocationPath, registerBusinessPath } from '../links.ts';
+import { tabIndexFor } from '../tab-query.ts';
+
+function tabsOf(o: OrganisationDetail): TabItem[] {
+  const add = (href: string, label: string) =>
+    o.canEdit ? (
+      <div>
+        <ButtonLink href={href} variant="secondary">
+          {label}
+        </ButtonLink>
+      </div>
+    ) : null;
+  return [
+    { label: 'Details', content: <OrganisationDetails organisation={o} /> },
+    ...(o.type === 'ParticipatingOrganisation'
+      ? [{ label: 'HI organisations', content: <HiOrganisationsTable rows={o.hiOrganisations} /> }]
+      : []),
+    {
+      label: 'Locations',
+      content: (
+        <Stack gap={1}>
+          {add(addLocationPath(o.id), 'Add location')}
+          <LocationsTable rows={o.locations} />
+        </Stack>
+      ),
+    },
+    {
+      label: 'Healthcare services',
+      content: (
+        <Stack gap={1}>
+          {add(addHealthcareServicePath(o.id), 'Add healthcare service')}
+          <HealthcareServicesTable rows={o.healthcareServices} />
+        </Stack>
+      ),
+    },
+    { label: 'Practitioners', content: <PractitionersTable rows={o.practitioners} /> },
+    { label: 'Partner services', content: <PartnerServicesTable rows={o.partnerServices} /> },
+  ];
+}
+
+/**
+ * View Organisation (participating or HI; also reached as …/launch and …/applaunch, which keep the
+ * `code` query): details and tabs; the `tab` query selects a tab by its label.
+ */
+export function OrganisationPage() {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const query = useOrganisation(id);
+
+  if (query.isPending)
+    return (
+      <div style={{ position: 'relative', minHeight: '12rem' }}>
+        <LoadingBlanket label="Loading organisation" />
+      </div>
+    );
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    return (
+      <Stack gap={1.5}>
+        <H1>View Organisation</H1>
+        <PageAlert
+          tone="error"
+          title={
+            status === 403
+              ? 'You do not have access to this organisation'
+              : status === 404
+                ? 'Organisation not found'
+                : 'We could not load this organisation'
+          }
+        >
+          <Text as="p">
+            {status === 403 || status === 404
+              ? 'Check the link, or choose a business from Businesses.'
+              : 'Please try again. If the problem continues, contact support.'}
+          </Text>
+        </PageAlert>
+      </Stack>
+    );
+  }
+
+  const o = query.data;
+  const tabs = tabsOf(o);
+  const active = tabIndexFor(
+    tabs.map((t) => t.label),
+    search.get('tab'),
+  );
+  return (
+    <Stack gap={1.5}>
+      <Stack gap={0.5}>
+        <H1>View Organisation</H1>
+        <Flex gap={1} alignItems="center" flexWrap="wrap">
+          <Text as="p" fontSize="lg" fontWeight="bold">
+            {o.name}
+          </Text>
+          <StatusChips status={o.status} publisherApprovalStatus={o.publisherApprovalStatus} />
+        </Flex>
+        {o.publisherApprovalStatus === 'PendingSubmission' && o.canEdit ? (
+          <Text as="p">
+            This registration is not finished.{' '}
+            <TextLink href={registerBusinessPath(o.id)}>Complete the registration</TextLink>
+          </Text>
+        ) : null}
+      </Stack>
+      <Tabs
+        items={tabs}
+        activeIndex={active}
+        onChange={(index) =>
+          setSearch(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('tab', tabs[index]!.label);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+export { OrganisationPage as Component };

@@ -1,0 +1,76 @@
+import { Stack } from '@ag.ds-next/react/stack';
+import { Flex } from '@ag.ds-next/react/flex';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { ButtonLink } from '@ag.ds-next/react/button';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Chip } from '@pca/ui';
+import type { OrganisationNode } from '@pca/contracts';
+import { useMyOrganisations } from '#lib/my-organisations.ts';
+import { StatusChips } from '../components/status-chips.tsx';
+import { organisationPath, registerBusinessPath } from '../links.ts';
+
+function Tree({ nodes, level }: { nodes: OrganisationNode[]; level: number }) {
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, paddingLeft: level ? '2rem' : 0 }}>
+      {nodes.map((n) => (
+        <li key={n.id} style={{ padding: '0.5rem 0' }}>
+          <Flex gap={0.75} alignItems="center" flexWrap="wrap">
+            {/* Ancestors shown only for context (no role) are not links: their pages would refuse the user. */}
+            {n.effectiveRoles.length || n.serviceRoles.length ? (
+              <TextLink href={organisationPath(n.type, n.id)}>{n.name}</TextLink>
+            ) : (
+              <Text>{n.name}</Text>
+            )}
+            <Chip tone="neutral">
+              {n.type === 'HiOrganisation' ? 'HI organisation' : 'Participating organisation'}
+            </Chip>
+            <StatusChips status={n.status} publisherApprovalStatus={n.publisherApprovalStatus} />
+            {n.publisherApprovalStatus === 'PendingSubmission' &&
+            n.effectiveRoles.includes('OrganisationManager') ? (
+              <TextLink href={registerBusinessPath(n.id)}>Complete registration</TextLink>
+            ) : null}
+          </Flex>
+          {n.children.length ? <Tree nodes={n.children} level={level + 1} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Businesses: the organisation trees the user can access, with status chips. */
+export function OrganisationsPage() {
+  const query = useMyOrganisations();
+  return (
+    <Stack gap={1.5}>
+      <H1>Businesses</H1>
+      <Text as="p">
+        The businesses you can access. Choose one to view its details, locations and services.
+      </Text>
+      <div>
+        <ButtonLink href={registerBusinessPath()} variant="secondary">
+          Register a business
+        </ButtonLink>
+      </div>
+      {query.isPending ? (
+        <div style={{ position: 'relative', minHeight: '8rem' }}>
+          <LoadingBlanket label="Loading businesses" />
+        </div>
+      ) : query.isError ? (
+        <PageAlert tone="error" title="We could not load your businesses">
+          <Text as="p">Please try again. If the problem continues, contact support.</Text>
+        </PageAlert>
+      ) : query.data.organisations.length === 0 ? (
+        <Text as="p">You do not have access to any businesses yet.</Text>
+      ) : (
+        <nav aria-label="Your businesses">
+          <Tree nodes={query.data.organisations} level={0} />
+        </nav>
+      )}
+    </Stack>
+  );
+}
+
+export { OrganisationsPage as Component };

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1, H2 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { TextLink } from '@ag.ds-next/react/text-link';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Stepper } from '@pca/ui';
+import {
+  registrationSteps,
+  registrationStepTitle,
+  type Registration,
+  type RegistrationStepUpdate,
+} from '@pca/contracts';
+import {
+  useRegistration,
+  useSaveRegistrationStep,
+  useSubmitRegistration,
+} from '../api/registration.ts';
+import {
+  AgreementStep,
+  BusinessDetailsStep,
+  ContactDetailsStep,
+  PrimaryLocationStep,
+  type StepFormProps,
+} from '../components/registration-steps.tsx';
+
+const stepForms = [BusinessDetailsStep, ContactDetailsStep, PrimaryLocationStep, AgreementStep];
+const wizardPath = (id: string) => `/organisation/participating/add-edit-v2/${id}`;
+
+function Wizard({ registration }: { registration: Registration | null }) {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(
+    registration ? registrationSteps.indexOf(registration.nextStep) : 0,
+  );
+  const save = useSaveRegistrationStep(registration?.id);
+  const submit = useSubmitRegistration(registration?.id);
+  const [submitted, setSubmitted] = useState<Registration | null>(null);
+
+  if (submitted)
+    return (
+      <Stack gap={1.5}>
+        <PageAlert tone="success" title="Registration submitted">
+          <Text as="p">
+            Approval pending: You will be notified of the outcome. This is estimated to take 24 to
+            48 hours to complete.
+          </Text>
+        </PageAlert>
+        <Text as="p">
+          <TextLink href="/welcome">Go to the dashboard</TextLink>
+        </Text>
+      </Stack>
+    );
+
+  const onSave = (body: RegistrationStepUpdate) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        if (body.step === 'agreement') {
+          submit.mutate(undefined, { onSuccess: setSubmitted });
+          return;
+        }
+        if (!registration) void navigate(wizardPath(saved.id), { replace: true });
+        setStep((s) => Math.min(s + 1, registrationSteps.length - 1));
+        document.getElementById('registration-step-heading')?.focus();
+      },
+    });
+  const Form = stepForms[step]!;
+  const props: StepFormProps = {
+    registration,
+    onSave,
+    saving: save.isPending || submit.isPending,
+    serverError: save.error ?? submit.error,
+    ...(step > 0
+      ? {
+          onBack: () => {
+            save.reset();
+            setStep(step - 1);
+          },
+        }
+      : {}),
+  };
+  return (
+    <Stack gap={2}>
+      <Stepper
+        steps={registrationSteps.map((s) => registrationStepTitle[s])}
+        activeIndex={step}
+        label="Registration steps"
+      />
+      <Stack gap={1}>
+        <H2 id="registration-step-heading" tabIndex={-1}>
+          {`Step ${step + 1} of ${registrationSteps.length}: ${registrationStepTitle[registrationSteps[step]!]}`}
+        </H2>
+        <Form key={step} {...props} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Register a business: a new registration, or (with orgId) one continued in Pending Submission. */
+export function RegisterBusinessPage() {
+  const { orgId } = useParams();
+  const query = useRegistration(orgId);
+  return (
+    <Stack gap={1.5}>
+      <H1>Register a business</H1>
+      <Text as="p">
+        Register your business to manage its locations, healthcare services and practitioners, and
+        choose the partner services it publishes to. Your progress is saved at every step.
+      </Text>
+      {!orgId ? (
+        <Wizard registration={null} />
+      ) : query.isPending ? (
+        <div style={{ position: 'relative', minHeight: '12rem' }}>
+          <LoadingBlanket label="Loading registration" />
+        </div>
+      ) : query.isError ? (
+        <PageAlert tone="error" title="We could not load this registration">
+          <Text as="p">Check the link, or start a new registration.</Text>
+        </PageAlert>
+      ) : query.data.status !== 'PendingSubmission' ? (
+        <PageAlert tone="info" title="This registration has been submitted">
+          <Text as="p">
+            {query.data.status === 'Approved'
+              ? `${query.data.businessName} is registered.`
+              : 'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.'}{' '}
+            <TextLink href={`/organisation/participating/${query.data.id}`}>
+              View the organisation
+            </TextLink>
+          </Text>
+        </PageAlert>
+      ) : (
+        <Wizard key={query.data.id} registration={query.data} />
+      )}
+    </Stack>
+  );
+}
+
+export { RegisterBusinessPage as Component };
