@@ -19,9 +19,10 @@ function psql(sql: string) {
  */
 export async function startPostgres15(): Promise<string> {
   if (!existsSync('/usr/bin/pg_ctlcluster') || !existsSync('/etc/postgresql/15/main')) {
-    await run('apt-get', ['install', '-y', '-qq', 'postgresql-15'], {
-      env: { DEBIAN_FRONTEND: 'noninteractive' },
-    });
+    // A fresh machine may have empty package lists, so refresh them first.
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    await run('apt-get', ['update', '-qq'], { env });
+    await run('apt-get', ['install', '-y', '-qq', 'postgresql-15'], { env });
   }
   const status = (() => {
     try {
