@@ -28,7 +28,7 @@ export async function buildWebIfNeeded(force = false) {
   const marker = path.join(webDist, 'build-info.json');
   const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   if (!force && builtAt > Math.max(...sources.map(newestMtime))) return false;
-  await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  await run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], {
     cwd: path.join(repoRoot, 'apps/web'),
   });
   writeFileSync(marker, JSON.stringify({ buildDate: new Date().toISOString() }));
