@@ -423,6 +423,8 @@ export const Registration = z.object({
   agreementAccepted: z.boolean(),
   /** The first step not yet complete (agreement when all are). */
   nextStep: z.enum(registrationSteps),
+  /** Why an operator last declined it, while it waits to be corrected and resubmitted; else null. */
+  declineReason: z.string().nullable(),
 });
 export type Registration = z.infer<typeof Registration>;
 

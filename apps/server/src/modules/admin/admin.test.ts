@@ -97,5 +97,40 @@ describe('operator approval', () => {
       .orderBy(desc(mailOutbox.createdAt))
       .limit(1);
     expect(mail?.text).toContain('The ABN does not match the legal name.');
+
+    // Jack, its manager, sees why while he corrects it; resubmitting clears the reason.
+    const jack = t.bearer(await t.tokenFor(JACK));
+    const registration = `/api/business-registrations/${riverbend}`;
+    const declined = await t.app.inject({ method: 'GET', url: registration, headers: jack });
+    expect(declined.json()).toMatchObject({
+      status: 'PendingSubmission',
+      declineReason: 'The ABN does not match the legal name.',
+    });
+    for (const payload of [
+      {
+        step: 'contactDetails',
+        phone: '07 3333 5555',
+        email: 'hello@riverbend.example.com.au',
+        website: '',
+      },
+      {
+        step: 'primaryLocation',
+        addressLine: '1 River Road',
+        locality: 'Surry Hills',
+        postcode: '2010',
+        state: 'NSW',
+      },
+      { step: 'agreement', agreementAccepted: true },
+    ])
+      expect(
+        (await t.app.inject({ method: 'PUT', url: registration, headers: jack, payload }))
+          .statusCode,
+      ).toBe(200);
+    const resubmitted = await t.app.inject({
+      method: 'POST',
+      url: `${registration}/submit`,
+      headers: jack,
+    });
+    expect(resubmitted.json()).toMatchObject({ status: 'PendingApproval', declineReason: null });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RegistrationStepUpdate } from '@pca/contracts';
 import {
   type Registration,
@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '#db/client.ts';
 import {
+  auditEvents,
   localities,
   locations,
   mailOutbox,
@@ -57,7 +58,38 @@ function completedSteps(o: OrganisationRow, location: LocationRow | undefined) {
   } satisfies Record<RegistrationStep, boolean>;
 }
 
-function toRegistration(o: OrganisationRow, location: LocationRow | undefined): Registration {
+/**
+ * The reason of the operator's last decline, while the registration is back in Pending Submission and
+ * not yet resubmitted. Read from the audit trail, which records every decision with its reason.
+ */
+async function declineReasonOf(db: Database, o: OrganisationRow): Promise<string | null> {
+  if (o.publisherApprovalStatus !== 'PendingSubmission') return null;
+  const [last] = await db
+    .select({ action: auditEvents.action, changedFields: auditEvents.changedFields })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, 'Organisation'),
+        eq(auditEvents.entityId, o.id),
+        inArray(auditEvents.action, [
+          'business-registration.declined',
+          'business-registration.submitted',
+        ]),
+      ),
+    )
+    .orderBy(desc(auditEvents.at))
+    .limit(1);
+  const reason = last?.changedFields['reason'];
+  return last?.action === 'business-registration.declined' && typeof reason === 'string'
+    ? reason
+    : null;
+}
+
+function toRegistration(
+  o: OrganisationRow,
+  location: LocationRow | undefined,
+  declineReason: string | null = null,
+): Registration {
   const done = completedSteps(o, location);
   const nextStep =
     (Object.keys(done) as RegistrationStep[]).find((step) => !done[step]) ?? 'agreement';
@@ -73,6 +105,7 @@ function toRegistration(o: OrganisationRow, location: LocationRow | undefined): 
     primaryLocation: toAddress(location),
     agreementAccepted: done.agreement,
     nextStep,
+    declineReason,
   };
 }
 
@@ -129,7 +162,11 @@ export async function createRegistration(
 /** The registration as saved so far. */
 export async function getRegistration(db: Database, userId: string, id: string) {
   const o = await registrationFor(db, userId, id);
-  return toRegistration(o, await primaryLocation(db, id));
+  const [location, declineReason] = await Promise.all([
+    primaryLocation(db, id),
+    declineReasonOf(db, o),
+  ]);
+  return toRegistration(o, location, declineReason);
 }
 
 async function assertAbnFree(db: Database, abn: string, exceptId: string | null) {

@@ -68,6 +68,8 @@ export function HealthcareServiceForm({
   const fieldId = useFieldId();
   const form = useForm<HealthcareServiceInput>({
     resolver: zodResolver(HealthcareServiceInput),
+    // The error summary takes focus, not the first invalid field.
+    shouldFocusError: false,
     defaultValues,
   });
   const c = form.control;
@@ -83,7 +85,14 @@ export function HealthcareServiceForm({
         />
         <Fieldset legend="Service details">
           <Stack gap={1.5}>
-            <FormTextField control={c} name="name" fieldId={fieldId} label="Name" required />
+            <FormTextField
+              control={c}
+              name="name"
+              fieldId={fieldId}
+              label="Name"
+              required
+              maxWidth="xl"
+            />
             <FormTextField
               control={c}
               name="serviceType"
@@ -115,6 +124,7 @@ export function HealthcareServiceForm({
                   id={fieldId('locationId')}
                   label="Location"
                   required
+                  maxWidth="xl"
                   options={locationOptions.map((l) => ({
                     value: l.id,
                     label: `${l.name} (${l.address || locationKindLabel[l.kind]})`,
@@ -163,7 +173,14 @@ export function HealthcareServiceForm({
               type="tel"
               maxWidth="md"
             />
-            <FormTextField control={c} name="email" fieldId={fieldId} label="Email" type="email" />
+            <FormTextField
+              control={c}
+              name="email"
+              fieldId={fieldId}
+              label="Email"
+              type="email"
+              maxWidth="xl"
+            />
             <FormTextField
               control={c}
               name="fax"
@@ -178,6 +195,7 @@ export function HealthcareServiceForm({
               fieldId={fieldId}
               label="Website"
               hint="Starting with https://"
+              maxWidth="xl"
             />
             <FormCheckbox control={c} name="suppressPhone" fieldId={fieldId}>
               Do not publish the phone numbers

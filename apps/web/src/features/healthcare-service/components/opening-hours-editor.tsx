@@ -45,8 +45,9 @@ export function OpeningHoursEditor({ control, errors, fieldId }: OpeningHoursEdi
               const setRanges = (ranges: OpeningDay['ranges']) =>
                 field.onChange({ ...day, ranges });
               return (
-                <Fieldset legend={label}>
-                  <Stack gap={0.75}>
+                // One compact row per day; the group names the day for screen readers.
+                <div role="group" aria-label={label}>
+                  <Flex gap={1.5} alignItems="flex-start" flexWrap="wrap">
                     <SelectField
                       id={fieldId(`openingHours.${index}.mode`)}
                       label={`${label} hours`}
@@ -64,55 +65,61 @@ export function OpeningHoursEditor({ control, errors, fieldId }: OpeningHoursEdi
                         });
                       }}
                     />
-                    {day.ranges.map((range, r) => (
-                      <Flex key={r} gap={1} alignItems="flex-end" flexWrap="wrap">
-                        <TextField
-                          id={fieldId(`openingHours.${index}.ranges.${r}.opens`)}
-                          label={`${label} opens`}
-                          hideOptionalLabel
-                          maxWidth="xs"
-                          value={range.opens}
-                          message={dayErrors?.[r]?.opens?.message}
-                          onValueChange={(opens) =>
-                            setRanges(day.ranges.map((x, i) => (i === r ? { ...x, opens } : x)))
-                          }
-                        />
-                        <TextField
-                          id={fieldId(`openingHours.${index}.ranges.${r}.closes`)}
-                          label={`${label} closes`}
-                          hideOptionalLabel
-                          maxWidth="xs"
-                          value={range.closes}
-                          message={dayErrors?.[r]?.closes?.message}
-                          onValueChange={(closes) =>
-                            setRanges(day.ranges.map((x, i) => (i === r ? { ...x, closes } : x)))
-                          }
-                        />
-                        {day.ranges.length > 1 ? (
-                          <Button
-                            variant="tertiary"
-                            onClick={() => setRanges(day.ranges.filter((_, i) => i !== r))}
-                          >
-                            {`Remove ${label} time range ${r + 1}`}
-                          </Button>
+                    {day.ranges.length ? (
+                      <Stack gap={0.75}>
+                        {day.ranges.map((range, r) => (
+                          <Flex key={r} gap={1} alignItems="flex-end" flexWrap="wrap">
+                            <TextField
+                              id={fieldId(`openingHours.${index}.ranges.${r}.opens`)}
+                              label={`${label} opens`}
+                              hideOptionalLabel
+                              maxWidth="xs"
+                              value={range.opens}
+                              message={dayErrors?.[r]?.opens?.message}
+                              onValueChange={(opens) =>
+                                setRanges(day.ranges.map((x, i) => (i === r ? { ...x, opens } : x)))
+                              }
+                            />
+                            <TextField
+                              id={fieldId(`openingHours.${index}.ranges.${r}.closes`)}
+                              label={`${label} closes`}
+                              hideOptionalLabel
+                              maxWidth="xs"
+                              value={range.closes}
+                              message={dayErrors?.[r]?.closes?.message}
+                              onValueChange={(closes) =>
+                                setRanges(
+                                  day.ranges.map((x, i) => (i === r ? { ...x, closes } : x)),
+                                )
+                              }
+                            />
+                            {day.ranges.length > 1 ? (
+                              <Button
+                                variant="tertiary"
+                                onClick={() => setRanges(day.ranges.filter((_, i) => i !== r))}
+                              >
+                                {`Remove ${label} time range ${r + 1}`}
+                              </Button>
+                            ) : null}
+                          </Flex>
+                        ))}
+                        {day.ranges.length < 4 ? (
+                          <div>
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              onClick={() =>
+                                setRanges([...day.ranges, { opens: '13:00', closes: '17:00' }])
+                              }
+                            >
+                              {`Add ${label} time range`}
+                            </Button>
+                          </div>
                         ) : null}
-                      </Flex>
-                    ))}
-                    {day.ranges.length > 0 && day.ranges.length < 4 ? (
-                      <div>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() =>
-                            setRanges([...day.ranges, { opens: '13:00', closes: '17:00' }])
-                          }
-                        >
-                          {`Add ${label} time range`}
-                        </Button>
-                      </div>
+                      </Stack>
                     ) : null}
-                  </Stack>
-                </Fieldset>
+                  </Flex>
+                </div>
               );
             }}
           />

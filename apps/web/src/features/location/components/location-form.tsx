@@ -54,7 +54,12 @@ export function LocationForm({
   serverError,
 }: LocationFormProps) {
   const fieldId = useFieldId();
-  const form = useForm<LocationInput>({ resolver: zodResolver(LocationInput), defaultValues });
+  const form = useForm<LocationInput>({
+    resolver: zodResolver(LocationInput),
+    defaultValues,
+    // The error summary takes focus, not the first invalid field.
+    shouldFocusError: false,
+  });
   const c = form.control;
   const kind = useWatch({ control: form.control, name: 'kind' });
   return (
@@ -67,7 +72,14 @@ export function LocationForm({
           submitCount={form.formState.submitCount}
           serverError={serverError}
         />
-        <FormTextField control={c} name="name" fieldId={fieldId} label="Location name" required />
+        <FormTextField
+          control={c}
+          name="name"
+          fieldId={fieldId}
+          label="Location name"
+          required
+          maxWidth="xl"
+        />
         <Controller
           control={c}
           name="kind"
@@ -136,7 +148,14 @@ export function LocationForm({
               type="tel"
               maxWidth="md"
             />
-            <FormTextField control={c} name="email" fieldId={fieldId} label="Email" type="email" />
+            <FormTextField
+              control={c}
+              name="email"
+              fieldId={fieldId}
+              label="Email"
+              type="email"
+              maxWidth="xl"
+            />
             <FormTextField
               control={c}
               name="fax"
@@ -151,6 +170,7 @@ export function LocationForm({
               fieldId={fieldId}
               label="Website"
               hint="Starting with https://"
+              maxWidth="xl"
             />
             <FormCheckbox control={c} name="suppressPhone" fieldId={fieldId}>
               Do not publish the phone numbers

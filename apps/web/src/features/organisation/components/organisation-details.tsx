@@ -17,6 +17,9 @@ import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import { ErrorSummary, FormTextField, useFieldId } from './form-kit.tsx';
 
 const none = (value: string | null) => value || 'Not provided';
+/** "73947541005" → "73 947 541 005", as ABNs are printed. */
+const formatAbn = (abn: string | null) =>
+  abn && /^\d{11}$/.test(abn) ? abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : abn;
 
 /** Props of OrganisationDetails. */
 export type OrganisationDetailsProps = {
@@ -51,7 +54,9 @@ export function OrganisationDetails({ organisation: o }: OrganisationDetailsProp
           term="Type"
           value={o.type === 'HiOrganisation' ? 'HI organisation' : 'Participating organisation'}
         />
-        {o.type === 'ParticipatingOrganisation' ? <Item term="ABN" value={none(o.abn)} /> : null}
+        {o.type === 'ParticipatingOrganisation' ? (
+          <Item term="ABN" value={none(formatAbn(o.abn))} />
+        ) : null}
         {o.type === 'HiOrganisation' ? <Item term="HPI-O" value={none(o.hpio)} /> : null}
         {o.parent ? <Item term="Parent organisation" value={o.parent.name} /> : null}
         {o.phone ? <Item term="Phone" value={o.phone} /> : null}
@@ -97,6 +102,8 @@ function EditDetails({
   const mutation = useUpdateOrganisation(o.id);
   const form = useForm<OrganisationUpdate>({
     resolver: zodResolver(OrganisationUpdate),
+    // The error summary takes focus, not the first invalid field.
+    shouldFocusError: false,
     defaultValues: {
       name: o.name,
       alias: o.alias ?? '',

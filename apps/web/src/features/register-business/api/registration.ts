@@ -58,6 +58,7 @@ export function useSaveRegistrationStep(id: string | undefined) {
       client.setQueryData(getRegistrationQueryOptions(saved.id).queryKey, saved);
       // A new registration adds an organisation (and the welcome banner follows its status).
       void client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey });
+      void client.invalidateQueries({ queryKey: ['me', 'welcome'] });
     },
   });
 }
@@ -71,7 +72,7 @@ export function useSubmitRegistration(id: string | undefined) {
       client.setQueryData(getRegistrationQueryOptions(saved.id).queryKey, saved);
       void client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey });
       void client.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
-      void client.invalidateQueries({ queryKey: ['welcome'] });
+      void client.invalidateQueries({ queryKey: ['me', 'welcome'] });
     },
   });
 }

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ReactNode } from 'react';
 import { Stack } from '@ag.ds-next/react/stack';
-import { Text } from '@ag.ds-next/react/text';
+import { ControlGroup } from '@ag.ds-next/react/control-group';
 import { Prose } from '@ag.ds-next/react/prose';
 import { Button, ButtonGroup } from '@ag.ds-next/react/button';
 import {
@@ -88,6 +88,8 @@ function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
   return useForm<z.input<S>, unknown, z.input<S>>({
     // Validated with the contract schema; submitted as typed (the server applies the same schema).
     resolver: zodResolver(schema as unknown as z.ZodType<z.input<S>, z.input<S>>),
+    // The error summary takes focus, not the first invalid field.
+    shouldFocusError: false,
     defaultValues,
   });
 }
@@ -113,6 +115,7 @@ export function BusinessDetailsStep({ registration: r, onSave, ...rest }: StepFo
         name="legalName"
         fieldId={fieldId}
         label="Legal name"
+        maxWidth="xl"
         required
         hint="As registered with the Australian Business Register"
       />
@@ -121,6 +124,7 @@ export function BusinessDetailsStep({ registration: r, onSave, ...rest }: StepFo
         name="businessName"
         fieldId={fieldId}
         label="Business name"
+        maxWidth="xl"
         required
         hint="The name your patients know you by"
       />
@@ -252,6 +256,7 @@ export function AgreementStep({ registration: r, onSave, ...rest }: StepFormProp
   const form = useStepForm(RegistrationAgreement, {
     agreementAccepted: (r?.agreementAccepted ?? false) as true,
   });
+  const agreementError = form.formState.errors.agreementAccepted?.message;
   return (
     <StepForm
       form={form}
@@ -272,12 +277,16 @@ export function AgreementStep({ registration: r, onSave, ...rest }: StepFormProp
           estimated to take 24 to 48 hours to complete.
         </p>
       </Prose>
-      <Text as="p" fontWeight="bold">
-        Participation agreement
-      </Text>
-      <FormCheckbox control={form.control} name="agreementAccepted" fieldId={fieldId}>
-        I have read and accept the participation agreement
-      </FormCheckbox>
+      <ControlGroup
+        label="Participation agreement"
+        required
+        invalid={Boolean(agreementError)}
+        message={agreementError}
+      >
+        <FormCheckbox control={form.control} name="agreementAccepted" fieldId={fieldId}>
+          I have read and accept the participation agreement
+        </FormCheckbox>
+      </ControlGroup>
     </StepForm>
   );
 }

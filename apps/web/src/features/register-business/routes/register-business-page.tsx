@@ -27,6 +27,7 @@ import {
 } from '../components/registration-steps.tsx';
 
 const stepForms = [BusinessDetailsStep, ContactDetailsStep, PrimaryLocationStep, AgreementStep];
+const welcomePath = '/welcome';
 const wizardPath = (id: string) => `/organisation/participating/add-edit-v2/${id}`;
 
 function Wizard({ registration }: { registration: Registration | null }) {
@@ -36,28 +37,15 @@ function Wizard({ registration }: { registration: Registration | null }) {
   );
   const save = useSaveRegistrationStep(registration?.id);
   const submit = useSubmitRegistration(registration?.id);
-  const [submitted, setSubmitted] = useState<Registration | null>(null);
-
-  if (submitted)
-    return (
-      <Stack gap={1.5}>
-        <PageAlert tone="success" title="Registration submitted">
-          <Text as="p">
-            Approval pending: You will be notified of the outcome. This is estimated to take 24 to
-            48 hours to complete.
-          </Text>
-        </PageAlert>
-        <Text as="p">
-          <TextLink href="/welcome">Go to the dashboard</TextLink>
-        </Text>
-      </Stack>
-    );
 
   const onSave = (body: RegistrationStepUpdate) =>
     save.mutate(body, {
       onSuccess: (saved) => {
         if (body.step === 'agreement') {
-          submit.mutate(undefined, { onSuccess: setSubmitted });
+          // The dashboard's sign-up banner follows the registration's state from here on.
+          submit.mutate(undefined, {
+            onSuccess: () => void navigate(`${welcomePath}?msg=success`),
+          });
           return;
         }
         if (!registration) void navigate(wizardPath(saved.id), { replace: true });
@@ -82,6 +70,12 @@ function Wizard({ registration }: { registration: Registration | null }) {
   };
   return (
     <Stack gap={2}>
+      {registration?.declineReason ? (
+        <PageAlert tone="warning" title="Your registration was not approved">
+          <Text as="p">{registration.declineReason}</Text>
+          <Text as="p">Update your registration and submit it again.</Text>
+        </PageAlert>
+      ) : null}
       <Stepper
         steps={registrationSteps.map((s) => registrationStepTitle[s])}
         activeIndex={step}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { businessApiPath, businessApiPaths, type DeclineRegistration } from '@pca/contracts';
+import { http } from '#lib/http.ts';
+import { getPendingRegistrationsQueryOptions } from './get-pending-registrations.ts';
+
+/** Declines a registration with a reason; it returns to Pending Submission. */
+export function declineRegistration(id: string, body: DeclineRegistration) {
+  return http<null>(businessApiPath(businessApiPaths.adminDecline, id), { method: 'POST', body });
+}
+
+/** Declining from the queue; refreshes the queue. */
+export function useDeclineRegistration() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: DeclineRegistration & { id: string }) =>
+      declineRegistration(id, body),
+    onSuccess: () =>
+      client.invalidateQueries({ queryKey: getPendingRegistrationsQueryOptions().queryKey }),
+  });
+}

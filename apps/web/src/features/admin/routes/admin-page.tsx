@@ -1,0 +1,176 @@
+import { useRef, useState } from 'react';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H1, H2 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import {
+  SummaryList,
+  SummaryListItem,
+  SummaryListItemDescription,
+  SummaryListItemTerm,
+} from '@ag.ds-next/react/summary-list';
+import { Alert, Button, ButtonGroup, Card } from '@pca/ui';
+import type { PendingRegistration } from '@pca/contracts';
+import { formatDate } from '#lib/dates.ts';
+import { ApiError } from '#lib/http.ts';
+import { useApproveRegistration } from '../api/approve-registration.ts';
+import { useDeclineRegistration } from '../api/decline-registration.ts';
+import { usePendingRegistrations } from '../api/get-pending-registrations.ts';
+import { DeclineDialog } from '../components/decline-dialog.tsx';
+
+const none = (v: string | null) => v || 'Not provided';
+/** "51824753556" → "51 824 753 556", as ABNs are printed. */
+const formatAbn = (abn: string | null) =>
+  abn && /^\d{11}$/.test(abn) ? abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : abn;
+function Item({ term, value }: { term: string; value: string }) {
+  return (
+    <SummaryListItem>
+      <SummaryListItemTerm>{term}</SummaryListItemTerm>
+      <SummaryListItemDescription>{value}</SummaryListItemDescription>
+    </SummaryListItem>
+  );
+}
+
+type Outcome = { tone: 'success' | 'error'; title: string; detail?: string };
+
+const titleOf = (r: PendingRegistration) => r.businessName ?? r.name;
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.status === 409
+    ? 'This registration is no longer pending approval. The queue has been refreshed.'
+    : 'Please try again. If the problem continues, contact support.';
+
+/** System admin (PcaOperator): business registrations pending approval, each approved or declined. */
+export function AdminPage() {
+  const query = usePendingRegistrations();
+  const approve = useApproveRegistration();
+  const decline = useDeclineRegistration();
+  const [declining, setDeclining] = useState<PendingRegistration | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  const report = (next: Outcome) => {
+    setOutcome(next);
+    // The card the user acted on is gone: move focus to the outcome so it is announced.
+    requestAnimationFrame(() =>
+      outcomeRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus(),
+    );
+  };
+
+  const onApprove = (r: PendingRegistration) =>
+    approve.mutate(r.id, {
+      onSuccess: () =>
+        report({
+          tone: 'success',
+          title: `${titleOf(r)} is approved`,
+          detail: 'It is now an approved publisher and its managers have been emailed.',
+        }),
+      onError: (error) =>
+        report({ tone: 'error', title: `${titleOf(r)} was not approved`, detail: failure(error) }),
+    });
+
+  const onDecline = (reason: string) => {
+    const r = declining;
+    if (!r) return;
+    decline.mutate(
+      { id: r.id, reason },
+      {
+        onSuccess: () => {
+          setDeclining(null);
+          report({
+            tone: 'success',
+            title: `${titleOf(r)} is declined`,
+            detail: 'It has returned to Pending Submission and its managers have been emailed.',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap={1.5}>
+      <H1>System admin</H1>
+      <H2>Business registrations pending approval</H2>
+      <Text as="p">
+        Check each business’s details before approving it. An approved business can publish its
+        information to partner services.
+      </Text>
+      {outcome ? (
+        <div ref={outcomeRef}>
+          <Alert
+            tone={outcome.tone}
+            title={outcome.title}
+            onClose={() => setOutcome(null)}
+            focusable
+          >
+            {outcome.detail ? <Text as="p">{outcome.detail}</Text> : null}
+          </Alert>
+        </div>
+      ) : null}
+      {query.isPending ? (
+        <div style={{ position: 'relative', minHeight: '8rem' }}>
+          <LoadingBlanket label="Loading registrations" />
+        </div>
+      ) : query.isError ? (
+        <PageAlert tone="error" title="We could not load the registrations">
+          <Text as="p">Please try again. If the problem continues, contact support.</Text>
+        </PageAlert>
+      ) : query.data.registrations.length === 0 ? (
+        <Text as="p">There are no registrations waiting for approval.</Text>
+      ) : (
+        <Stack as="ul" gap={1.5} aria-label="Registrations pending approval">
+          {query.data.registrations.map((r) => (
+            <Card
+              key={r.id}
+              as="li"
+              variant="outlined"
+              title={titleOf(r)}
+              footer={
+                <ButtonGroup>
+                  <Button
+                    onClick={() => onApprove(r)}
+                    loading={approve.isPending && approve.variables === r.id}
+                    aria-label={`Approve ${titleOf(r)}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      decline.reset();
+                      setDeclining(r);
+                    }}
+                    aria-label={`Decline ${titleOf(r)}`}
+                  >
+                    Decline
+                  </Button>
+                </ButtonGroup>
+              }
+            >
+              <SummaryList>
+                <Item term="Legal name" value={r.name} />
+                <Item term="ABN" value={none(formatAbn(r.abn))} />
+                <Item term="Phone" value={none(r.phone)} />
+                <Item term="Email" value={none(r.email)} />
+                <Item term="Primary location" value={none(r.primaryLocation)} />
+                <Item term="Managers" value={r.managers.length ? r.managers.join(', ') : 'None'} />
+                <Item term="Created" value={formatDate(r.dateCreated)} />
+              </SummaryList>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <DeclineDialog
+        key={declining?.id ?? 'none'}
+        businessName={declining ? titleOf(declining) : ''}
+        isOpen={declining !== null}
+        onClose={() => setDeclining(null)}
+        onDecline={onDecline}
+        saving={decline.isPending}
+        serverError={decline.error}
+      />
+    </Stack>
+  );
+}
+
+export { AdminPage as Component };

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { HealthcareServiceDetail } from '@pca/contracts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { testUser } from '../../../test/test-config.ts';
+
+const id = '4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e';
+const locationId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
+const service = (overrides: Partial<HealthcareServiceDetail> = {}): HealthcareServiceDetail => ({
+  id,
+  organisation: {
+    id: '6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a',
+    name: 'Harbour Medical Centre Surry Hills',
+    type: 'HiOrganisation',
+  },
+  location: { id: locationId, name: 'Surry Hills Clinic', address: '120 Crown Street' },
+  name: 'Harbour General Practice Surry Hills',
+  serviceType: 'General practice',
+  description: '',
+  startDate: '2024-03-04',
+  endDate: '',
+  isActive: true,
+  phone: '02 9123 4567',
+  afterHoursPhone: '',
+  email: '',
+  fax: '',
+  website: '',
+  suppressEmail: false,
+  suppressPhone: false,
+  openingHours: [{ day: 'mon', allDay: false, ranges: [{ opens: '08:00', closes: '18:00' }] }],
+  effectiveRoles: ['OrganisationManager'],
+  canEdit: true,
+  locationOptions: [
+    {
+      id: locationId,
+      name: 'Surry Hills Clinic',
+      kind: 'physical',
+      address: '120 Crown Street',
+      isActive: true,
+    },
+  ],
+  practitioners: [],
+  partnerServices: [],
+  ...overrides,
+});
+
+function serve(detail: HealthcareServiceDetail) {
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': () => json(testUser()),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    [`GET /api/healthcare-services/${id}`]: () => json(detail),
+    [`PATCH /api/healthcare-services/${id}`]: () => json(detail),
+  });
+}
+
+const lazy = { timeout: 5000 };
+
+describe('HealthcareServicePage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a viewer the details and opening hours without edit controls', async () => {
+    serve(service({ canEdit: false, effectiveRoles: ['Viewer'] }));
+    renderApp(`/healthcare-service/${id}`);
+    const panel = await screen.findByRole('tabpanel', { name: 'Details' }, lazy);
+    expect(panel).toHaveTextContent('02 9123 4567');
+    expect(panel).toHaveTextContent('08:00 to 18:00');
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+  }, 20_000);
+
+  it('refuses overlapping time ranges before sending the edit', async () => {
+    const requests = serve(service());
+    renderApp(`/healthcare-service/${id}`);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit healthcare service' }, lazy),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add Monday time range' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText('Time ranges on the same day must not overlap')).toBeVisible();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  }, 30_000);
+});

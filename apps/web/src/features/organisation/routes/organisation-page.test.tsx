@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrganisationDetail } from '@pca/contracts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { testUser } from '../../../test/test-config.ts';
+
+const id = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const detail = (overrides: Partial<OrganisationDetail> = {}): OrganisationDetail => ({
+  id,
+  type: 'ParticipatingOrganisation',
+  parent: null,
+  name: 'Harbour Medical Group Pty Ltd',
+  alias: null,
+  businessName: 'Harbour Medical Group',
+  abn: '73947541005',
+  hpio: null,
+  phone: null,
+  email: null,
+  fax: null,
+  website: null,
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  status: 'Active',
+  dateCreated: '2024-03-04T00:00:00.000Z',
+  effectiveRoles: ['OrganisationManager'],
+  canEdit: true,
+  hiOrganisations: [],
+  locations: [],
+  healthcareServices: [],
+  practitioners: [],
+  partnerServices: [
+    {
+      partnerServiceId: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      name: 'National Health Services Directory',
+      role: 'directory',
+      source: 'Preference',
+      healthcareServiceName: null,
+      publishFuturePractitioners: true,
+    },
+  ],
+  ...overrides,
+});
+
+function serve(organisation: OrganisationDetail) {
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': () => json(testUser()),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    [`GET /api/organisations/${id}`]: () => json(organisation),
+    [`PATCH /api/organisations/${id}`]: () => json(organisation),
+  });
+}
+
+// The page is a lazy route: its first render waits for the module.
+const lazy = { timeout: 5000 };
+
+describe('OrganisationPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens the tab named by the tab query, also on the launch ending with its code', async () => {
+    serve(detail());
+    const { router } = renderApp(
+      `/organisation/participating/${id}/launch?code=xyz&tab=partner%20services`,
+    );
+    const tab = await screen.findByRole('tab', { name: 'Partner services' }, lazy);
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 1, name: 'View Organisation' })).toBeVisible();
+    expect(screen.getByRole('tabpanel', { name: 'Partner services' })).toHaveTextContent(
+      'National Health Services Directory',
+    );
+    expect(router.state.location.search).toContain('code=xyz');
+    await userEvent.click(screen.getByRole('tab', { name: 'Locations' }));
+    expect(router.state.location.search).toContain('tab=Locations');
+    expect(router.state.location.search).toContain('code=xyz');
+  }, 20_000);
+
+  it('offers managers editing of the details, with the contract validation', async () => {
+    const requests = serve(detail());
+    renderApp(`/organisation/participating/${id}`);
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Edit (organisation )?details/ }, lazy),
+    );
+    const website = screen.getByLabelText(/Website/);
+    await userEvent.type(website, 'not a site');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText(/Enter a valid website address/)).toBeVisible();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  }, 20_000);
+
+  it('shows viewers the details without edit or add controls, and no HI tab for an HI organisation', async () => {
+    serve(detail({ canEdit: false, effectiveRoles: ['Viewer'], type: 'HiOrganisation' }));
+    renderApp(`/organisation/hi/${id}?tab=locations`);
+    expect(await screen.findByRole('tab', { name: 'Locations' }, lazy)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.queryByRole('tab', { name: 'HI organisations' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add location' })).toBeNull();
+  }, 20_000);
+});
