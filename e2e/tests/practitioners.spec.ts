@@ -33,6 +33,7 @@ test.describe('Practitioners', () => {
     const organisation = page.getByLabel('Select Organisation');
     await expect(organisation.locator('option')).toHaveText(['Harbour Medical Group']);
     await expect(page.getByText(/Showing 1–20 of \d+ practitioners/)).toBeVisible();
+    await page.screenshot({ path: '/tmp/practitioners-list.png' });
     await expectAccessible(page);
 
     await page.getByLabel('Filter by name').fill('alice ngu');
@@ -87,9 +88,11 @@ test.describe('Practitioners', () => {
     await openActions(page, 'Nguyen, Alice', 'Harbour Telehealth GP');
     await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeDisabled();
     await expect(page.getByRole('menuitem', { name: 'View' })).toBeDisabled();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    // A disabled item does nothing even when clicked (force: Playwright would wait for it to be enabled).
+    await page.getByRole('menuitem', { name: 'Edit' }).click({ force: true });
     await expect(page).toHaveURL(/\/practitioners$/);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
   });
 
   test('Ben can edit only roles of his healthcare service', async ({ page }) => {
@@ -118,6 +121,7 @@ test.describe('Practitioners', () => {
       page.getByRole('link', { name: 'Enter a number of days from 1 to 7' }),
     ).toBeVisible();
     await expect(page.locator(':focus')).toContainText('There is a problem');
+    await page.screenshot({ path: '/tmp/practitioner-role-edit.png', fullPage: true });
     await expectAccessible(page);
     await page.getByLabel('Number of days').fill('4');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -134,17 +138,18 @@ test.describe('Practitioners', () => {
     await page.getByRole('menuitem', { name: 'View' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Practitioner role' })).toBeVisible();
     await expect(page.getByText('30 Jun 2025')).toBeVisible();
+    await page.screenshot({ path: '/tmp/practitioner-role-view.png', fullPage: true });
     await expectAccessible(page);
 
     await page.goto('/practitioners');
     await page.getByRole('link', { name: 'Add practitioner' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add practitioner' })).toBeVisible();
-    await page.getByLabel('HPI-I').fill('8003619960308242');
+    await page.getByRole('textbox', { name: 'HPI-I', exact: true }).fill('8003619960308242');
     await page.getByRole('button', { name: 'Search HPI-I' }).click();
     await expect(
       page.getByText('This HPI-I is not active in the Healthcare Identifiers Service.'),
     ).toBeVisible();
-    await page.getByLabel('HPI-I').fill('8003611860913908');
+    await page.getByRole('textbox', { name: 'HPI-I', exact: true }).fill('8003611860913908');
     await page.getByRole('button', { name: 'Search HPI-I' }).click();
     await expect(page.getByText('Found Brown, Isla')).toBeVisible();
     await expectAccessible(page);
@@ -152,7 +157,7 @@ test.describe('Practitioners', () => {
     await page
       .getByLabel('Healthcare service')
       .selectOption({ label: 'Harbour Telehealth GP (Harbour Telehealth)' });
-    await page.getByLabel('Role').selectOption('Physiotherapist');
+    await page.getByLabel('Role', { exact: true }).selectOption('Physiotherapist');
     await page.getByLabel('Number of days').fill('2');
     await page.getByLabel('Start date').fill('2026-01-05');
     await page.screenshot({ path: '/tmp/practitioner-role-add.png', fullPage: true });

@@ -11,6 +11,7 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
     average: number;
+    min: number;
     max: number;
   }
   interface Result {

@@ -239,14 +239,17 @@ export function isRoleActive(
   return role.startDate <= today && (role.endDate === null || role.endDate >= today);
 }
 
+// One formatter for every call: constructing an Intl.DateTimeFormat costs far more than formatting.
+const sydneyDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Australia/Sydney',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's calendar date in Australia (Sydney), as YYYY-MM-DD. */
 export function australianToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Australia/Sydney',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return sydneyDate.format(now);
 }
 
 /** SPA paths of the Practitioners page and role pages (spec 1 §2.7), shared by both web features. */

@@ -1,4 +1,5 @@
 /** `npm run seed:performance -w @pca/server`: adds the 10,000-role benchmark organisation to the configured database. */
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '#app/config.ts';
 import { createDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
@@ -15,6 +16,8 @@ try {
   // The benchmark organisation is managed by Alice, so the demo world must be there first.
   if (await isDatabaseEmpty(handle.db)) await seedDemoWorld(handle.db);
   const result = await seedPerformanceDataset(handle.db);
+  // Fresh planner statistics: PGlite has no autovacuum, and stale counts make it hash every role.
+  await handle.db.execute(sql`analyze`);
   console.info(
     `Performance dataset: ${result.roles} practitioner roles over ${result.practitioners} practitioners in organisation ` +
       `${result.organisationId} (${Math.round(performance.now() - started)} ms, ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}).`,

@@ -124,30 +124,71 @@ export function practitionersRepository(db: Database) {
 
     /**
      * One page of practitioners holding at least one visible role that passes the activity filter, whose
-     * 'given family' contains the name; ordered by family then given name; with the total count.
+     * 'given family' contains the name; ordered by family then given name; with the total count and each
+     * practitioner's visible roles passing the filter (newest start first). One round trip: at 10,000 roles
+     * the per-statement cost of the embedded database is a large share of the request.
      */
     async practitionerPage(
       visibility: RoleVisibility,
       filters: RoleFilters,
       page: { limit: number; offset: number },
-    ): Promise<{ rows: PractitionerPageRow[]; total: number }> {
+    ): Promise<{ rows: PractitionerPageRow[]; roles: RoleRow[]; total: number }> {
       const result = (await db.execute(sql`
-        select p.id, p.given_name as "givenName", p.family_name as "familyName", p.hpii,
-               p.photo_data as "photoData", count(*) over () as total
-          from ${practitioners} p
-         where ${nameCondition(filters.name)}
-           and exists (
-             select 1 from ${practitionerRoles} pr
-               join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
-              where pr.practitioner_id = p.id
-                and ${visibleCondition(visibility)}
-                and ${activeCondition(filters.isActive, filters.today)})
-         order by p.family_name, p.given_name, p.id
-         limit ${page.limit} offset ${page.offset}`)) as unknown as Rows<
-        PractitionerPageRow & { total: string | number }
+        with page as (
+          select p.id, p.given_name, p.family_name, p.hpii, p.photo_data, count(*) over () as total
+            from ${practitioners} p
+           where ${nameCondition(filters.name)}
+             -- A scalar sub-select (not EXISTS) so each candidate probes its roles by index: with a
+             -- name filter that is a few dozen probes instead of a hash over every role.
+             and (
+               select true from ${practitionerRoles} pr
+                 join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+                where pr.practitioner_id = p.id
+                  and ${visibleCondition(visibility)}
+                  and ${activeCondition(filters.isActive, filters.today)}
+                limit 1)
+           order by p.family_name, p.given_name, p.id
+           limit ${page.limit} offset ${page.offset}
+        )
+        select page.id as "pId", page.given_name as "givenName", page.family_name as "familyName",
+               page.hpii, page.photo_data as "photoData", page.total, r.*
+          from page
+          -- Lateral: only the page's practitioners' roles are read, by index.
+          cross join lateral (
+            select ${roleColumns}
+              from ${practitionerRoles} pr
+              join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
+              left join ${locations} l on l.id = hs.location_id
+             where pr.practitioner_id = page.id
+               and ${visibleCondition(visibility)}
+               and ${activeCondition(filters.isActive, filters.today)}) r
+         order by page.family_name, page.given_name, page.id, r."startDate" desc,
+                  r."healthcareServiceName", r.id`)) as unknown as Rows<
+        RoleRow & {
+          pId: string;
+          givenName: string;
+          familyName: string;
+          hpii: string | null;
+          photoData: string | null;
+          total: string | number;
+        }
       >;
+      const rows: PractitionerPageRow[] = [];
+      const roles: RoleRow[] = [];
+      for (const {
+        pId,
+        givenName,
+        familyName,
+        hpii,
+        photoData,
+        total: _total,
+        ...role
+      } of result.rows) {
+        if (rows.at(-1)?.id !== pId) rows.push({ id: pId, givenName, familyName, hpii, photoData });
+        roles.push(role);
+      }
       const total = result.rows[0] ? Number(result.rows[0].total) : 0;
-      return { rows: result.rows.map(({ total: _total, ...row }) => row), total };
+      return { rows, roles, total };
     },
 
     /** Whether any practitioner holds a visible role at all (the empty-message choice of spec 1 §2.7). */
@@ -160,25 +201,6 @@ export function practitionersRepository(db: Database) {
         found: boolean;
       }>;
       return Boolean(result.rows[0]?.found);
-    },
-
-    /** Visible roles of these practitioners passing the activity filter, newest start first. */
-    async rolesOf(
-      practitionerIds: string[],
-      visibility: RoleVisibility,
-      filters: Pick<RoleFilters, 'isActive' | 'today'>,
-    ): Promise<RoleRow[]> {
-      if (practitionerIds.length === 0) return [];
-      const result = (await db.execute(sql`
-        select ${roleColumns}
-          from ${practitionerRoles} pr
-          join ${healthcareServices} hs on hs.id = pr.healthcare_service_id
-          left join ${locations} l on l.id = hs.location_id
-         where pr.practitioner_id in (${idList(practitionerIds)})
-           and ${visibleCondition(visibility)}
-           and ${activeCondition(filters.isActive, filters.today)}
-         order by pr.start_date desc, hs.name, pr.id`)) as unknown as Rows<RoleRow>;
-      return result.rows;
     },
 
     /** One role with its service and location, or null. */

@@ -151,7 +151,8 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
   return {
     /** Practitioners with their service offerings, scoped to organisations where the user has effective roles. */
     async list(auth: AuthContext, query: ListQuery): Promise<ServiceOfferingsPage> {
-      const scope = await requireCapability(auth, 'accessPractitioners');
+      const { capabilities, scope } = await capabilitiesFor(deps, auth);
+      if (!capabilities.accessPractitioners) throw new ForbiddenError();
       const today = australianToday();
       let visibility = visibilityOf(scope);
       if (query.organisationId) {
@@ -166,18 +167,15 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
           throw new NotFoundError('Organisation not found.');
       }
       const filters = { isActive: query.isActive, name: query.name, today };
-      const [page, services] = await Promise.all([
-        repo.practitionerPage(visibility, filters, {
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        manageableServices(scope, today),
-      ]);
-      const roles = await repo.rolesOf(
-        page.rows.map((r) => r.id),
-        visibility,
-        filters,
-      );
+      const page = await repo.practitionerPage(visibility, filters, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      // Only someone who may manage practitioners can have a service to add them to.
+      const services = capabilities.managePractitioners
+        ? await manageableServices(scope, today)
+        : [];
+      const roles = page.roles;
       const byPractitioner = new Map<string, ServiceOffering[]>();
       for (const role of roles) {
         const list = byPractitioner.get(role.practitionerId) ?? [];

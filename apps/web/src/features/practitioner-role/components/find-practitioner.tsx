@@ -59,6 +59,7 @@ export function FindPractitioner({ onChoose }: FindPractitionerProps) {
           <NumberField
             id="find-hpii"
             label="HPI-I"
+            hideOptionalLabel
             hint="The practitioner's 16-digit Healthcare Provider Identifier – Individual"
             maxLength={constantsHpiiLength}
             value={hpii}
@@ -113,6 +114,7 @@ export function FindPractitioner({ onChoose }: FindPractitionerProps) {
           <TextField
             id="find-name"
             label="Practitioner name"
+            hideOptionalLabel
             hint="Practitioners already working in your organisations"
             value={name}
             onValueChange={setName}

@@ -96,6 +96,8 @@ export function RoleForm({
   } = useForm<RoleFormValues, unknown, RoleFormResult>({
     resolver: zodResolver(RoleFormSchema),
     defaultValues,
+    // The error summary takes focus on a failed submit, not the first invalid field.
+    shouldFocusError: false,
   });
 
   const submit = handleSubmit(async (values) => {
@@ -167,7 +169,7 @@ export function RoleForm({
           type="date"
           label="Start date"
           required
-          maxWidth="sm"
+          maxWidth="md"
           invalid={Boolean(errors.startDate)}
           message={errors.startDate?.message}
           {...register('startDate')}
@@ -177,7 +179,7 @@ export function RoleForm({
           type="date"
           label="End date"
           hint="Leave empty while the role continues"
-          maxWidth="sm"
+          maxWidth="md"
           invalid={Boolean(errors.endDate)}
           message={errors.endDate?.message}
           {...register('endDate')}

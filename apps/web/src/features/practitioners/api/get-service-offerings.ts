@@ -43,10 +43,14 @@ export function getServiceOfferingsQueryOptions(request: ServiceOfferingsRequest
   });
 }
 
-/** A page of practitioners; the previous page stays on screen while the next filter loads. */
-export function useServiceOfferings(request: ServiceOfferingsRequest) {
+/**
+ * A page of practitioners; the previous page stays on screen while the next filter loads. `enabled`
+ * waits for the organisation choice, so no unscoped request goes out before it is known.
+ */
+export function useServiceOfferings(request: ServiceOfferingsRequest, enabled = true) {
   return useQuery({
     ...getServiceOfferingsQueryOptions(request),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

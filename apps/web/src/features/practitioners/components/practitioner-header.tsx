@@ -48,7 +48,12 @@ export function PractitionerHeader({ practitioner }: PractitionerHeaderProps) {
         </span>
       )}
       <span>{displayName(practitioner)}</span>
-      {practitioner.hpiiIdentifier ? <Chip>HPI-I: {practitioner.hpiiIdentifier}</Chip> : null}
+      {practitioner.hpiiIdentifier ? (
+        // The wrapper keeps the accordion title's underline off the chip (an atomic inline box).
+        <span>
+          <Chip>HPI-I: {practitioner.hpiiIdentifier}</Chip>
+        </span>
+      ) : null}
     </Flex>
   );
 }

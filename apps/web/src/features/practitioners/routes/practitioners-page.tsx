@@ -56,16 +56,21 @@ export function PractitionersPage() {
   // The page belongs to one settled filter: a new filter starts again at page 1.
   const [paging, setPaging] = useState({ key: '', page: 1 });
   // With one organisation it is the only choice; with several, 'All' starts selected.
-  const organisationId =
-    filters.organisationId ?? (organisations.length === 1 ? organisations[0]!.id : ALL);
-  const settled = useDebouncedValue(
-    { organisationId, isActive: filters.isActive, name: filters.name },
-    constants.filterDebounceMs,
-  );
+  const organisationOf = (f: Filters) =>
+    f.organisationId ?? (organisations.length === 1 ? organisations[0]!.id : ALL);
+  const organisationId = organisationOf(filters);
+  // Only what the user changes waits for the debounce; the default organisation applies at once.
+  const settledFilters = useDebouncedValue(filters, constants.filterDebounceMs);
+  const settled = {
+    organisationId: organisationOf(settledFilters),
+    isActive: settledFilters.isActive,
+    name: settledFilters.name,
+  };
   const filterKey = JSON.stringify(settled);
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ key: filterKey, page: next });
-  const offerings = useServiceOfferings({ ...settled, page });
+  const ready = caps.status === 'ready';
+  const offerings = useServiceOfferings({ ...settled, page }, ready);
   useEffect(() => {
     // Spec 1 §8: a load failure is logged and the error state shown.
     if (offerings.error) console.error('Practitioners failed to load', offerings.error);
@@ -78,6 +83,8 @@ export function PractitionersPage() {
     Boolean(data?.hasActiveManageableService);
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const hasOtherFilters = settled.isActive !== 'all' || settled.name.trim() !== '';
+
+  if (caps.status === 'pending') return <Loading message="Loading practitioners" />;
 
   return (
     <Stack gap={2}>
@@ -99,7 +106,8 @@ export function PractitionersPage() {
             label="Select Organisation"
             hideOptionalLabel
             maxWidth="xl"
-            placeholder={organisations.length === 0 ? 'No organisations' : undefined}
+            // A filter always has a value: no empty 'Please select' choice (spec 1 §2.7 lists the options).
+            placeholder={organisations.length === 0 ? 'No organisations' : ''}
             options={[
               ...(organisations.length > 1 ? [{ value: ALL, label: 'All' }] : []),
               ...organisations.map((o) => ({ value: o.id, label: o.businessName ?? o.name })),
@@ -113,6 +121,7 @@ export function PractitionersPage() {
             label="Is active"
             hideOptionalLabel
             maxWidth="xl"
+            placeholder=""
             options={[
               { value: 'all', label: 'All' },
               { value: 'true', label: 'Active' },
@@ -136,7 +145,7 @@ export function PractitionersPage() {
         </Column>
       </Columns>
 
-      {offerings.isError ? (
+      {offerings.isError || caps.status === 'error' ? (
         <PageAlert tone="error" title="We could not load the practitioners">
           <Text as="p">Please try again. If the problem continues, contact support.</Text>
           <div style={{ marginTop: '1rem' }}>

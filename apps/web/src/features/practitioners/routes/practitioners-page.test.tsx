@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrganisationNode, UserRole } from '@pca/contracts';
+import type { PractitionerListItem, ServiceOfferingsPage } from '@pca/contracts/practitioners.ts';
+import { setSessionToken } from '#lib/session-token.ts';
+import {
+  installFakeServer,
+  json,
+  problem,
+  type RecordedRequest,
+} from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { testUser } from '../../../test/test-config.ts';
+
+const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+const riverbendId = '6b1c2d3e-4f50-4a6b-9c7d-8e9f0a1b2c3d';
+const serviceId = '7c2d3e4f-5061-4b7c-8d9e-0f1a2b3c4d5e';
+
+const org = (id: string, businessName: string): OrganisationNode => ({
+  id,
+  type: 'ParticipatingOrganisation',
+  name: `${businessName} Pty Ltd`,
+  alias: null,
+  businessName,
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  status: 'Active',
+  isActive: true,
+  dateCreated: '2024-03-04T00:00:00.000Z',
+  effectiveRoles: ['OrganisationManager'],
+  serviceRoles: [],
+  children: [],
+});
+
+const alice: PractitionerListItem = {
+  id: '8d3e4f50-6172-4c8d-9eaf-1a2b3c4d5e6f',
+  givenName: 'Alice',
+  familyName: 'Nguyen',
+  hpiiIdentifier: '8003615260181594',
+  photoData: null,
+  serviceOfferings: [
+    {
+      id: '9e4f5061-7283-4d9e-afb0-2b3c4d5e6f70',
+      healthcareServiceId: serviceId,
+      healthcareServiceName: 'Harbour Telehealth GP',
+      organisationId: harbourId,
+      locationAddress: null,
+      locationType: 'Virtual',
+      primaryType: 'General practitioner',
+      startDate: '2025-01-15',
+      endDate: null,
+      isActive: true,
+      canManage: false,
+    },
+  ],
+};
+
+const pageOf = (
+  practitioners: PractitionerListItem[],
+  overrides: Partial<ServiceOfferingsPage> = {},
+): ServiceOfferingsPage => ({
+  practitioners,
+  total: practitioners.length,
+  page: 1,
+  pageSize: 20,
+  organisationHasPractitioners: practitioners.length > 0,
+  hasActiveManageableService: true,
+  ...overrides,
+});
+
+/** Serves a manager of the given organisations; the list answers from `list`. */
+function serve(
+  organisations: OrganisationNode[],
+  list: (request: RecordedRequest) => Response,
+  roles: UserRole[] = organisations.map((o) => ({
+    type: 'OrganisationManager',
+    organisationId: o.id,
+    healthcareServiceId: null,
+  })),
+) {
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': () => json(testUser({ roles })),
+    'GET /api/me/organisations': () => json({ organisations }),
+    'GET /api/practitioners/service-offerings': list,
+  });
+}
+
+const listRequests = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.path.startsWith('/api/practitioners/service-offerings'));
+
+describe('PractitionersPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('offers All only with several publisher organisations and filters by name after the debounce', async () => {
+    const user = userEvent.setup();
+    const requests = serve(
+      [org(harbourId, 'Harbour Medical Group'), org(riverbendId, 'Riverbend')],
+      () => json(pageOf([alice])),
+    );
+    renderApp('/practitioners');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Practitioners' }),
+    ).toBeInTheDocument();
+    const organisation = screen.getByLabelText('Select Organisation');
+    expect(
+      within(organisation)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Harbour Medical Group', 'Riverbend']);
+    expect(
+      within(screen.getByLabelText('Is active'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Active', 'Inactive']);
+    expect(await screen.findByRole('button', { name: /Nguyen, Alice/ })).toHaveTextContent(
+      'HPI-I: 8003615260181594',
+    );
+    expect(screen.getByRole('link', { name: 'Add practitioner' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Filter by name'), 'ngu');
+    // The filter waits 200 ms after the last keystroke before it asks.
+    expect(listRequests(requests).some((r) => r.path.includes('name=ngu'))).toBe(false);
+    await waitFor(() =>
+      expect(listRequests(requests).some((r) => r.path.includes('name=ngu'))).toBe(true),
+    );
+    await user.selectOptions(screen.getByLabelText('Is active'), 'false');
+    await user.selectOptions(organisation, riverbendId);
+    await waitFor(() =>
+      expect(listRequests(requests).at(-1)?.path).toBe(
+        `/api/practitioners/service-offerings?organisationId=${riverbendId}&isActive=false&name=ngu`,
+      ),
+    );
+  });
+
+  it('with one organisation it is the only choice and the list asks for it', async () => {
+    const requests = serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([alice])));
+    renderApp('/practitioners');
+    const organisation = await screen.findByLabelText('Select Organisation');
+    expect(
+      within(organisation)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Harbour Medical Group']);
+    await screen.findByRole('button', { name: /Nguyen, Alice/ });
+    expect(listRequests(requests)[0]?.path).toBe(
+      `/api/practitioners/service-offerings?organisationId=${harbourId}`,
+    );
+  });
+
+  it('shows the organisation message when nobody is linked, even with other filters', async () => {
+    const user = userEvent.setup();
+    serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([])));
+    renderApp('/practitioners');
+    expect(
+      await screen.findByText('There are no practitioners linked to this organisation'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Filter by name'), 'zz');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      screen.getByText('There are no practitioners linked to this organisation'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows No practitioners found when other filters exclude everyone', async () => {
+    const user = userEvent.setup();
+    serve([org(harbourId, 'Harbour Medical Group')], (r) =>
+      json(
+        r.path.includes('name=')
+          ? pageOf([], { organisationHasPractitioners: true })
+          : pageOf([alice]),
+      ),
+    );
+    renderApp('/practitioners');
+    await screen.findByRole('button', { name: /Nguyen, Alice/ });
+    await user.type(screen.getByLabelText('Filter by name'), 'zz');
+    expect(await screen.findByText('No practitioners found')).toBeInTheDocument();
+  });
+
+  it('hides Add practitioner from a Viewer and shows the error state on a load failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve(
+      [org(harbourId, 'Harbour Medical Group')],
+      () => problem(500, 'about:blank', 'Internal Server Error'),
+      [{ type: 'Viewer', organisationId: harbourId, healthcareServiceId: null }],
+    );
+    renderApp('/practitioners');
+    expect(await screen.findByText('We could not load the practitioners')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add practitioner' })).not.toBeInTheDocument();
+  });
+});
