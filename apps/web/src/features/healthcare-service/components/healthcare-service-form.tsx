@@ -12,7 +12,7 @@ import {
   type HealthcareServiceDetail,
   type LocationSummary,
 } from '@pca/contracts';
-import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from './form-kit.tsx';
+import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 
 /** The form's values for a service (every day listed so each has its row). */

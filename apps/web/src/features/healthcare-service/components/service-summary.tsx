@@ -8,7 +8,7 @@ import { TextLink } from '@ag.ds-next/react/text-link';
 import type { ReactNode } from 'react';
 import { weekDayLabel, type HealthcareServiceDetail, type OpeningDay } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
-import { organisationPath } from '../links.ts';
+import { organisationPath } from '#lib/business/links.ts';
 
 const none = (v: string) => v || 'Not provided';
 const hoursText = (d: OpeningDay) =>

@@ -17,10 +17,10 @@ import {
   useUpdateHealthcareService,
 } from '../api/healthcare-service.ts';
 import { formValuesOf, HealthcareServiceForm } from '../components/healthcare-service-form.tsx';
-import { PartnerServicesTable, PractitionersTable } from '../components/organisation-tables.tsx';
+import { PartnerServicesTable, PractitionersTable } from '#lib/business/business-tables.tsx';
 import { ServiceSummary } from '../components/service-summary.tsx';
-import { healthcareServicePath, organisationPath } from '../links.ts';
-import { tabIndexFor } from '../tab-query.ts';
+import { healthcareServicePath, organisationPath } from '#lib/business/links.ts';
+import { tabIndexFor } from '#lib/business/tab-query.ts';
 
 function Loading({ label }: { label: string }) {
   return (

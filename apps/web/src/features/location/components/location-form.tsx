@@ -6,7 +6,7 @@ import { Fieldset } from '@ag.ds-next/react/fieldset';
 import { Button, ButtonGroup } from '@ag.ds-next/react/button';
 import { RadioGroup } from '@pca/ui';
 import { LocationInput, locationKindLabel, type LocationDetail } from '@pca/contracts';
-import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from './form-kit.tsx';
+import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { LocalityField } from './locality-field.tsx';
 
 /** The form's values for a location. */

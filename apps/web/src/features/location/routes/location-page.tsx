@@ -24,12 +24,9 @@ import {
   useUpdateLocation,
 } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
-import {
-  HealthcareServicesTable,
-  PartnerServicesTable,
-} from '../components/organisation-tables.tsx';
-import { locationPath, organisationPath } from '../links.ts';
-import { tabIndexFor } from '../tab-query.ts';
+import { HealthcareServicesTable, PartnerServicesTable } from '#lib/business/business-tables.tsx';
+import { locationPath, organisationPath } from '#lib/business/links.ts';
+import { tabIndexFor } from '#lib/business/tab-query.ts';
 
 function Loading({ label }: { label: string }) {
   return (

@@ -14,7 +14,7 @@ import { Alert } from '@pca/ui';
 import { OrganisationUpdate, type OrganisationDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
-import { ErrorSummary, FormTextField, useFieldId } from './form-kit.tsx';
+import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 
 const none = (value: string | null) => value || 'Not provided';
 /** "73947541005" → "73 947 541 005", as ABNs are printed. */

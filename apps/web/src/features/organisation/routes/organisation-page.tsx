@@ -18,10 +18,14 @@ import {
   LocationsTable,
   PartnerServicesTable,
   PractitionersTable,
-} from '../components/organisation-tables.tsx';
+} from '#lib/business/business-tables.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
-import { addHealthcareServicePath, addLocationPath, registerBusinessPath } from '../links.ts';
-import { tabIndexFor } from '../tab-query.ts';
+import {
+  addHealthcareServicePath,
+  addLocationPath,
+  registerBusinessPath,
+} from '#lib/business/links.ts';
+import { tabIndexFor } from '#lib/business/tab-query.ts';
 
 function tabsOf(o: OrganisationDetail): TabItem[] {
   const add = (href: string, label: string) =>

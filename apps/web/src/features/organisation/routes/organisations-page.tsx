@@ -10,7 +10,7 @@ import { Chip } from '@pca/ui';
 import type { OrganisationNode } from '@pca/contracts';
 import { useMyOrganisations } from '#lib/my-organisations.ts';
 import { StatusChips } from '../components/status-chips.tsx';
-import { organisationPath, registerBusinessPath } from '../links.ts';
+import { organisationPath, registerBusinessPath } from '#lib/business/links.ts';
 
 function Tree({ nodes, level }: { nodes: OrganisationNode[]; level: number }) {
   return (

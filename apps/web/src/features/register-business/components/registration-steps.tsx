@@ -20,7 +20,7 @@ import {
   type Registration,
   type RegistrationStepUpdate,
 } from '@pca/contracts';
-import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from './form-kit.tsx';
+import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { LocalityField } from './locality-field.tsx';
 
 /** Props every step form receives. */

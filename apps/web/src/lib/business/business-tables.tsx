@@ -9,7 +9,7 @@ import {
   type PractitionerRoleSummary,
 } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
-import { healthcareServicePath, locationPath, organisationPath } from '../links.ts';
+import { healthcareServicePath, locationPath, organisationPath } from './links.ts';
 
 const activeChip = (active: boolean) => (
   <Chip tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Chip>

@@ -9,7 +9,7 @@ import {
 import { Alert, Checkbox, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 
-// One react-hook-form ↔ AgDS adapter per feature: features may not import each other (see the report).
+// The react-hook-form ↔ AgDS adapter shared by the portal's forms.
 
 /** Flattens nested react-hook-form errors to { 'a.0.b': message }. */
 export function flattenErrors(errors: FieldErrors, prefix = ''): Array<[string, string]> {

@@ -1,6 +1,6 @@
 import type { OrganisationType } from '@pca/contracts';
 
-// SPA paths this feature links to (app/paths.ts belongs to the shell; see the report).
+// SPA paths of the businesses section (organisations, locations, healthcare services, registration).
 
 /** View page of an organisation by its type. */
 export function organisationPath(type: OrganisationType, id: string): string {
