@@ -2,39 +2,7 @@ import { z } from 'zod';
 import { constants } from './constants.ts';
 import { OrganisationType, PublisherApprovalStatus } from './organisations.ts';
 
-/** API paths of the welcome dashboard and the mandatory registration dialogs (spec 1 §2.5, §4). */
-export const welcomeApiPaths = {
-  /** GET: the organisation the sign-up banner is about. */
-  signUpBanner: '/api/welcome/sign-up-banner',
-  /** GET: organisations the user may set up a site for. */
-  siteOrganisations: '/api/welcome/site-organisations',
-  /** GET: setup-helper tile states of one of those organisations. */
-  setupHelper: '/api/welcome/site-organisations/:organisationId/setup-helper',
-} as const;
-
-/** The setup-helper path of one organisation. */
-export const setupHelperApiPath = (organisationId: string) =>
-  welcomeApiPaths.setupHelper.replace(':organisationId', encodeURIComponent(organisationId));
-
-/** API paths of user registration (spec 2 §7 User register; spec 1 §4 mandatory dialogs). */
-export const registrationApiPaths = {
-  /** POST: register-user dialog (email, phone, terms and privacy). */
-  registerUser: '/api/registration/register-user',
-  /** GET: a delegate invitation addressed to the caller. */
-  delegateInvitation: '/api/registration/delegate-invitations/:id',
-  /** POST: accept the invitation (becomes an approved delegate, profile complete). */
-  acceptDelegateInvitation: '/api/registration/delegate-invitations/:id/accept',
-  /** POST: decline the invitation. */
-  declineDelegateInvitation: '/api/registration/delegate-invitations/:id/decline',
-  /** POST: accept participation (agreement and privacy). */
-  acceptParticipation: '/api/registration/accept-participation',
-} as const;
-
-/** A registration path with its :id filled in. */
-export const delegateInvitationApiPath = (
-  path: 'delegateInvitation' | 'acceptDelegateInvitation' | 'declineDelegateInvitation',
-  id: string,
-) => registrationApiPaths[path].replace(':id', encodeURIComponent(id));
+export * from './welcome-paths.ts';
 
 /** Profile email (spec 2 §5 Profile): required, a valid address on a domain with a top-level part. */
 export const registrationEmail = z

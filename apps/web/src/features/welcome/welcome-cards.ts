@@ -1,9 +1,10 @@
+// Rules from their own module, not the package index, so no zod schemas load with the dashboard.
 import {
   liveOrganisations,
   type Capabilities,
   type CapabilityInput,
-  type CurrentUser,
-} from '@pca/contracts';
+} from '@pca/contracts/capabilities.ts';
+import type { CurrentUser } from '@pca/contracts';
 
 /** One action card: a link, or the button that opens the setup-a-site dialog. */
 export type WelcomeCard =

@@ -5,7 +5,8 @@ import { Text } from '@ag.ds-next/react/text';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import { SearchInput } from '@ag.ds-next/react/search-input';
-import { Alert, Loading } from '@pca/ui';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
 import { usePublishEntities } from '../api/get-publish-entities.ts';
 import { entityGroups } from '../entity-options.ts';
 

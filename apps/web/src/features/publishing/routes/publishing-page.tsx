@@ -1,7 +1,7 @@
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
-import { Card } from '@pca/ui';
+import { Card } from '@pca/ui/card/card.tsx';
 
 /** The publishing landing (spec 1 §2.6): business or practitioner publishing settings. */
 export function PublishingPage() {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { setupHelperApiPath, type SetupHelperStatus } from '@pca/contracts';
+import type { SetupHelperStatus } from '@pca/contracts';
+import { setupHelperApiPath } from '@pca/contracts/welcome-paths.ts';
 import { http } from '#lib/http.ts';
 
 /** Fetches the setup-helper tile states of one organisation. */

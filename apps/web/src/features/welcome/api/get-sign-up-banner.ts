@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { welcomeApiPaths, type SignUpBanner } from '@pca/contracts';
+import type { SignUpBanner } from '@pca/contracts';
+import { welcomeApiPaths } from '@pca/contracts/welcome-paths.ts';
 import { http } from '#lib/http.ts';
 
 /** Fetches the organisation the sign-up banner is about. */

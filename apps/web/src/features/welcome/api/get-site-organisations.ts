@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { welcomeApiPaths, type SiteOrganisations } from '@pca/contracts';
+import type { SiteOrganisations } from '@pca/contracts';
+import { welcomeApiPaths } from '@pca/contracts/welcome-paths.ts';
 import { http } from '#lib/http.ts';
 
 /** Fetches the organisations the user may set up a site for. */

@@ -2,7 +2,7 @@ import { Stack } from '@ag.ds-next/react/stack';
 import { H2 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { Button } from '@ag.ds-next/react/button';
-import { Card } from '@pca/ui';
+import { Card } from '@pca/ui/card/card.tsx';
 import type { WelcomeCardGroup } from '../welcome-cards.ts';
 
 /** Props of ActionCards. */

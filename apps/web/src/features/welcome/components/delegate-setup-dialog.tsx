@@ -5,7 +5,9 @@ import { Stack } from '@ag.ds-next/react/stack';
 import { Text } from '@ag.ds-next/react/text';
 import { H3 } from '@ag.ds-next/react/heading';
 import { Button, ButtonGroup } from '@ag.ds-next/react/button';
-import { Alert, Loading, Modal } from '@pca/ui';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Modal } from '@pca/ui/modal/modal.tsx';
 import {
   AcceptDelegateInvitationRequest,
   dialogWidths,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { Alert } from '@pca/ui';
+import { Alert } from '@pca/ui/alert/alert.tsx';
 
 /** Props of ErrorSummary. */
 export type ErrorSummaryProps = {
@@ -31,6 +31,8 @@ export function ErrorSummary({ errors, fieldIds, submitCount }: ErrorSummaryProp
             <li key={e.name}>
               <a
                 href={`#${fieldIds[e.name] ?? e.name}`}
+                // Inline links stacked line by line are too small a target (WCAG 2.2 target size).
+                style={{ display: 'inline-block', minHeight: '1.5rem', padding: '0.125rem 0' }}
                 onClick={(event) => {
                   // Focus the field itself; a hash change would be taken by the router.
                   event.preventDefault();

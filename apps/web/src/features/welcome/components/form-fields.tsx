@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { ControlGroup } from '@ag.ds-next/react/control-group';
-import { Checkbox, TextField } from '@pca/ui';
+import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
+import { TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { constants } from '@pca/contracts';
 
 /** Props of ContactFields. */

@@ -5,7 +5,10 @@ import { Radio } from '@ag.ds-next/react/radio';
 import { VisuallyHidden } from '@ag.ds-next/react/a11y';
 import { boxPalette } from '@ag.ds-next/react/core';
 import { Button, ButtonGroup } from '@ag.ds-next/react/button';
-import { Alert, Loading, Modal, SetupHelper } from '@pca/ui';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Modal } from '@pca/ui/modal/modal.tsx';
+import { SetupHelper } from '@pca/ui/setup-helper/setup-helper-tile.tsx';
 import {
   dialogWidths,
   type SetupHelperOrigin,

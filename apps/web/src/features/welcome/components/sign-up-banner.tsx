@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '@pca/ui';
+import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Text } from '@ag.ds-next/react/text';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import type { SignUpBanner as SignUpBannerData } from '@pca/contracts';

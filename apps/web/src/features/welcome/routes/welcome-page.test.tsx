@@ -230,4 +230,114 @@ describe('WelcomePage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome Jane' }),
     ).toBeInTheDocument();
   });
+
+  it('asks for the parent business when there are several; Next waits for a choice', async () => {
+    const second = org({
+      id: '6b1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e',
+      name: 'Bayside Clinics Pty Ltd',
+      businessName: 'Bayside Clinics',
+    });
+    const helperPath = `GET /api/welcome/site-organisations/${second.id}/setup-helper`;
+    serve(
+      testUser({
+        roles: [{ type: 'OrganisationManager', organisationId: orgId, healthcareServiceId: null }],
+      }),
+      {
+        organisations: [org(), second],
+        extra: {
+          [helperPath]: () =>
+            json({
+              organisation: {
+                id: second.id,
+                name: second.name,
+                businessName: second.businessName,
+                type: 'ParticipatingOrganisation',
+              },
+              steps: [
+                { key: 'location', state: 'complete', count: 1 },
+                { key: 'healthcareService', state: 'default', count: 0 },
+                { key: 'practitioners', state: 'inactive', count: 0 },
+                { key: 'publishing', state: 'inactive', count: 0 },
+              ],
+            }),
+        },
+      },
+    );
+    renderApp('/welcome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up a site' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Which parent business do you want to set up a site for?',
+    });
+    expect(dialog).toHaveStyle({ maxWidth: '700px' });
+    expect(within(dialog).getByText('(required)')).toBeInTheDocument();
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Bayside Clinics'));
+    expect(next).toBeEnabled();
+    await userEvent.click(next);
+    const helper = await screen.findByRole('dialog', { name: 'Set up a site' });
+    expect(helper).toHaveStyle({ maxWidth: '600px' });
+    const steps = await within(helper).findAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('[data-state]')?.getAttribute('data-state'))).toEqual([
+      'complete',
+      'default',
+      'inactive',
+      'inactive',
+    ]);
+    expect(within(helper).getByRole('link', { name: /Add a location/ })).toHaveAttribute(
+      'href',
+      `/organisation/participating/${second.id}?tab=Locations&from=Home`,
+    );
+  });
+
+  it('opens the delegate setup for an invitation in the query and records a decline', async () => {
+    const invitationId = '7c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    let declined = false;
+    const requests = serve(
+      () =>
+        json(
+          testUser({
+            isProfileComplete: false,
+            isPractitioner: false,
+            practitionerId: null,
+            delegateInvitationId: null,
+          }),
+        ),
+      {
+        extra: {
+          [`GET /api/registration/delegate-invitations/${invitationId}`]: () =>
+            declined
+              ? new Response('{}', { status: 409 })
+              : json({
+                  id: invitationId,
+                  invitedEmail: 'dana.wu@example.com',
+                  inviter: {
+                    practitionerId: '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
+                    givenName: 'Alice',
+                    familyName: 'Nguyen',
+                    preferredName: 'Dr Alice Nguyen',
+                  },
+                  consents: ['Manage tasks sent by organisations'],
+                }),
+          [`POST /api/registration/delegate-invitations/${invitationId}/decline`]: () => {
+            declined = true;
+            return json({ id: invitationId, status: 'Rejected' });
+          },
+        },
+      },
+    );
+    const { router } = renderApp(`/welcome?delegateInvitationId=${invitationId}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Set up your delegate account' });
+    expect(dialog).toHaveStyle({ maxWidth: '900px' });
+    expect(
+      await within(dialog).findByText('has invited you to be their delegate.', { exact: false }),
+    ).toHaveTextContent('Dr Alice Nguyen has invited you to be their delegate.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    // Declined: the query is dropped and, the profile still being incomplete, registration follows.
+    expect(
+      await screen.findByRole('dialog', { name: 'Register your account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/decline'))).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@ag.ds-next/react/stack';
@@ -7,18 +7,25 @@ import { Text } from '@ag.ds-next/react/text';
 import { Button } from '@ag.ds-next/react/button';
 import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { Loading } from '@pca/ui';
+import { Loading } from '@pca/ui/loading/loading.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { startLogin } from '#lib/login.ts';
 import { useSignUpBanner } from '../api/get-sign-up-banner.ts';
 import { useSiteOrganisations } from '../api/get-site-organisations.ts';
 import { ActionCards } from '../components/action-cards.tsx';
-import { chooseMandatoryDialog, MandatoryDialog } from '../components/mandatory-dialog.tsx';
-import { SetupSite } from '../components/setup-site.tsx';
+import { chooseMandatoryDialog } from '../choose-mandatory-dialog.ts';
 import { SignUpBanner } from '../components/sign-up-banner.tsx';
 import { greetingName } from '../greeting-name.ts';
 import { welcomeCardGroups } from '../welcome-cards.ts';
+
+// The dialogs (and their form library) load only when someone needs one: most visits show none.
+const MandatoryDialog = lazy(() =>
+  import('../components/mandatory-dialog.tsx').then((m) => ({ default: m.MandatoryDialog })),
+);
+const SetupSite = lazy(() =>
+  import('../components/setup-site.tsx').then((m) => ({ default: m.SetupSite })),
+);
 
 /** Query parameter of the emailed delegate-invitation link. */
 const INVITATION_PARAM = 'delegateInvitationId';
@@ -90,15 +97,25 @@ export function WelcomePage() {
         success={searchParams.get('msg') === 'success'}
       />
       <ActionCards groups={groups} onSetupSite={() => setSettingUpSite(true)} />
-      {settingUpSite && siteOrganisations.length > 0 ? (
-        <SetupSite
-          organisations={siteOrganisations}
-          origin="Home"
-          onClose={() => setSettingUpSite(false)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {settingUpSite && siteOrganisations.length > 0 ? (
+          <SetupSite
+            organisations={siteOrganisations}
+            origin="Home"
+            onClose={() => setSettingUpSite(false)}
+          />
+        ) : null}
+      </Suspense>
       {dialog ? (
-        <MandatoryDialog dialog={dialog} user={user} onResult={onResult} onNoResult={startLogin} />
+        // The page must not be usable before a mandatory dialog shows: blanket it while it loads.
+        <Suspense fallback={<LoadingBlanket fullScreen label="Loading" />}>
+          <MandatoryDialog
+            dialog={dialog}
+            user={user}
+            onResult={onResult}
+            onNoResult={startLogin}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );
