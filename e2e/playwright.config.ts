@@ -21,7 +21,8 @@ const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(root, 'test-results/playwright'),
+  // One folder per port, so parallel runs on one machine keep each other's traces.
+  outputDir: path.join(root, 'test-results', `playwright-${port}`),
   fullyParallel: false,
   workers: 1,
   retries: process.env['CI'] ? 1 : 0,
