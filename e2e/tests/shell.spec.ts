@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
@@ -101,6 +102,25 @@ test.describe('Application shell', () => {
     // Toggle: the same button closes it.
     await page.getByRole('button', { name: 'Alice Nguyen' }).click();
     await expect(page.getByRole('menuitem')).toHaveCount(0);
+    // Keyboard only: Enter opens, arrow keys move through the items, Escape closes and focus returns.
+    await page.getByRole('button', { name: 'Alice Nguyen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'View profile' })).toBeVisible();
+    // The menu keeps focus and points at its current item with aria-activedescendant.
+    const activeItem = () =>
+      page.evaluate(() => {
+        const id = document.activeElement?.getAttribute('aria-activedescendant');
+        return id ? (document.getElementById(id)?.textContent ?? null) : null;
+      });
+    await page.keyboard.press('ArrowDown');
+    const first = await activeItem();
+    await page.keyboard.press('ArrowDown');
+    const second = await activeItem();
+    expect(first).not.toBeNull();
+    expect(second).not.toBe(first);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Alice Nguyen' })).toBeFocused();
   });
 
   test('menus for Ben, also while managing Alice, and switching back to My account', async ({
@@ -182,8 +202,35 @@ test.describe('Application shell', () => {
     await signInAndWait(page, GEORGE, 'George');
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/welcome$/);
+    // The organisation-manager guard: George only views organisations, he manages none.
+    await page.goto('/nhsd-import');
+    await expect(page).toHaveURL(/\/welcome$/);
     await page.goto('/no-such-page');
     await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+
+  test('the organisation-manager guard checks the organisationId query', async ({ page }) => {
+    await signInAndWait(page, ALICE, 'Alice');
+    const ids = await page.evaluate(async () => {
+      const token = sessionStorage.getItem('pca.sessionToken') ?? '';
+      const res = await fetch('/api/me/organisations', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { organisations } = (await res.json()) as {
+        organisations: Array<{ id: string; effectiveRoles: string[] }>;
+      };
+      return organisations
+        .filter((o) => o.effectiveRoles.includes('OrganisationManager'))
+        .map((o) => o.id);
+    });
+    expect(ids.length).toBeGreaterThan(0);
+    await page.goto(`/nhsd-import?organisationId=${ids[0]}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Importing services from NHSD' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Importing services from NHSD - Provider Connect Australia');
+    await page.goto('/nhsd-import?organisationId=00000000-0000-4000-8000-000000000000');
+    await expect(page).toHaveURL(/\/welcome$/);
   });
 
   test('logout asks for confirmation; Cancel stays', async ({ page }) => {
@@ -218,6 +265,7 @@ test.describe('Application shell', () => {
   test('idle: warning after 20 minutes, countdown, logged out after 5 more', async ({ page }) => {
     await page.clock.install();
     await signInAndWait(page, ALICE, 'Alice');
+    const token = await page.evaluate(() => sessionStorage.getItem('pca.sessionToken') ?? '');
     await page.clock.fastForward('19:50');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.clock.fastForward('00:15');
@@ -238,7 +286,8 @@ test.describe('Application shell', () => {
     await page.clock.fastForward('05:01');
     const ended = page.getByRole('dialog', { name: 'You have been logged out' });
     await expect(ended).toBeVisible();
-    const token = await page.evaluate(() => sessionStorage.getItem('pca.sessionToken') ?? '');
+    await expect(ended.getByRole('heading', { name: 'You have been logged out' })).toBeFocused();
+    // The portal session ended on the server, the page forgot the token, and nothing redirected.
     await expect
       .poll(() =>
         page.evaluate(
@@ -248,6 +297,9 @@ test.describe('Application shell', () => {
         ),
       )
       .toBe(401);
+    expect(await page.evaluate(() => sessionStorage.getItem('pca.sessionToken'))).toBeNull();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expectAccessible(page);
     await ended.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
@@ -260,6 +312,8 @@ test.describe('Application shell', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Credential documents' }),
     ).toBeVisible();
+    // The provider's own session has ended too, so it will ask for the RA number again.
+    await page.context().clearCookies();
     // Revoke the session on the server behind the page's back.
     await page.evaluate(async () => {
       const token = sessionStorage.getItem('pca.sessionToken') ?? '';
@@ -268,8 +322,9 @@ test.describe('Application shell', () => {
         headers: { authorization: `Bearer ${token}` },
       });
     });
-    // The next API call answers 401: the shell sends the user to sign in again.
-    await page.goto('/credential-documents?tab=current');
+    // The next API call answers 401 and the shell sends the user to sign in again. A call the page
+    // makes by itself may get there first and interrupt this navigation; either way ends at the login.
+    await page.goto('/credential-documents?tab=current').catch(() => undefined);
     await expect(page.getByLabel('RA number')).toBeVisible();
     await page.getByLabel('RA number').fill(ALICE);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -277,5 +332,20 @@ test.describe('Application shell', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Credential documents' }),
     ).toBeVisible();
+  });
+
+  test('signed out, / loads at most 150 KB of gzip JavaScript (docs/decisions/006)', async ({
+    page,
+  }) => {
+    const bodies: Array<Promise<Buffer>> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.body());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const gzipKb =
+      (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024;
+    expect(gzipKb).toBeLessThanOrEqual(150);
   });
 });

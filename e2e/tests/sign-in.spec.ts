@@ -53,7 +53,13 @@ test.describe('Sign-in through the development identity provider', () => {
     await signIn(page, '2000000011');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Alice' })).toBeVisible();
     const token = await page.evaluate(() => sessionStorage.getItem('pca.sessionToken') ?? '');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Alice Nguyen' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to log out?' });
+    await expect(confirm).toContainText(
+      'You will also be logged out of Provider Digital Access (PRODA).',
+    );
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     // The provider ends its own session and returns to the portal by itself.
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     // The old token no longer works…

@@ -177,4 +177,34 @@ describe('menuVisibility', () => {
       switchAccounts: false,
     });
   });
+
+  // Every combination of the facts the menu rules read: own practitioner id, managing, delegate, operator.
+  const facts = [false, true];
+  const cases = facts.flatMap((ownId) =>
+    facts.flatMap((managing) =>
+      facts.flatMap((delegate) =>
+        facts.map((operator) => ({ ownId, managing, delegate, operator })),
+      ),
+    ),
+  );
+  it.each(cases)('truth table %j', ({ ownId, managing, delegate, operator }) => {
+    const visible = menuVisibility(
+      input(operator ? ['PcaOperator'] : ['Viewer'], {
+        practitionerId: ownId ? pid : null,
+        managingPractitioner: managing ? managed : null,
+        isApprovedPractitionerDelegate: delegate,
+      }),
+    );
+    expect(visible).toEqual({
+      notificationsBell: !operator,
+      viewProfile: !managing,
+      practitionerProfile: managing,
+      assignDelegate: ownId && !managing,
+      bankAccount: ownId && !managing,
+      credentialDocuments: ownId || managing,
+      auditEvents: ownId || managing,
+      switchAccounts: delegate,
+      systemAdmin: operator && !managing,
+    });
+  });
 });

@@ -13,3 +13,20 @@ export const apiPaths = {
 export const meApiPaths = {
   organisations: '/api/me/organisations',
 } as const;
+
+/**
+ * API paths of the application shell: managing another practitioner, the bell, post-login landing.
+ * Kept here, apart from the zod schemas in shell.ts, so the signed-out page's HTTP client does not pull in zod.
+ */
+export const shellApiPaths = {
+  /** GET: practitioners the caller is an accepted delegate of ("get practitioners for a delegate"). */
+  managedPractitioners: '/api/managing/practitioners',
+  /** PUT { practitionerId }: start managing; DELETE: switch back to My account. */
+  managing: '/api/managing',
+  /** GET: unread notifications of the user's own (or the managed) practitioner. */
+  unreadNotificationCount: '/api/me/unread-notification-count',
+  /** GET: whether sign-in should land on /welcome/add-business (spec 1 §2.3). */
+  publishingSettingsEligibility: '/api/me/publishing-settings-eligibility',
+  /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (spec 1 §7). */
+  terminologyValueSet: '/api/terminology/value-set',
+} as const;

@@ -2,19 +2,8 @@ import { z } from 'zod';
 import { capabilitiesOf, liveOrganisations, type CapabilityInput } from './capabilities.ts';
 import { ManagedPractitioner } from './user.ts';
 
-/** API paths of the application shell: managing another practitioner, the bell, post-login landing. */
-export const shellApiPaths = {
-  /** GET: practitioners the caller is an accepted delegate of ("get practitioners for a delegate"). */
-  managedPractitioners: '/api/managing/practitioners',
-  /** PUT { practitionerId }: start managing; DELETE: switch back to My account. */
-  managing: '/api/managing',
-  /** GET: unread notifications of the user's own (or the managed) practitioner. */
-  unreadNotificationCount: '/api/me/unread-notification-count',
-  /** GET: whether sign-in should land on /welcome/add-business (spec 1 §2.3). */
-  publishingSettingsEligibility: '/api/me/publishing-settings-eligibility',
-  /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (spec 1 §7). */
-  terminologyValueSet: '/api/terminology/value-set',
-} as const;
+// The paths moved to paths.ts (no zod there, see docs/decisions/006); re-exported for old imports.
+export { shellApiPaths } from './paths.ts';
 
 /** The practitioners a delegate may manage (spec 1 §7: id, givenName, familyName, userPhotoData). */
 export const DelegatePractitioners = z.object({ practitioners: z.array(ManagedPractitioner) });

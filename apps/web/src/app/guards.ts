@@ -24,6 +24,9 @@ export const emailGuard: Guard = async (_args, queryClient) => {
   return null;
 };
 
+const someNode = (nodes: OrganisationNode[], test: (n: OrganisationNode) => boolean): boolean =>
+  nodes.some((n) => test(n) || someNode(n.children, test));
+
 const findNode = (nodes: OrganisationNode[], id: string): OrganisationNode | undefined => {
   for (const node of nodes) {
     if (node.id === id) return node;
@@ -33,12 +36,21 @@ const findNode = (nodes: OrganisationNode[], id: string): OrganisationNode | und
   return undefined;
 };
 
-/** Organisation-manager pages: the `organisationId` query must name an organisation the user manages. */
+/**
+ * Organisation-manager pages: the `organisationId` query (or `orgId`, which the NHSD import uses beside a
+ * `locationId`, spec 2 §2.17) must name an organisation where the user's effective roles include
+ * OrganisationManager. Without either query the user must manage at least one organisation.
+ */
 export const organisationManagerGuard: Guard = async ({ request }, queryClient) => {
-  const organisationId = new URL(request.url).searchParams.get('organisationId');
+  const query = new URL(request.url).searchParams;
+  const organisationId = query.get('organisationId') ?? query.get('orgId');
   const { organisations } = await queryClient.ensureQueryData(myOrganisationsQueryOptions());
-  const node = organisationId ? findNode(organisations, organisationId) : undefined;
-  if (!node?.effectiveRoles.includes('OrganisationManager')) throw redirect(paths.welcome());
+  const manages = organisationId
+    ? Boolean(
+        findNode(organisations, organisationId)?.effectiveRoles.includes('OrganisationManager'),
+      )
+    : someNode(organisations, (n) => n.effectiveRoles.includes('OrganisationManager'));
+  if (!manages) throw redirect(paths.welcome());
   return null;
 };
 

@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { adminGuard, emailGuard, guarded, type Guard } from './guards.ts';
+import { adminGuard, emailGuard, guarded, organisationManagerGuard, type Guard } from './guards.ts';
 import { paths } from './paths.ts';
 import { appQueryClient } from './query-client.ts';
 import { routeTable } from './route-table.ts';
@@ -21,6 +21,8 @@ function guardsFor(path: string): Guard[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
   if (path === 'welcome' || path.startsWith('welcome/')) return [];
   if (path === 'admin') return [emailGuard, adminGuard];
+  // The NHSD import writes into the organisation named by its query (spec 2 §2.17).
+  if (path === 'nhsd-import') return [emailGuard, organisationManagerGuard];
   return [emailGuard];
 }
 

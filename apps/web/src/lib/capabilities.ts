@@ -1,12 +1,11 @@
+// The rules come from their own module, not the package index, so no zod schemas ride along.
 import {
   capabilitiesOf,
   menuVisibility,
   type Capabilities,
   type CapabilityInput,
-  type CurrentUser,
-  type MyOrganisations,
-  type RuntimeConfig,
-} from '@pca/contracts';
+} from '@pca/contracts/capabilities.ts';
+import type { CurrentUser, MyOrganisations, RuntimeConfig } from '@pca/contracts';
 import { useConfig } from './config.tsx';
 import { useCurrentUser } from './current-user.ts';
 import { useMyOrganisations } from './my-organisations.ts';

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@pca/contracts/paths.ts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { apiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
 import { installFakeServer, json, problem } from '../test/fake-server.ts';
 import { leaveTo } from './browser-navigation.ts';
 import { ApiError, clearValueSetCache, http } from './http.ts';
@@ -60,6 +59,14 @@ describe('http', () => {
     expect(readRecall()).toEqual({ path: '/practitioners', query: '?organisation=42' });
     expect(getSessionToken()).toBeNull();
     expect(leaveTo).toHaveBeenCalledWith(apiPaths.login);
+  });
+
+  it('does not redirect on 401 when no token was sent (already signed out, e.g. after the idle logout)', async () => {
+    installFakeServer({ 'GET /api/me': () => problem(401, 'about:blank', 'Unauthorized') });
+    const error = await http(apiPaths.me).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(leaveTo).not.toHaveBeenCalled();
+    expect(readRecall()).toEqual({ path: '', query: '' });
   });
 
   it('does not redirect on 401 when the caller handles it (sign-in and sign-out calls)', async () => {

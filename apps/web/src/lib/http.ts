@@ -1,6 +1,6 @@
 import type { Problem } from '@pca/contracts';
 import { constants } from '@pca/contracts/constants.ts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 import { redirectToLogin } from './login.ts';
 
@@ -107,7 +107,9 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   }
 
   const error = new ApiError(response.status, isProblem(payload) ? payload : null);
-  if (response.status === 401 && redirectOnUnauthorized) {
+  // Only a token the API refused means a session ended under the user (spec 1 §8). A call made with no
+  // token comes from a page already signed out, e.g. after the idle logout, which must not redirect (§4).
+  if (response.status === 401 && redirectOnUnauthorized && token !== null) {
     // The token is missing, expired or revoked: drop it so the UI stops treating the user as signed in.
     clearSessionToken();
     redirectToLogin();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadNotificationCount } from '@pca/contracts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from './http.ts';
 
 /** Fetches the unread notifications count of the user's own (or the managed) practitioner. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { apiPaths, meApiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
 import { getSessionToken, setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../test/fake-server.ts';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useSearchParams } from 'react-router';
 import { Box, Flex } from '@ag.ds-next/react/box';
 import { layout } from '@pca/contracts/constants.ts';
@@ -49,6 +49,9 @@ export function RootLayout() {
   const { productName } = useConfig();
   const signedIn = useHasSession();
   const [dialog, setDialog] = useState<FooterDialog | null>(null);
+  // After the idle logout the token is gone but its dialog (Login / Logout) must stay on screen.
+  const [idleEnded, setIdleEnded] = useState(false);
+  const endIdleSession = useCallback(() => setIdleEnded(true), []);
   useDocumentTitle(productName);
   useShowDialogQuery(setDialog);
   return (
@@ -88,9 +91,9 @@ export function RootLayout() {
           <FooterDialogs open={dialog} onClose={() => setDialog(null)} />
         </Suspense>
       ) : null}
-      {signedIn ? (
+      {signedIn || idleEnded ? (
         <Suspense fallback={null}>
-          <SessionIdleWatch />
+          <SessionIdleWatch onSessionEnded={endIdleSession} />
         </Suspense>
       ) : null}
       <ScrollRestoration />

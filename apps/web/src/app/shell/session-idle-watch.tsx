@@ -26,12 +26,18 @@ const durations = {
 /** Activity that keeps a session alive (spec 1 §4): clicks, touches and key presses. */
 const ACTIVITY_EVENTS = ['click', 'touchstart', 'keydown'] as const;
 
+/** Props of SessionIdleWatch. */
+export type SessionIdleWatchProps = {
+  /** Called just before the idle logout forgets the token, so the shell keeps this dialog mounted. */
+  onSessionEnded: () => void;
+};
+
 /**
  * Watches for inactivity while signed in (spec 1 §4): after 1200 s a warning dialog counts down
  * 300 s, then the portal session is ended (without sending the browser anywhere) and the user
  * chooses Login (a fresh sign-in) or Logout (also ends the provider session, then '/').
  */
-export function SessionIdleWatch() {
+export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
   const queryClient = useQueryClient();
   const fullLogout = useLogout();
   // The view holds a snapshot for rendering; the ref holds the latest state for event handlers.
@@ -65,13 +71,19 @@ export function SessionIdleWatch() {
 
   useEffect(() => {
     if (view.phase !== 'exceeded') return;
-    // The portal session ends now; the token stays until the user chooses, so the dialog stays up.
+    // The portal session ends now, without sending the browser anywhere (spec 1 §4). The token is
+    // forgotten so nothing on the page calls the API with it and gets redirected by the 401 rule.
     logout()
       .then((result) => {
         endSessionUrl.current = result.endSessionUrl;
       })
-      .catch((error: unknown) => console.error('Idle logout failed', error));
-  }, [view.phase]);
+      .catch((error: unknown) => console.error('Idle logout failed', error))
+      .finally(() => {
+        onSessionEnded();
+        void queryClient.cancelQueries();
+        clearSessionToken();
+      });
+  }, [view.phase, onSessionEnded, queryClient]);
 
   /** "Any other outcome" of the warning: restart the timers and slide the server's idle expiry. */
   const stayLoggedIn = () => {
@@ -122,18 +134,10 @@ export function SessionIdleWatch() {
       width={600}
       actions={
         <ButtonGroup>
-          <Button
-            onClick={() => {
-              clearSessionToken();
-              redirectToLogin();
-            }}
-          >
-            Login
-          </Button>
+          <Button onClick={() => redirectToLogin()}>Login</Button>
           <Button
             variant="secondary"
             onClick={() => {
-              clearSessionToken();
               queryClient.clear();
               leaveTo(endSessionUrl.current ?? '/');
             }}

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MainNav } from '@ag.ds-next/react/main-nav';
 import {
   DropdownMenuDivider,
@@ -75,6 +75,7 @@ function bellItem(count: number | undefined) {
 /** The signed-in navigation bar: highlighted sections, About, bell and profile menus (spec 1 §2.1, §6). */
 export function SignedInNavigation() {
   const location = useLocation();
+  const navigate = useNavigate();
   const config = useConfig();
   const access = useCapabilities();
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -162,7 +163,9 @@ export function SignedInNavigation() {
                 <DropdownMenuGroup label="Switch accounts">
                   <DropdownMenuItem
                     onClick={() => {
+                      // Already on their own account: My account is simply their dashboard.
                       if (managing) setSwitchingBack(true);
+                      else void navigate('/welcome');
                     }}
                   >
                     My account

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublishingSettingsEligibility } from '@pca/contracts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';
 
 /** "Check whether publishing settings can be shown" (spec 1 §7), asked once after sign-in. */

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { apiPaths, meApiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
 import { readRecall, storeRecall } from '#lib/recall.ts';
 import { getSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, problem } from '../../../test/fake-server.ts';

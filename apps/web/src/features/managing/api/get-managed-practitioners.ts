@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DelegatePractitioners } from '@pca/contracts';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';
 
 /** Fetches the practitioners the delegate may manage ("get practitioners for a delegate", spec 1 §7). */

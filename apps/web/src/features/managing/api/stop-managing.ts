@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { shellApiPaths } from '@pca/contracts/shell.ts';
+import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';
 
 /** Switches back to the delegate's own account on the server session. */

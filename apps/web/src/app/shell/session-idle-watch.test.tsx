@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiPaths, meApiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
+import { leaveTo } from '#lib/browser-navigation.ts';
+import { getSessionToken, setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
+
+vi.mock('#lib/browser-navigation.ts', () => ({ leaveTo: vi.fn() }));
+
+/** Moves the clock on and lets the watch's one-second interval notice. */
+async function passSeconds(seconds: number) {
+  await act(async () => {
+    vi.setSystemTime(Date.now() + seconds * 1000);
+    vi.advanceTimersByTime(1000);
+    await Promise.resolve();
+  });
+}
+
+describe('SessionIdleWatch (spec 1 §4)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.mocked(leaveTo).mockClear();
+  });
+
+  it('warns after 1200 s, logs out after 300 s more without redirecting, and keeps its dialog', async () => {
+    // Only the clock and the interval are fake: React, lazy imports and the fake server keep real timers.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const requests = installFakeServer({
+      [`GET ${apiPaths.me}`]: () => json(testUser()),
+      [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),
+      [`GET ${shellApiPaths.unreadNotificationCount}`]: () => json({ count: 0 }),
+      [`POST ${apiPaths.logout}`]: () => json({ endSessionUrl: 'https://idp.example/end' }),
+    });
+    setSessionToken('tok');
+    renderApp('/audit-events');
+    await screen.findByRole('heading', { level: 1, name: 'Audit events' });
+    // Let the lazily loaded watch mount and start its timers.
+    await screen.findByRole('button', { name: /Jane Citizen/ });
+
+    await passSeconds(1190);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await passSeconds(15);
+    const warning = await screen.findByRole('dialog', { name: 'Your session is about to expire' });
+    expect(within(warning).getByTestId('idle-countdown').textContent).toMatch(/^4:[45]\d$/);
+
+    await passSeconds(300);
+    const ended = await screen.findByRole('dialog', { name: 'You have been logged out' });
+    await vi.waitFor(() => expect(getSessionToken()).toBeNull());
+    expect(requests.find((r) => r.path === apiPaths.logout)?.headers.get('Authorization')).toBe(
+      'Bearer tok',
+    );
+    // Logged out without the redirect: the browser stays, the dialog stays.
+    expect(leaveTo).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'You have been logged out' })).toBe(ended);
+
+    await userEvent.click(within(ended).getByRole('button', { name: 'Logout' }));
+    expect(leaveTo).toHaveBeenCalledWith('https://idp.example/end');
+  });
+});
