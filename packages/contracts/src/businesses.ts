@@ -233,15 +233,15 @@ export const LocationInput = z
   });
 export type LocationInput = z.infer<typeof LocationInput>;
 
-export const LocationDetail = z.object({
+/** The organisation a location or healthcare service belongs to. */
+export const ParentOrganisationRef = z.object({
   id: z.string().uuid(),
-  organisation: z.object({ id: z.string().uuid(), name: z.string(), type: OrganisationType }),
   name: z.string(),
-  kind: BusinessLocationKind,
-  addressLine: z.string(),
-  locality: z.string(),
-  postcode: z.string(),
-  state: z.string(),
+  type: OrganisationType,
+});
+
+/** A location's or healthcare service's contact details as shown ('' when not given), with the publish flags. */
+export const EntityContactView = z.object({
   phone: z.string(),
   afterHoursPhone: z.string(),
   email: z.string(),
@@ -249,6 +249,19 @@ export const LocationDetail = z.object({
   website: z.string(),
   suppressEmail: z.boolean(),
   suppressPhone: z.boolean(),
+});
+export type EntityContactView = z.infer<typeof EntityContactView>;
+
+export const LocationDetail = z.object({
+  id: z.string().uuid(),
+  organisation: ParentOrganisationRef,
+  name: z.string(),
+  kind: BusinessLocationKind,
+  addressLine: z.string(),
+  locality: z.string(),
+  postcode: z.string(),
+  state: z.string(),
+  ...EntityContactView.shape,
   isActive: z.boolean(),
   canEdit: z.boolean(),
   healthcareServices: z.array(HealthcareServiceSummary),
@@ -329,7 +342,7 @@ export type HealthcareServiceInput = z.infer<typeof HealthcareServiceInput>;
 
 export const HealthcareServiceDetail = z.object({
   id: z.string().uuid(),
-  organisation: z.object({ id: z.string().uuid(), name: z.string(), type: OrganisationType }),
+  organisation: ParentOrganisationRef,
   location: z.object({ id: z.string().uuid(), name: z.string(), address: z.string() }).nullable(),
   name: z.string(),
   serviceType: z.string(),
@@ -337,13 +350,7 @@ export const HealthcareServiceDetail = z.object({
   startDate: z.string(),
   endDate: z.string(),
   isActive: z.boolean(),
-  phone: z.string(),
-  afterHoursPhone: z.string(),
-  email: z.string(),
-  fax: z.string(),
-  website: z.string(),
-  suppressEmail: z.boolean(),
-  suppressPhone: z.boolean(),
+  ...EntityContactView.shape,
   openingHours: z.array(OpeningDay),
   /** Roles the user holds on the service (its organisation's or its own). */
   effectiveRoles: z.array(RoleType),

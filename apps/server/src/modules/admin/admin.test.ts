@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { PendingRegistrations } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { ALICE, PRIYA, JACK, useTestApp } from '#modules/businesses/test-suite-app.ts';
 
-const ALICE = '2000000011';
-const PRIYA = '2000000077';
-const JACK = '2000000101';
 const riverbend = demoIds.organisation('riverbend');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const statusOf = async (id: string) =>
   (await t.db.select().from(organisations).where(eq(organisations.id, id)))[0]

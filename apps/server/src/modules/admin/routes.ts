@@ -9,10 +9,8 @@ import {
 import type { AppDeps } from '#app/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { requireCapability } from '#modules/access/guards.ts';
+import { IdParams, security } from '#modules/businesses/entity-routes.ts';
 import { decideRegistration, listPendingRegistrations } from './service.ts';
-
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
 
 /** System admin (PcaOperator): the queue of business registrations pending approval. */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

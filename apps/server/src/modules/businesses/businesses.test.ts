@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { OrganisationDetail, Registration } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations, roleMemberships } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { ALICE, BEN, GEORGE, ISLA, JACK, useTestApp } from './test-suite-app.ts';
 
-const ALICE = '2000000011';
-const BEN = '2000000022';
-const GEORGE = '2000000066';
-const ISLA = '2000000099';
-const JACK = '2000000101';
 const harbour = demoIds.organisation('harbour-group');
 const surryHills = demoIds.organisation('harbour-surry-hills');
 const coastal = demoIds.organisation('coastal-physio');
 
-let t: TestApp;
-const tokens = new Map<string, string>();
-async function as(raNumber: string) {
-  if (!tokens.has(raNumber)) tokens.set(raNumber, await t.tokenFor(raNumber));
-  return t.bearer(tokens.get(raNumber)!);
-}
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t, as } = useTestApp();
 
 const get = async (ra: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: await as(ra) });

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { organisations } from '#db/schema/index.ts';
-import { appendAudit } from '#lib/audit.ts';
+import { updateAudited } from './audited-write.ts';
 import { organisationAccess, requireOrganisationManager } from './access.ts';
 import { loadPartnerPublications } from './publications.ts';
 import {
@@ -97,30 +97,10 @@ export async function updateOrganisation(
     fax: nullable(input.fax),
     website: nullable(input.website),
   };
-  const changed = changedFields(organisation, next);
-  if (!Object.keys(changed).length) return;
-  await db.transaction(async (tx) => {
-    await tx.update(organisations).set(next).where(eq(organisations.id, organisationId));
-    await appendAudit(tx, {
-      actorUserId: userId,
-      action: 'organisation.updated',
-      entityType: 'Organisation',
-      entityId: organisationId,
-      changedFields: changed,
-      requestId,
-    });
+  await updateAudited(db, organisations, organisationId, organisation, next, {
+    actorUserId: userId,
+    action: 'organisation.updated',
+    entityType: 'Organisation',
+    requestId,
   });
-}
-
-/** The fields whose value differs, as { field: { from, to } } for the audit trail. */
-export function changedFields<T extends Record<string, unknown>>(
-  before: Partial<Record<keyof T, unknown>>,
-  after: T,
-): Record<string, { from: unknown; to: unknown }> {
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, to] of Object.entries(after)) {
-    const from = before[key as keyof T];
-    if (JSON.stringify(from ?? null) !== JSON.stringify(to ?? null)) changed[key] = { from, to };
-  }
-  return changed;
 }

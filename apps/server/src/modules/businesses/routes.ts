@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   businessApiPaths as paths,
   OrganisationDetail,
@@ -11,6 +10,7 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#app/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
+import { errors, IdParams, security, viewAndEditRoutes } from './entity-routes.ts';
 import { getOrganisationDetail, updateOrganisation } from './organisation-service.ts';
 import {
   createRegistration,
@@ -19,52 +19,20 @@ import {
   submitRegistration,
 } from './registration-service.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
-
 /** Organisations (view and edit) and the Register a business wizard. */
 export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    paths.organisation,
-    {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['businesses'],
-        summary:
-          'An organisation with its HI organisations, locations, services, practitioners and partner services',
-        security,
-        params: IdParams,
-        response: { 200: OrganisationDetail, ...errors },
-      },
+  viewAndEditRoutes(app, deps, {
+    path: paths.organisation,
+    tag: 'businesses',
+    detail: OrganisationDetail,
+    body: OrganisationUpdate,
+    summaries: {
+      view: 'An organisation with its HI organisations, locations, services, practitioners and partner services',
+      edit: 'Edit organisation details (OrganisationManager on it or an ancestor)',
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(
-          await getOrganisationDetail(deps.db, requireAuth(request).user.id, request.params.id),
-        ),
-  );
-
-  app.patch(
-    paths.organisation,
-    {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['businesses'],
-        summary: 'Edit organisation details (OrganisationManager on it or an ancestor)',
-        security,
-        params: IdParams,
-        body: OrganisationUpdate,
-        response: { 200: OrganisationDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = requireAuth(request).user.id;
-      await updateOrganisation(deps.db, userId, request.params.id, request.body, request.id);
-      return getOrganisationDetail(deps.db, userId, request.params.id);
-    },
-  );
+    load: getOrganisationDetail,
+    save: updateOrganisation,
+  });
 
   app.post(
     paths.registrations,

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HealthcareServiceDetail, type HealthcareServiceInput } from '@pca/contracts';
 import { auditEvents, healthcareServices } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { ALICE, BEN, GEORGE, JACK, useTestApp } from '#modules/businesses/test-suite-app.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
 
-const ALICE = '2000000011';
-const BEN = '2000000022';
-const GEORGE = '2000000066';
-const JACK = '2000000101';
 const gp = demoIds.healthcareService('surry-hills-gp');
 const skin = demoIds.healthcareService('surry-hills-skin');
 
-let t: TestApp;
-const tokens = new Map<string, string>();
-async function as(raNumber: string) {
-  if (!tokens.has(raNumber)) tokens.set(raNumber, await t.tokenFor(raNumber));
-  return t.bearer(tokens.get(raNumber)!);
-}
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t, as } = useTestApp();
 
 async function load(ra: string, id: string) {
   const res = await t.app.inject({

@@ -2,10 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { healthcareServices, locations } from '#db/schema/index.ts';
-import { appendAudit } from '#lib/audit.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager, serviceAccess } from '#modules/businesses/access.ts';
-import { changedFields } from '#modules/businesses/organisation-service.ts';
+import { insertAudited, updateAudited } from '#modules/businesses/audited-write.ts';
 import { loadPartnerPublications } from '#modules/businesses/publications.ts';
 import {
   addressText,
@@ -104,18 +103,11 @@ export async function updateService(
   if (!canEdit)
     throw new ForbiddenError('Only a manager of this healthcare service can change it.');
   const next = await toColumns(db, service.organisationId, input);
-  const changed = changedFields(service, next);
-  if (!Object.keys(changed).length) return;
-  await db.transaction(async (tx) => {
-    await tx.update(healthcareServices).set(next).where(eq(healthcareServices.id, serviceId));
-    await appendAudit(tx, {
-      actorUserId: userId,
-      action: 'healthcare-service.updated',
-      entityType: 'HealthcareService',
-      entityId: serviceId,
-      changedFields: changed,
-      requestId,
-    });
+  await updateAudited(db, healthcareServices, serviceId, service, next, {
+    actorUserId: userId,
+    action: 'healthcare-service.updated',
+    entityType: 'HealthcareService',
+    requestId,
   });
 }
 
@@ -129,19 +121,15 @@ export async function createService(
 ): Promise<string> {
   await requireOrganisationManager(db, userId, organisationId);
   const values = await toColumns(db, organisationId, input);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(healthcareServices)
-      .values({ organisationId, ...values })
-      .returning({ id: healthcareServices.id });
-    await appendAudit(tx, {
+  return insertAudited(
+    db,
+    healthcareServices,
+    { organisationId, ...values },
+    {
       actorUserId: userId,
       action: 'healthcare-service.created',
       entityType: 'HealthcareService',
-      entityId: row!.id,
-      changedFields: { organisationId, ...values },
       requestId,
-    });
-    return row!.id;
-  });
+    },
+  );
 }

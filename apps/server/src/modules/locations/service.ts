@@ -2,10 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { localities, locations } from '#db/schema/index.ts';
-import { appendAudit } from '#lib/audit.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#modules/businesses/access.ts';
-import { changedFields } from '#modules/businesses/organisation-service.ts';
+import { insertAudited, updateAudited } from '#modules/businesses/audited-write.ts';
 import { loadPartnerPublications } from '#modules/businesses/publications.ts';
 import {
   loadServiceSummaries,
@@ -97,18 +96,11 @@ export async function updateLocation(
   const { location, canEdit } = await locationAccess(db, userId, locationId);
   if (!canEdit) throw new ForbiddenError('Only an organisation manager can change this location.');
   const next = await toColumns(db, input);
-  const changed = changedFields(location, next);
-  if (!Object.keys(changed).length) return;
-  await db.transaction(async (tx) => {
-    await tx.update(locations).set(next).where(eq(locations.id, locationId));
-    await appendAudit(tx, {
-      actorUserId: userId,
-      action: 'location.updated',
-      entityType: 'Location',
-      entityId: locationId,
-      changedFields: changed,
-      requestId,
-    });
+  await updateAudited(db, locations, locationId, location, next, {
+    actorUserId: userId,
+    action: 'location.updated',
+    entityType: 'Location',
+    requestId,
   });
 }
 
@@ -122,19 +114,15 @@ export async function createLocation(
 ): Promise<string> {
   await requireOrganisationManager(db, userId, organisationId);
   const values = await toColumns(db, input);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(locations)
-      .values({ organisationId, ...values })
-      .returning({ id: locations.id });
-    await appendAudit(tx, {
+  return insertAudited(
+    db,
+    locations,
+    { organisationId, ...values },
+    {
       actorUserId: userId,
       action: 'location.created',
       entityType: 'Location',
-      entityId: row!.id,
-      changedFields: { organisationId, ...values },
       requestId,
-    });
-    return row!.id;
-  });
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { TextLink } from '@ag.ds-next/react/text-link';
-import { Chip, DataTable } from '@pca/ui';
+import { Chip, DataTable, type DataTableColumn } from '@pca/ui';
 import {
   locationKindLabel,
   type HealthcareServiceSummary,
@@ -9,11 +9,25 @@ import {
   type PractitionerRoleSummary,
 } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
+import { ActiveChip } from './entity-page.tsx';
 import { healthcareServicePath, locationPath, organisationPath } from './links.ts';
 
-const activeChip = (active: boolean) => (
-  <Chip tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Chip>
-);
+/** The sortable Name column, linking each row to its page. */
+const nameColumn = <T extends { id: string; name: string }>(
+  href: (id: string) => string,
+): DataTableColumn<T> => ({
+  key: 'name',
+  header: 'Name',
+  render: (r) => <TextLink href={href(r.id)}>{r.name}</TextLink>,
+  sortValue: (r) => r.name,
+});
+
+/** The Status column: Active or Inactive. */
+const activeColumn = <T extends { isActive: boolean }>(): DataTableColumn<T> => ({
+  key: 'status',
+  header: 'Status',
+  render: (r) => <ActiveChip isActive={r.isActive} />,
+});
 
 /** HI organisations under a participating organisation. */
 export function HiOrganisationsTable({ rows }: { rows: OrganisationSummary[] }) {
@@ -24,14 +38,7 @@ export function HiOrganisationsTable({ rows }: { rows: OrganisationSummary[] }) 
       rowKey={(r) => r.id}
       emptyText="There are no HI organisations under this organisation"
       columns={[
-        {
-          key: 'name',
-          header: 'Name',
-          render: (r) => (
-            <TextLink href={organisationPath('HiOrganisation', r.id)}>{r.name}</TextLink>
-          ),
-          sortValue: (r) => r.name,
-        },
+        nameColumn((id) => organisationPath('HiOrganisation', id)),
         { key: 'hpio', header: 'HPI-O', render: (r) => r.hpio ?? 'Not provided' },
         {
           key: 'status',
@@ -52,15 +59,10 @@ export function LocationsTable({ rows }: { rows: LocationSummary[] }) {
       rowKey={(r) => r.id}
       emptyText="There are no locations for this organisation"
       columns={[
-        {
-          key: 'name',
-          header: 'Name',
-          render: (r) => <TextLink href={locationPath(r.id)}>{r.name}</TextLink>,
-          sortValue: (r) => r.name,
-        },
+        nameColumn(locationPath),
         { key: 'type', header: 'Type', render: (r) => locationKindLabel[r.kind] },
         { key: 'address', header: 'Address', render: (r) => r.address || 'Not applicable' },
-        { key: 'status', header: 'Status', render: (r) => activeChip(r.isActive) },
+        activeColumn(),
       ]}
     />
   );
@@ -75,12 +77,7 @@ export function HealthcareServicesTable({ rows }: { rows: HealthcareServiceSumma
       rowKey={(r) => r.id}
       emptyText="There are no healthcare services for this organisation"
       columns={[
-        {
-          key: 'name',
-          header: 'Name',
-          render: (r) => <TextLink href={healthcareServicePath(r.id)}>{r.name}</TextLink>,
-          sortValue: (r) => r.name,
-        },
+        nameColumn(healthcareServicePath),
         {
           key: 'type',
           header: 'Service type',
@@ -88,7 +85,7 @@ export function HealthcareServicesTable({ rows }: { rows: HealthcareServiceSumma
           sortValue: (r) => r.serviceType,
         },
         { key: 'location', header: 'Location', render: (r) => r.locationName ?? 'Not provided' },
-        { key: 'status', header: 'Status', render: (r) => activeChip(r.isActive) },
+        activeColumn(),
       ]}
     />
   );
@@ -126,7 +123,7 @@ export function PractitionersTable({ rows }: { rows: PractitionerRoleSummary[] }
           header: 'End date',
           render: (r) => (r.endDate ? formatDate(r.endDate) : 'N/A'),
         },
-        { key: 'status', header: 'Status', render: (r) => activeChip(r.isActive) },
+        activeColumn(),
       ]}
     />
   );

@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   Controller,
   type Control,
   type FieldErrors,
   type FieldValues,
   type Path,
+  type UseFormReturn,
 } from 'react-hook-form';
+import { Stack } from '@ag.ds-next/react/stack';
+import { H2 } from '@ag.ds-next/react/heading';
 import { Alert, Checkbox, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 
@@ -166,5 +169,57 @@ export function FormCheckbox<T extends FieldValues>({
         </Checkbox>
       )}
     />
+  );
+}
+
+/** Props of FormFrame. */
+export type FormFrameProps<T extends FieldValues> = {
+  /** The react-hook-form instance. */
+  form: UseFormReturn<T, unknown, T>;
+  /** Element id of a field by name. */
+  fieldId: (name: string) => string;
+  /** Called with the valid values. */
+  onSubmit: (values: T) => void;
+  /** The form's heading (also its accessible name), if it has one. */
+  heading?: string;
+  /** Errors the server answered, shown in the summary. */
+  serverError: unknown;
+  /** Space between the fields. */
+  gap?: 1.5 | 2;
+  /** The fields. */
+  children: ReactNode;
+  /** The buttons under the fields. */
+  actions: ReactNode;
+};
+
+/** A validated form: its heading, the error summary, the fields, then the actions. */
+export function FormFrame<T extends FieldValues>({
+  form,
+  fieldId,
+  onSubmit,
+  heading,
+  serverError,
+  gap = 1.5,
+  children,
+  actions,
+}: FormFrameProps<T>) {
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-labelledby={heading ? fieldId('heading') : undefined}
+    >
+      <Stack gap={gap}>
+        {heading ? <H2 id={fieldId('heading')}>{heading}</H2> : null}
+        <ErrorSummary
+          errors={form.formState.errors}
+          fieldId={fieldId}
+          submitCount={form.formState.submitCount}
+          serverError={serverError}
+        />
+        {children}
+        {actions}
+      </Stack>
+    </form>
   );
 }

@@ -2,35 +2,18 @@ import { useRef, useState } from 'react';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1, H2 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
-import {
-  SummaryList,
-  SummaryListItem,
-  SummaryListItemDescription,
-  SummaryListItemTerm,
-} from '@ag.ds-next/react/summary-list';
+import { PageLoading } from '#lib/business/entity-page.tsx';
+import { SummaryList } from '@ag.ds-next/react/summary-list';
 import { Alert, Button, ButtonGroup, Card } from '@pca/ui';
 import type { PendingRegistration } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
+import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { ApiError } from '#lib/http.ts';
 import { useApproveRegistration } from '../api/approve-registration.ts';
 import { useDeclineRegistration } from '../api/decline-registration.ts';
 import { usePendingRegistrations } from '../api/get-pending-registrations.ts';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
-
-const none = (v: string | null) => v || 'Not provided';
-/** "51824753556" → "51 824 753 556", as ABNs are printed. */
-const formatAbn = (abn: string | null) =>
-  abn && /^\d{11}$/.test(abn) ? abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : abn;
-function Item({ term, value }: { term: string; value: string }) {
-  return (
-    <SummaryListItem>
-      <SummaryListItemTerm>{term}</SummaryListItemTerm>
-      <SummaryListItemDescription>{value}</SummaryListItemDescription>
-    </SummaryListItem>
-  );
-}
 
 type Outcome = { tone: 'success' | 'error'; title: string; detail?: string };
 
@@ -108,9 +91,7 @@ export function AdminPage() {
         </div>
       ) : null}
       {query.isPending ? (
-        <div style={{ position: 'relative', minHeight: '8rem' }}>
-          <LoadingBlanket label="Loading registrations" />
-        </div>
+        <PageLoading label="Loading registrations" minHeight="8rem" />
       ) : query.isError ? (
         <PageAlert tone="error" title="We could not load the registrations">
           <Text as="p">Please try again. If the problem continues, contact support.</Text>
@@ -148,13 +129,15 @@ export function AdminPage() {
               }
             >
               <SummaryList>
-                <Item term="Legal name" value={r.name} />
-                <Item term="ABN" value={none(formatAbn(r.abn))} />
-                <Item term="Phone" value={none(r.phone)} />
-                <Item term="Email" value={none(r.email)} />
-                <Item term="Primary location" value={none(r.primaryLocation)} />
-                <Item term="Managers" value={r.managers.length ? r.managers.join(', ') : 'None'} />
-                <Item term="Created" value={formatDate(r.dateCreated)} />
+                <SummaryItem term="Legal name">{r.name}</SummaryItem>
+                <SummaryItem term="ABN">{notProvided(formatAbn(r.abn))}</SummaryItem>
+                <SummaryItem term="Phone">{notProvided(r.phone)}</SummaryItem>
+                <SummaryItem term="Email">{notProvided(r.email)}</SummaryItem>
+                <SummaryItem term="Primary location">{notProvided(r.primaryLocation)}</SummaryItem>
+                <SummaryItem term="Managers">
+                  {r.managers.length ? r.managers.join(', ') : 'None'}
+                </SummaryItem>
+                <SummaryItem term="Created">{formatDate(r.dateCreated)}</SummaryItem>
               </SummaryList>
             </Card>
           ))}

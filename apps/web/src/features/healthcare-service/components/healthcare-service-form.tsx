@@ -1,9 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@ag.ds-next/react/stack';
-import { H2 } from '@ag.ds-next/react/heading';
 import { Fieldset } from '@ag.ds-next/react/fieldset';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
 import { SelectField, TextareaField } from '@pca/ui';
 import {
   HealthcareServiceInput,
@@ -12,7 +10,9 @@ import {
   type HealthcareServiceDetail,
   type LocationSummary,
 } from '@pca/contracts';
-import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
+import { ContactFields } from '#lib/business/contact-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 
 /** The form's values for a service (every day listed so each has its row). */
@@ -38,32 +38,16 @@ export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServi
 }
 
 /** Props of HealthcareServiceForm. */
-export type HealthcareServiceFormProps = {
-  /** The form's heading. */
-  heading: string;
-  /** Starting values. */
-  defaultValues: HealthcareServiceInput;
+export type HealthcareServiceFormProps = EntityFormProps<HealthcareServiceInput> & {
   /** Locations the service may be at. */
   locationOptions: LocationSummary[];
-  /** Saves the values. */
-  onSubmit: (values: HealthcareServiceInput) => void;
-  /** Leaves without saving. */
-  onCancel: () => void;
-  /** A save is in flight. */
-  saving: boolean;
-  /** The last save's error. */
-  serverError: unknown;
 };
 
 /** Add or edit a healthcare service: details, contact details with suppress flags, and opening hours. */
 export function HealthcareServiceForm({
-  heading,
   defaultValues,
   locationOptions,
-  onSubmit,
-  onCancel,
-  saving,
-  serverError,
+  ...frame
 }: HealthcareServiceFormProps) {
   const fieldId = useFieldId();
   const form = useForm<HealthcareServiceInput>({
@@ -74,147 +58,81 @@ export function HealthcareServiceForm({
   });
   const c = form.control;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-labelledby={fieldId('heading')}>
-      <Stack gap={2}>
-        <H2 id={fieldId('heading')}>{heading}</H2>
-        <ErrorSummary
-          errors={form.formState.errors}
-          fieldId={fieldId}
-          submitCount={form.formState.submitCount}
-          serverError={serverError}
-        />
-        <Fieldset legend="Service details">
-          <Stack gap={1.5}>
-            <FormTextField
-              control={c}
-              name="name"
-              fieldId={fieldId}
-              label="Name"
-              required
-              maxWidth="xl"
-            />
-            <FormTextField
-              control={c}
-              name="serviceType"
-              fieldId={fieldId}
-              label="Service type"
-              required
-              hint="For example General practice"
-            />
-            <Controller
-              control={c}
-              name="description"
-              render={({ field, fieldState }) => (
-                <TextareaField
-                  id={fieldId('description')}
-                  label="Description"
-                  maxLength={2000}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  message={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={c}
-              name="locationId"
-              render={({ field, fieldState }) => (
-                <SelectField
-                  id={fieldId('locationId')}
-                  label="Location"
-                  required
-                  maxWidth="xl"
-                  options={locationOptions.map((l) => ({
-                    value: l.id,
-                    label: `${l.name} (${l.address || locationKindLabel[l.kind]})`,
-                  }))}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  message={fieldState.error?.message}
-                />
-              )}
-            />
-            <FormTextField
-              control={c}
-              name="startDate"
-              fieldId={fieldId}
-              label="Start date"
-              maxWidth="sm"
-              hint="As yyyy-mm-dd, for example 2025-01-31"
-            />
-            <FormTextField
-              control={c}
-              name="endDate"
-              fieldId={fieldId}
-              label="End date"
-              maxWidth="sm"
-              hint="As yyyy-mm-dd; leave empty while the service continues"
-            />
-          </Stack>
-        </Fieldset>
-        <Fieldset legend="Contact details">
-          <Stack gap={1.5}>
-            <FormTextField
-              control={c}
-              name="phone"
-              fieldId={fieldId}
-              label="Phone"
-              type="tel"
-              maxWidth="md"
-            />
-            <FormTextField
-              control={c}
-              name="afterHoursPhone"
-              fieldId={fieldId}
-              label="After-hours phone"
-              type="tel"
-              maxWidth="md"
-            />
-            <FormTextField
-              control={c}
-              name="email"
-              fieldId={fieldId}
-              label="Email"
-              type="email"
-              maxWidth="xl"
-            />
-            <FormTextField
-              control={c}
-              name="fax"
-              fieldId={fieldId}
-              label="Fax"
-              type="tel"
-              maxWidth="md"
-            />
-            <FormTextField
-              control={c}
-              name="website"
-              fieldId={fieldId}
-              label="Website"
-              hint="Starting with https://"
-              maxWidth="xl"
-            />
-            <FormCheckbox control={c} name="suppressPhone" fieldId={fieldId}>
-              Do not publish the phone numbers
-            </FormCheckbox>
-            <FormCheckbox control={c} name="suppressEmail" fieldId={fieldId}>
-              Do not publish the email address
-            </FormCheckbox>
-          </Stack>
-        </Fieldset>
-        <OpeningHoursEditor control={c} errors={form.formState.errors} fieldId={fieldId} />
-        <ButtonGroup>
-          <Button type="submit" loading={saving} loadingLabel="Saving">
-            Save
-          </Button>
-          <Button variant="tertiary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      </Stack>
-    </form>
+    <EntityForm form={form} fieldId={fieldId} {...frame}>
+      <Fieldset legend="Service details">
+        <Stack gap={1.5}>
+          <FormTextField
+            control={c}
+            name="name"
+            fieldId={fieldId}
+            label="Name"
+            required
+            maxWidth="xl"
+          />
+          <FormTextField
+            control={c}
+            name="serviceType"
+            fieldId={fieldId}
+            label="Service type"
+            required
+            hint="For example General practice"
+          />
+          <Controller
+            control={c}
+            name="description"
+            render={({ field, fieldState }) => (
+              <TextareaField
+                id={fieldId('description')}
+                label="Description"
+                maxLength={2000}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                message={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={c}
+            name="locationId"
+            render={({ field, fieldState }) => (
+              <SelectField
+                id={fieldId('locationId')}
+                label="Location"
+                required
+                maxWidth="xl"
+                options={locationOptions.map((l) => ({
+                  value: l.id,
+                  label: `${l.name} (${l.address || locationKindLabel[l.kind]})`,
+                }))}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                message={fieldState.error?.message}
+              />
+            )}
+          />
+          <FormTextField
+            control={c}
+            name="startDate"
+            fieldId={fieldId}
+            label="Start date"
+            maxWidth="sm"
+            hint="As yyyy-mm-dd, for example 2025-01-31"
+          />
+          <FormTextField
+            control={c}
+            name="endDate"
+            fieldId={fieldId}
+            label="End date"
+            maxWidth="sm"
+            hint="As yyyy-mm-dd; leave empty while the service continues"
+          />
+        </Stack>
+      </Fieldset>
+      <ContactFields control={c} fieldId={fieldId} />
+      <OpeningHoursEditor control={c} errors={form.formState.errors} fieldId={fieldId} />
+    </EntityForm>
   );
 }

@@ -1,25 +1,13 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@ag.ds-next/react/stack';
-import {
-  SummaryList,
-  SummaryListItem,
-  SummaryListItemDescription,
-  SummaryListItemTerm,
-} from '@ag.ds-next/react/summary-list';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
-import { H2 } from '@ag.ds-next/react/heading';
-import { Alert } from '@pca/ui';
+import { SummaryList } from '@ag.ds-next/react/summary-list';
 import { OrganisationUpdate, type OrganisationDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
+import { EditableDetails, type EditFormHandlers } from '#lib/business/entity-page.tsx';
+import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
-import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
-
-const none = (value: string | null) => value || 'Not provided';
-/** "73947541005" → "73 947 541 005", as ABNs are printed. */
-const formatAbn = (abn: string | null) =>
-  abn && /^\d{11}$/.test(abn) ? abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : abn;
+import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { EntityForm } from '#lib/business/entity-form.tsx';
 
 /** Props of OrganisationDetails. */
 export type OrganisationDetailsProps = {
@@ -29,75 +17,45 @@ export type OrganisationDetailsProps = {
 
 /** The details tab: a summary, and for managers an edit form (name, alias, business name, fax, website). */
 export function OrganisationDetails({ organisation: o }: OrganisationDetailsProps) {
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
-  if (editing)
-    return (
-      <EditDetails
-        organisation={o}
-        onDone={(didSave) => {
-          setEditing(false);
-          setSaved(didSave);
-        }}
-      />
-    );
   return (
-    <Stack gap={1.5}>
-      {saved ? (
-        <Alert tone="success" title="Organisation details saved" onClose={() => setSaved(false)} />
-      ) : null}
-      <SummaryList>
-        <Item term="Name" value={o.name} />
-        <Item term="Alias" value={none(o.alias)} />
-        <Item term="Business name" value={none(o.businessName)} />
-        <Item
-          term="Type"
-          value={o.type === 'HiOrganisation' ? 'HI organisation' : 'Participating organisation'}
-        />
-        {o.type === 'ParticipatingOrganisation' ? (
-          <Item term="ABN" value={none(formatAbn(o.abn))} />
-        ) : null}
-        {o.type === 'HiOrganisation' ? <Item term="HPI-O" value={none(o.hpio)} /> : null}
-        {o.parent ? <Item term="Parent organisation" value={o.parent.name} /> : null}
-        {o.phone ? <Item term="Phone" value={o.phone} /> : null}
-        {o.email ? <Item term="Email" value={o.email} /> : null}
-        <Item term="Fax" value={none(o.fax)} />
-        <Item term="Website" value={none(o.website)} />
-        <Item term="Date created" value={formatDate(o.dateCreated)} />
-      </SummaryList>
-      {o.canEdit ? (
-        <div>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
-            Edit details
-          </Button>
-        </div>
-      ) : null}
-    </Stack>
-  );
-}
-
-function Item({ term, value }: { term: string; value: string }) {
-  return (
-    <SummaryListItem>
-      <SummaryListItemTerm>{term}</SummaryListItemTerm>
-      <SummaryListItemDescription>{value}</SummaryListItemDescription>
-    </SummaryListItem>
+    <EditableDetails
+      canEdit={o.canEdit}
+      editLabel="Edit details"
+      savedTitle="Organisation details saved"
+      renderForm={(handlers) => <EditDetails organisation={o} {...handlers} />}
+      summary={
+        <SummaryList>
+          <SummaryItem term="Name">{o.name}</SummaryItem>
+          <SummaryItem term="Alias">{notProvided(o.alias)}</SummaryItem>
+          <SummaryItem term="Business name">{notProvided(o.businessName)}</SummaryItem>
+          <SummaryItem term="Type">
+            {o.type === 'HiOrganisation' ? 'HI organisation' : 'Participating organisation'}
+          </SummaryItem>
+          {o.type === 'ParticipatingOrganisation' ? (
+            <SummaryItem term="ABN">{notProvided(formatAbn(o.abn))}</SummaryItem>
+          ) : null}
+          {o.type === 'HiOrganisation' ? (
+            <SummaryItem term="HPI-O">{notProvided(o.hpio)}</SummaryItem>
+          ) : null}
+          {o.parent ? <SummaryItem term="Parent organisation">{o.parent.name}</SummaryItem> : null}
+          {o.phone ? <SummaryItem term="Phone">{o.phone}</SummaryItem> : null}
+          {o.email ? <SummaryItem term="Email">{o.email}</SummaryItem> : null}
+          <SummaryItem term="Fax">{notProvided(o.fax)}</SummaryItem>
+          <SummaryItem term="Website">{notProvided(o.website)}</SummaryItem>
+          <SummaryItem term="Date created">{formatDate(o.dateCreated)}</SummaryItem>
+        </SummaryList>
+      }
+    />
   );
 }
 
 function EditDetails({
   organisation: o,
-  onDone,
+  onSaved,
+  onCancel,
 }: {
   organisation: OrganisationDetail;
-  onDone: (saved: boolean) => void;
-}) {
+} & EditFormHandlers) {
   const fieldId = useFieldId();
   const mutation = useUpdateOrganisation(o.id);
   const form = useForm<OrganisationUpdate>({
@@ -112,47 +70,36 @@ function EditDetails({
       website: o.website ?? '',
     },
   });
-  const submit = form.handleSubmit((body) =>
-    mutation.mutate(body, { onSuccess: () => onDone(true) }),
-  );
   const c = form.control;
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={fieldId('heading')}>
-      <Stack gap={1.5}>
-        <H2 id={fieldId('heading')}>Edit organisation details</H2>
-        <ErrorSummary
-          errors={form.formState.errors}
-          fieldId={fieldId}
-          submitCount={form.formState.submitCount}
-          serverError={mutation.error}
-        />
-        <FormTextField control={c} name="name" fieldId={fieldId} label="Name" required />
-        <FormTextField control={c} name="alias" fieldId={fieldId} label="Alias" />
-        <FormTextField control={c} name="businessName" fieldId={fieldId} label="Business name" />
-        <FormTextField
-          control={c}
-          name="fax"
-          fieldId={fieldId}
-          label="Fax"
-          type="tel"
-          maxWidth="md"
-        />
-        <FormTextField
-          control={c}
-          name="website"
-          fieldId={fieldId}
-          label="Website"
-          hint="Starting with https://"
-        />
-        <ButtonGroup>
-          <Button type="submit" loading={mutation.isPending} loadingLabel="Saving">
-            Save
-          </Button>
-          <Button variant="tertiary" onClick={() => onDone(false)}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      </Stack>
-    </form>
+    <EntityForm
+      form={form}
+      fieldId={fieldId}
+      heading="Edit organisation details"
+      gap={1.5}
+      onSubmit={(body) => mutation.mutate(body, { onSuccess: onSaved })}
+      onCancel={onCancel}
+      saving={mutation.isPending}
+      serverError={mutation.error}
+    >
+      <FormTextField control={c} name="name" fieldId={fieldId} label="Name" required />
+      <FormTextField control={c} name="alias" fieldId={fieldId} label="Alias" />
+      <FormTextField control={c} name="businessName" fieldId={fieldId} label="Business name" />
+      <FormTextField
+        control={c}
+        name="fax"
+        fieldId={fieldId}
+        label="Fax"
+        type="tel"
+        maxWidth="md"
+      />
+      <FormTextField
+        control={c}
+        name="website"
+        fieldId={fieldId}
+        label="Website"
+        hint="Starting with https://"
+      />
+    </EntityForm>
   );
 }

@@ -1,13 +1,11 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
-import { Flex } from '@ag.ds-next/react/flex';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import { TextLink } from '@ag.ds-next/react/text-link';
-import { Tabs, type TabItem } from '@pca/ui';
+import type { TabItem } from '@pca/ui';
 import type { OrganisationDetail } from '@pca/contracts';
 import { ApiError } from '#lib/http.ts';
 import { useOrganisation } from '../api/get-organisation.ts';
@@ -25,7 +23,7 @@ import {
   addLocationPath,
   registerBusinessPath,
 } from '#lib/business/links.ts';
-import { tabIndexFor } from '#lib/business/tab-query.ts';
+import { EntityHeader, PageLoading, QueryTabs } from '#lib/business/entity-page.tsx';
 
 function tabsOf(o: OrganisationDetail): TabItem[] {
   const add = (href: string, label: string) =>
@@ -70,15 +68,9 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
  */
 export function OrganisationPage() {
   const { id = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
   const query = useOrganisation(id);
 
-  if (query.isPending)
-    return (
-      <div style={{ position: 'relative', minHeight: '12rem' }}>
-        <LoadingBlanket label="Loading organisation" />
-      </div>
-    );
+  if (query.isPending) return <PageLoading label="Loading organisation" />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
     return (
@@ -106,41 +98,23 @@ export function OrganisationPage() {
 
   const o = query.data;
   const tabs = tabsOf(o);
-  const active = tabIndexFor(
-    tabs.map((t) => t.label),
-    search.get('tab'),
-  );
   return (
     <Stack gap={1.5}>
-      <Stack gap={0.5}>
-        <H1>View Organisation</H1>
-        <Flex gap={1} alignItems="center" flexWrap="wrap">
-          <Text as="p" fontSize="lg" fontWeight="bold">
-            {o.name}
-          </Text>
+      <EntityHeader
+        title="View Organisation"
+        name={o.name}
+        chips={
           <StatusChips status={o.status} publisherApprovalStatus={o.publisherApprovalStatus} />
-        </Flex>
+        }
+      >
         {o.publisherApprovalStatus === 'PendingSubmission' && o.canEdit ? (
           <Text as="p">
             This registration is not finished.{' '}
             <TextLink href={registerBusinessPath(o.id)}>Complete the registration</TextLink>
           </Text>
         ) : null}
-      </Stack>
-      <Tabs
-        items={tabs}
-        activeIndex={active}
-        onChange={(index) =>
-          setSearch(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('tab', tabs[index]!.label);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      </EntityHeader>
+      <QueryTabs items={tabs} />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { ButtonLink } from '@ag.ds-next/react/button';
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { PageLoading } from '#lib/business/entity-page.tsx';
 import { Chip } from '@pca/ui';
 import type { OrganisationNode } from '@pca/contracts';
 import { useMyOrganisations } from '#lib/my-organisations.ts';
@@ -55,9 +55,7 @@ export function OrganisationsPage() {
         </ButtonLink>
       </div>
       {query.isPending ? (
-        <div style={{ position: 'relative', minHeight: '8rem' }}>
-          <LoadingBlanket label="Loading businesses" />
-        </div>
+        <PageLoading label="Loading businesses" minHeight="8rem" />
       ) : query.isError ? (
         <PageAlert tone="error" title="We could not load your businesses">
           <Text as="p">Please try again. If the problem continues, contact support.</Text>

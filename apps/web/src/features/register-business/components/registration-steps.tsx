@@ -1,14 +1,7 @@
-import {
-  useForm,
-  Controller,
-  type DefaultValues,
-  type FieldValues,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ReactNode } from 'react';
-import { Stack } from '@ag.ds-next/react/stack';
 import { ControlGroup } from '@ag.ds-next/react/control-group';
 import { Prose } from '@ag.ds-next/react/prose';
 import { Button, ButtonGroup } from '@ag.ds-next/react/button';
@@ -20,8 +13,8 @@ import {
   type Registration,
   type RegistrationStepUpdate,
 } from '@pca/contracts';
-import { ErrorSummary, FormCheckbox, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
-import { LocalityField } from './locality-field.tsx';
+import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { AddressFields } from '#lib/business/address-fields.tsx';
 
 /** Props every step form receives. */
 export type StepFormProps = {
@@ -57,15 +50,12 @@ function StepForm<T extends FieldValues>({
   submitLabel?: string;
 }) {
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <Stack gap={1.5}>
-        <ErrorSummary
-          errors={form.formState.errors}
-          fieldId={fieldId}
-          submitCount={form.formState.submitCount}
-          serverError={serverError}
-        />
-        {children}
+    <FormFrame
+      form={form}
+      fieldId={fieldId}
+      onSubmit={onSubmit}
+      serverError={serverError}
+      actions={
         <ButtonGroup>
           <Button type="submit" loading={saving} loadingLabel="Saving">
             {submitLabel}
@@ -76,8 +66,10 @@ function StepForm<T extends FieldValues>({
             </Button>
           ) : null}
         </ButtonGroup>
-      </Stack>
-    </form>
+      }
+    >
+      {children}
+    </FormFrame>
   );
 }
 
@@ -209,7 +201,6 @@ export function PrimaryLocationStep({ registration: r, onSave, ...rest }: StepFo
     postcode: a?.postcode ?? '',
     state: a?.state ?? '',
   });
-  const c = form.control;
   return (
     <StepForm
       form={form}
@@ -219,33 +210,7 @@ export function PrimaryLocationStep({ registration: r, onSave, ...rest }: StepFo
       }
       {...rest}
     >
-      <FormTextField
-        control={c}
-        name="addressLine"
-        fieldId={fieldId}
-        label="Street address"
-        required
-      />
-      <Controller
-        control={c}
-        name="locality"
-        render={({ field, fieldState }) => {
-          const { locality, postcode, state } = form.getValues();
-          return (
-            <LocalityField
-              id={fieldId('locality')}
-              ref={field.ref}
-              message={fieldState.error?.message}
-              value={locality && postcode && state ? { locality, postcode, state } : null}
-              onChange={(v) => {
-                form.setValue('postcode', v?.postcode ?? '');
-                form.setValue('state', v?.state ?? '');
-                field.onChange(v?.locality ?? '');
-              }}
-            />
-          );
-        }}
-      />
+      <AddressFields form={form} fieldId={fieldId} />
     </StepForm>
   );
 }

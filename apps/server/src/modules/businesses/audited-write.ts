@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '#db/client.ts';
+import { appendAudit, type AuditEntry } from '#lib/audit.ts';
+
+// The audited writes of organisations, locations and healthcare services.
+
+/** The fields whose value differs, as { field: { from, to } } for the audit trail. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: Partial<Record<keyof T, unknown>>,
+  after: T,
+): Record<string, { from: unknown; to: unknown }> {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before[key as keyof T];
+    if (JSON.stringify(from ?? null) !== JSON.stringify(to ?? null)) changed[key] = { from, to };
+  }
+  return changed;
+}
+
+/**
+ * Saves `next` on the row `id` of `table` and audits the changed fields in one transaction; when
+ * nothing changed it writes nothing, not even the audit entry.
+ */
+export async function updateAudited<TTable extends PgTable & { id: PgColumn }>(
+  db: Database,
+  table: TTable,
+  id: string,
+  before: Record<string, unknown>,
+  next: PgUpdateSetSource<TTable> & Record<string, unknown>,
+  audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+): Promise<void> {
+  const changed = changedFields<Record<string, unknown>>(before, next);
+  if (!Object.keys(changed).length) return;
+  await db.transaction(async (tx) => {
+    await tx.update(table).set(next).where(eq(table.id, id));
+    await appendAudit(tx, { ...audit, entityId: id, changedFields: changed });
+  });
+}
+
+/** Inserts a row of an organisation's child table and audits it in one transaction; returns its id. */
+export async function insertAudited<TTable extends PgTable & { id: PgColumn }>(
+  db: Database,
+  table: TTable,
+  values: PgInsertValue<TTable>,
+  audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(table).values(values).returning({ id: table.id });
+    const id = String(row!.id);
+    await appendAudit(tx, { ...audit, entityId: id, changedFields: values });
+    return id;
+  });
+}

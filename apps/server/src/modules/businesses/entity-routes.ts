@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreatedEntity, Problem } from '@pca/contracts';
+import type { AppDeps } from '#app/deps.ts';
+import type { Database } from '#db/client.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+
+// Route shapes the organisation, location and healthcare service modules share.
+
+/** Path params of routes on one entity. */
+export const IdParams = z.object({ id: z.string().uuid() });
+/** OpenAPI security of signed-in routes. */
+export const security = [{ bearer: [] }];
+/** Problem responses of routes on one entity. */
+export const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+
+/** The app as a module plugin receives it. */
+export type ZodApp = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
+
+/** What viewAndEditRoutes registers. */
+export type ViewAndEditOptions<D extends z.ZodType, B extends z.ZodType> = {
+  /** The entity's path (with :id). */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** The entity's detail schema (both routes answer it). */
+  detail: D;
+  /** The edit body's schema. */
+  body: B;
+  /** OpenAPI summaries of GET and PATCH. */
+  summaries: { view: string; edit: string };
+  /** Loads the detail as the caller sees it (throws 403/404). */
+  load: (db: Database, userId: string, id: string) => Promise<z.input<D>>;
+  /** Saves an edit, audited (throws 403/404/400). */
+  save: (
+    db: Database,
+    userId: string,
+    id: string,
+    body: z.output<B>,
+    requestId: string,
+  ) => Promise<void>;
+};
+
+/** GET (no-store) and PATCH (answers the saved detail) of one entity. */
+export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
+  app: ZodApp,
+  deps: AppDeps,
+  o: ViewAndEditOptions<D, B>,
+) {
+  // Fastify cannot resolve reply and body types through generic schemas, so the route sees them
+  // widened; the options above keep the callers typed and the validator guarantees the body.
+  const detail: z.ZodType = o.detail;
+  const body: z.ZodType = o.body;
+  app.get(
+    o.path,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: [o.tag],
+        summary: o.summaries.view,
+        security,
+        params: IdParams,
+        response: { 200: detail, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await o.load(deps.db, requireAuth(request).user.id, request.params.id)),
+  );
+
+  app.patch(
+    o.path,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: [o.tag],
+        summary: o.summaries.edit,
+        security,
+        params: IdParams,
+        body,
+        response: { 200: detail, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      await o.save(deps.db, userId, request.params.id, request.body as z.output<B>, request.id);
+      return o.load(deps.db, userId, request.params.id);
+    },
+  );
+}
+
+/** What createInOrganisationRoute registers. */
+export type CreateInOrganisationOptions<B extends z.ZodType> = {
+  /** The organisation's child collection path (with :id of the organisation). */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** The body's schema. */
+  body: B;
+  /** OpenAPI summary. */
+  summary: string;
+  /** Creates the entity, audited; returns its id (throws 403/404/400). */
+  create: (
+    db: Database,
+    userId: string,
+    organisationId: string,
+    body: z.output<B>,
+    requestId: string,
+  ) => Promise<string>;
+};
+
+/** POST that adds an entity to an organisation, answering 201 with its id. */
+export function createInOrganisationRoute<B extends z.ZodType>(
+  app: ZodApp,
+  deps: AppDeps,
+  o: CreateInOrganisationOptions<B>,
+) {
+  // Widened as in viewAndEditRoutes; the validator guarantees the body.
+  const body: z.ZodType = o.body;
+  app.post(
+    o.path,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags: [o.tag],
+        summary: o.summary,
+        security,
+        params: IdParams,
+        body,
+        response: { 201: CreatedEntity, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireAuth(request).user.id;
+      const id = await o.create(
+        deps.db,
+        userId,
+        request.params.id,
+        request.body as z.output<B>,
+        request.id,
+      );
+      return reply.code(201).send({ id });
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+// RA numbers of the demo identities the businesses tests sign in as.
+/** Demo identity Alice. */
+export const ALICE = '2000000011';
+/** Demo identity Ben. */
+export const BEN = '2000000022';
+/** Demo identity George. */
+export const GEORGE = '2000000066';
+/** Demo identity Priya. */
+export const PRIYA = '2000000077';
+/** Demo identity Isla. */
+export const ISLA = '2000000099';
+/** Demo identity Jack. */
+export const JACK = '2000000101';
+
+/**
+ * One seeded test app for the calling test file (started before its tests, closed after them), and
+ * `as(raNumber)`: the bearer header of that demo identity, signed in once per file.
+ */
+export function useTestApp() {
+  let app: TestApp | undefined;
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+  // The app exists only once beforeAll has run, so `t` forwards each property to it.
+  const t = new Proxy({} as TestApp, {
+    get: (_, key) => {
+      if (!app) throw new Error('The test app starts in beforeAll');
+      return Reflect.get(app, key) as unknown;
+    },
+  });
+  async function as(raNumber: string) {
+    if (!tokens.has(raNumber)) tokens.set(raNumber, await t.tokenFor(raNumber));
+    return t.bearer(tokens.get(raNumber)!);
+  }
+  return { t, as };
+}

@@ -1,0 +1,80 @@
+import type { Control, FieldValues } from 'react-hook-form';
+import { Stack } from '@ag.ds-next/react/stack';
+import { Fieldset } from '@ag.ds-next/react/fieldset';
+import type { EntityContactDetails } from '@pca/contracts';
+import { FormCheckbox, FormTextField } from '#lib/forms/form-kit.tsx';
+
+/** The contact fields of a location or healthcare service, with their publish flags. */
+export type ContactValues = EntityContactDetails & {
+  suppressEmail: boolean;
+  suppressPhone: boolean;
+};
+
+/** Props of ContactFields. */
+export type ContactFieldsProps<T extends FieldValues> = {
+  /** The form's control; its values hold the contact fields. */
+  control: Control<T>;
+  /** Element id of a field by name. */
+  fieldId: (name: string) => string;
+};
+
+/** The "Contact details" fieldset: phones, email, fax, website and the do-not-publish flags. */
+export function ContactFields<T extends ContactValues>({
+  control,
+  fieldId,
+}: ContactFieldsProps<T>) {
+  // Generic paths cannot be named on T, so the fields are bound through the contact shape they share.
+  const c = control as unknown as Control<ContactValues>;
+  return (
+    <Fieldset legend="Contact details">
+      <Stack gap={1.5}>
+        <FormTextField
+          control={c}
+          name="phone"
+          fieldId={fieldId}
+          label="Phone"
+          type="tel"
+          maxWidth="md"
+        />
+        <FormTextField
+          control={c}
+          name="afterHoursPhone"
+          fieldId={fieldId}
+          label="After-hours phone"
+          type="tel"
+          maxWidth="md"
+        />
+        <FormTextField
+          control={c}
+          name="email"
+          fieldId={fieldId}
+          label="Email"
+          type="email"
+          maxWidth="xl"
+        />
+        <FormTextField
+          control={c}
+          name="fax"
+          fieldId={fieldId}
+          label="Fax"
+          type="tel"
+          maxWidth="md"
+        />
+        <FormTextField
+          control={c}
+          name="website"
+          fieldId={fieldId}
+          label="Website"
+          hint="Starting with https://"
+          maxWidth="xl"
+        />
+        <FormCheckbox control={c} name="suppressPhone" fieldId={fieldId}>
+          Do not publish the phone numbers
+        </FormCheckbox>
+        <FormCheckbox control={c} name="suppressEmail" fieldId={fieldId}>
+          Do not publish the email address
+        </FormCheckbox>
+      </Stack>
+    </Fieldset>
+  );
+}

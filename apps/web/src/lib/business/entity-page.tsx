@@ -1,0 +1,239 @@
+import { useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Stack } from '@ag.ds-next/react/stack';
+import { Flex } from '@ag.ds-next/react/flex';
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Button } from '@ag.ds-next/react/button';
+import { Alert, Chip, Tabs, type TabItem } from '@pca/ui';
+import { ApiError } from '#lib/http.ts';
+import { tabIndexFor } from './tab-query.ts';
+
+// The page pieces the organisation, location and healthcare service pages share.
+
+/** A loading blanket over a block tall enough to be seen. */
+export function PageLoading({ label, minHeight = '12rem' }: { label: string; minHeight?: string }) {
+  return (
+    <div style={{ position: 'relative', minHeight }}>
+      <LoadingBlanket label={label} />
+    </div>
+  );
+}
+
+/** Why a location or healthcare service could not be loaded (403, 404 or other), for `noun` in lower case. */
+export function EntityLoadError({ error, noun }: { error: unknown; noun: string }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  return (
+    <PageAlert
+      tone="error"
+      title={
+        status === 403
+          ? `You do not have access to this ${noun}`
+          : status === 404
+            ? `${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found`
+            : `We could not load this ${noun}`
+      }
+    >
+      <Text as="p">Check the link, or choose a business from Businesses.</Text>
+    </PageAlert>
+  );
+}
+
+/** Shown on an add page reached without ?organisationId=, for `noun` in lower case. */
+function ChooseOrganisationFirst({ heading, noun }: { heading: string; noun: string }) {
+  return (
+    <Stack gap={1.5}>
+      <H1>{heading}</H1>
+      <PageAlert tone="error" title="Choose the organisation first">
+        <Text as="p">{`Add a ${noun} from its organisation’s page.`}</Text>
+      </PageAlert>
+    </Stack>
+  );
+}
+
+/** Props of EntityHeader. */
+export type EntityHeaderProps = {
+  /** The page's heading. */
+  title: string;
+  /** The entity's name, under the heading. */
+  name: string;
+  /** Status chips beside the name. */
+  chips: ReactNode;
+  /** Anything under the name. */
+  children?: ReactNode;
+};
+
+/** The page heading with the entity's name and status chips. */
+export function EntityHeader({ title, name, chips, children }: EntityHeaderProps) {
+  return (
+    <Stack gap={0.5}>
+      <H1>{title}</H1>
+      <Flex gap={1} alignItems="center" flexWrap="wrap">
+        <Text as="p" fontSize="lg" fontWeight="bold">
+          {name}
+        </Text>
+        {chips}
+      </Flex>
+      {children}
+    </Stack>
+  );
+}
+
+/** The Active or Inactive chip. */
+export function ActiveChip({ isActive }: { isActive: boolean }) {
+  return <Chip tone={isActive ? 'success' : 'neutral'}>{isActive ? 'Active' : 'Inactive'}</Chip>;
+}
+
+/** Tabs whose selection is the `tab` query (the tab's label), replaced in history on change. */
+export function QueryTabs({ items }: { items: TabItem[] }) {
+  const [search, setSearch] = useSearchParams();
+  return (
+    <Tabs
+      items={items}
+      activeIndex={tabIndexFor(
+        items.map((t) => t.label),
+        search.get('tab'),
+      )}
+      onChange={(index) =>
+        setSearch(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            next.set('tab', items[index]!.label);
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
+}
+
+/** What EditableDetails hands its edit form. */
+export type EditFormHandlers = {
+  /** Call when the edit is saved: back to the summary with the saved alert. */
+  onSaved: () => void;
+  /** Call to leave without saving. */
+  onCancel: () => void;
+};
+
+/** Props of EditableDetails. */
+export type EditableDetailsProps = {
+  /** The read-only summary. */
+  summary: ReactNode;
+  /** Whether the caller may edit (shows the edit button). */
+  canEdit: boolean;
+  /** The edit button's label. */
+  editLabel: string;
+  /** The alert's title after a save. */
+  savedTitle: string;
+  /** Called as editing starts (e.g. to reset the last save's error). */
+  onEdit?: () => void;
+  /** The edit form. */
+  renderForm: (handlers: EditFormHandlers) => ReactNode;
+};
+
+/** A details tab: the summary with an edit button, or the edit form; a saved alert after a save. */
+export function EditableDetails({
+  summary,
+  canEdit,
+  editLabel,
+  savedTitle,
+  onEdit,
+  renderForm,
+}: EditableDetailsProps) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (editing)
+    return renderForm({
+      onSaved: () => {
+        setEditing(false);
+        setSaved(true);
+      },
+      onCancel: () => setEditing(false),
+    });
+  return (
+    <Stack gap={1.5}>
+      {saved ? <Alert tone="success" title={savedTitle} onClose={() => setSaved(false)} /> : null}
+      {summary}
+      {canEdit ? (
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onEdit?.();
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {editLabel}
+          </Button>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Props of AddOrViewRoute. */
+export type AddOrViewRouteProps = {
+  /** The add page's heading. */
+  addHeading: string;
+  /** What is added, in lower case. */
+  noun: string;
+  /** The add page for the organisation. */
+  add: (organisationId: string) => ReactNode;
+  /** The view page of the entity (key it by id so another id starts afresh). */
+  view: (id: string) => ReactNode;
+};
+
+/** `/…/add?organisationId=` renders `add` (or asks to choose the organisation first); `/…/:id` renders `view`. */
+export function AddOrViewRoute({ addHeading, noun, add, view }: AddOrViewRouteProps) {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  if (id !== 'add') return view(id);
+  const organisationId = search.get('organisationId');
+  if (!organisationId) return <ChooseOrganisationFirst heading={addHeading} noun={noun} />;
+  return add(organisationId);
+}
+
+/** Props of EntityView. */
+export type EntityViewProps<T> = {
+  /** The page's heading. */
+  title: string;
+  /** What is shown, in lower case (for the loading and error messages). */
+  noun: string;
+  /** The entity's query. */
+  query: UseQueryResult<T>;
+  /** The tabs of the loaded entity. */
+  tabs: (entity: T) => TabItem[];
+};
+
+/** A location's or healthcare service's page: loading, why it failed, or its heading, status and tabs. */
+export function EntityView<T extends { name: string; isActive: boolean }>({
+  title,
+  noun,
+  query,
+  tabs,
+}: EntityViewProps<T>) {
+  if (query.isPending) return <PageLoading label={`Loading ${noun}`} />;
+  if (query.isError)
+    return (
+      <Stack gap={1.5}>
+        <H1>{title}</H1>
+        <EntityLoadError error={query.error} noun={noun} />
+      </Stack>
+    );
+  const entity = query.data;
+  return (
+    <Stack gap={1.5}>
+      <EntityHeader
+        title={title}
+        name={entity.name}
+        chips={<ActiveChip isActive={entity.isActive} />}
+      />
+      <QueryTabs items={tabs(entity)} />
+    </Stack>
+  );
+}
