@@ -1,12 +1,55 @@
-/** Builds the SPA if needed and runs the Playwright journeys (which start their own servers on a fresh database). */
+/**
+ * Builds the SPA if needed and runs the Playwright journeys. Each spec file gets its own servers on a
+ * freshly seeded database: journeys change the demo world (a registration is submitted and approved, a
+ * delegation accepted…), and one file's changes must not decide whether another file passes.
+ * Arguments are passed to Playwright; naming spec files runs just those, in one run.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildWebIfNeeded } from './lib/build-web.ts';
-import { run } from './lib/processes.ts';
+import { repoRoot, run } from './lib/processes.ts';
+
+type Stats = { expected: number; unexpected: number; flaky: number; skipped: number };
+
+const args = process.argv.slice(2);
+const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
+const playwright = (extra: string[], env: NodeJS.ProcessEnv = {}) =>
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extra], { env });
 
 await buildWebIfNeeded();
-await run('npx', [
-  'playwright',
-  'test',
-  '-c',
-  'e2e/playwright.config.ts',
-  ...process.argv.slice(2),
-]);
+
+if (args.some((a) => a.endsWith('.spec.ts'))) {
+  await playwright(args);
+} else {
+  const specs = readdirSync(path.join(repoRoot, 'e2e/tests'))
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  const total: Stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+  const failed: string[] = [];
+  for (const spec of specs) {
+    const out = jsonOut ? `${jsonOut}.${spec}.json` : undefined;
+    try {
+      await playwright(
+        [`e2e/tests/${spec}`, ...args],
+        out ? { PLAYWRIGHT_JSON_OUTPUT_NAME: out } : {},
+      );
+    } catch {
+      failed.push(spec);
+    }
+    if (out && existsSync(out)) {
+      const { stats } = JSON.parse(readFileSync(out, 'utf8')) as { stats: Stats };
+      for (const key of Object.keys(total) as Array<keyof Stats>) total[key] += stats[key];
+      rmSync(out);
+    }
+  }
+  // One summary for scripts/test.ts, in the shape of Playwright's own JSON report.
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ stats: total }));
+  console.log(
+    `\nBrowser journeys: ${total.expected + total.flaky} passed, ${total.unexpected} failed` +
+      (total.flaky ? ` (${total.flaky} passed on retry)` : ''),
+  );
+  if (failed.length) {
+    console.error(`Failing spec files: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
