@@ -9,7 +9,11 @@ import {
 } from 'react-hook-form';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H2 } from '@ag.ds-next/react/heading';
-import { Alert, Checkbox, TextField } from '@pca/ui';
+import { ControlGroup } from '@ag.ds-next/react/control-group';
+// Imported by path, not from the index, so a form's chunk does not pull in the whole design system.
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
+import { TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { ApiError } from '#lib/http.ts';
 
 // The react-hook-form ↔ AgDS adapter shared by the portal's forms.
@@ -70,6 +74,8 @@ export function ErrorSummary({ errors, fieldId, submitCount, serverError }: Erro
               <li key={`${name}-${message}`}>
                 <a
                   href={`#${fieldId(name)}`}
+                  // Inline links stacked line by line are too small a target (WCAG 2.2 target size).
+                  style={{ display: 'inline-block', minHeight: '1.5rem', padding: '0.125rem 0' }}
                   onClick={(event) => {
                     // Focus the field itself; a hash change would be taken by the router.
                     event.preventDefault();
@@ -88,9 +94,9 @@ export function ErrorSummary({ errors, fieldId, submitCount, serverError }: Erro
 }
 
 /** Props of FormTextField. */
-export type FormTextFieldProps<T extends FieldValues> = {
-  /** The form's control. */
-  control: Control<T>;
+export type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues = T> = {
+  /** The form's control (TOut: the values after the resolver). */
+  control: Control<T, unknown, TOut>;
   /** Field name. */
   name: Path<T>;
   /** Element id of a field by name. */
@@ -105,15 +111,17 @@ export type FormTextFieldProps<T extends FieldValues> = {
   required?: boolean;
   /** Field width. */
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** Maximum number of characters. */
+  maxLength?: number;
 };
 
 /** A text field bound to react-hook-form, showing its error. */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   fieldId,
   ...props
-}: FormTextFieldProps<T>) {
+}: FormTextFieldProps<T, TOut>) {
   return (
     <Controller
       control={control}
@@ -135,53 +143,72 @@ export function FormTextField<T extends FieldValues>({
 }
 
 /** Props of FormCheckbox. */
-export type FormCheckboxProps<T extends FieldValues> = {
-  /** The form's control. */
-  control: Control<T>;
+export type FormCheckboxProps<T extends FieldValues, TOut extends FieldValues = T> = {
+  /** The form's control (TOut: the values after the resolver). */
+  control: Control<T, unknown, TOut>;
   /** The boolean field. */
   name: Path<T>;
   /** Element id of a field by name. */
   fieldId: (name: string) => string;
   /** The label. */
   children: string;
+  /** If given, the checkbox is a required tick in its own group with this legend, its error shown below. */
+  legend?: string;
 };
 
 /** A checkbox bound to a boolean field. */
-export function FormCheckbox<T extends FieldValues>({
+export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   fieldId,
   children,
-}: FormCheckboxProps<T>) {
+  legend,
+}: FormCheckboxProps<T, TOut>) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Checkbox
-          id={fieldId(name)}
-          name={field.name}
-          checked={Boolean(field.value)}
-          onCheckedChange={field.onChange}
-          invalid={Boolean(fieldState.error)}
-        >
-          {children}
-        </Checkbox>
-      )}
+      render={({ field, fieldState }) => {
+        const checkbox = (
+          <Checkbox
+            id={fieldId(name)}
+            name={field.name}
+            checked={Boolean(field.value)}
+            onCheckedChange={field.onChange}
+            invalid={Boolean(fieldState.error)}
+          >
+            {children}
+          </Checkbox>
+        );
+        return legend === undefined ? (
+          checkbox
+        ) : (
+          <ControlGroup
+            label={legend}
+            required
+            invalid={Boolean(fieldState.error)}
+            message={fieldState.error?.message}
+          >
+            {checkbox}
+          </ControlGroup>
+        );
+      }}
     />
   );
 }
 
 /** Props of FormFrame. */
-export type FormFrameProps<T extends FieldValues> = {
-  /** The react-hook-form instance. */
-  form: UseFormReturn<T, unknown, T>;
+export type FormFrameProps<T extends FieldValues, TOut extends FieldValues = T> = {
+  /** The react-hook-form instance (TOut: the values after the resolver, if it transforms them). */
+  form: UseFormReturn<T, unknown, TOut>;
   /** Element id of a field by name. */
   fieldId: (name: string) => string;
   /** Called with the valid values. */
-  onSubmit: (values: T) => void;
+  onSubmit: (values: TOut) => void;
   /** The form's heading (also its accessible name), if it has one. */
   heading?: string;
+  /** Text shown above the error summary. */
+  intro?: ReactNode;
   /** Errors the server answered, shown in the summary. */
   serverError: unknown;
   /** Space between the fields. */
@@ -193,16 +220,17 @@ export type FormFrameProps<T extends FieldValues> = {
 };
 
 /** A validated form: its heading, the error summary, the fields, then the actions. */
-export function FormFrame<T extends FieldValues>({
+export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
   form,
   fieldId,
   onSubmit,
   heading,
+  intro,
   serverError,
   gap = 1.5,
   children,
   actions,
-}: FormFrameProps<T>) {
+}: FormFrameProps<T, TOut>) {
   return (
     <form
       noValidate
@@ -211,6 +239,7 @@ export function FormFrame<T extends FieldValues>({
     >
       <Stack gap={gap}>
         {heading ? <H2 id={fieldId('heading')}>{heading}</H2> : null}
+        {intro}
         <ErrorSummary
           errors={form.formState.errors}
           fieldId={fieldId}

@@ -3,6 +3,7 @@ import { H2 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { Button } from '@ag.ds-next/react/button';
 import { Card } from '@pca/ui/card/card.tsx';
+import { CardGrid } from '#lib/card-grid.tsx';
 import type { WelcomeCardGroup } from '../welcome-cards.ts';
 
 /** Props of ActionCards. */
@@ -21,16 +22,7 @@ export function ActionCards({ groups, onSetupSite }: ActionCardsProps) {
         <section key={group.title} aria-labelledby={`group-${group.title.replace(/\s/g, '-')}`}>
           <Stack gap={1}>
             <H2 id={`group-${group.title.replace(/\s/g, '-')}`}>{group.title}</H2>
-            <ul
-              style={{
-                listStyle: 'none',
-                margin: 0,
-                padding: 0,
-                display: 'grid',
-                gap: '1.5rem',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
-              }}
-            >
+            <CardGrid>
               {group.cards.map((card) =>
                 'href' in card ? (
                   <Card key={card.title} as="li" title={card.title} href={card.href}>
@@ -51,7 +43,7 @@ export function ActionCards({ groups, onSetupSite }: ActionCardsProps) {
                   </Card>
                 ),
               )}
-            </ul>
+            </CardGrid>
           </Stack>
         </section>
       ))}

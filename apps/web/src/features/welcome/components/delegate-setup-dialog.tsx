@@ -7,7 +7,6 @@ import { H3 } from '@ag.ds-next/react/heading';
 import { Button, ButtonGroup } from '@ag.ds-next/react/button';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
-import { Modal } from '@pca/ui/modal/modal.tsx';
 import {
   AcceptDelegateInvitationRequest,
   dialogWidths,
@@ -15,8 +14,8 @@ import {
 } from '@pca/contracts';
 import { useAnswerDelegateInvitation } from '../api/answer-delegate-invitation.ts';
 import { useDelegateInvitation } from '../api/get-delegate-invitation.ts';
-import { ErrorSummary } from './error-summary.tsx';
-import { ConsentCheckbox, ContactFields, useFieldIds } from './form-fields.tsx';
+import { ConsentForm, consents } from './consent-form.tsx';
+import { MandatoryModal } from './mandatory-modal.tsx';
 
 /** Props of DelegateSetupDialog. */
 export type DelegateSetupDialogProps = {
@@ -29,13 +28,6 @@ export type DelegateSetupDialogProps = {
 };
 
 type Input = z.input<typeof AcceptDelegateInvitationRequest>;
-const fields = [
-  'email',
-  'phone',
-  'acceptDelegation',
-  'acceptTermsOfUse',
-  'acceptPrivacyNotice',
-] as const;
 
 const inviterName = (i: DelegateInvitation) =>
   i.inviter.preferredName ?? `${i.inviter.givenName} ${i.inviter.familyName}`;
@@ -48,13 +40,10 @@ export function DelegateSetupDialog({
 }: DelegateSetupDialogProps) {
   const invitation = useDelegateInvitation(invitationId);
   return (
-    <Modal
-      isOpen
-      onClose={onCancel}
+    <MandatoryModal
       title="Set up your delegate account"
       width={dialogWidths.delegateSetup}
-      closable={false}
-      dismissOnClickOutside={false}
+      onCancel={onCancel}
     >
       {invitation.isPending ? (
         <Loading message="Loading your invitation" />
@@ -80,7 +69,7 @@ export function DelegateSetupDialog({
           onCancel={onCancel}
         />
       )}
-    </Modal>
+    </MandatoryModal>
   );
 }
 
@@ -93,7 +82,6 @@ function DelegateSetupForm({
   onAnswered: () => void;
   onCancel: () => void;
 }) {
-  const ids = useFieldIds(fields);
   const answer = useAnswerDelegateInvitation();
   const form = useForm<Input, unknown, z.output<typeof AcceptDelegateInvitationRequest>>({
     resolver: zodResolver(AcceptDelegateInvitationRequest),
@@ -106,79 +94,55 @@ function DelegateSetupForm({
     },
   });
   const name = inviterName(invitation);
-  const accept = form.handleSubmit((body) =>
-    answer.mutate({ id: invitation.id, accept: true, body }, { onSuccess: onAnswered }),
-  );
-  const decline = () =>
-    answer.mutate({ id: invitation.id, accept: false }, { onSuccess: onAnswered });
 
   return (
-    <form noValidate onSubmit={accept}>
-      <Stack gap={1.5}>
-        <Text as="p" fontSize="md">
-          <strong>{name}</strong> has invited you to be their delegate.
-        </Text>
-        <Stack gap={0.5}>
-          <H3>As their delegate you will be able to</H3>
-          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-            {invitation.consents.map((c) => (
-              <li key={c}>
-                <Text>{c}</Text>
-              </li>
-            ))}
-          </ul>
-          <Text as="p" color="muted" fontSize="sm">
-            Organisations must request personal contact details before it&apos;s shared by
-            delegates.
+    <ConsentForm
+      form={form}
+      onSubmit={(body) =>
+        answer.mutate({ id: invitation.id, accept: true, body }, { onSuccess: onAnswered })
+      }
+      intro={
+        <>
+          <Text as="p" fontSize="md">
+            <strong>{name}</strong> has invited you to be their delegate.
           </Text>
-        </Stack>
-        <ErrorSummary
-          errors={form.formState.errors}
-          fieldIds={ids}
-          submitCount={form.formState.submitCount}
-        />
-        {answer.isError ? (
-          <Alert tone="error" title="Error answering the invitation.">
-            <Text as="p">Please try again.</Text>
-          </Alert>
-        ) : null}
-        <ContactFields control={form.control} ids={ids} />
-        <ConsentCheckbox
-          control={form.control}
-          name="acceptDelegation"
-          id={ids.acceptDelegation}
-          legend="Delegation"
-        >
-          {`I agree to act as a delegate for ${name}`}
-        </ConsentCheckbox>
-        <ConsentCheckbox
-          control={form.control}
-          name="acceptTermsOfUse"
-          id={ids.acceptTermsOfUse}
-          legend="Terms of use"
-        >
-          I accept the terms of use
-        </ConsentCheckbox>
-        <ConsentCheckbox
-          control={form.control}
-          name="acceptPrivacyNotice"
-          id={ids.acceptPrivacyNotice}
-          legend="Privacy notice"
-        >
-          I have read and accept the privacy notice
-        </ConsentCheckbox>
-        <ButtonGroup>
-          <Button type="submit" loading={answer.isPending} loadingLabel="Saving">
-            Accept
-          </Button>
-          <Button type="button" variant="secondary" onClick={decline} disabled={answer.isPending}>
-            Decline
-          </Button>
-          <Button type="button" variant="tertiary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      </Stack>
-    </form>
+          <Stack gap={0.5}>
+            <H3>As their delegate you will be able to</H3>
+            <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+              {invitation.consents.map((c) => (
+                <li key={c}>
+                  <Text>{c}</Text>
+                </li>
+              ))}
+            </ul>
+            <Text as="p" color="muted" fontSize="sm">
+              Organisations must request personal contact details before it&apos;s shared by
+              delegates.
+            </Text>
+          </Stack>
+        </>
+      }
+      failure={
+        answer.isError
+          ? { title: 'Error answering the invitation.', text: 'Please try again.' }
+          : null
+      }
+      contact
+      consents={[
+        {
+          name: 'acceptDelegation',
+          legend: 'Delegation',
+          label: `I agree to act as a delegate for ${name}`,
+        },
+        consents.termsOfUse,
+        consents.privacyNotice,
+      ]}
+      submitLabel="Accept"
+      pending={answer.isPending}
+      onDecline={() =>
+        answer.mutate({ id: invitation.id, accept: false }, { onSuccess: onAnswered })
+      }
+      onCancel={onCancel}
+    />
   );
 }

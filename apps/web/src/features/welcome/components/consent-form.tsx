@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Text } from '@ag.ds-next/react/text';
+import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { constants } from '@pca/contracts';
+import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+
+/** One required acceptance tick: the boolean field, its group's legend and its label. */
+export type Consent<T extends FieldValues> = { name: Path<T>; legend: string; label: string };
+
+/** The acceptance ticks more than one mandatory dialog asks for (spec 1 §4). */
+export const consents = {
+  termsOfUse: {
+    name: 'acceptTermsOfUse',
+    legend: 'Terms of use',
+    label: 'I accept the terms of use',
+  },
+  privacyNotice: {
+    name: 'acceptPrivacyNotice',
+    legend: 'Privacy notice',
+    label: 'I have read and accept the privacy notice',
+  },
+} as const;
+
+/** Email and phone of the profile (spec 2 §5 Profile). */
+const contactFields = [
+  { name: 'email', label: 'Email', type: 'email', maxLength: constants.emailMaxLength },
+  {
+    name: 'phone',
+    label: 'Phone',
+    type: 'tel',
+    maxWidth: 'md',
+    hint: 'A 6 or 10 digit number starting with 0 or 1',
+    maxLength: constants.phoneMaxLength,
+  },
+] as const;
+
+/** Props of ConsentForm. */
+export type ConsentFormProps<T extends FieldValues, TOut extends FieldValues> = {
+  /** The react-hook-form instance. */
+  form: UseFormReturn<T, unknown, TOut>;
+  /** Called with the valid values. */
+  onSubmit: (values: TOut) => void;
+  /** What the dialog asks for, above the error summary. */
+  intro: ReactNode;
+  /** The alert shown when saving failed, or null. */
+  failure: { title: string; text: string } | null;
+  /** Ask for the profile's email and phone (spec 2 §5 Profile); the form has `email` and `phone`. */
+  contact?: boolean;
+  /** The acceptance ticks, in order. */
+  consents: ReadonlyArray<Consent<T>>;
+  /** The submit button's label. */
+  submitLabel: string;
+  /** Saving is under way. */
+  pending: boolean;
+  /** If given, a Decline button calls it. */
+  onDecline?: () => void;
+  /** Leaves without answering. */
+  onCancel: () => void;
+};
+
+/** The body of a mandatory dialog: intro, error summary, contact fields, acceptance ticks and actions. */
+export function ConsentForm<T extends FieldValues, TOut extends FieldValues>({
+  form,
+  onSubmit,
+  intro,
+  failure,
+  contact = false,
+  consents: ticks,
+  submitLabel,
+  pending,
+  onDecline,
+  onCancel,
+}: ConsentFormProps<T, TOut>) {
+  const fieldId = useFieldId();
+  return (
+    <FormFrame
+      form={form}
+      fieldId={fieldId}
+      onSubmit={onSubmit}
+      intro={intro}
+      serverError={null}
+      actions={
+        <ButtonGroup>
+          <Button type="submit" loading={pending} loadingLabel="Saving">
+            {submitLabel}
+          </Button>
+          {onDecline ? (
+            <Button type="button" variant="secondary" onClick={onDecline} disabled={pending}>
+              Decline
+            </Button>
+          ) : null}
+          <Button type="button" variant="tertiary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      }
+    >
+      {failure ? (
+        <Alert tone="error" title={failure.title}>
+          <Text as="p">{failure.text}</Text>
+        </Alert>
+      ) : null}
+      {contact
+        ? contactFields.map(({ name, ...field }) => (
+            <FormTextField
+              key={name}
+              control={form.control}
+              name={name as Path<T>}
+              fieldId={fieldId}
+              required
+              {...field}
+            />
+          ))
+        : null}
+      {ticks.map((tick) => (
+        <FormCheckbox
+          key={tick.name}
+          control={form.control}
+          name={tick.name}
+          fieldId={fieldId}
+          legend={tick.legend}
+        >
+          {tick.label}
+        </FormCheckbox>
+      ))}
+    </FormFrame>
+  );
+}
