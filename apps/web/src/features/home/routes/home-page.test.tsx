@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiPaths } from '@pca/contracts/paths.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
@@ -23,7 +23,7 @@ describe('HomePage', () => {
   it('is titled "Home - Provider Connect Australia"', async () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
-    expect(document.title).toBe('Home - Provider Connect Australia');
+    await waitFor(() => expect(document.title).toBe('Home - Provider Connect Australia'));
   });
 
   it('redirects /home and unknown paths to /', async () => {

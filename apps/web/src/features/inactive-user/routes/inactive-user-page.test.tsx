@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testConfig } from '../../../test/test-config.ts';
 
@@ -21,6 +21,9 @@ describe('InactiveUserPage', () => {
       'href',
       'tel:0261001234',
     );
-    expect(document.title).toBe('Account inactive - Provider Connect Australia');
+    // The title is set by the layout's effect, which may run after the lazy page has rendered.
+    await waitFor(() =>
+      expect(document.title).toBe('Account inactive - Provider Connect Australia'),
+    );
   });
 });

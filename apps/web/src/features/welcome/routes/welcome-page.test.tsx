@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser, OrganisationNode, SignUpBanner } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
@@ -77,7 +77,7 @@ describe('WelcomePage', () => {
         'This dashboard gives you one place to manage and share your provider information.',
       ),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Welcome back - Provider Connect Australia');
+    await waitFor(() => expect(document.title).toBe('Welcome back - Provider Connect Australia'));
   });
 
   it("greets the managed practitioner's given name and shows only practitioner actions", async () => {
