@@ -32,6 +32,8 @@ const pages = [
 
 test.describe('Design-system gallery', () => {
   test('every page has a level-one heading, a title and no axe violations', async ({ page }) => {
+    // 27 pages, each with a full axe run: about 45 s on an idle 2-core machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1400, height: 900 });
     for (const path of pages) {
       await page.goto(`/design-system/${path}`);

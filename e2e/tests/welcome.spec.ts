@@ -553,6 +553,8 @@ test('the dashboard adds at most 12 KB of gzipped JavaScript to the signed-in sh
   );
   // No form library or whole design-system barrel until a dialog needs them.
   expect(added).toBeLessThanOrEqual(12 * 1024);
+  // The whole page within its budget (ARCHITECTURE §5, docs/decisions/006).
+  expect(sum(welcome.values())).toBeLessThanOrEqual(180 * 1024);
 });
 
 test.describe('Publishing', () => {

@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { SideNavigation } from '@pca/ui/navigation/side-navigation.tsx';
-import { Breadcrumbs, type Breadcrumb } from '@pca/ui/breadcrumbs/breadcrumbs.tsx';
+import type { Breadcrumb } from '@pca/ui/breadcrumbs/breadcrumbs.tsx';
 import { layout } from '@pca/contracts/constants.ts';
 import { useCapabilities } from '#lib/capabilities.ts';
 import type { RouteHandle } from '../routes.tsx';
 import { routeTable } from '../route-table.ts';
 import { sideNavHighlight, sideNavLinks } from './navigation-rules.ts';
+
+// Loaded only for pages below the dashboard: the dashboard shows no breadcrumbs.
+const Breadcrumbs = lazy(async () => ({
+  default: (await import('@pca/ui/breadcrumbs/breadcrumbs.tsx')).Breadcrumbs,
+}));
 
 /** The side navigation (spec 1 §2.2): 120 px, items by permission, one active by route. */
 export function ShellSideNavigation() {
@@ -51,5 +57,9 @@ export function ShellBreadcrumbs() {
   const trail = breadcrumbTrail(handle);
   // The dashboard is Home itself: a single crumb would only repeat the heading.
   if (trail.length < 2 || matches.at(-1)?.pathname.replace(/\/$/, '') === '/welcome') return null;
-  return <Breadcrumbs links={trail} />;
+  return (
+    <Suspense fallback={null}>
+      <Breadcrumbs links={trail} />
+    </Suspense>
+  );
 }

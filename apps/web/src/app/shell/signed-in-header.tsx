@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MainNav } from '@ag.ds-next/react/main-nav';
 import {
@@ -12,13 +12,19 @@ import { NotificationBadge } from '@ag.ds-next/react/notification-badge';
 import { VisuallyHidden } from '@ag.ds-next/react/a11y';
 import { Text } from '@ag.ds-next/react/text';
 import { AvatarIcon } from '@ag.ds-next/react/icon';
-import { LogoutDialog } from '#features/auth/components/logout-dialog.tsx';
-import { SwitchBackDialog } from '#features/managing/components/switch-back-dialog.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useCurrentUser } from '#lib/current-user.ts';
 import { useUnreadNotificationCount } from '#lib/unread-notifications.ts';
 import { headerHighlight, publishingLink, type HeaderItem } from './navigation-rules.ts';
+
+// The confirmation dialogs load when first opened: most page loads never show them.
+const LogoutDialog = lazy(async () => ({
+  default: (await import('#features/auth/components/logout-dialog.tsx')).LogoutDialog,
+}));
+const SwitchBackDialog = lazy(async () => ({
+  default: (await import('#features/managing/components/switch-back-dialog.tsx')).SwitchBackDialog,
+}));
 
 /** 'Managing {name}' in the header while a delegate acts for a practitioner (spec 1 §2.1). */
 export function ManagingIndicator() {
@@ -199,8 +205,10 @@ export function SignedInNavigation() {
         ]}
         maxWidth="containerLg"
       />
-      <LogoutDialog isOpen={logoutOpen} onClose={() => setLogoutOpen(false)} />
-      <SwitchBackDialog isOpen={switchingBack} onClose={() => setSwitchingBack(false)} />
+      <Suspense fallback={null}>
+        {logoutOpen ? <LogoutDialog isOpen onClose={() => setLogoutOpen(false)} /> : null}
+        {switchingBack ? <SwitchBackDialog isOpen onClose={() => setSwitchingBack(false)} /> : null}
+      </Suspense>
     </Fragment>
   );
 }
