@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { capabilitiesOf, liveOrganisations, type CapabilityInput } from './capabilities.ts';
 import { ManagedPractitioner } from './user.ts';
 
-// The paths moved to paths.ts (no zod there, see docs/decisions/006); re-exported for old imports.
-export { shellApiPaths } from './paths.ts';
-
 /** The practitioners a delegate may manage (spec 1 §7: id, givenName, familyName, userPhotoData). */
 export const DelegatePractitioners = z.object({ practitioners: z.array(ManagedPractitioner) });
 export type DelegatePractitioners = z.infer<typeof DelegatePractitioners>;

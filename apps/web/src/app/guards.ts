@@ -27,15 +27,6 @@ export const emailGuard: Guard = async (_args, queryClient) => {
 const someNode = (nodes: OrganisationNode[], test: (n: OrganisationNode) => boolean): boolean =>
   nodes.some((n) => test(n) || someNode(n.children, test));
 
-const findNode = (nodes: OrganisationNode[], id: string): OrganisationNode | undefined => {
-  for (const node of nodes) {
-    if (node.id === id) return node;
-    const found = findNode(node.children, id);
-    if (found) return found;
-  }
-  return undefined;
-};
-
 /**
  * Organisation-manager pages: the `organisationId` query (or `orgId`, which the NHSD import uses beside a
  * `locationId`, spec 2 §2.17) must name an organisation where the user's effective roles include
@@ -45,11 +36,12 @@ export const organisationManagerGuard: Guard = async ({ request }, queryClient) 
   const query = new URL(request.url).searchParams;
   const organisationId = query.get('organisationId') ?? query.get('orgId');
   const { organisations } = await queryClient.ensureQueryData(myOrganisationsQueryOptions());
-  const manages = organisationId
-    ? Boolean(
-        findNode(organisations, organisationId)?.effectiveRoles.includes('OrganisationManager'),
-      )
-    : someNode(organisations, (n) => n.effectiveRoles.includes('OrganisationManager'));
+  const manages = someNode(
+    organisations,
+    (n) =>
+      (!organisationId || n.id === organisationId) &&
+      n.effectiveRoles.includes('OrganisationManager'),
+  );
   if (!manages) throw redirect(paths.welcome());
   return null;
 };

@@ -1,6 +1,10 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { Checkbox as AgCheckbox } from '@ag.ds-next/react/checkbox';
-import { ControlGroup } from '@ag.ds-next/react/control-group';
+import {
+  ChoiceGroup,
+  type ChoiceGroupBaseProps,
+  type ChoiceOption,
+} from '../choice-group/choice-group.tsx';
 
 /** Props of Checkbox. */
 export type CheckboxProps = {
@@ -39,65 +43,26 @@ export function Checkbox({ children, onCheckedChange, ...props }: CheckboxProps)
 }
 
 /** An option of a checkbox group. */
-export type CheckboxOption = { value: string; label: string; disabled?: boolean };
+export type CheckboxOption = ChoiceOption;
 
 /** Props of CheckboxGroup. */
-export type CheckboxGroupProps = {
-  /** Legend of the group. */
-  label: string;
-  /** Hint under the legend. */
-  hint?: string;
-  /** Error message; makes the group invalid. */
-  message?: string;
-  /** Required marker. */
-  required?: boolean;
-  /** Options. */
-  options: CheckboxOption[];
+export type CheckboxGroupProps = ChoiceGroupBaseProps & {
   /** Selected values. */
   value: string[];
   /** Called with the new selected values. */
   onChange: (value: string[]) => void;
-  /** Stack vertically (default) or inline. */
-  block?: boolean;
 };
 
 /** A fieldset of checkboxes with a legend, hint and error message (AgDS ControlGroup). */
-export function CheckboxGroup({
-  label,
-  hint,
-  message,
-  required,
-  options,
-  value,
-  onChange,
-  block = true,
-}: CheckboxGroupProps) {
+export function CheckboxGroup({ value, onChange, ...group }: CheckboxGroupProps) {
   return (
-    <ControlGroup
-      label={label}
-      hint={hint}
-      message={message}
-      invalid={Boolean(message)}
-      required={required}
-      block={block}
-    >
-      {options.map((option) => (
-        <AgCheckbox
-          key={option.value}
-          value={option.value}
-          disabled={option.disabled}
-          checked={value.includes(option.value)}
-          onChange={(event: ChangeEvent<HTMLInputElement>) =>
-            onChange(
-              event.target.checked
-                ? [...value, option.value]
-                : value.filter((v) => v !== option.value),
-            )
-          }
-        >
-          {option.label}
-        </AgCheckbox>
-      ))}
-    </ControlGroup>
+    <ChoiceGroup
+      {...group}
+      control={AgCheckbox}
+      isChecked={(option) => value.includes(option)}
+      onToggle={(option, checked) =>
+        onChange(checked ? [...value, option] : value.filter((v) => v !== option))
+      }
+    />
   );
 }

@@ -1,20 +1,14 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Combobox, type ComboboxOption } from './combobox.tsx';
+import type { FieldBaseProps } from './text-field.tsx';
 
 /** Props of AutocompleteField. */
-export type AutocompleteFieldProps = {
-  /** Visible label. */
-  label: string;
+export type AutocompleteFieldProps = Pick<
+  FieldBaseProps,
+  'label' | 'message' | 'required' | 'name' | 'id'
+> & {
   /** Hint under the label; a "type at least n characters" hint is added. */
   hint?: string;
-  /** Error message. */
-  message?: string;
-  /** Required marker. */
-  required?: boolean;
-  /** Input name. */
-  name?: string;
-  /** Element id. */
-  id?: string;
   /** Fetches options for the typed text (called after the debounce, only at or above minChars). */
   loadOptions: (query: string, signal: AbortSignal) => Promise<ComboboxOption[]>;
   /** The chosen option, or null. */

@@ -1,65 +1,31 @@
-import type { ChangeEvent } from 'react';
 import { Radio } from '@ag.ds-next/react/radio';
-import { ControlGroup } from '@ag.ds-next/react/control-group';
+import {
+  ChoiceGroup,
+  type ChoiceGroupBaseProps,
+  type ChoiceOption,
+} from '../choice-group/choice-group.tsx';
 
 /** An option of a radio group. */
-export type RadioOption = { value: string; label: string; disabled?: boolean };
+export type RadioOption = ChoiceOption;
 
 /** Props of RadioGroup. */
-export type RadioGroupProps = {
-  /** Legend of the group. */
-  label: string;
+export type RadioGroupProps = ChoiceGroupBaseProps & {
   /** Radio name (one per group). */
   name: string;
-  /** Hint under the legend. */
-  hint?: string;
-  /** Error message; makes the group invalid. */
-  message?: string;
-  /** Required marker. */
-  required?: boolean;
-  /** Options. */
-  options: RadioOption[];
   /** Selected value, or undefined for none. */
   value: string | undefined;
   /** Called with the chosen value. */
   onChange: (value: string) => void;
-  /** Stack vertically (default) or inline. */
-  block?: boolean;
 };
 
 /** A fieldset of radio buttons (AgDS ControlGroup and Radio); arrow keys move the choice. */
-export function RadioGroup({
-  label,
-  name,
-  hint,
-  message,
-  required,
-  options,
-  value,
-  onChange,
-  block = true,
-}: RadioGroupProps) {
+export function RadioGroup({ value, onChange, ...group }: RadioGroupProps) {
   return (
-    <ControlGroup
-      label={label}
-      name={name}
-      hint={hint}
-      message={message}
-      invalid={Boolean(message)}
-      required={required}
-      block={block}
-    >
-      {options.map((option) => (
-        <Radio
-          key={option.value}
-          value={option.value}
-          disabled={option.disabled}
-          checked={value === option.value}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-        >
-          {option.label}
-        </Radio>
-      ))}
-    </ControlGroup>
+    <ChoiceGroup
+      {...group}
+      control={Radio}
+      isChecked={(option) => value === option}
+      onToggle={(option) => onChange(option)}
+    />
   );
 }

@@ -20,19 +20,23 @@ const columns: DataTableColumn<Row>[] = [
   { key: 'start', header: 'Opens', render: (r) => r.start ?? 'All day', sortValue: (r) => r.start },
 ];
 
+/** The seven opening-hours rows, five to a page. */
+const renderOpeningHours = () =>
+  renderWithCore(
+    <DataTable
+      caption="Opening hours"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      pageSize={5}
+    />,
+  );
+
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
 
 describe('DataTable', () => {
   it('has a caption and shows one page of rows', () => {
-    renderWithCore(
-      <DataTable
-        caption="Opening hours"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        pageSize={5}
-      />,
-    );
+    renderOpeningHours();
     expect(screen.getByRole('table', { name: 'Opening hours' })).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(5);
     expect(screen.getByText('Showing 1–5 of 7 items')).toBeInTheDocument();
@@ -40,15 +44,7 @@ describe('DataTable', () => {
 
   it('sorts by a column with aria-sort, toggling direction', async () => {
     const user = userEvent.setup();
-    renderWithCore(
-      <DataTable
-        caption="Opening hours"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        pageSize={5}
-      />,
-    );
+    renderOpeningHours();
     await user.click(screen.getByRole('button', { name: /Opens/ }));
     expect(screen.getByRole('columnheader', { name: /Opens/ })).toHaveAttribute(
       'aria-sort',
@@ -65,15 +61,7 @@ describe('DataTable', () => {
 
   it('pages with the paginator', async () => {
     const user = userEvent.setup();
-    renderWithCore(
-      <DataTable
-        caption="Opening hours"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        pageSize={5}
-      />,
-    );
+    renderOpeningHours();
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(bodyRows()).toHaveLength(2);
     expect(bodyRows()[0]).toHaveTextContent('Saturday');

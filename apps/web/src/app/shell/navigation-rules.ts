@@ -10,6 +10,10 @@ export type SideNavItem = 'home' | 'businesses' | 'practitioners' | 'publishing'
 const startsWithAny = (path: string, prefixes: string[]) =>
   prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
 
+/** '/welcome/' and '/welcome' are the same route to the highlighting rules. */
+const withoutTrailingSlash = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
 /** bank-account routes count as the practitioner's own only when the query names a practitionerId. */
 const isPractitionerBankAccount = (path: string, query: URLSearchParams) =>
   startsWithAny(path, ['/bank-account']) && query.has('practitionerId');
@@ -34,7 +38,7 @@ function isPersonalRoute(path: string, query: URLSearchParams): boolean {
 /** Which header item is highlighted on a route (spec 1 §2.1), or null for none. */
 export function headerHighlight(pathname: string, search: string): HeaderItem | null {
   const query = new URLSearchParams(search);
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlash(pathname);
   if (path === '/' || path === '/welcome' || path.startsWith('/welcome/')) return 'home';
   if (
     startsWithAny(path, ['/tasks-notifications']) &&
@@ -50,7 +54,7 @@ export function headerHighlight(pathname: string, search: string): HeaderItem | 
 /** Which side navigation item is active on a route (spec 1 §2.2), or null for none. */
 export function sideNavHighlight(pathname: string, search: string): SideNavItem | null {
   const query = new URLSearchParams(search);
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlash(pathname);
   if (path === '/welcome' || path.startsWith('/welcome/')) return 'home';
   if (startsWithAny(path, ['/practitioners', '/practitioner-role/add'])) return 'practitioners';
   if (startsWithAny(path, ['/publishing', '/publish-selector', '/practitioner/publish']))

@@ -22,6 +22,10 @@ const durations = {
   idleAfterMs: constants.idleTimeoutSeconds * 1000,
   countdownMs: constants.logoutCountdownSeconds * 1000,
 };
+// The dialogs name the same durations the timers run on, so the text cannot drift from them.
+const idleMinutes = constants.idleTimeoutSeconds / 60;
+const loggedOutAfterMinutes =
+  (constants.idleTimeoutSeconds + constants.logoutCountdownSeconds) / 60;
 
 /** Activity that keeps a session alive (spec 1 §4): clicks, touches and key presses. */
 const ACTIVITY_EVENTS = ['click', 'touchstart', 'keydown'] as const;
@@ -117,9 +121,10 @@ export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
         }
       >
         <Text as="p">
-          You have not used the portal for 20 minutes. For your security you will be logged out
-          automatically in <strong data-testid="idle-countdown">{formatCountdown(left)}</strong>.
-          Choose Stay logged in to keep working.
+          You have not used the portal for {idleMinutes} minutes. For your security you will be
+          logged out automatically in{' '}
+          <strong data-testid="idle-countdown">{formatCountdown(left)}</strong>. Choose Stay logged
+          in to keep working.
         </Text>
       </Modal>
     );
@@ -148,8 +153,8 @@ export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
       }
     >
       <Text as="p">
-        You were logged out because you were inactive for 25 minutes. Log in again to continue where
-        you left off.
+        You were logged out because you were inactive for {loggedOutAfterMinutes} minutes. Log in
+        again to continue where you left off.
       </Text>
     </Modal>
   );

@@ -95,7 +95,9 @@ export function SignedInNavigation() {
   const menu = ready?.menu;
   const managing = user?.managingPractitioner ?? null;
 
-  const items: Array<{ href: string; label: string }> = [{ href: '/welcome', label: 'Home' }];
+  const items: Array<{ href: string; label: string }> = [
+    { href: HEADER_TARGETS.home, label: 'Home' },
+  ];
   if (menu?.notificationsBell) items.push({ href: HEADER_TARGETS.tasks, label: 'Tasks' });
   if (user && (user.isPractitioner || managing))
     items.push({ href: HEADER_TARGETS.sites, label: 'Sites' });

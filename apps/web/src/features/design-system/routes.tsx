@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Flex } from '@ag.ds-next/react/flex';
 import { Box } from '@ag.ds-next/react/box';
+import { layout } from '@pca/contracts/constants.ts';
 import { SideNavigation } from '@pca/ui';
 import { galleryBase, galleryPages, type GalleryPath } from './gallery-pages.ts';
 import { HomePage } from './pages/home-page.tsx';
@@ -38,9 +39,6 @@ import {
   TooltipsPage,
   TypographyPage,
 } from './pages/data-pages.tsx';
-
-/** Side navigation width of the gallery (spec 1 §9: demo side nav 240 px). */
-const GALLERY_NAV_WIDTH = 240;
 
 /** The page component of each gallery route. */
 const pageComponents: Record<GalleryPath, () => React.JSX.Element> = {
@@ -81,7 +79,7 @@ export function DesignSystemLayout() {
       <SideNavigation
         title="Design system"
         titleLink={`${galleryBase}/home`}
-        width={GALLERY_NAV_WIDTH}
+        width={layout.demoSideNavWidth}
         activePath={pathname.replace(/\/$/, '')}
         items={galleryPages.map((page) => ({
           label: page.name,
