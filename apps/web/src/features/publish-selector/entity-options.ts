@@ -1,4 +1,5 @@
 import type { PublishEntities } from '@pca/contracts';
+import { healthcareServicePath, locationPath, organisationPath } from '#lib/business/links.ts';
 
 /** One choosable entity with the route it opens. */
 export interface EntityOption {
@@ -28,7 +29,7 @@ export function entityGroups(entities: PublishEntities, filter = ''): EntityGrou
         id: s.id,
         label: s.name,
         context: s.context,
-        href: withTab(`/healthcare-service/${s.id}`),
+        href: withTab(healthcareServicePath(s.id)),
       })),
     },
     {
@@ -37,11 +38,7 @@ export function entityGroups(entities: PublishEntities, filter = ''): EntityGrou
         id: o.id,
         label: o.name,
         context: o.context,
-        href: withTab(
-          o.type === 'HiOrganisation'
-            ? `/organisation/hi/${o.id}`
-            : `/organisation/participating/${o.id}`,
-        ),
+        href: withTab(organisationPath(o.type, o.id)),
       })),
     },
     {
@@ -50,7 +47,7 @@ export function entityGroups(entities: PublishEntities, filter = ''): EntityGrou
         id: l.id,
         label: l.name,
         context: l.context,
-        href: withTab(`/location/${l.id}`),
+        href: withTab(locationPath(l.id)),
       })),
     },
   ];

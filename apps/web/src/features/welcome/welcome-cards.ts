@@ -5,6 +5,7 @@ import {
   type CapabilityInput,
 } from '@pca/contracts/capabilities.ts';
 import type { CurrentUser } from '@pca/contracts';
+import { registerBusinessPath } from '#lib/business/links.ts';
 
 /** One action card: a link, or the button that opens the setup-a-site dialog. */
 export type WelcomeCard =
@@ -76,7 +77,7 @@ export function welcomeCardGroups({
       {
         title: 'Register a business',
         description: 'Register a new business to publish its information.',
-        href: '/organisation/participating/add-edit-v2',
+        href: registerBusinessPath(),
       },
       caps.keyContacts && {
         title: 'Key contacts',

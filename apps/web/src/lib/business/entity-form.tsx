@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Button } from '@ag.ds-next/react/button';
 import { FormFrame } from '#lib/forms/form-kit.tsx';
 
 /** Props of an add/edit form of an organisation, location or healthcare service. */
@@ -54,15 +54,12 @@ export function EntityForm<T extends FieldValues>({
       heading={heading}
       serverError={serverError}
       gap={gap}
-      actions={
-        <ButtonGroup>
-          <Button type="submit" loading={saving} loadingLabel="Saving">
-            Save
-          </Button>
-          <Button variant="tertiary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </ButtonGroup>
+      submitLabel="Save"
+      saving={saving}
+      otherActions={
+        <Button variant="tertiary" onClick={onCancel}>
+          Cancel
+        </Button>
       }
     >
       {children}

@@ -9,7 +9,9 @@ import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { Button } from '@ag.ds-next/react/button';
 import { Alert, Chip, Tabs, type TabItem } from '@pca/ui';
+import type { OrganisationDetail } from '@pca/contracts';
 import { ApiError } from '#lib/http.ts';
+import { useOrganisation } from './get-organisation.ts';
 import { tabIndexFor } from './tab-query.ts';
 
 // The page pieces the organisation, location and healthcare service pages share.
@@ -176,26 +178,65 @@ export function EditableDetails({
   );
 }
 
+/** The add page under an organisation: the heading, then the organisation loading, why it failed, no permission, or the form. */
+function AddToOrganisation({
+  heading,
+  noun,
+  organisationId,
+  form,
+}: {
+  heading: string;
+  noun: string;
+  organisationId: string;
+  form: (organisation: OrganisationDetail) => ReactNode;
+}) {
+  const organisation = useOrganisation(organisationId);
+  return (
+    <Stack gap={1.5}>
+      <H1>{heading}</H1>
+      {organisation.isPending ? (
+        <PageLoading label="Loading organisation" />
+      ) : organisation.isError ? (
+        <EntityLoadError error={organisation.error} noun={noun} />
+      ) : !organisation.data.canEdit ? (
+        <PageAlert tone="error" title={`You do not have permission to add a ${noun} here`} />
+      ) : (
+        <>
+          <Text as="p">{`For ${organisation.data.name}.`}</Text>
+          {form(organisation.data)}
+        </>
+      )}
+    </Stack>
+  );
+}
+
 /** Props of AddOrViewRoute. */
 export type AddOrViewRouteProps = {
   /** The add page's heading. */
   addHeading: string;
   /** What is added, in lower case. */
   noun: string;
-  /** The add page for the organisation. */
-  add: (organisationId: string) => ReactNode;
+  /** The add form for the (loaded, editable) organisation. */
+  addForm: (organisation: OrganisationDetail) => ReactNode;
   /** The view page of the entity (key it by id so another id starts afresh). */
   view: (id: string) => ReactNode;
 };
 
-/** `/…/add?organisationId=` renders `add` (or asks to choose the organisation first); `/…/:id` renders `view`. */
-export function AddOrViewRoute({ addHeading, noun, add, view }: AddOrViewRouteProps) {
+/** `/…/add?organisationId=` renders the add page (or asks to choose the organisation first); `/…/:id` renders `view`. */
+export function AddOrViewRoute({ addHeading, noun, addForm, view }: AddOrViewRouteProps) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   if (id !== 'add') return view(id);
   const organisationId = search.get('organisationId');
   if (!organisationId) return <ChooseOrganisationFirst heading={addHeading} noun={noun} />;
-  return add(organisationId);
+  return (
+    <AddToOrganisation
+      heading={addHeading}
+      noun={noun}
+      organisationId={organisationId}
+      form={addForm}
+    />
+  );
 }
 
 /** Props of EntityView. */

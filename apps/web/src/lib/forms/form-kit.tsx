@@ -10,6 +10,7 @@ import {
 import { Stack } from '@ag.ds-next/react/stack';
 import { H2 } from '@ag.ds-next/react/heading';
 import { ControlGroup } from '@ag.ds-next/react/control-group';
+import { Button, ButtonGroup } from '@ag.ds-next/react/button';
 // Imported by path, not from the index, so a form's chunk does not pull in the whole design system.
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
@@ -215,11 +216,15 @@ export type FormFrameProps<T extends FieldValues, TOut extends FieldValues = T> 
   gap?: 1.5 | 2;
   /** The fields. */
   children: ReactNode;
-  /** The buttons under the fields. */
-  actions: ReactNode;
+  /** The submit button's label. */
+  submitLabel: string;
+  /** A save is in flight (the submit button shows it). */
+  saving: boolean;
+  /** The buttons after the submit button (Back, Decline, Cancel). */
+  otherActions?: ReactNode;
 };
 
-/** A validated form: its heading, the error summary, the fields, then the actions. */
+/** A validated form: its heading, the error summary, the fields, then the submit and other buttons. */
 export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
   form,
   fieldId,
@@ -229,7 +234,9 @@ export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
   serverError,
   gap = 1.5,
   children,
-  actions,
+  submitLabel,
+  saving,
+  otherActions,
 }: FormFrameProps<T, TOut>) {
   return (
     <form
@@ -247,7 +254,12 @@ export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
           serverError={serverError}
         />
         {children}
-        {actions}
+        <ButtonGroup>
+          <Button type="submit" loading={saving} loadingLabel="Saving">
+            {submitLabel}
+          </Button>
+          {otherActions}
+        </ButtonGroup>
       </Stack>
     </form>
   );

@@ -5,7 +5,6 @@ import {
   type CreatedEntity,
   type HealthcareServiceDetail,
   type HealthcareServiceInput,
-  type OrganisationDetail,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 
@@ -25,16 +24,6 @@ export function getHealthcareServiceQueryOptions(id: string) {
 /** One healthcare service; idle without an id. */
 export function useHealthcareService(id: string | null) {
   return useQuery({ ...getHealthcareServiceQueryOptions(id ?? ''), enabled: Boolean(id) });
-}
-
-/** The organisation a service is added to (its locations are the choices). */
-export function useParentOrganisation(id: string | null) {
-  return useQuery({
-    queryKey: ['organisations', id],
-    queryFn: ({ signal }) =>
-      http<OrganisationDetail>(businessApiPath(paths.organisation, id ?? ''), { signal }),
-    enabled: Boolean(id),
-  });
 }
 
 /** Saves a healthcare service. */

@@ -1,26 +1,15 @@
 import { useNavigate } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
-import type { HealthcareServiceDetail } from '@pca/contracts';
+import type { HealthcareServiceDetail, OrganisationDetail } from '@pca/contracts';
 import {
   useCreateHealthcareService,
   useHealthcareService,
-  useParentOrganisation,
   useUpdateHealthcareService,
 } from '../api/healthcare-service.ts';
 import { formValuesOf, HealthcareServiceForm } from '../components/healthcare-service-form.tsx';
 import { PartnerServicesTable, PractitionersTable } from '#lib/business/business-tables.tsx';
 import { ServiceSummary } from '../components/service-summary.tsx';
 import { healthcareServicePath, organisationPath } from '#lib/business/links.ts';
-import {
-  AddOrViewRoute,
-  EditableDetails,
-  EntityLoadError,
-  EntityView,
-  PageLoading,
-} from '#lib/business/entity-page.tsx';
+import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
 
 function Details({ service }: { service: HealthcareServiceDetail }) {
   const mutation = useUpdateHealthcareService(service.id);
@@ -62,41 +51,23 @@ function ViewService({ id }: { id: string }) {
   );
 }
 
-function AddService({ organisationId }: { organisationId: string }) {
+function AddService({ organisation: o }: { organisation: OrganisationDetail }) {
   const navigate = useNavigate();
-  const organisation = useParentOrganisation(organisationId);
-  const mutation = useCreateHealthcareService(organisationId);
+  const mutation = useCreateHealthcareService(o.id);
   return (
-    <Stack gap={1.5}>
-      <H1>Add a healthcare service</H1>
-      {organisation.isPending ? (
-        <PageLoading label="Loading organisation" />
-      ) : organisation.isError ? (
-        <EntityLoadError error={organisation.error} noun="healthcare service" />
-      ) : !organisation.data.canEdit ? (
-        <PageAlert
-          tone="error"
-          title="You do not have permission to add a healthcare service here"
-        />
-      ) : (
-        <>
-          <Text as="p">{`For ${organisation.data.name}.`}</Text>
-          <HealthcareServiceForm
-            heading="Healthcare service details"
-            defaultValues={formValuesOf(null)}
-            locationOptions={organisation.data.locations}
-            saving={mutation.isPending}
-            serverError={mutation.error}
-            onCancel={() => void navigate(organisationPath(organisation.data.type, organisationId))}
-            onSubmit={(values) =>
-              mutation.mutate(values, {
-                onSuccess: ({ id }) => void navigate(healthcareServicePath(id)),
-              })
-            }
-          />
-        </>
-      )}
-    </Stack>
+    <HealthcareServiceForm
+      heading="Healthcare service details"
+      defaultValues={formValuesOf(null)}
+      locationOptions={o.locations}
+      saving={mutation.isPending}
+      serverError={mutation.error}
+      onCancel={() => void navigate(organisationPath(o.type, o.id))}
+      onSubmit={(values) =>
+        mutation.mutate(values, {
+          onSuccess: ({ id }) => void navigate(healthcareServicePath(id)),
+        })
+      }
+    />
   );
 }
 
@@ -106,7 +77,7 @@ export function HealthcareServicePage() {
     <AddOrViewRoute
       addHeading="Add a healthcare service"
       noun="healthcare service"
-      add={(organisationId) => <AddService organisationId={organisationId} />}
+      addForm={(organisation) => <AddService organisation={organisation} />}
       view={(id) => <ViewService key={id} id={id} />}
     />
   );

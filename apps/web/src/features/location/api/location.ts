@@ -5,7 +5,6 @@ import {
   type CreatedEntity,
   type LocationDetail,
   type LocationInput,
-  type OrganisationDetail,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 
@@ -25,15 +24,6 @@ export function getLocationQueryOptions(id: string) {
 /** One location. */
 export function useLocation(id: string) {
   return useQuery(getLocationQueryOptions(id));
-}
-
-/** The organisation a location is added to. */
-export function useParentOrganisation(id: string) {
-  return useQuery({
-    queryKey: ['organisations', id],
-    queryFn: ({ signal }) =>
-      http<OrganisationDetail>(businessApiPath(paths.organisation, id), { signal }),
-  });
 }
 
 /** Mutation saving a location. */

@@ -1,28 +1,13 @@
 import { useNavigate } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
 import { TextLink } from '@ag.ds-next/react/text-link';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { SummaryList } from '@ag.ds-next/react/summary-list';
-import { locationKindLabel, type LocationDetail } from '@pca/contracts';
-import {
-  useCreateLocation,
-  useLocation,
-  useParentOrganisation,
-  useUpdateLocation,
-} from '../api/location.ts';
+import { locationKindLabel, type LocationDetail, type OrganisationDetail } from '@pca/contracts';
+import { useCreateLocation, useLocation, useUpdateLocation } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
 import { HealthcareServicesTable, PartnerServicesTable } from '#lib/business/business-tables.tsx';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { locationPath, organisationPath } from '#lib/business/links.ts';
-import {
-  AddOrViewRoute,
-  EditableDetails,
-  EntityLoadError,
-  EntityView,
-  PageLoading,
-} from '#lib/business/entity-page.tsx';
+import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
 
 function Details({ location: l }: { location: LocationDetail }) {
   const mutation = useUpdateLocation(l.id);
@@ -82,40 +67,20 @@ function ViewLocation({ id }: { id: string }) {
   );
 }
 
-function AddLocation({ organisationId }: { organisationId: string }) {
+function AddLocation({ organisation: o }: { organisation: OrganisationDetail }) {
   const navigate = useNavigate();
-  const organisation = useParentOrganisation(organisationId);
-  const mutation = useCreateLocation(organisationId);
-  if (organisation.isPending) return <PageLoading label="Loading organisation" />;
-  if (organisation.isError)
-    return (
-      <Stack gap={1.5}>
-        <H1>Add a location</H1>
-        <EntityLoadError error={organisation.error} noun="location" />
-      </Stack>
-    );
-  const o = organisation.data;
+  const mutation = useCreateLocation(o.id);
   return (
-    <Stack gap={1.5}>
-      <H1>Add a location</H1>
-      {!o.canEdit ? (
-        <PageAlert tone="error" title="You do not have permission to add a location here" />
-      ) : (
-        <>
-          <Text as="p">{`For ${o.name}.`}</Text>
-          <LocationForm
-            heading="Location details"
-            defaultValues={formValuesOf(null)}
-            saving={mutation.isPending}
-            serverError={mutation.error}
-            onCancel={() => void navigate(organisationPath(o.type, organisationId))}
-            onSubmit={(values) =>
-              mutation.mutate(values, { onSuccess: ({ id }) => void navigate(locationPath(id)) })
-            }
-          />
-        </>
-      )}
-    </Stack>
+    <LocationForm
+      heading="Location details"
+      defaultValues={formValuesOf(null)}
+      saving={mutation.isPending}
+      serverError={mutation.error}
+      onCancel={() => void navigate(organisationPath(o.type, o.id))}
+      onSubmit={(values) =>
+        mutation.mutate(values, { onSuccess: ({ id }) => void navigate(locationPath(id)) })
+      }
+    />
   );
 }
 
@@ -125,7 +90,7 @@ export function LocationPage() {
     <AddOrViewRoute
       addHeading="Add a location"
       noun="location"
-      add={(organisationId) => <AddLocation organisationId={organisationId} />}
+      addForm={(organisation) => <AddLocation organisation={organisation} />}
       view={(id) => <ViewLocation key={id} id={id} />}
     />
   );

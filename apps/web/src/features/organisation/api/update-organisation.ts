@@ -7,7 +7,7 @@ import {
 } from '@pca/contracts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { http } from '#lib/http.ts';
-import { getOrganisationQueryOptions } from './get-organisation.ts';
+import { getOrganisationQueryOptions } from '#lib/business/get-organisation.ts';
 
 /** Saves an organisation's details. */
 export function updateOrganisation(id: string, body: OrganisationUpdate) {

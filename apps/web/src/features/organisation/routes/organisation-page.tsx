@@ -8,7 +8,7 @@ import { TextLink } from '@ag.ds-next/react/text-link';
 import type { TabItem } from '@pca/ui';
 import type { OrganisationDetail } from '@pca/contracts';
 import { ApiError } from '#lib/http.ts';
-import { useOrganisation } from '../api/get-organisation.ts';
+import { useOrganisation } from '#lib/business/get-organisation.ts';
 import { OrganisationDetails } from '../components/organisation-details.tsx';
 import {
   HealthcareServicesTable,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ReactNode } from 'react';
 import { ControlGroup } from '@ag.ds-next/react/control-group';
 import { Prose } from '@ag.ds-next/react/prose';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Button } from '@ag.ds-next/react/button';
 import {
   RegistrationAgreement,
   RegistrationBusinessDetails,
@@ -55,17 +55,14 @@ function StepForm<T extends FieldValues>({
       fieldId={fieldId}
       onSubmit={onSubmit}
       serverError={serverError}
-      actions={
-        <ButtonGroup>
-          <Button type="submit" loading={saving} loadingLabel="Saving">
-            {submitLabel}
+      submitLabel={submitLabel}
+      saving={saving}
+      otherActions={
+        onBack ? (
+          <Button variant="secondary" onClick={onBack}>
+            Back
           </Button>
-          {onBack ? (
-            <Button variant="secondary" onClick={onBack}>
-              Back
-            </Button>
-          ) : null}
-        </ButtonGroup>
+        ) : null
       }
     >
       {children}

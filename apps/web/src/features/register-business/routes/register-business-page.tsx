@@ -13,6 +13,7 @@ import {
   type Registration,
   type RegistrationStepUpdate,
 } from '@pca/contracts';
+import { organisationPath, registerBusinessPath } from '#lib/business/links.ts';
 import {
   useRegistration,
   useSaveRegistrationStep,
@@ -28,7 +29,6 @@ import {
 
 const stepForms = [BusinessDetailsStep, ContactDetailsStep, PrimaryLocationStep, AgreementStep];
 const welcomePath = '/welcome';
-const wizardPath = (id: string) => `/organisation/participating/add-edit-v2/${id}`;
 
 function Wizard({ registration }: { registration: Registration | null }) {
   const navigate = useNavigate();
@@ -48,7 +48,7 @@ function Wizard({ registration }: { registration: Registration | null }) {
           });
           return;
         }
-        if (!registration) void navigate(wizardPath(saved.id), { replace: true });
+        if (!registration) void navigate(registerBusinessPath(saved.id), { replace: true });
         setStep((s) => Math.min(s + 1, registrationSteps.length - 1));
         document.getElementById('registration-step-heading')?.focus();
       },
@@ -118,7 +118,7 @@ export function RegisterBusinessPage() {
             {query.data.status === 'Approved'
               ? `${query.data.businessName} is registered.`
               : 'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.'}{' '}
-            <TextLink href={`/organisation/participating/${query.data.id}`}>
+            <TextLink href={organisationPath('ParticipatingOrganisation', query.data.id)}>
               View the organisation
             </TextLink>
           </Text>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Text } from '@ag.ds-next/react/text';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Button } from '@ag.ds-next/react/button';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { constants } from '@pca/contracts';
 import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
@@ -81,11 +81,10 @@ export function ConsentForm<T extends FieldValues, TOut extends FieldValues>({
       onSubmit={onSubmit}
       intro={intro}
       serverError={null}
-      actions={
-        <ButtonGroup>
-          <Button type="submit" loading={pending} loadingLabel="Saving">
-            {submitLabel}
-          </Button>
+      submitLabel={submitLabel}
+      saving={pending}
+      otherActions={
+        <>
           {onDecline ? (
             <Button type="button" variant="secondary" onClick={onDecline} disabled={pending}>
               Decline
@@ -94,7 +93,7 @@ export function ConsentForm<T extends FieldValues, TOut extends FieldValues>({
           <Button type="button" variant="tertiary" onClick={onCancel}>
             Cancel
           </Button>
-        </ButtonGroup>
+        </>
       }
     >
       {failure ? (

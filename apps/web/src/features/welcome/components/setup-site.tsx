@@ -11,10 +11,12 @@ import { Modal } from '@pca/ui/modal/modal.tsx';
 import { SetupHelper } from '@pca/ui/setup-helper/setup-helper-tile.tsx';
 import {
   dialogWidths,
+  practitionerPagePaths,
   type SetupHelperOrigin,
   type SetupStepKey,
   type SiteOrganisation,
 } from '@pca/contracts';
+import { organisationPath } from '#lib/business/links.ts';
 import { useSetupHelper } from '../api/get-setup-helper.ts';
 
 /** Props of SetupSite. */
@@ -113,7 +115,7 @@ const stepText: Record<SetupStepKey, { title: string; description: string }> = {
 
 /** Where each step is done, carrying the origin tab so the step can return there. */
 function stepHref(key: SetupStepKey, organisationId: string, origin: SetupHelperOrigin) {
-  const org = `/organisation/participating/${organisationId}`;
+  const org = organisationPath('ParticipatingOrganisation', organisationId);
   const q = (params: Record<string, string>) =>
     `?${new URLSearchParams({ ...params, from: origin })}`;
   switch (key) {
@@ -122,7 +124,7 @@ function stepHref(key: SetupStepKey, organisationId: string, origin: SetupHelper
     case 'healthcareService':
       return `${org}${q({ tab: 'Healthcare services' })}`;
     case 'practitioners':
-      return `/practitioner-role/add${q({ organisationId })}`;
+      return `${practitionerPagePaths.addRole()}${q({ organisationId })}`;
     case 'publishing':
       return `${org}${q({ tab: 'Partner services' })}`;
   }
