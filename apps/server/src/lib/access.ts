@@ -27,27 +27,29 @@ const add = <K>(map: Map<K, Set<RoleType>>, key: K, role: RoleType) => {
 
 /** Loads the user's effective roles in two queries (a recursive walk down the organisation tree). */
 export async function loadAccessScope(db: Database, userId: string): Promise<AccessScope> {
-  // Both drivers answer raw SQL with `{ rows }`.
-  const inherited = (await db.execute(sql`
-    with recursive scoped(organisation_id, role_type) as (
-      select ${roleMemberships.organisationId}, ${roleMemberships.roleType}
-        from ${roleMemberships}
-       where ${roleMemberships.userId} = ${userId} and ${roleMemberships.organisationId} is not null
-      union
-      select o.id, s.role_type from ${organisations} o join scoped s on o.parent_id = s.organisation_id
-    )
-    select organisation_id, role_type from scoped`)) as unknown as {
-    rows: Array<{ organisation_id: string; role_type: RoleType }>;
-  };
-  const direct = await db
-    .select({
-      roleType: roleMemberships.roleType,
-      healthcareServiceId: roleMemberships.healthcareServiceId,
-      serviceOrganisationId: healthcareServices.organisationId,
-    })
-    .from(roleMemberships)
-    .leftJoin(healthcareServices, eq(healthcareServices.id, roleMemberships.healthcareServiceId))
-    .where(eq(roleMemberships.userId, userId));
+  // Independent reads, issued together. Both drivers answer raw SQL with `{ rows }`.
+  const [inherited, direct] = await Promise.all([
+    db.execute(sql`
+      with recursive scoped(organisation_id, role_type) as (
+        select ${roleMemberships.organisationId}, ${roleMemberships.roleType}
+          from ${roleMemberships}
+         where ${roleMemberships.userId} = ${userId} and ${roleMemberships.organisationId} is not null
+        union
+        select o.id, s.role_type from ${organisations} o join scoped s on o.parent_id = s.organisation_id
+      )
+      select organisation_id, role_type from scoped`) as unknown as Promise<{
+      rows: Array<{ organisation_id: string; role_type: RoleType }>;
+    }>,
+    db
+      .select({
+        roleType: roleMemberships.roleType,
+        healthcareServiceId: roleMemberships.healthcareServiceId,
+        serviceOrganisationId: healthcareServices.organisationId,
+      })
+      .from(roleMemberships)
+      .leftJoin(healthcareServices, eq(healthcareServices.id, roleMemberships.healthcareServiceId))
+      .where(eq(roleMemberships.userId, userId)),
+  ]);
 
   const scope: AccessScope = {
     userId,
@@ -60,7 +62,7 @@ export async function loadAccessScope(db: Database, userId: string): Promise<Acc
     add(scope.organisationRoles, row.organisation_id, row.role_type);
   for (const row of direct) {
     if (row.healthcareServiceId && row.serviceOrganisationId) {
-      add(scope.serviceRoles, row.healthcareServiceId, row.roleType as RoleType);
+      add(scope.serviceRoles, row.healthcareServiceId, row.roleType);
       scope.serviceOrganisation.set(row.healthcareServiceId, row.serviceOrganisationId);
     }
   }
@@ -90,21 +92,17 @@ export function reachableOrganisationIds(scope: AccessScope): string[] {
   return [...new Set([...scope.organisationRoles.keys(), ...scope.serviceOrganisation.values()])];
 }
 
-/** Ids of every ancestor (and the organisation itself), walking parent links; for building trees. */
+/** Ids of every ancestor (and the organisation itself), walking parent links in one recursive query. */
 export async function withAncestors(db: Database, ids: string[]): Promise<Set<string>> {
-  const seen = new Set<string>();
-  let frontier = ids;
-  while (frontier.length) {
-    const rows = await db
-      .select({ id: organisations.id, parentId: organisations.parentId })
-      .from(organisations)
-      .where(inArray(organisations.id, frontier));
-    frontier = [];
-    for (const r of rows) {
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
-      if (r.parentId && !seen.has(r.parentId)) frontier.push(r.parentId);
-    }
-  }
-  return seen;
+  if (ids.length === 0) return new Set();
+  // Both drivers answer raw SQL with `{ rows }`.
+  const result = (await db.execute(sql`
+    with recursive up(id, parent_id) as (
+      select ${organisations.id}, ${organisations.parentId}
+        from ${organisations} where ${inArray(organisations.id, ids)}
+      union
+      select o.id, o.parent_id from ${organisations} o join up on o.id = up.parent_id
+    )
+    select id from up`)) as unknown as { rows: Array<{ id: string }> };
+  return new Set(result.rows.map((r) => r.id));
 }

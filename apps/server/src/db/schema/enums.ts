@@ -35,10 +35,5 @@ export const partnerServiceRoles = ['directory', 'payer', 'referral'] as const;
 export const nhsdAppliesTo = ['si', 'home', 'virtual'] as const;
 export const hiServiceStatuses = ['SUCCESS', 'NO_MATCH', 'NOT_ACTIVE', 'NOT_LINKED'] as const;
 export const mailStatuses = ['Pending', 'Sent', 'Failed'] as const;
-export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 
-export type RoleTypeValue = (typeof roleTypes)[number];
-export type DelegationStatus = (typeof delegationStatuses)[number];
-export type TaskStatus = (typeof taskStatuses)[number];
-export type NotificationStatus = (typeof notificationStatuses)[number];
 export type TaskEntityType = (typeof taskEntityTypes)[number];

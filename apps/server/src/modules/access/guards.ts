@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { capabilitiesOf, type Capabilities, type CapabilityOrganisation } from '@pca/contracts';
+import { capabilitiesOf, type Capabilities, type CapabilityInput } from '@pca/contracts';
 import type { AppDeps } from '#app/deps.ts';
 import { loadAccessScope, type AccessScope } from '#lib/access.ts';
 import { ForbiddenError } from '#lib/errors.ts';
@@ -7,17 +7,20 @@ import { requireAuth, type AuthContext } from '#modules/auth/authenticate.ts';
 import { loadCurrentUser } from '#modules/me/service.ts';
 import { loadMyOrganisations } from '#modules/organisations/my-organisations.ts';
 
-/** The caller's capabilities (spec 1 §6), computed by the same pure rules the UI uses. */
-export async function capabilitiesFor(
+/** The capability rules' inputs for the caller (user, participating organisations, flags) and their scope. */
+export async function capabilityInputFor(
   deps: Pick<AppDeps, 'db' | 'config'>,
   auth: AuthContext,
-): Promise<{ capabilities: Capabilities; scope: AccessScope }> {
-  const scope = await loadAccessScope(deps.db, auth.user.id);
-  const [user, trees] = await Promise.all([
+): Promise<{ input: CapabilityInput; scope: AccessScope }> {
+  // The user does not depend on the scope, so it loads alongside the scope and the trees built from it.
+  const [user, { scope, trees }] = await Promise.all([
     loadCurrentUser(deps.db, auth),
-    loadMyOrganisations(deps.db, scope),
+    loadAccessScope(deps.db, auth.user.id).then(async (scope) => ({
+      scope,
+      trees: await loadMyOrganisations(deps.db, scope),
+    })),
   ]);
-  const participatingOrganisations: CapabilityOrganisation[] = trees
+  const participatingOrganisations = trees
     .filter((o) => o.type === 'ParticipatingOrganisation')
     .map((o) => ({
       status: o.status,
@@ -25,13 +28,18 @@ export async function capabilitiesFor(
       publisherApprovalStatus: o.publisherApprovalStatus,
     }));
   return {
-    capabilities: capabilitiesOf({
-      user,
-      participatingOrganisations,
-      config: deps.config.runtime.features,
-    }),
+    input: { user, participatingOrganisations, config: deps.config.runtime.features },
     scope,
   };
+}
+
+/** The caller's capabilities (spec 1 §6), computed by the same pure rules the UI uses. */
+export async function capabilitiesFor(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  auth: AuthContext,
+): Promise<{ capabilities: Capabilities; scope: AccessScope }> {
+  const { input, scope } = await capabilityInputFor(deps, auth);
+  return { capabilities: capabilitiesOf(input), scope };
 }
 
 /** preHandler factory: 403 problem+json unless the caller has the capability. */

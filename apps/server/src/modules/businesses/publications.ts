@@ -16,45 +16,51 @@ export async function loadPartnerPublications(
   db: Database,
   { organisationIds, serviceIds }: { organisationIds: string[]; serviceIds: string[] },
 ): Promise<PartnerPublication[]> {
-  const preferences = organisationIds.length
-    ? await db
-        .select({
-          partnerServiceId: partnerServices.id,
-          name: partnerServices.name,
-          role: partnerServices.role,
-          publishFuturePractitioners: publicationPreferences.publishFuturePractitioners,
-        })
-        .from(publicationPreferences)
-        .innerJoin(partnerServices, eq(partnerServices.id, publicationPreferences.partnerServiceId))
-        .where(
-          and(
-            inArray(publicationPreferences.organisationId, organisationIds),
-            eq(publicationPreferences.publishService, true),
-          ),
-        )
-    : [];
-  const subscriptions = serviceIds.length
-    ? await db
-        .select({
-          partnerServiceId: partnerServices.id,
-          name: partnerServices.name,
-          role: partnerServices.role,
-          publishFuturePractitioners: serviceSubscriptions.publishFuturePractitioners,
-          healthcareServiceName: healthcareServices.name,
-        })
-        .from(serviceSubscriptions)
-        .innerJoin(partnerServices, eq(partnerServices.id, serviceSubscriptions.partnerServiceId))
-        .innerJoin(
-          healthcareServices,
-          eq(healthcareServices.id, serviceSubscriptions.healthcareServiceId),
-        )
-        .where(
-          and(
-            inArray(serviceSubscriptions.healthcareServiceId, serviceIds),
-            eq(serviceSubscriptions.publishService, true),
-          ),
-        )
-    : [];
+  // Independent reads: issued together rather than one after the other.
+  const [preferences, subscriptions] = await Promise.all([
+    organisationIds.length
+      ? db
+          .select({
+            partnerServiceId: partnerServices.id,
+            name: partnerServices.name,
+            role: partnerServices.role,
+            publishFuturePractitioners: publicationPreferences.publishFuturePractitioners,
+          })
+          .from(publicationPreferences)
+          .innerJoin(
+            partnerServices,
+            eq(partnerServices.id, publicationPreferences.partnerServiceId),
+          )
+          .where(
+            and(
+              inArray(publicationPreferences.organisationId, organisationIds),
+              eq(publicationPreferences.publishService, true),
+            ),
+          )
+      : [],
+    serviceIds.length
+      ? db
+          .select({
+            partnerServiceId: partnerServices.id,
+            name: partnerServices.name,
+            role: partnerServices.role,
+            publishFuturePractitioners: serviceSubscriptions.publishFuturePractitioners,
+            healthcareServiceName: healthcareServices.name,
+          })
+          .from(serviceSubscriptions)
+          .innerJoin(partnerServices, eq(partnerServices.id, serviceSubscriptions.partnerServiceId))
+          .innerJoin(
+            healthcareServices,
+            eq(healthcareServices.id, serviceSubscriptions.healthcareServiceId),
+          )
+          .where(
+            and(
+              inArray(serviceSubscriptions.healthcareServiceId, serviceIds),
+              eq(serviceSubscriptions.publishService, true),
+            ),
+          )
+      : [],
+  ]);
   const seen = new Set<string>();
   const result: PartnerPublication[] = [];
   for (const p of preferences) {
@@ -62,8 +68,7 @@ export async function loadPartnerPublications(
     seen.add(p.partnerServiceId);
     result.push({ ...p, source: 'Preference', healthcareServiceName: null });
   }
-  for (const s of subscriptions)
-    result.push({ ...s, source: 'Subscription', healthcareServiceName: s.healthcareServiceName });
+  for (const s of subscriptions) result.push({ ...s, source: 'Subscription' });
   return result.sort(
     (a, b) =>
       a.name.localeCompare(b.name, 'en-AU') ||

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type {
   HealthcareServiceSummary,
   BusinessLocationKind,
+  EntityContactView,
   LocationSummary,
   PractitionerRoleSummary,
 } from '@pca/contracts';
@@ -125,7 +126,38 @@ export async function loadPractitionerRoleSummaries(
   }));
 }
 
+/** Contact columns shared by locations and healthcare services. */
+type StoredContact = {
+  [K in 'phone' | 'afterHoursPhone' | 'email' | 'fax' | 'website']: string | null;
+} & { suppressEmail: boolean; suppressPhone: boolean };
+
 /** '' for a null text column, so forms always get strings. */
 export const text = (value: string | null | undefined) => value ?? '';
 /** null for '' so optional columns stay null rather than empty. */
 export const nullable = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The contact columns of a location or healthcare service as shown: '' for a channel not given. */
+export function contactView(row: StoredContact): EntityContactView {
+  return {
+    phone: text(row.phone),
+    afterHoursPhone: text(row.afterHoursPhone),
+    email: text(row.email),
+    fax: text(row.fax),
+    website: text(row.website),
+    suppressEmail: row.suppressEmail,
+    suppressPhone: row.suppressPhone,
+  };
+}
+
+/** The contact columns to store from a location or healthcare service form: null for a channel not given. */
+export function contactColumns(input: EntityContactView): StoredContact {
+  return {
+    phone: nullable(input.phone),
+    afterHoursPhone: nullable(input.afterHoursPhone),
+    email: nullable(input.email),
+    fax: nullable(input.fax),
+    website: nullable(input.website),
+    suppressEmail: input.suppressEmail,
+    suppressPhone: input.suppressPhone,
+  };
+}

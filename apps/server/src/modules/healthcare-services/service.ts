@@ -8,6 +8,8 @@ import { insertAudited, updateAudited } from '#modules/businesses/audited-write.
 import { loadPartnerPublications } from '#modules/businesses/publications.ts';
 import {
   addressText,
+  contactColumns,
+  contactView,
   isWithinDates,
   loadPractitionerRoleSummaries,
   nullable,
@@ -23,19 +25,19 @@ export async function getServiceDetail(
   serviceId: string,
 ): Promise<HealthcareServiceDetail> {
   const { service: s, organisation, roles, canEdit } = await serviceAccess(db, userId, serviceId);
-  const orgLocations = await db
-    .select()
-    .from(locations)
-    .where(eq(locations.organisationId, organisation.id))
-    .orderBy(asc(locations.name));
-  const location = orgLocations.find((l) => l.id === s.locationId);
-  const [practitioners, partnerServices] = await Promise.all([
+  const [orgLocations, practitioners, partnerServices] = await Promise.all([
+    db
+      .select()
+      .from(locations)
+      .where(eq(locations.organisationId, organisation.id))
+      .orderBy(asc(locations.name)),
     loadPractitionerRoleSummaries(db, [s.id]),
     loadPartnerPublications(db, {
       organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
       serviceIds: [s.id],
     }),
   ]);
+  const location = orgLocations.find((l) => l.id === s.locationId);
   return {
     id: s.id,
     organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
@@ -48,13 +50,7 @@ export async function getServiceDetail(
     startDate: text(s.startDate),
     endDate: text(s.endDate),
     isActive: isWithinDates(s.startDate, s.endDate),
-    phone: text(s.phone),
-    afterHoursPhone: text(s.afterHoursPhone),
-    email: text(s.email),
-    fax: text(s.fax),
-    website: text(s.website),
-    suppressEmail: s.suppressEmail,
-    suppressPhone: s.suppressPhone,
+    ...contactView(s),
     openingHours: toOpeningDays(s.openingHours),
     effectiveRoles: roles,
     canEdit,
@@ -80,13 +76,7 @@ async function toColumns(db: Database, organisationId: string, input: Healthcare
     locationId: input.locationId,
     startDate: input.startDate || null,
     endDate: input.endDate || null,
-    phone: nullable(input.phone),
-    afterHoursPhone: nullable(input.afterHoursPhone),
-    email: nullable(input.email),
-    fax: nullable(input.fax),
-    website: nullable(input.website),
-    suppressEmail: input.suppressEmail,
-    suppressPhone: input.suppressPhone,
+    ...contactColumns(input),
     openingHours: toStoredHours(input.openingHours),
   };
 }

@@ -7,9 +7,10 @@ import { locationAccess, requireOrganisationManager } from '#modules/businesses/
 import { insertAudited, updateAudited } from '#modules/businesses/audited-write.ts';
 import { loadPartnerPublications } from '#modules/businesses/publications.ts';
 import {
+  contactColumns,
+  contactView,
   loadServiceSummaries,
   locationKind,
-  nullable,
   text,
 } from '#modules/businesses/summaries.ts';
 
@@ -34,13 +35,7 @@ export async function getLocationDetail(
     locality: text(l.locality),
     postcode: text(l.postcode),
     state: text(l.state),
-    phone: text(l.phone),
-    afterHoursPhone: text(l.afterHoursPhone),
-    email: text(l.email),
-    fax: text(l.fax),
-    website: text(l.website),
-    suppressEmail: l.suppressEmail,
-    suppressPhone: l.suppressPhone,
+    ...contactView(l),
     isActive: l.isActive,
     canEdit,
     healthcareServices: services.map(({ organisationId: _, ...s }) => s),
@@ -75,13 +70,7 @@ async function toColumns(db: Database, input: LocationInput) {
     locality: physical ? input.locality : null,
     postcode: physical ? input.postcode : null,
     state: physical ? input.state || null : null,
-    phone: nullable(input.phone),
-    afterHoursPhone: nullable(input.afterHoursPhone),
-    email: nullable(input.email),
-    fax: nullable(input.fax),
-    website: nullable(input.website),
-    suppressEmail: input.suppressEmail,
-    suppressPhone: input.suppressPhone,
+    ...contactColumns(input),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { initialsOf, type CurrentUser, type RoleType } from '@pca/contracts';
+import { initialsOf, type CurrentUser } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import {
   delegations,
@@ -85,7 +85,7 @@ export async function loadCurrentUser(
       ? { text: practitioner.preferredName }
       : null,
     ahpraPractitionerDetails: registrations,
-    roles: roles.map((r) => ({ ...r, type: r.type as RoleType })),
+    roles,
     managingPractitioner: managedPractitioner
       ? {
           id: managedPractitioner.id,

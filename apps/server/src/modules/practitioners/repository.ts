@@ -308,5 +308,3 @@ export function practitionersRepository(db: Database) {
     },
   };
 }
-
-export type PractitionersRepository = ReturnType<typeof practitionersRepository>;

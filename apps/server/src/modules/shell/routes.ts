@@ -11,7 +11,8 @@ import type { AppDeps } from '#app/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { loadCurrentUser } from '#modules/me/service.ts';
-import { capabilityInputFor, countUnreadNotifications } from './service.ts';
+import { capabilityInputFor } from '#modules/access/guards.ts';
+import { countUnreadNotifications } from './service.ts';
 
 /** Small reads the shell needs: the bell's unread count and the post-login landing check. */
 export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -56,7 +57,7 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const input = await capabilityInputFor(deps, requireAuth(request));
+      const { input } = await capabilityInputFor(deps, requireAuth(request));
       return reply
         .header('cache-control', 'no-store')
         .send({ canShowPublishingSettings: canShowPublishingSettings(input) });

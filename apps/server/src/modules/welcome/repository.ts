@@ -13,10 +13,10 @@ export interface SiteCounts {
 /** Data access of the welcome dashboard. */
 export function welcomeRepository(db: Database) {
   return {
-    /** Participating publisher organisations among these ids, newest first. */
-    async publishersNewestFirst(ids: string[]) {
-      if (ids.length === 0) return [];
-      return db
+    /** The most recently created participating publisher organisation among these ids, or undefined. */
+    async newestPublisher(ids: string[]) {
+      if (ids.length === 0) return undefined;
+      const [newest] = await db
         .select()
         .from(organisations)
         .where(
@@ -26,7 +26,9 @@ export function welcomeRepository(db: Database) {
             eq(organisations.isPublisher, true),
           ),
         )
-        .orderBy(desc(organisations.createdAt), desc(organisations.id));
+        .orderBy(desc(organisations.createdAt), desc(organisations.id))
+        .limit(1);
+      return newest;
     },
 
     /** Live (neither cancelled nor terminated) participating organisations among these ids, by name. */

@@ -63,7 +63,7 @@ export function welcomeService(db: Database) {
     /** The most recently created publisher organisation the user holds a role on. */
     async signUpBanner(auth: AuthContext): Promise<SignUpBanner> {
       const scope = await loadAccessScope(db, auth.user.id);
-      const [newest] = await repo.publishersNewestFirst([...scope.organisationRoles.keys()]);
+      const newest = await repo.newestPublisher([...scope.organisationRoles.keys()]);
       return {
         organisation: newest
           ? {

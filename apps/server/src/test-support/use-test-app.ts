@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 // RA numbers of the demo identities the businesses tests sign in as.
 /** Demo identity Alice. */
@@ -20,19 +20,13 @@ export const JACK = '2000000101';
  * `as(raNumber)`: the bearer header of that demo identity, signed in once per file.
  */
 export function useTestApp() {
-  let app: TestApp | undefined;
+  // Filled in by beforeAll: the tests only touch it once the app has started.
+  const t = {} as TestApp;
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    app = await createTestApp();
+    Object.assign(t, await createTestApp());
   });
-  afterAll(() => app?.close());
-  // The app exists only once beforeAll has run, so `t` forwards each property to it.
-  const t = new Proxy({} as TestApp, {
-    get: (_, key) => {
-      if (!app) throw new Error('The test app starts in beforeAll');
-      return Reflect.get(app, key) as unknown;
-    },
-  });
+  afterAll(() => t.close?.());
   async function as(raNumber: string) {
     if (!tokens.has(raNumber)) tokens.set(raNumber, await t.tokenFor(raNumber));
     return t.bearer(tokens.get(raNumber)!);
