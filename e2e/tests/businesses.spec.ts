@@ -262,6 +262,10 @@ test.describe('Businesses', () => {
     await page.getByRole('tab', { name: 'Locations' }).click();
     await page.getByRole('link', { name: 'Add location' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add a location' })).toBeVisible();
+    await expect(page).toHaveTitle('Add a location - Provider Connect Australia');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(
+      'Add a location',
+    );
     await page.getByLabel(/^Location name/).fill('Surry Hills Annex');
     await page.getByLabel(/^Street address/).fill('122 Crown Street');
     await page.getByRole('combobox', { name: /Suburb or postcode/ }).fill('2010');

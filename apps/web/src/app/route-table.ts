@@ -120,6 +120,13 @@ export const routeTable: RouteEntry[] = [
     notAvailable,
     'welcome',
   ),
+  // A static segment outranks ':id', so the add page gets its own title and breadcrumb.
+  page(
+    'healthcare-service/add',
+    'Add a healthcare service',
+    () => import('#features/healthcare-service/routes/healthcare-service-page.tsx'),
+    'organisation',
+  ),
   page(
     'healthcare-service/:id',
     'Healthcare service',
@@ -137,6 +144,13 @@ export const routeTable: RouteEntry[] = [
     'Practitioner role',
     () => import('#features/practitioner-role/routes/view-role-page.tsx'),
     'practitioners',
+  ),
+  // A static segment outranks ':id', so the add page gets its own title and breadcrumb.
+  page(
+    'location/add',
+    'Add a location',
+    () => import('#features/location/routes/location-page.tsx'),
+    'organisation',
   ),
   page(
     'location/:id',

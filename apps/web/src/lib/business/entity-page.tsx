@@ -224,9 +224,10 @@ export type AddOrViewRouteProps = {
 
 /** `/…/add?organisationId=` renders the add page (or asks to choose the organisation first); `/…/:id` renders `view`. */
 export function AddOrViewRoute({ addHeading, noun, addForm, view }: AddOrViewRouteProps) {
-  const { id = '' } = useParams();
+  // '/…/add' is its own route (no id param); every other path of the section carries an id.
+  const { id } = useParams();
   const [search] = useSearchParams();
-  if (id !== 'add') return view(id);
+  if (id) return view(id);
   const organisationId = search.get('organisationId');
   if (!organisationId) return <ChooseOrganisationFirst heading={addHeading} noun={noun} />;
   return (
