@@ -18,3 +18,4 @@ export * from './hi-service.ts';
 export * from './value-sets.ts';
 export * from './audit.ts';
 export * from './mail.ts';
+export * from './rate-limits.ts';
