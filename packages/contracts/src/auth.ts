@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** The SPA posts the authorisation response it received on /authorization-code/callback. */
 export const TokenExchangeRequest = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
+  code: singleLineText({ min: 1, max: 2048 }),
+  state: singleLineText({ min: 1, max: 512 }),
   /** The issuer the provider named in its response (RFC 9207), checked against the configured one. */
-  iss: z.string().url().max(512).optional(),
+  iss: singleLineText({ max: 512 }).pipe(z.string().url()).optional(),
 });
 export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequest>;
 

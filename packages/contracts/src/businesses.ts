@@ -8,6 +8,7 @@ import {
   isValidWebsite,
   validationMessages as m,
 } from './validation.ts';
+import { multiLineText, optionalSingleLineText, singleLineText } from './text.ts';
 
 /** API paths of businesses: organisations, locations, healthcare services, registration and approval. */
 export const businessApiPaths = {
@@ -48,11 +49,7 @@ export const LOCALITY_MIN_CHARS = 3;
 export const LOCALITY_LIMIT = 20;
 
 const optional = (check: (v: string) => boolean, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(200)
-    .refine((v) => v === '' || check(v), message);
+  optionalSingleLineText(200).refine((v) => v === '' || check(v), message);
 
 /** An optional phone number ('' when not given). */
 export const OptionalPhone = optional(isValidPhone, m.phoneInvalid);
@@ -63,15 +60,13 @@ export const OptionalEmail = optional(isValidEmail, m.emailInvalid);
 /** An optional website address ('' when not given). */
 export const OptionalWebsite = optional(isValidWebsite, m.websiteInvalid);
 /** A required Australian Business Number, checked by its checksum. */
-export const Abn = z
-  .string()
-  .trim()
-  .min(1, m.abnRequired)
+export const Abn = singleLineText({ min: 1, max: 200, required: m.abnRequired })
   .refine(isValidAbn, m.abnInvalid)
   .transform((v) => v.replace(/\s+/g, ''));
 
-const requiredText = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
-const optionalText = (max = 200) => z.string().trim().max(max);
+const requiredText = (message: string, max = 200) =>
+  singleLineText({ min: 1, max, required: message });
+const optionalText = (max = 200) => optionalSingleLineText(max);
 
 export const AustralianState = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
 
@@ -89,10 +84,10 @@ export type EntityContactDetails = z.infer<typeof EntityContactDetails>;
 export const StreetAddress = z.object({
   addressLine: requiredText('Enter the street address'),
   locality: requiredText('Select a suburb or postcode'),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, m.postcodeInvalid),
+  postcode: singleLineText({ max: 4, tooLong: m.postcodeInvalid }).regex(
+    /^\d{4}$/,
+    m.postcodeInvalid,
+  ),
   state: AustralianState,
 });
 export type StreetAddress = z.infer<typeof StreetAddress>;
@@ -107,7 +102,7 @@ export const LocalityCompletion = z.object({
   fullLocation: z.string(),
 });
 export type LocalityCompletion = z.infer<typeof LocalityCompletion>;
-export const LocalitySearchQuery = z.object({ q: z.string().trim().max(60) });
+export const LocalitySearchQuery = z.object({ q: optionalSingleLineText(60) });
 export const LocalitySearchResult = z.object({ localities: z.array(LocalityCompletion) });
 export type LocalitySearchResult = z.infer<typeof LocalitySearchResult>;
 
@@ -218,7 +213,7 @@ export const LocationInput = z
     kind: BusinessLocationKind,
     addressLine: optionalText(),
     locality: optionalText(),
-    postcode: z.string().trim().max(4),
+    postcode: optionalSingleLineText(4, m.postcodeInvalid),
     state: z.union([AustralianState, z.literal('')]),
     suppressEmail: z.boolean(),
     suppressPhone: z.boolean(),
@@ -318,7 +313,7 @@ export const HealthcareServiceInput = z
   .object({
     name: requiredText('Enter the healthcare service name'),
     serviceType: requiredText('Enter the service type'),
-    description: optionalText(2000),
+    description: multiLineText({ max: 2000 }),
     locationId: z.string().uuid('Select a location'),
     startDate: z.union([z.iso.date('Enter a valid start date'), z.literal('')]),
     endDate: z.union([z.iso.date('Enter a valid end date'), z.literal('')]),
@@ -452,6 +447,6 @@ export const PendingRegistrations = z.object({ registrations: z.array(PendingReg
 export type PendingRegistrations = z.infer<typeof PendingRegistrations>;
 
 export const DeclineRegistration = z.object({
-  reason: requiredText('Enter the reason for declining', 1000),
+  reason: multiLineText({ min: 1, max: 1000, required: 'Enter the reason for declining' }),
 });
 export type DeclineRegistration = z.infer<typeof DeclineRegistration>;

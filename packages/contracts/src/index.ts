@@ -11,5 +11,6 @@ export * from './shell.ts';
 export * from './welcome.ts';
 export * from './publish-selector.ts';
 export * from './validation.ts';
+export * from './text.ts';
 export * from './businesses.ts';
 export * from './practitioners.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalSingleLineText, singleLineText } from './text.ts';
 
 /** API paths of the Practitioners page and practitioner roles (spec 1 §2.7, §7). */
 export const practitionerApiPaths = {
@@ -69,7 +70,7 @@ export type IsActiveFilter = z.infer<typeof IsActiveFilter>;
 export const ServiceOfferingsQuery = z.object({
   organisationId: z.string().uuid().optional(),
   isActive: IsActiveFilter.default('all'),
-  name: z.string().trim().max(100).optional(),
+  name: optionalSingleLineText(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(practitionersPageSize),
 });
@@ -105,7 +106,9 @@ export const PractitionerSummary = z.object({
 export type PractitionerSummary = z.infer<typeof PractitionerSummary>;
 
 /** Query of the practitioner name search. */
-export const PractitionerSearchQuery = z.object({ name: z.string().trim().min(2).max(100) });
+export const PractitionerSearchQuery = z.object({
+  name: singleLineText({ min: 2, max: 100 }),
+});
 
 /** Answer of the practitioner name search. */
 export const PractitionerSearchResult = z.object({ practitioners: z.array(PractitionerSummary) });
@@ -153,17 +156,17 @@ export const PractitionerRoleOptions = z.object({
 });
 export type PractitionerRoleOptions = z.infer<typeof PractitionerRoleOptions>;
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200, 'Enter 200 characters or fewer')
+const optionalText = optionalSingleLineText(200)
   .transform((v) => (v === '' ? null : v))
   .nullable();
+
+/** A role type, chosen from the options' list. */
+const roleTypeText = singleLineText({ min: 1, max: 200, required: 'Select a role' });
 
 /** The editable fields of a practitioner role (spec 2: preferredName, numberOfDays, startDate, endDate). */
 export const PractitionerRoleFields = z
   .object({
-    primaryType: z.string().trim().min(1, 'Select a role'),
+    primaryType: roleTypeText,
     preferredName: optionalText,
     numberOfDays: z
       .number({ error: 'Enter a number of days from 1 to 7' })
@@ -186,7 +189,7 @@ export const CreatePractitionerRole = z
     practitionerId: z.string().uuid().nullable(),
     hpii: Hpii.nullable(),
     healthcareServiceId: z.string().uuid('Select a healthcare service'),
-    primaryType: z.string().trim().min(1, 'Select a role'),
+    primaryType: roleTypeText,
     preferredName: optionalText,
     numberOfDays: z
       .number({ error: 'Enter a number of days from 1 to 7' })

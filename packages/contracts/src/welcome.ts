@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { constants } from './constants.ts';
 import { OrganisationType, PublisherApprovalStatus } from './organisations.ts';
+import { singleLineText } from './text.ts';
 
 export * from './welcome-paths.ts';
 
 /** Profile email (spec 2 §5 Profile): required, a valid address on a domain with a top-level part. */
-export const registrationEmail = z
-  .string()
-  .trim()
-  .min(1, 'Please enter your email')
-  .max(constants.emailMaxLength, 'Must be valid email')
-  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'Must be valid email');
+export const registrationEmail = singleLineText({
+  min: 1,
+  max: constants.emailMaxLength,
+  required: 'Please enter your email',
+  tooLong: 'Must be valid email',
+}).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'Must be valid email');
 
 /** Profile phone (spec 2 §5 Profile): 6 or 10 digits starting with 0 or 1. */
-export const registrationPhone = z
-  .string()
-  .trim()
-  .min(1, 'Please enter your phone number')
-  .max(constants.phoneMaxLength, 'Please enter a 6 or 10 digit number starting with 0 or 1')
-  .regex(/^[01](\d{5}|\d{9})$/, 'Please enter a 6 or 10 digit number starting with 0 or 1');
+export const registrationPhone = singleLineText({
+  min: 1,
+  max: constants.phoneMaxLength,
+  required: 'Please enter your phone number',
+  tooLong: 'Please enter a 6 or 10 digit number starting with 0 or 1',
+}).regex(/^[01](\d{5}|\d{9})$/, 'Please enter a 6 or 10 digit number starting with 0 or 1');
 
 /** A consent tick that must be given. */
 const mustAccept = (message: string) => z.boolean().refine((v) => v, { message });
