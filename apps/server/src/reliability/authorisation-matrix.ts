@@ -1,0 +1,451 @@
+import { isValidAbn } from '@pca/contracts';
+import { demoIds } from '#db/seed/index.ts';
+
+/**
+ * THE authorisation table (docs/decisions/012-reliability-suite.md): for every operation of the OpenAPI
+ * document, who may call it, per target entity of the seeded demo world. `authorisation.test.ts` calls
+ * every operation as every identity below and as nobody, and fails on a leak (an answer other than a
+ * denial where one is declared), a wrongful denial (401/403/404 where access is declared), or an
+ * operation of the document that is missing here.
+ *
+ * Requests run in table order: reads first, then writes, each as every identity in turn; writes that
+ * move an entity on (submit, approve, accept) therefore declare the conflict later callers get as an
+ * allowed outcome too — it is still past the authorisation check.
+ */
+
+/** The demo identities (data/world.json) by key, with their RA numbers. */
+export const identities = {
+  alice: '2000000011', // practitioner; OrganisationManager of harbour-group
+  ben: '2000000022', // HealthcareServiceManager of surry-hills-gp; accepted delegate of Alice and Farah
+  chloe: '2000000033', // first sign-in, profile incomplete
+  dana: '2000000044', // first sign-in, invited by Alice as a delegate
+  farah: '2000000055', // practitioner, no roles, participation not answered
+  george: '2000000066', // Viewer of harbour-group; his delegation for Alice was stopped
+  priya: '2000000077', // PcaOperator
+  henry: '2000000088', // inactive: a session of his must be refused everywhere
+  isla: '2000000099', // OrganisationManager of coastal-physio (PendingSubmission)
+  jack: '2000000101', // OrganisationManager of riverbend (PendingApproval)
+} as const;
+
+export type Identity = keyof typeof identities;
+export type Caller = Identity | 'anonymous';
+
+/** Everyone with a live session (Henry's account is inactive, so his session is refused). */
+const signedIn: Identity[] = [
+  'alice',
+  'ben',
+  'chloe',
+  'dana',
+  'farah',
+  'george',
+  'priya',
+  'isla',
+  'jack',
+];
+
+/** Who may call: everyone (no session needed), any live session, or the listed identities only. */
+export type Who = 'public' | 'signed-in' | Identity[];
+
+export interface MatrixCase {
+  /** What the target is, for the report (e.g. 'harbour-group'). */
+  target: string;
+  /** Path parameters by name. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A valid body, so that the answer is about who calls, not about what they send. */
+  body?: unknown | ((caller: Caller) => unknown);
+  allow: Who;
+  /** Statuses that count as allowed (default: any 2xx or 3xx). Conflicts are past the authorisation check. */
+  allowed?: number[];
+  /** Statuses that count as denied (default 401, 403, 404). */
+  denied?: number[];
+  /** Each call gets a new session (for operations that change or end the session). */
+  freshSession?: boolean;
+}
+
+/** Operations keyed 'METHOD /openapi/path/{param}'. */
+export type Matrix = Record<string, MatrixCase[]>;
+
+const nobody: Identity[] = [];
+const missing = '00000000-0000-4000-8000-000000000000';
+const org = demoIds.organisation;
+const alicePractitioner = demoIds.practitioner('alice');
+const aliceAtGp = demoIds.practitionerRole('alice', 'surry-hills-gp');
+const gp = demoIds.healthcareService('surry-hills-gp');
+const skin = demoIds.healthcareService('surry-hills-skin');
+const clinic = demoIds.location('surry-hills-clinic');
+const virtualLocation = demoIds.location('harbour-virtual');
+const danaInvitation = demoIds.delegation('alice', 'dana');
+
+/** A distinct valid ABN per caller, so that registrations do not collide on the ABN. */
+export function abnFor(caller: Caller): string {
+  const seed = Object.keys(identities).indexOf(caller) + 2;
+  for (let n = 51_824_753_556 + seed * 1_000; ; n++) {
+    const abn = String(n);
+    if (isValidAbn(abn)) return abn;
+  }
+}
+
+const contact = { phone: '', afterHoursPhone: '', email: '', fax: '', website: '' };
+const clinicEdit = {
+  name: 'Surry Hills Clinic',
+  kind: 'physical',
+  addressLine: '120 Crown Street',
+  locality: 'Surry Hills',
+  postcode: '2010',
+  state: 'NSW',
+  suppressEmail: false,
+  suppressPhone: false,
+  ...contact,
+};
+const newVirtualLocation = {
+  name: 'Matrix telehealth',
+  kind: 'VI',
+  addressLine: '',
+  locality: '',
+  postcode: '',
+  state: '',
+  suppressEmail: false,
+  suppressPhone: false,
+  ...contact,
+};
+const serviceEdit = (name: string, locationId: string) => ({
+  name,
+  serviceType: 'General practice',
+  description: '',
+  locationId,
+  startDate: '2024-03-04',
+  endDate: '',
+  suppressEmail: false,
+  suppressPhone: false,
+  openingHours: [],
+  ...contact,
+});
+const roleFields = {
+  primaryType: 'General practitioner',
+  preferredName: 'Dr Alice Nguyen',
+  numberOfDays: 3,
+  startDate: '2024-03-04',
+  endDate: null,
+};
+const organisationEdit = (name: string, businessName: string) => ({
+  name,
+  alias: '',
+  businessName,
+  fax: '',
+  website: '',
+});
+
+/** Every operation of the API, and who may call it. */
+export const authorisationMatrix: Matrix = {
+  // --- system and sign-in
+  'GET /api/health': [{ target: '-', allow: 'public' }],
+  'GET /api/config': [{ target: '-', allow: 'public' }],
+  'GET /api/auth/login': [{ target: '-', allow: 'public', allowed: [302] }],
+  // Nobody has a pending sign-in with this state: everyone, signed in or not, gets the same 400.
+  'POST /api/auth/token': [
+    { target: 'unknown state', body: { code: 'x', state: 'y' }, allow: 'public', allowed: [400] },
+  ],
+  'POST /api/auth/logout': [{ target: '-', allow: 'signed-in', freshSession: true }],
+
+  // --- the signed-in person
+  'GET /api/me': [{ target: '-', allow: 'signed-in' }],
+  'GET /api/me/organisations': [{ target: '-', allow: 'signed-in' }],
+  'GET /api/me/unread-notification-count': [
+    // The bell: a complete profile with a role other than PcaOperator.
+    { target: '-', allow: ['alice', 'ben', 'george', 'isla', 'jack'] },
+  ],
+  'GET /api/me/publishing-settings-eligibility': [{ target: '-', allow: 'signed-in' }],
+  'GET /api/welcome/sign-up-banner': [{ target: '-', allow: 'signed-in' }],
+  'GET /api/welcome/site-organisations': [{ target: '-', allow: 'signed-in' }],
+  'GET /api/welcome/site-organisations/{organisationId}/setup-helper': [
+    // Site organisations: the live participating organisations the caller manages.
+    { target: 'harbour-group', params: { organisationId: org('harbour-group') }, allow: ['alice'] },
+    { target: 'riverbend', params: { organisationId: org('riverbend') }, allow: ['jack'] },
+    { target: 'missing', params: { organisationId: missing }, allow: nobody },
+  ],
+  'GET /api/publish-selector/entities': [{ target: '-', allow: ['alice', 'ben', 'isla', 'jack'] }],
+
+  // --- organisations, locations, healthcare services
+  'GET /api/organisations/{id}': [
+    {
+      target: 'harbour-group',
+      params: { id: org('harbour-group') },
+      allow: ['alice', 'george', 'priya'],
+    },
+    {
+      target: 'harbour-surry-hills',
+      params: { id: org('harbour-surry-hills') },
+      allow: ['alice', 'ben', 'george', 'priya'],
+    },
+    { target: 'riverbend', params: { id: org('riverbend') }, allow: ['jack', 'priya'] },
+    { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: ['isla', 'priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/locations/{id}': [
+    {
+      target: 'surry-hills-clinic',
+      params: { id: clinic },
+      allow: ['alice', 'ben', 'george', 'priya'],
+    },
+    {
+      target: 'harbour-virtual',
+      params: { id: virtualLocation },
+      allow: ['alice', 'george', 'priya'],
+    },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/healthcare-services/{id}': [
+    { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'ben', 'george', 'priya'] },
+    { target: 'surry-hills-skin', params: { id: skin }, allow: ['alice', 'george', 'priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/localities': [{ target: '-', query: { q: 'Surry' }, allow: 'signed-in' }],
+
+  // --- business registrations and their approval
+  'GET /api/business-registrations/{id}': [
+    { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: ['isla'] },
+    { target: 'riverbend', params: { id: org('riverbend') }, allow: ['jack'] },
+    { target: 'harbour-group', params: { id: org('harbour-group') }, allow: ['alice'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/admin/registrations': [{ target: '-', allow: ['priya'] }],
+
+  // --- practitioners
+  'GET /api/practitioners/service-offerings': [
+    { target: '-', allow: ['alice', 'ben', 'george', 'isla', 'jack'] },
+  ],
+  'GET /api/practitioners/search': [
+    { target: '-', query: { name: 'Nguyen' }, allow: ['alice', 'ben', 'isla', 'jack'] },
+  ],
+  'GET /api/practitioners/hi-service/{hpii}': [
+    {
+      target: 'alice',
+      params: { hpii: '8003615260181594' },
+      allow: ['alice', 'ben', 'isla', 'jack'],
+    },
+  ],
+  'GET /api/practitioner-roles/options': [{ target: '-', allow: ['alice', 'ben', 'isla', 'jack'] }],
+  'GET /api/practitioner-roles/{roleId}': [
+    { target: 'alice@surry-hills-gp', params: { roleId: aliceAtGp }, allow: ['alice', 'ben'] },
+    { target: 'missing', params: { roleId: missing }, allow: nobody },
+  ],
+
+  // --- delegates
+  'GET /api/managing/practitioners': [{ target: '-', allow: ['ben'] }],
+  'GET /api/registration/delegate-invitations/{id}': [
+    { target: 'alice->dana', params: { id: danaInvitation }, allow: ['dana'] },
+  ],
+
+  // ============ writes ============
+  'PATCH /api/organisations/{id}': [
+    {
+      target: 'harbour-group',
+      params: { id: org('harbour-group') },
+      body: organisationEdit('Harbour Medical Group Pty Ltd', 'Harbour Medical Group'),
+      allow: ['alice'],
+    },
+    {
+      target: 'riverbend',
+      params: { id: org('riverbend') },
+      body: organisationEdit('Riverbend Allied Health Pty Ltd', 'Riverbend Allied Health'),
+      allow: ['jack'],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: organisationEdit('Nobody', 'Nobody'),
+      allow: nobody,
+    },
+  ],
+  'PATCH /api/locations/{id}': [
+    { target: 'surry-hills-clinic', params: { id: clinic }, body: clinicEdit, allow: ['alice'] },
+    { target: 'missing', params: { id: missing }, body: clinicEdit, allow: nobody },
+  ],
+  'POST /api/organisations/{id}/locations': [
+    {
+      target: 'harbour-surry-hills',
+      params: { id: org('harbour-surry-hills') },
+      body: newVirtualLocation,
+      allow: ['alice'],
+    },
+    {
+      target: 'riverbend',
+      params: { id: org('riverbend') },
+      body: newVirtualLocation,
+      allow: ['jack'],
+    },
+    { target: 'missing', params: { id: missing }, body: newVirtualLocation, allow: nobody },
+  ],
+  'PATCH /api/healthcare-services/{id}': [
+    {
+      target: 'surry-hills-gp',
+      params: { id: gp },
+      body: serviceEdit('Harbour General Practice Surry Hills', clinic),
+      allow: ['alice', 'ben'],
+    },
+    {
+      target: 'surry-hills-skin',
+      params: { id: skin },
+      body: serviceEdit('Harbour Skin Check Clinic', clinic),
+      allow: ['alice'],
+    },
+  ],
+  'POST /api/organisations/{id}/healthcare-services': [
+    {
+      target: 'harbour-telehealth',
+      params: { id: org('harbour-telehealth') },
+      body: serviceEdit('Matrix telehealth service', virtualLocation),
+      allow: ['alice'],
+    },
+  ],
+  'POST /api/business-registrations': [
+    {
+      target: 'new',
+      body: (caller: Caller) => ({
+        legalName: `Matrix ${caller} Pty Ltd`,
+        businessName: `Matrix ${caller}`,
+        abn: abnFor(caller),
+      }),
+      allow: 'signed-in',
+    },
+  ],
+  'PUT /api/business-registrations/{id}': [
+    {
+      target: 'coastal-physio',
+      params: { id: org('coastal-physio') },
+      body: {
+        step: 'contactDetails',
+        phone: '02 6000 0000',
+        email: 'hello@coastal.example.com',
+        website: '',
+      },
+      allow: ['isla'],
+    },
+    {
+      // Submitted already: its manager is past the check and told it can no longer change.
+      target: 'riverbend',
+      params: { id: org('riverbend') },
+      body: {
+        step: 'contactDetails',
+        phone: '02 6000 0001',
+        email: 'hello@riverbend.example.com',
+        website: '',
+      },
+      allow: ['jack'],
+      allowed: [409],
+    },
+  ],
+  'POST /api/business-registrations/{id}/submit': [
+    // Isla's registration has no primary location yet: she is past the check and told what is missing.
+    {
+      target: 'coastal-physio',
+      params: { id: org('coastal-physio') },
+      allow: ['isla'],
+      allowed: [200, 400, 409],
+    },
+    { target: 'riverbend', params: { id: org('riverbend') }, allow: ['jack'], allowed: [409] },
+  ],
+  'POST /api/admin/registrations/{id}/approve': [
+    {
+      target: 'riverbend',
+      params: { id: org('riverbend') },
+      allow: ['priya'],
+      allowed: [204, 409],
+    },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/admin/registrations/{id}/decline': [
+    {
+      target: 'riverbend',
+      params: { id: org('riverbend') },
+      body: { reason: 'Matrix: the ABN does not match the legal name.' },
+      allow: ['priya'],
+      allowed: [204, 409],
+    },
+  ],
+  'POST /api/practitioner-roles': [
+    {
+      target: 'alice at surry-hills-gp',
+      body: {
+        ...roleFields,
+        practitionerId: alicePractitioner,
+        hpii: null,
+        healthcareServiceId: gp,
+      },
+      // A service outside the caller's organisations is refused as an invalid choice (400).
+      allow: ['alice', 'ben'],
+      allowed: [201, 409],
+      denied: [400, 401, 403, 404],
+    },
+  ],
+  'PUT /api/practitioner-roles/{roleId}': [
+    {
+      target: 'alice@surry-hills-gp',
+      params: { roleId: aliceAtGp },
+      body: roleFields,
+      allow: ['alice', 'ben'],
+    },
+  ],
+  'PUT /api/managing': [
+    {
+      target: 'alice',
+      body: { practitionerId: alicePractitioner },
+      allow: ['ben'],
+      freshSession: true,
+    },
+  ],
+  'DELETE /api/managing': [{ target: '-', allow: 'signed-in', freshSession: true }],
+  // First sign-ins complete their profile; everyone else is past the check and told it is complete.
+  'POST /api/registration/register-user': [
+    {
+      target: '-',
+      body: {
+        email: 'matrix@example.com',
+        phone: '0412345678',
+        acceptTermsOfUse: true,
+        acceptPrivacyNotice: true,
+      },
+      allow: 'signed-in',
+      allowed: [204, 409],
+    },
+  ],
+  'POST /api/registration/delegate-invitations/{id}/accept': [
+    {
+      target: 'alice->dana',
+      params: { id: danaInvitation },
+      body: {
+        email: 'dana.wu@example.com',
+        phone: '0412345679',
+        acceptDelegation: true,
+        acceptTermsOfUse: true,
+        acceptPrivacyNotice: true,
+      },
+      allow: ['dana'],
+      allowed: [200, 409],
+      // A caller whose profile is already complete is told so before the invitation is looked up: a
+      // 409 about the caller, which reveals nothing of the invitation.
+      denied: [401, 403, 404, 409],
+    },
+  ],
+  'POST /api/registration/delegate-invitations/{id}/decline': [
+    { target: 'alice->dana', params: { id: danaInvitation }, allow: ['dana'], allowed: [200, 409] },
+  ],
+  'POST /api/registration/accept-participation': [
+    {
+      target: '-',
+      body: { acceptParticipationAgreement: true, acceptPrivacyNotice: true },
+      // Practitioners and approved delegates with a complete profile; the ones who answered get 409.
+      allow: ['alice', 'ben', 'farah'],
+      allowed: [204, 409],
+    },
+  ],
+};
+
+/** Whether `caller` is declared allowed by `who`. */
+export function isAllowed(who: Who, caller: Caller): boolean {
+  if (who === 'public') return true;
+  if (caller === 'anonymous') return false;
+  if (who === 'signed-in') return signedIn.includes(caller);
+  return who.includes(caller);
+}
