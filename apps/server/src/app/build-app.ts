@@ -30,6 +30,7 @@ import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { registerRateLimits } from './rate-limits.ts';
 import { registerSpa } from './spa.ts';
 
 export interface BuildAppOptions {
@@ -94,6 +95,9 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     },
     transform: jsonSchemaTransform,
   });
+
+  // Before the routes: it attaches its limiters to them as they are added.
+  await registerRateLimits(app, db, config.rateLimits);
 
   const deps: AppDeps = {
     db,

@@ -10,6 +10,19 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+const windowUnits = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/** A limit written "<max>/<window>" (window in s, m or h, e.g. 60/1m) → { max, windowMs }. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+[smh]$/, 'expected <max>/<window>, e.g. 60/1m')
+    .default(fallback)
+    .transform((v) => {
+      const [, max, amount, unit] = /^(\d+)\/(\d+)([smh])$/.exec(v)!;
+      return { max: Number(max), windowMs: Number(amount) * windowUnits[unit as 's' | 'm' | 'h'] };
+    });
+
 /** Environment variables the API reads; everything has a development default except in production. */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +53,12 @@ const Env = z.object({
   FEATURE_HEALTH_CONNECT: bool(true),
   BUILD_DATE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Rate limits (docs/decisions/009-rate-limits.md): "<max>/<window>", e.g. 60/1m.
+  RATE_LIMITS: bool(true),
+  RATE_LIMIT_SIGN_IN: rateLimit('60/1m'),
+  RATE_LIMIT_TOKEN: rateLimit('60/1m'),
+  RATE_LIMIT_WRITES: rateLimit('30/10s'),
+  RATE_LIMIT_READS: rateLimit('600/1m'),
 });
 
 /** The development client secret shared with apps/identity-provider; production must set its own. */
@@ -89,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       clientSecret: e.OIDC_CLIENT_SECRET ?? DEVELOPMENT_CLIENT_SECRET,
       redirectUri: `${publicUrl}/authorization-code/callback`,
       postLogoutRedirectUri: `${publicUrl}/`,
+    },
+    rateLimits: {
+      enabled: e.RATE_LIMITS,
+      signIn: e.RATE_LIMIT_SIGN_IN,
+      token: e.RATE_LIMIT_TOKEN,
+      writes: e.RATE_LIMIT_WRITES,
+      reads: e.RATE_LIMIT_READS,
     },
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,

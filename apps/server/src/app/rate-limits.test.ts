@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { shellApiPaths } from '@pca/contracts';
+import { authRequests, rateLimits, users } from '#db/schema/index.ts';
+import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { buildApp } from './build-app.ts';
+import { loadConfig } from './config.ts';
+import { databaseRateLimitHits } from './rate-limit-store.ts';
+
+const ALICE = '2000000011';
+const BEN = '2000000022';
+
+/** A 429 as the API promises it: problem+json of type rate-limited, with a Retry-After in seconds. */
+function expectRateLimited(res: LightMyRequestResponse, windowSeconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(res.json()).toMatchObject({
+    type: '/problems/rate-limited',
+    title: 'Too many requests',
+    status: 429,
+    detail: expect.stringMatching(/^Too many requests\. Please wait .+ and try again\.$/),
+  });
+}
+
+describe('rate limits on the real database', () => {
+  let t: TestApp;
+  let alice: Record<string, string>;
+  let ben: Record<string, string>;
+
+  beforeAll(async () => {
+    // Sign-in start keeps its default; the others are low so the tests reach them quickly.
+    t = await createTestApp({
+      RATE_LIMIT_TOKEN: '5/1m',
+      RATE_LIMIT_WRITES: '3/1m',
+      RATE_LIMIT_READS: '5/1m',
+    });
+    // These sign-ins come from 127.0.0.1; the tests below use addresses of their own.
+    alice = t.bearer(await t.tokenFor(ALICE));
+    ben = t.bearer(await t.tokenFor(BEN));
+  });
+  afterAll(() => t?.close());
+
+  const login = (remoteAddress: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/login', remoteAddress });
+  const badToken = (remoteAddress: string, app = t.app) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      remoteAddress,
+      payload: { code: 'not-a-code', state: 'not-a-state' },
+    });
+  const stopManaging = (headers: Record<string, string>, remoteAddress: string) =>
+    t.app.inject({ method: 'DELETE', url: shellApiPaths.managing, headers, remoteAddress });
+
+  it('300 anonymous sign-in starts from one address: the first 60 (the default) pass, then 429, and only 60 sign-in requests are stored', async () => {
+    const [before] = await t.db.select({ n: sql<number>`count(*)::int` }).from(authRequests);
+    const answers: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 300; i++) answers.push(await login('198.51.100.7'));
+    expect(answers.slice(0, 60).map((r) => r.statusCode)).toEqual(Array(60).fill(302));
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(240);
+    expectRateLimited(answers[60]!, 60);
+    const [after] = await t.db.select({ n: sql<number>`count(*)::int` }).from(authRequests);
+    expect(after!.n - before!.n).toBe(60);
+    // Another address is counted apart.
+    expect((await login('198.51.100.8')).statusCode).toBe(302);
+  });
+
+  it('token exchange is limited per address: five refusals of a bad state, then 429', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await badToken('198.51.100.20');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ type: '/problems/sign-in-expired' });
+    }
+    expectRateLimited(await badToken('198.51.100.20'), 60);
+    expect((await badToken('198.51.100.21')).statusCode).toBe(400);
+  });
+
+  it('counters are shared by two API instances on the same database', async () => {
+    const second = await buildApp({
+      db: t.db,
+      config: t.config,
+      identity: createOidcIdentityClient(t.config.oidc),
+      logger: false,
+      serveWeb: false,
+    });
+    try {
+      const apps = [t.app, second, t.app, second, t.app];
+      for (const app of apps) expect((await badToken('198.51.100.30', app)).statusCode).toBe(400);
+      expectRateLimited(await badToken('198.51.100.30', second), 60);
+      expectRateLimited(await badToken('198.51.100.30', t.app), 60);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('writes are limited per signed-in user, not per address', async () => {
+    // Alice from three addresses uses her three writes; a fourth, from yet another address, is refused.
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      expect((await stopManaging(alice, address)).statusCode).toBe(204);
+    expectRateLimited(await stopManaging(alice, '203.0.113.4'), 60);
+    // Ben, from the address Alice used first, still has his own.
+    expect((await stopManaging(ben, '203.0.113.1')).statusCode).toBe(204);
+  });
+
+  it('a new window starts once the old one has ended', async () => {
+    const [aliceUser] = await t.db.select().from(users).where(eq(users.raNumber, ALICE));
+    const key = `writes:user:${aliceUser!.id}`;
+    // Three writes and one refusal so far.
+    const [counted] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(counted?.hits).toBe(4);
+    expectRateLimited(await stopManaging(alice, '203.0.113.5'), 60);
+    // The window ends (as a minute passing would end it): the next write starts a new one.
+    await t.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, key));
+    const res = await stopManaging(alice, '203.0.113.5');
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['x-ratelimit-remaining']).toBe('2');
+    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(row!.hits).toBe(1);
+    expect(row!.resetAt.getTime()).toBeGreaterThan(Date.now());
+    expect(
+      await t.db.select().from(rateLimits).where(like(rateLimits.key, 'writes:user:%')),
+    ).toHaveLength(2);
+  });
+
+  it('signed-in reads are limited per user with their own counter', async () => {
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/me',
+            headers: ben,
+            remoteAddress: '1.2.3.4',
+          })
+        ).statusCode,
+      ).toBe(200);
+    expectRateLimited(
+      await t.app.inject({ method: 'GET', url: '/api/me', headers: ben, remoteAddress: '1.2.3.5' }),
+      60,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: alice })).statusCode).toBe(
+      200,
+    );
+    // Health and the SPA's configuration stay unlimited.
+    for (let i = 0; i < 8; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+    }
+  });
+
+  it('expired sign-in requests and ended rate-limit windows are purged', async () => {
+    const past = new Date(Date.now() - 60_000);
+    await t.db
+      .insert(authRequests)
+      .values({ state: 'expired-state', codeVerifier: 'v', nonce: 'n', expiresAt: past });
+    await t.db
+      .insert(rateLimits)
+      .values({ key: 'reads:address:192.0.2.9', hits: 7, resetAt: past });
+    expect((await login('198.51.100.40')).statusCode).toBe(302);
+    expect(
+      await t.db.select().from(authRequests).where(eq(authRequests.state, 'expired-state')),
+    ).toHaveLength(0);
+    // The store sweeps at most once a minute per process; with no delay its next hit sweeps.
+    const hits = databaseRateLimitHits(t.db, { purgeEveryMs: 0 });
+    expect(await hits.hit('reads:address:192.0.2.10', 60_000)).toMatchObject({ current: 1 });
+    expect(
+      await t.db.select().from(rateLimits).where(eq(rateLimits.key, 'reads:address:192.0.2.9')),
+    ).toHaveLength(0);
+  });
+});
+
+describe('rate-limit configuration', () => {
+  it('has defaults no person or browser test suite meets, and reads "<max>/<window>"', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).rateLimits).toEqual({
+      enabled: true,
+      signIn: { max: 60, windowMs: 60_000 },
+      token: { max: 60, windowMs: 60_000 },
+      writes: { max: 30, windowMs: 10_000 },
+      reads: { max: 600, windowMs: 60_000 },
+    });
+    const custom = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'false',
+      RATE_LIMIT_WRITES: '5/2h',
+    });
+    expect(custom.rateLimits.enabled).toBe(false);
+    expect(custom.rateLimits.writes).toEqual({ max: 5, windowMs: 7_200_000 });
+    expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_READS: '600 per minute' })).toThrow(
+      /expected <max>\/<window>/,
+    );
+  });
+
+  it('RATE_LIMITS=false turns them off', async () => {
+    const t = await createTestApp({ RATE_LIMITS: 'false', RATE_LIMIT_SIGN_IN: '1/1m' });
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await t.app.inject({ method: 'GET', url: '/api/auth/login' })).statusCode).toBe(
+          302,
+        );
+      expect(await t.db.select().from(rateLimits)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

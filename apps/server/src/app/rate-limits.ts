@@ -1,0 +1,92 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { apiPaths } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { HttpError } from '#lib/errors.ts';
+import type { ServerConfig } from './config.ts';
+import { databaseRateLimitStore, type DatabaseRateLimitStoreOptions } from './rate-limit-store.ts';
+
+/** The problem type of a 429 (stable: clients may rely on it). */
+export const RATE_LIMITED = 'rate-limited';
+
+type Category = 'signIn' | 'token' | 'writes' | 'reads';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Reads that stay unlimited: probes (a load balancer polls health) and the SPA's boot configuration. */
+const UNLIMITED_READS = new Set<string>([apiPaths.health, apiPaths.config, apiPaths.docs]);
+
+/** Which limit a route falls under, if any. */
+function categoryOf(method: string, url: string): Category | null {
+  if (!url.startsWith('/api/')) return null;
+  if (method === 'GET' && url === apiPaths.login) return 'signIn';
+  if (method === 'POST' && url === apiPaths.token) return 'token';
+  if (WRITE_METHODS.has(method)) return 'writes';
+  if ((method === 'GET' || method === 'HEAD') && !UNLIMITED_READS.has(url)) return 'reads';
+  return null;
+}
+
+/** The client address, IPv6 grouped by /64 as the plugin does (one host usually owns the whole /64). */
+const address = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
+/** The signed-in user when `authenticate` has run, else the address. */
+const userOrAddress = (request: FastifyRequest) =>
+  request.auth ? `user:${request.auth.user.id}` : address(request);
+
+/**
+ * Rate limits (docs/decisions/009-rate-limits.md) with `@fastify/rate-limit` and counters in the
+ * database. Sign-in start and token exchange count per client address before anything else runs;
+ * writes and reads count after the route's own preHandlers, so `authenticate` has named the user and
+ * the counter is theirs wherever they connect from. Must be registered before the routes.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  db: Database,
+  config: ServerConfig['rateLimits'],
+  storeOptions?: DatabaseRateLimitStoreOptions,
+) {
+  if (!config.enabled) return;
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db, storeOptions),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        'Too many requests',
+        `Too many requests. Please wait ${context.after} and try again.`,
+        RATE_LIMITED,
+      ),
+  });
+
+  const limiters = {
+    signIn: app.rateLimit({
+      ...limit(config.signIn),
+      keyGenerator: (r) => `sign-in:${address(r)}`,
+    }),
+    token: app.rateLimit({ ...limit(config.token), keyGenerator: (r) => `token:${address(r)}` }),
+    writes: app.rateLimit({
+      ...limit(config.writes),
+      keyGenerator: (r) => `writes:${userOrAddress(r)}`,
+    }),
+    reads: app.rateLimit({
+      ...limit(config.reads),
+      keyGenerator: (r) => `reads:${userOrAddress(r)}`,
+    }),
+  };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const category = categoryOf(methods[0]!, route.url);
+    if (!category) return;
+    const hook = category === 'signIn' || category === 'token' ? 'onRequest' : 'preHandler';
+    const existing = route[hook];
+    // A new array: routes may share one preHandler array (e.g. the admin routes' operatorOnly).
+    route[hook] = [
+      ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),
+      limiters[category],
+    ] as never;
+  });
+}
+
+const limit = ({ max, windowMs }: { max: number; windowMs: number }) => ({
+  max,
+  timeWindow: windowMs,
+});
