@@ -28,7 +28,7 @@ export function createAuthenticate(
   const repo = authRepository(db);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
-    const match = header ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
+    const match = header ? /^Bearer +([A-Za-z0-9_-]{20,200})$/i.exec(header) : null;
     if (!match) throw new UnauthorizedError();
     const at = now();
     const found = await repo.findLiveSession(hashToken(match[1]!), at);
