@@ -30,6 +30,7 @@ import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { sendFrameworkProblem, writeClientErrorProblem } from './framework-problems.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { registerSpa } from './spa.ts';
 
@@ -56,6 +57,9 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // Errors raised before a route runs are problem+json too (docs/decisions/008-text-rules-and-problem-types.md).
+    frameworkErrors: sendFrameworkProblem,
+    clientErrorHandler: writeClientErrorProblem,
     trustProxy: config.env === 'production',
   }).withTypeProvider<ZodTypeProvider>();
 

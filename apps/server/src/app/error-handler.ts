@@ -5,6 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Problem } from '@pca/contracts';
 import { HttpError } from '#lib/errors.ts';
+import { allowedMethods, clientProblem } from './framework-problems.ts';
 
 function send(reply: FastifyReply, request: FastifyRequest, problem: Problem) {
   return reply
@@ -52,31 +53,40 @@ export function registerErrorHandler(app: FastifyInstance) {
         'response did not match its schema',
       );
       return send(reply, request, {
-        type: 'about:blank',
-        title: 'Internal Server Error',
+        type: typeUri('internal-error'),
+        title: 'Internal server error',
         status: 500,
       });
     }
-    // Fastify's own client errors (bad JSON, too large, unsupported media type) keep their status.
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? error.statusCode
-        : 500;
-    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    // Fastify's own client errors (bad JSON, too large, unsupported media type) keep their status,
+    // with our type and a human title (docs/decisions/008-text-rules-and-problem-types.md).
+    const problem = clientProblem(error);
+    if (problem) return send(reply, request, problem);
+    request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, {
-      type: 'about:blank',
-      title: status === 500 ? 'Internal Server Error' : (error.code ?? 'Bad Request'),
-      status,
-      ...(status < 500 ? { detail: error.message } : {}),
+      type: typeUri('internal-error'),
+      title: 'Internal server error',
+      status: 500,
     });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, request, {
+  app.setNotFoundHandler((request, reply) => {
+    // Fastify answers a known path with the wrong method as not found; it is a 405 with Allow.
+    const allow = allowedMethods(app, request.url.split('?')[0]!);
+    if (allow.length > 0) {
+      reply.header('allow', allow.join(', '));
+      return send(reply, request, {
+        type: typeUri('method-not-allowed'),
+        title: 'Method not allowed',
+        status: 405,
+        detail: `This address accepts ${allow.join(', ')}.`,
+      });
+    }
+    return send(reply, request, {
       type: typeUri('not-found'),
       title: 'Not found',
       status: 404,
       detail: 'No such resource.',
-    }),
-  );
+    });
+  });
 }
