@@ -1,4 +1,9 @@
 import type { IdentityProviderClient } from './create-provider.ts';
+import {
+  DEFAULT_LOGIN_RATE_LIMIT,
+  parseLoginRateLimit,
+  type LoginRateLimit,
+} from './login-rate-limit.ts';
 
 /** The development client secret; the API uses the same default (apps/server DEVELOPMENT_CLIENT_SECRET). */
 export const DEVELOPMENT_CLIENT_SECRET = 'provider-connect-development-secret';
@@ -16,6 +21,8 @@ export interface ProviderSettings {
   issuer: string;
   /** The portal's registration. */
   client: IdentityProviderClient;
+  /** Sign-in posts allowed per client address, or false when turned off. */
+  loginRateLimit: LoginRateLimit | false;
 }
 
 function portOf(value: string | undefined, fallback: number, name: string): number {
@@ -28,7 +35,8 @@ function portOf(value: string | undefined, fallback: number, name: string): numb
 
 /**
  * Reads IDP_PORT (3001), IDP_HOST (localhost), PORT (the portal's, 3000), PUBLIC_URL (the portal's public URL),
- * ISSUER or OIDC_ISSUER (the provider's URL) and IDP_CLIENT_SECRET or OIDC_CLIENT_SECRET.
+ * ISSUER or OIDC_ISSUER (the provider's URL), IDP_CLIENT_SECRET or OIDC_CLIENT_SECRET, and
+ * IDP_RATE_LIMIT_LOGIN ("<max>/<window>", default 60/1m, or "off").
  */
 export function settingsFromEnv(
   env: Readonly<Record<string, string | undefined>>,
@@ -45,8 +53,15 @@ export function settingsFromEnv(
       new URL(env['PUBLIC_URL']).origin + new URL(env['PUBLIC_URL']).pathname.replace(/\/$/, ''),
     );
   const bases = [...portalBases];
+  const loginLimit = env['IDP_RATE_LIMIT_LOGIN']?.trim();
   return {
     port,
+    loginRateLimit:
+      loginLimit === 'off'
+        ? false
+        : loginLimit
+          ? parseLoginRateLimit(loginLimit, 'IDP_RATE_LIMIT_LOGIN')
+          : DEFAULT_LOGIN_RATE_LIMIT,
     host: env['IDP_HOST'] ?? 'localhost',
     issuer,
     client: {

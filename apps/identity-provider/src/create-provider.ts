@@ -1,8 +1,14 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { errors } from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { DemoIdentity } from './identities.ts';
+import { withoutKnownWarningsSync } from './known-warnings.ts';
+import {
+  DEFAULT_LOGIN_RATE_LIMIT,
+  createLoginRateLimiter,
+  type LoginRateLimit,
+} from './login-rate-limit.ts';
+import { Provider, errors } from './oidc-provider.ts';
 import {
   LOGOUT_SCRIPT,
   LOGOUT_SCRIPT_PATH,
@@ -38,6 +44,8 @@ export interface IdentityProviderOptions {
   clients: IdentityProviderClient[];
   /** Who can sign in (by RA number). */
   identities: DemoIdentity[];
+  /** Sign-in posts allowed per client address (default 60 a minute); false turns the limit off. */
+  loginRateLimit?: LoginRateLimit | false;
 }
 
 /** The provider and a node:http request handler serving it plus its own interaction pages. */
@@ -117,6 +125,13 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
     req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
+}
+
+/** "1 second", "45 seconds", "2 minutes": how long to wait, in words. */
+function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (seconds <= 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${minutes} minutes`;
 }
 
 /** Generates this process's signing key; tokens only need to verify while this process lives. */
@@ -230,7 +245,10 @@ export function createIdentityProvider(opts: IdentityProviderOptions): IdentityP
     },
   };
 
-  const provider = new Provider(opts.issuer, configuration);
+  // The in-memory adapter is this stand-in's choice; its warning is explained instead (known-warnings.ts).
+  const provider = withoutKnownWarningsSync(() => new Provider(opts.issuer, configuration));
+  const loginLimit = opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
+  const loginLimiter = loginLimit ? createLoginRateLimiter(loginLimit) : null;
   provider.on('server_error', (_ctx, error) => console.error('identity provider error:', error));
 
   const csp = contentSecurityPolicy(opts.clients);
@@ -273,6 +291,18 @@ export function createIdentityProvider(opts: IdentityProviderOptions): IdentityP
       return showSignIn(req, res, uid, 200);
     }
     if (login && req.method === 'POST') {
+      const limited = loginLimiter?.hit(req.socket.remoteAddress ?? 'unknown');
+      if (limited && !limited.allowed) {
+        res.setHeader('Retry-After', String(limited.retryAfterSeconds));
+        return sendHtml(
+          res,
+          429,
+          errorPage({
+            title: 'Too many sign-in attempts',
+            message: `Too many sign-in attempts from this computer. Wait ${waitText(limited.retryAfterSeconds)}, then go back to the portal and choose Sign in again.`,
+          }),
+        );
+      }
       const form = await readForm(req);
       const entered = form.get('raNumber') ?? '';
       const checked = checkRaNumber(entered, identities);

@@ -4,6 +4,7 @@
  */
 import { settingsFromEnv } from './config.ts';
 import { loadDemoIdentities } from './identities.ts';
+import { KNOWN_WARNINGS_NOTE, heldBackWarnings } from './known-warnings.ts';
 import { productionRefusal } from './production-guard.ts';
 import { startIdentityProvider } from './server.ts';
 
@@ -21,10 +22,12 @@ const running = await startIdentityProvider({
   host: settings.host,
   clients: [settings.client],
   identities,
+  loginRateLimit: settings.loginRateLimit,
 });
 console.info(
   `Development identity provider listening on ${running.url} (${identities.length} demo identities; sessions are kept in memory)`,
 );
+if (heldBackWarnings().length > 0) console.info(KNOWN_WARNINGS_NOTE);
 
 const stop = () => {
   running.close().then(
