@@ -6,6 +6,10 @@ import {
 import type { Problem } from '@pca/contracts';
 import { HttpError } from '#lib/errors.ts';
 import { allowedMethods, clientProblem } from './framework-problems.ts';
+import { isDatabaseUnavailable } from '#lib/database-errors.ts';
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30;
 
 function send(reply: FastifyReply, request: FastifyRequest, problem: Problem) {
   return reply
@@ -19,6 +23,17 @@ const typeUri = (type: string) => (type === 'about:blank' ? type : `/problems/${
 /** One place that turns every error into RFC 9457 problem+json; never 200 with an error body. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An unreachable database is an outage, not a bug: 503 with Retry-After (docs/decisions/010-outages-and-shutdown.md).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return send(reply, request, {
+        type: typeUri('service-unavailable'),
+        title: 'Service unavailable',
+        status: 503,
+        detail: 'The system is currently under maintenance. Please try again later.',
+      });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => {
         const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');

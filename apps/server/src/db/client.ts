@@ -38,9 +38,15 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.maxConnections ?? 10,
+      // An unreachable host answers within seconds with a 503 instead of holding requests open.
+      connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error('PostgreSQL pool error', error));
+    // An idle client losing its connection (PostgreSQL restarted, network cut) must not crash the
+    // process: the pool drops that client and opens a new one for the next query, so the API recovers
+    // by itself when the database returns (docs/decisions/010-outages-and-shutdown.md).
+    pool.on('error', (error: Error & { code?: string }) =>
+      console.error(`PostgreSQL connection lost (${error.code ?? error.message}); will reconnect.`),
+    );
     const db = drizzlePostgres({ client: pool, schema });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
