@@ -117,6 +117,11 @@ describe('addresses and methods', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('a path parameter over the router limit is 414 uri-too-long', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/organisations/${'a'.repeat(200)}` });
+    expectProblem(res, 414, '/problems/uri-too-long', 'URL too long');
+  });
+
   it('a path parameter that is not an id is a validation problem naming the parameter', async () => {
     const res = await t.app.inject({
       method: 'GET',
