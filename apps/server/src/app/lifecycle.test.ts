@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../test-support/free-port.ts';
+import { REPO_ROOT } from '../test/test-data.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+/** The API as `npm start` runs it, with its output collected and a way to wait for a line. */
+function startApi(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(
+    () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'),
+  );
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (c: Buffer) => (output.stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output.stderr += c.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  /** Resolves when stdout has a line matching; rejects if the process exits first. */
+  const waitFor = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (pattern.test(output.stdout)) {
+          child.stdout.off('data', check);
+          resolve();
+        }
+      };
+      child.stdout.on('data', check);
+      void exited.then(() => reject(new Error(`exited before ${pattern}: ${output.stderr}`)));
+      check();
+    });
+  return { child, output, exited, waitFor };
+}
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pca-lifecycle-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Whether a TCP connection to the port is refused right now. */
+function refused(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+describe('the API process', () => {
+  it('says in one line why it cannot start when PostgreSQL is unreachable, and exits non-zero', async () => {
+    const closedPort = await freePort();
+    const api = startApi({
+      DATABASE_URL: `postgres://pca:s3cret@127.0.0.1:${closedPort}/pca`,
+      PORT: String(await freePort()),
+    });
+    const [code] = await api.exited;
+    expect(code).toBe(1);
+    expect(api.output.stderr).toBe(
+      `Cannot reach the database at postgres://pca:***@127.0.0.1:${closedPort}/pca (ECONNREFUSED). Start PostgreSQL or unset DATABASE_URL to use embedded PGlite.\n`,
+    );
+  });
+
+  it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {
+    const port = await freePort();
+    const api = startApi({
+      // Production: JSON logs that say when a request has arrived.
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'http://127.0.0.1:1',
+      OIDC_CLIENT_SECRET: 'lifecycle-test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: tempDir(),
+      WEB_DIST: tempDir(),
+    });
+    await api.waitFor(/Server listening/);
+
+    // A request whose body is only half sent: it is in flight until the rest arrives.
+    const body = JSON.stringify({ code: 'c'.repeat(43), state: 's'.repeat(43) });
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let response = '';
+    socket.on('data', (c: Buffer) => (response += c.toString()));
+    const socketClosed = once(socket, 'close');
+    socket.write(
+      `POST /api/auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await api.waitFor(/"msg":"incoming request"/);
+
+    const signalledAt = Date.now();
+    api.child.kill('SIGTERM');
+    await api.waitFor(/Stopping \(SIGTERM\)/);
+    // The listener closes at once: poll (each attempt awaits its own answer) until a connection is refused.
+    let isRefused = false;
+    for (let attempt = 0; attempt < 100 && !isRefused; attempt++) isRefused = await refused(port);
+    expect(isRefused).toBe(true);
+    expect(api.child.exitCode).toBeNull();
+
+    socket.write(body.slice(10));
+    await socketClosed;
+    expect(response).toMatch(/^HTTP\/1\.1 400 /);
+    expect(response).toMatch(/\r\nconnection: close\r\n/i);
+    expect(response).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      type: '/problems/sign-in-expired',
+      status: 400,
+    });
+
+    const [code] = await api.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(api.output.stdout).toMatch(/"msg":"Stopped\."/);
+  }, 90_000);
+});
