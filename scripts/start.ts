@@ -3,7 +3,7 @@
  * (which migrates, seeds an empty database and serves the SPA). Honours PORT, IDP_PORT, DATA_DIR, DATABASE_URL.
  */
 import { buildWebIfNeeded } from './lib/build-web.ts';
-import { startService, stopOnExit, waitForUrl } from './lib/processes.ts';
+import { startService, superviseServices, waitForUrl } from './lib/processes.ts';
 import { demoIdentities } from './lib/world.ts';
 
 const started = Date.now();
@@ -16,16 +16,11 @@ if (await buildWebIfNeeded()) console.log('Built the web app.');
 
 const idp = startService('identity-provider', 'apps/identity-provider/src/main.ts', env);
 const api = startService('api', 'apps/server/src/main.ts', env);
-stopOnExit([idp, api]);
-for (const [name, child] of [
-  ['identity provider', idp],
-  ['API', api],
-] as const) {
-  child.on('exit', (code) => {
-    console.error(`The ${name} stopped (exit ${code}); stopping.`);
-    process.exit(code ?? 1);
-  });
-}
+// Ctrl+C or SIGTERM stops both gracefully (requests in flight finish), then this process exits.
+superviseServices([
+  { name: 'identity provider', child: idp },
+  { name: 'API', child: api },
+]);
 
 await Promise.all([
   waitForUrl(`http://localhost:${idpPort}/.well-known/openid-configuration`),

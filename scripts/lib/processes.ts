@@ -25,12 +25,15 @@ export function run(
   });
 }
 
-/** Starts a long-running TypeScript entry point with tsx, prefixing its output. */
+/**
+ * Starts a long-running TypeScript entry point with tsx, prefixing its output. The IPC channel lets
+ * the service notice when this process dies without stopping it (the channel closes: it stops too).
+ */
 export function startService(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const prefix = (chunk: Buffer) =>
     chunk
@@ -59,18 +62,51 @@ export async function waitForUrl(url: string, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Stops children on exit so no orphan keeps a port. */
-export function stopOnExit(children: ChildProcess[]) {
-  const stop = () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  };
-  process.on('SIGINT', () => {
-    stop();
-    process.exit(130);
+/** How long services may take to stop gracefully before they are killed. */
+const STOP_GRACE_MS = 15_000;
+
+/**
+ * Keeps services running until this process is asked to stop (SIGINT/SIGTERM) or one of them stops on
+ * its own, then stops the others gracefully (SIGTERM, SIGKILL after a grace period) and exits: 0 when
+ * asked to stop and every service stopped cleanly, otherwise non-zero. No orphan keeps a port.
+ */
+export function superviseServices(services: { name: string; child: ChildProcess }[]) {
+  let stopping = false;
+  const running = () =>
+    services.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+  const exited = (s: { child: ChildProcess }) =>
+    new Promise<void>((resolve) => {
+      if (s.child.exitCode !== null || s.child.signalCode !== null) resolve();
+      else s.child.once('exit', () => resolve());
+    });
+
+  async function stopAll(exitCode: number) {
+    if (stopping) return;
+    stopping = true;
+    for (const s of running()) s.child.kill('SIGTERM');
+    const kill = setTimeout(() => {
+      for (const s of running()) {
+        console.error(`The ${s.name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it.`);
+        s.child.kill('SIGKILL');
+      }
+    }, STOP_GRACE_MS);
+    await Promise.all(services.map(exited));
+    clearTimeout(kill);
+    const unclean = services.filter((s) => s.child.exitCode !== 0);
+    process.exit(exitCode || (unclean.length ? 1 : 0));
+  }
+
+  for (const s of services) {
+    s.child.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`The ${s.name} stopped (${signal ?? `exit ${code}`}); stopping.`);
+      void stopAll(code || 1);
+    });
+  }
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  // Last resort when this process exits some other way (an uncaught error).
+  process.on('exit', () => {
+    for (const s of running()) s.child.kill('SIGTERM');
   });
-  process.on('SIGTERM', () => {
-    stop();
-    process.exit(143);
-  });
-  process.on('exit', stop);
 }

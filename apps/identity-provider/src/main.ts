@@ -29,11 +29,17 @@ console.info(
 );
 if (heldBackWarnings().length > 0) console.info(KNOWN_WARNINGS_NOTE);
 
+let stopping = false;
 const stop = () => {
+  if (stopping) return;
+  stopping = true;
   running.close().then(
     () => process.exit(0),
     () => process.exit(1),
   );
 };
+// Requests in flight finish first (bounded), so Ctrl+C never cuts a sign-in mid-way.
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+// Started by `npm start` with an IPC channel: if that supervisor dies, stop rather than linger.
+process.once('disconnect', stop);

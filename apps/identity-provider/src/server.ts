@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { createIdentityProvider, type IdentityProviderOptions } from './create-provider.ts';
 
 /** Options of {@link startIdentityProvider}: the provider's options plus where to listen. */
@@ -13,8 +13,11 @@ export type StartIdentityProviderOptions = IdentityProviderOptions & {
 export interface RunningIdentityProvider {
   /** The issuer URL it serves. */
   url: string;
-  /** Stops accepting requests and closes open connections. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in flight finish (their connections then close) and
+   * resolves when all are done; connections still busy after `graceMs` (default 10 s) are cut.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Starts the development identity provider on a plain node:http server. */
@@ -24,6 +27,18 @@ export async function startIdentityProvider(
   const { port, host = 'localhost', ...providerOptions } = opts;
   const { callback } = createIdentityProvider(providerOptions);
   const server = createServer(callback());
+  // Responses in flight when a close is asked for finish, then their keep-alive connections close
+  // (otherwise the server would wait for the keep-alive timeout before it can stop).
+  let closing = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_request, response: ServerResponse) => {
+    if (closing && !response.headersSent) response.setHeader('connection', 'close');
+    inFlight.add(response);
+    response.on('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    response.on('close', () => inFlight.delete(response));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -33,10 +48,18 @@ export async function startIdentityProvider(
   });
   return {
     url: opts.issuer.replace(/\/$/, ''),
-    close: () =>
+    close: (graceMs = 10_000) =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
+        closing = true;
+        for (const response of inFlight)
+          if (!response.headersSent) response.setHeader('connection', 'close');
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+        // Stops listening and closes idle keep-alive connections; calls back once busy ones are done.
+        server.close((error) => {
+          clearTimeout(cut);
+          if (error) reject(error);
+          else resolve();
+        });
       }),
   };
 }
