@@ -60,7 +60,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     // Errors raised before a route runs are problem+json too (docs/decisions/008-text-rules-and-problem-types.md).
     frameworkErrors: sendFrameworkProblem,
     clientErrorHandler: writeClientErrorProblem,
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -23,6 +23,18 @@ const rateLimit = (fallback: string) =>
       return { max: Number(max), windowMs: Number(amount) * windowUnits[unit as 's' | 'm' | 'h'] };
     });
 
+/** Fastify's trustProxy: whom to believe about the client's address. */
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY as Fastify's trustProxy option: a hop count, false, or a list of addresses/CIDRs. */
+function trustProxy(value: string | undefined, fallbackHops: number): TrustProxy {
+  if (value === 'false') return false;
+  const hops = value === undefined ? fallbackHops : /^\d+$/.test(value) ? Number(value) : null;
+  // A hop count n believes the n proxies nearest to the API (as proxy-addr's numeric trust does).
+  if (hops !== null) return hops === 0 ? false : (_address, hop) => hop < hops;
+  return value!.split(',').map((s) => s.trim());
+}
+
 /** Environment variables the API reads; everything has a development default except in production. */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +71,11 @@ const Env = z.object({
   RATE_LIMIT_TOKEN: rateLimit('60/1m'),
   RATE_LIMIT_WRITES: rateLimit('30/10s'),
   RATE_LIMIT_READS: rateLimit('600/1m'),
+  // Proxies in front of the API whose X-Forwarded-For is believed: a hop count or addresses/CIDRs.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|false|[\w.:/]+(,\s*[\w.:/]+)*)$/, 'expected a hop count, false, or addresses')
+    .optional(),
 });
 
 /** The development client secret shared with apps/identity-provider; production must set its own. */
@@ -109,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       redirectUri: `${publicUrl}/authorization-code/callback`,
       postLogoutRedirectUri: `${publicUrl}/`,
     },
+    // Client addresses key the sign-in limits, so only the last hop's forwarded address is believed by
+    // default: trusting every hop would let a client name any address it likes in X-Forwarded-For.
+    trustProxy: trustProxy(e.TRUST_PROXY, e.NODE_ENV === 'production' ? 1 : 0),
     rateLimits: {
       enabled: e.RATE_LIMITS,
       signIn: e.RATE_LIMIT_SIGN_IN,

@@ -98,6 +98,35 @@ describe('rate limits on the real database', () => {
     }
   });
 
+  it('behind a trusted proxy, the address is the one the proxy saw: a client cannot name its own', async () => {
+    const behindProxy = await buildApp({
+      db: t.db,
+      config: {
+        ...t.config,
+        trustProxy: loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).trustProxy,
+      },
+      identity: createOidcIdentityClient(t.config.oidc),
+      logger: false,
+      serveWeb: false,
+    });
+    const viaProxy = (client: string, claimed: string) =>
+      behindProxy.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': `${claimed}, ${client}` },
+        payload: { code: 'not-a-code', state: 'not-a-state' },
+      });
+    try {
+      for (let i = 0; i < 5; i++)
+        expect((await viaProxy('198.51.100.60', `192.0.2.${i}`)).statusCode).toBe(400);
+      expectRateLimited(await viaProxy('198.51.100.60', '192.0.2.99'), 60);
+      expect((await viaProxy('198.51.100.61', '192.0.2.1')).statusCode).toBe(400);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('writes are limited per signed-in user, not per address', async () => {
     // Alice from three addresses uses her three writes; a fourth, from yet another address, is refused.
     for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
