@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { repoRoot } from './lib/processes.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Pids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number) {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // Fields after the command name: state, ppid, …
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it('npm start prints its banner after the services start, and on SIGTERM stops them all and exits 0', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pca-start-'));
+  // A web build folder already up to date, so this test is about the process tree, not the SPA build.
+  const webDist = mkdtempSync(path.join(tmpdir(), 'pca-start-web-'));
+  writeFileSync(path.join(webDist, 'build-info.json'), '{}');
+  cleanups.push(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDist, { recursive: true, force: true });
+  });
+  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(await freePort()),
+      IDP_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => {
+    if (start.exitCode === null) start.kill('SIGKILL');
+  });
+  let stdout = '';
+  start.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  const exited = once(start, 'exit');
+  await new Promise<void>((resolve, reject) => {
+    start.stdout.on('data', () => stdout.includes('Stop: Ctrl+C') && resolve());
+    void exited.then(() => reject(new Error(`npm start exited early:\n${stdout}`)));
+  });
+
+  // The banner comes last: after the services' own start-up lines, and no request lines after it.
+  const banner = stdout.indexOf('Provider Connect Australia is running');
+  expect(
+    stdout.indexOf('[identity-provider] Development identity provider listening'),
+  ).toBeLessThan(banner);
+  expect(stdout.indexOf('[api] Server listening')).toBeLessThan(banner);
+  expect(stdout).not.toMatch(/\[api\] GET \/api\/health/);
+
+  const services = childrenOf(start.pid!).filter((pid) =>
+    /main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')),
+  );
+  expect(services).toHaveLength(2);
+
+  start.kill('SIGTERM');
+  const [code] = await exited;
+  expect(code).toBe(0);
+  // The supervisor waits for its services, so they are gone by the time it exits.
+  expect(services.filter(alive)).toEqual([]);
+  expect(stdout).toMatch(/\[api\] Stopped\./);
+}, 120_000);
