@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import {
@@ -30,6 +30,7 @@ import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { loggerOptions, registerRequestLog } from './logging.ts';
 import { sendFrameworkProblem, writeClientErrorProblem } from './framework-problems.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { registerSpa } from './spa.ts';
@@ -47,11 +48,11 @@ export interface BuildAppOptions {
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
 export async function buildApp({ db, config, identity, logger, serveWeb = true }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // Bearer tokens and cookies never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: logger ?? loggerOptions(config),
+    // Outside production, request lines are short and optional (registerRequestLog, LOG_REQUESTS).
+    logController: new LogController({
+      disableRequestLogging: !(config.env === 'production' && config.logRequests),
+    }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerRequestLog(app, config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,7 +90,11 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
         formAction: ["'self'"],
       },
     },
+    // HSTS only when served over HTTPS: over plain HTTP (development) it would pin the browser to a
+    // scheme that does not answer.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    // One framing rule: X-Frame-Options says what CSP frame-ancestors 'none' says (helmet's default is SAMEORIGIN).
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 

@@ -65,6 +65,8 @@ const Env = z.object({
   FEATURE_HEALTH_CONNECT: bool(true),
   BUILD_DATE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // One log line per request: off by default in development (a quiet `npm start`), on in production.
+  LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).optional(),
   // Rate limits (docs/decisions/009-rate-limits.md): "<max>/<window>", e.g. 60/1m.
   RATE_LIMITS: bool(true),
   RATE_LIMIT_SIGN_IN: rateLimit('60/1m'),
@@ -119,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    logRequests:
+      e.LOG_REQUESTS === undefined
+        ? e.NODE_ENV === 'production'
+        : e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1',
     oidc: {
       issuer: e.OIDC_ISSUER ?? `http://localhost:${e.IDP_PORT}`,
       clientId: e.OIDC_CLIENT_ID,
