@@ -16,8 +16,14 @@ declare module 'fastify' {
   }
 }
 
-/** Touching the session on every request would be a write per read; a minute's precision is enough. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * Touching the session on every request would be a write per read, so it is touched only once a
+ * quarter of the idle window (or a minute, whichever is shorter) has passed: an active session then
+ * always has at least three quarters of its window left, whatever the idle setting.
+ */
+export function touchIntervalMs(idleMs: number) {
+  return Math.min(60_000, Math.floor(idleMs / 4));
+}
 
 /** Builds the preHandler that requires a live session (401 problem otherwise). */
 export function createAuthenticate(
@@ -26,6 +32,7 @@ export function createAuthenticate(
   now: () => Date = () => new Date(),
 ) {
   const repo = authRepository(db);
+  const touchEveryMs = touchIntervalMs(idleMs);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer +([A-Za-z0-9_-]{20,200})$/i.exec(header) : null;
@@ -35,7 +42,7 @@ export function createAuthenticate(
     // An inactive user's sessions stop working at once, not at expiry.
     if (!found || !found.user.isActive)
       throw new UnauthorizedError('Your session has ended. Please log in again.');
-    if (at.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (at.getTime() - found.session.lastSeenAt.getTime() >= touchEveryMs) {
       await repo.touchSession(found.session.id, at, idleMs);
     }
     request.auth = found;
