@@ -2,10 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { portFromEnv } from './support/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env['E2E_PORT'] ?? 3100);
-const idpPort = Number(process.env['E2E_IDP_PORT'] ?? 3101);
+// scripts/e2e.ts passes free ports; run directly, the config picks its own (never fixed ones, which
+// collide with anything else on the machine).
+const port = await portFromEnv('E2E_PORT');
+const idpPort = await portFromEnv('E2E_IDP_PORT', [port]);
 // Every run starts from a freshly seeded demo world, so journeys that change data are repeatable.
 const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-'));
 const env = {

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { freePort } from '../e2e/support/free-port.ts';
 import { buildWebIfNeeded } from './lib/build-web.ts';
 import { repoRoot, run } from './lib/processes.ts';
 
@@ -13,8 +14,15 @@ type Stats = { expected: number; unexpected: number; flaky: number; skipped: num
 
 const args = process.argv.slice(2);
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
-const playwright = (extra: string[], env: NodeJS.ProcessEnv = {}) =>
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extra], { env });
+/** Runs Playwright with its servers on ports free right now (3100/3101 may be taken on a shared machine). */
+const playwright = async (extra: string[], env: NodeJS.ProcessEnv = {}) => {
+  const ports = { E2E_PORT: String(await freePort()), E2E_IDP_PORT: String(await freePort()) };
+  // Two listeners closed one after the other may be handed the same port; ask again until they differ.
+  while (ports.E2E_IDP_PORT === ports.E2E_PORT) ports.E2E_IDP_PORT = String(await freePort());
+  await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extra], {
+    env: { ...env, ...ports },
+  });
+};
 
 await buildWebIfNeeded();
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 /** The API origin the dev server proxies /api to (same origin in production). */
 const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
@@ -27,10 +28,12 @@ function lazyMainNavFocusLock(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), lazyMainNavFocusLock()],
+  plugins: [react(), lazyMainNavFocusLock(), precompress()],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for whoever debugs a build but not linked from the bundles; the server serves
+    // them only with SERVE_SOURCE_MAPS=true (docs/decisions/013-what-travels.md).
+    sourcemap: 'hidden',
     rolldownOptions: {
       treeshake: {
         // AgDS builds each icon with a module-level `createIcon(jsx(…))` call that carries no

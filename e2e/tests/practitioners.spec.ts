@@ -4,6 +4,7 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 const ALICE = '2000000011';
 const BEN = '2000000022';
 const GEORGE = '2000000066';
+const PRIYA = '2000000077';
 const ISLA = '2000000099';
 
 async function openPractitioners(page: Page, raNumber: string) {
@@ -23,6 +24,19 @@ async function openActions(page: Page, practitioner: string, service: string) {
 }
 
 test.describe('Practitioners', () => {
+  test('Priya (system admin, no business) is told she lacks access, not to try again later', async ({
+    page,
+  }) => {
+    await openPractitioners(page, PRIYA);
+    await expect(page.getByText('You do not have access to the practitioners')).toBeVisible();
+    await expect(
+      page.getByText('Ask an administrator of the business to give you access.'),
+    ).toBeVisible();
+    await expect(page.getByText(/try again later/i)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test('Alice filters by name, activity and organisation and sees the empty message', async ({
     page,
   }) => {

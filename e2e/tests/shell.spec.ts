@@ -196,15 +196,20 @@ test.describe('Application shell', () => {
     await expectAccessible(page);
   });
 
-  test('the admin guard sends non-operators to /welcome; unknown paths go home', async ({
+  test('the admin guard sends non-operators to /welcome, which says why; unknown paths go home', async ({
     page,
   }) => {
     await signInAndWait(page, GEORGE, 'George');
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(/\/welcome\?reason=admin$/);
+    await expect(page.getByText('You do not have access to the admin area.')).toBeVisible();
+    await expectAccessible(page);
     // The organisation-manager guard: George only views organisations, he manages none.
     await page.goto('/nhsd-import');
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(/\/welcome\?reason=organisation-manager$/);
+    await expect(
+      page.getByText('You do not have access to import services for that organisation.'),
+    ).toBeVisible();
     await page.goto('/no-such-page');
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
@@ -230,7 +235,7 @@ test.describe('Application shell', () => {
     ).toBeVisible();
     await expect(page).toHaveTitle('Importing services from NHSD - Provider Connect Australia');
     await page.goto('/nhsd-import?organisationId=00000000-0000-4000-8000-000000000000');
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(/\/welcome\?reason=organisation-manager$/);
   });
 
   test('logout asks for confirmation; Cancel stays', async ({ page }) => {

@@ -629,4 +629,25 @@ test.describe('Publishing', () => {
     await expect(results.getByRole('link')).toHaveText(['Harbour General Practice Surry Hills']);
     await expectAccessible(page);
   });
+
+  // A refusal is not an outage: people without publishing rights are told so, and whom to ask.
+  for (const [ra, givenName] of [
+    [GEORGE, 'George'],
+    [PRIYA, 'Priya'],
+  ] as const) {
+    test(`${givenName} is told the publish selector needs access, not to try again later`, async ({
+      page,
+    }) => {
+      await signInToWelcome(page, ra, givenName);
+      await page.goto('/publish-selector');
+      await expect(
+        page.getByText('You do not have access to publishing for your businesses'),
+      ).toBeVisible();
+      await expect(
+        page.getByText('Ask an administrator of the business to give you access.'),
+      ).toBeVisible();
+      await expect(page.getByText(/try again later/i)).toHaveCount(0);
+      await expectAccessible(page);
+    });
+  }
 });

@@ -23,5 +23,5 @@ loadConfig()
     console.error('Could not load the runtime configuration', error);
     // Loaded only on failure, so its alert and icon code stays out of every normal start.
     const { StartupError } = await import('#app/startup-error.tsx');
-    root.render(<StartupError />);
+    root.render(<StartupError error={error} />);
   });

@@ -56,35 +56,42 @@ async function outcome(run: () => Promise<unknown> | unknown): Promise<string | 
 const role = (type: RoleType) => ({ type, organisationId: null, healthcareServiceId: null });
 
 describe('guards (spec 1 §6)', () => {
-  it('admin guard: PcaOperators pass; others, and operators managing a practitioner, go to /welcome', async () => {
+  it('admin guard: PcaOperators pass; others, and operators managing a practitioner, go to /welcome with the reason', async () => {
     const url = 'http://localhost/admin';
     const operator = testUser({ roles: [role('PcaOperator')] });
     expect(await outcome(() => adminGuard(args(url), clientWith(operator)))).toBeNull();
     const manager = testUser({ roles: [role('OrganisationManager')] });
-    expect(await outcome(() => adminGuard(args(url), clientWith(manager)))).toBe('/welcome');
+    expect(await outcome(() => adminGuard(args(url), clientWith(manager)))).toBe(
+      '/welcome?reason=admin',
+    );
     const managing = testUser({
       roles: [role('PcaOperator')],
       managingPractitioner: { id: ORG, givenName: 'A', familyName: 'B', userPhotoData: null },
     });
-    expect(await outcome(() => adminGuard(args(url), clientWith(managing)))).toBe('/welcome');
+    expect(await outcome(() => adminGuard(args(url), clientWith(managing)))).toBe(
+      '/welcome?reason=admin-while-managing',
+    );
   });
 
-  it('email guard: users without an email go to /welcome', async () => {
+  it('email guard: users without an email go to /welcome with the reason', async () => {
     const url = 'http://localhost/practitioners';
     expect(await outcome(() => emailGuard(args(url), clientWith(testUser())))).toBeNull();
     const noEmail = testUser({ email: null });
-    expect(await outcome(() => emailGuard(args(url), clientWith(noEmail)))).toBe('/welcome');
+    expect(await outcome(() => emailGuard(args(url), clientWith(noEmail)))).toBe(
+      '/welcome?reason=email',
+    );
   });
 
   it('organisation-manager guard checks the organisationId query against effective roles', async () => {
+    const refused = '/welcome?reason=organisation-manager';
     const trees = [node(ORG, ['Viewer'], [node(CHILD, ['OrganisationManager'])])];
     const client = clientWith(testUser(), trees);
     const at = (query: string) =>
       outcome(() => organisationManagerGuard(args(`http://localhost/nhsd-import${query}`), client));
     expect(await at(`?organisationId=${CHILD}`)).toBeNull();
     expect(await at(`?locationId=x&orgId=${CHILD}`)).toBeNull();
-    expect(await at(`?organisationId=${ORG}`)).toBe('/welcome');
-    expect(await at('?organisationId=33333333-3333-4333-8333-333333333333')).toBe('/welcome');
+    expect(await at(`?organisationId=${ORG}`)).toBe(refused);
+    expect(await at('?organisationId=33333333-3333-4333-8333-333333333333')).toBe(refused);
     // No query: managing any organisation is enough; a viewer-only user is turned away.
     expect(await at('')).toBeNull();
     const viewerOnly = clientWith(testUser(), [node(ORG, ['Viewer'])]);
@@ -92,7 +99,7 @@ describe('guards (spec 1 §6)', () => {
       await outcome(() =>
         organisationManagerGuard(args('http://localhost/nhsd-import'), viewerOnly),
       ),
-    ).toBe('/welcome');
+    ).toBe(refused);
   });
 
   it('guarded: without a session the recall URL and query are stored before the provider login', async () => {

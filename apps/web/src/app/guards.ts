@@ -4,23 +4,29 @@ import type { OrganisationNode } from '@pca/contracts';
 import { hasRole } from '@pca/contracts/capabilities.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
+import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
 import { requireSession } from '#lib/require-session.ts';
 import { paths } from './paths.ts';
 
 /** A route guard of spec 1 §6, as a loader; it reads the user through the app's query cache. */
 export type Guard = (args: LoaderFunctionArgs, queryClient: QueryClient) => Promise<null> | null;
 
-/** Admin area: authenticated users who are not PcaOperator (or who act for a practitioner) go to /welcome. */
+/**
+ * Admin area: authenticated users who are not PcaOperator (or who act for a practitioner) go to /welcome,
+ * which says why (every guard names its reason there).
+ */
 export const adminGuard: Guard = async (_args, queryClient) => {
   const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-  if (!hasRole(user, 'PcaOperator') || user.managingPractitioner) throw redirect(paths.welcome());
+  if (!hasRole(user, 'PcaOperator')) throw redirect(withRedirectReason(paths.welcome(), 'admin'));
+  if (user.managingPractitioner)
+    throw redirect(withRedirectReason(paths.welcome(), 'admin-while-managing'));
   return null;
 };
 
 /** Users without an email address are sent to /welcome, where registration asks for one. */
 export const emailGuard: Guard = async (_args, queryClient) => {
   const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-  if (!user.email) throw redirect(paths.welcome());
+  if (!user.email) throw redirect(withRedirectReason(paths.welcome(), 'email'));
   return null;
 };
 
@@ -42,7 +48,7 @@ export const organisationManagerGuard: Guard = async ({ request }, queryClient) 
       (!organisationId || n.id === organisationId) &&
       n.effectiveRoles.includes('OrganisationManager'),
   );
-  if (!manages) throw redirect(paths.welcome());
+  if (!manages) throw redirect(withRedirectReason(paths.welcome(), 'organisation-manager'));
   return null;
 };
 

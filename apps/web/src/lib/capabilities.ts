@@ -31,7 +31,8 @@ export function capabilityInput(
 
 /** What useCapabilities() answers: nothing until the user and organisations are loaded. */
 export type CapabilitiesResult =
-  | { status: 'pending' | 'error'; user: CurrentUser | undefined }
+  | { status: 'pending'; user: CurrentUser | undefined }
+  | { status: 'error'; user: CurrentUser | undefined; error: unknown }
   | {
       status: 'ready';
       user: CurrentUser;
@@ -49,7 +50,8 @@ export function useCapabilities(): CapabilitiesResult {
   const config = useConfig();
   const user = useCurrentUser();
   const organisations = useMyOrganisations();
-  if (user.isError || organisations.isError) return { status: 'error', user: user.data };
+  if (user.isError || organisations.isError)
+    return { status: 'error', user: user.data, error: user.error ?? organisations.error };
   if (!user.data || !organisations.data) return { status: 'pending', user: user.data };
   const input = capabilityInput(user.data, organisations.data, config);
   return {

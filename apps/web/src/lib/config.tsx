@@ -1,14 +1,18 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@pca/contracts';
 import { apiPaths } from '@pca/contracts/paths.ts';
+import { ApiError, parseRetryAfter } from './http.ts';
 
 const ConfigContext = createContext<RuntimeConfig | null>(null);
 
-/** Fetches the runtime configuration; the SPA renders only once it has it (spec 1 §7). */
+/**
+ * Fetches the runtime configuration; the SPA renders only once it has it (spec 1 §7). A refusal throws
+ * an ApiError, so the start-up page can tell maintenance (503) from a failure.
+ */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl(apiPaths.config, { headers: { Accept: 'application/json' } });
   if (!response.ok)
-    throw new Error(`Runtime configuration request failed with status ${response.status}`);
+    throw new ApiError(response.status, null, parseRetryAfter(response.headers.get('Retry-After')));
   // The API validates this payload against the shared schema before sending it.
   return (await response.json()) as RuntimeConfig;
 }

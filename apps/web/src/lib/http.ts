@@ -10,12 +10,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The problem+json body, or null when the response had none. */
   readonly problem: Problem | null;
+  /** Seconds the API asked to wait (`Retry-After` on 429 and 503), or null when it named none. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, problem: Problem | null) {
+  constructor(status: number, problem: Problem | null, retryAfterSeconds: number | null = null) {
     super(problem?.title ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.problem = problem;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** True when the problem's type is, or ends with, the given type (e.g. 'inactive-user'). */
@@ -54,6 +57,15 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** `Retry-After` as seconds from now: a delay in seconds or an HTTP date (RFC 9110); null when absent or bad. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 type CachedValueSet = { storedAt: number; payload: unknown };
@@ -106,7 +118,11 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     return payload as T;
   }
 
-  const error = new ApiError(response.status, isProblem(payload) ? payload : null);
+  const error = new ApiError(
+    response.status,
+    isProblem(payload) ? payload : null,
+    parseRetryAfter(response.headers.get('Retry-After')),
+  );
   // Only a token the API refused means a session ended under the user (spec 1 §8). A call made with no
   // token comes from a page already signed out, e.g. after the idle logout, which must not redirect (§4).
   if (response.status === 401 && redirectOnUnauthorized && token !== null) {

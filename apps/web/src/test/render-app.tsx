@@ -15,6 +15,11 @@ vi.setConfig({ testTimeout: 20_000 });
 /** Renders the real route table at `path` (in memory) with the app's providers. */
 export function renderApp(path: string, config: RuntimeConfig = testConfig) {
   const queryClient = createQueryClient();
+  // The app's retries stay (a test can count them), but without the back-off a test would wait through.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 },
+  });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>

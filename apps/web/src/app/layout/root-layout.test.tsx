@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiPaths, meApiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
@@ -142,8 +142,8 @@ describe('RootLayout', () => {
     });
     await userEvent.tab();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
-    expect(skip).toHaveFocus();
+    await waitFor(() => expect(skip).toHaveFocus());
     await userEvent.keyboard('{Enter}');
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });

@@ -1,25 +1,28 @@
 import { Flex } from '@ag.ds-next/react/box';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { Text } from '@ag.ds-next/react/text';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MainContent } from './main-content.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { isMaintenance } from '#lib/errors/describe-api-error.ts';
 import { paths } from '../paths.ts';
 
-/** The error page's content: shell, heading, alert and a link home. */
-export function RouteErrorContent() {
+/**
+ * The error page's content: shell, heading, alert and a link home. The alert says what failed: the
+ * maintenance message when a route's API call (e.g. the guard's /api/me) answered 503, a refusal as a
+ * refusal, and 'try again later' only for network and server failures.
+ */
+export function RouteErrorContent({ error }: { error: unknown }) {
   return (
     <Flex flexDirection="column" minHeight="100vh">
       <AppHeader />
       <MainContent id="main-content">
         <Stack gap={1.5}>
-          <H1>Something went wrong</H1>
-          <PageAlert tone="error" title="This page could not be shown">
-            <Text as="p">Please try again. If the problem continues, contact support.</Text>
-          </PageAlert>
+          <H1>{isMaintenance(error) ? 'Under maintenance' : 'Something went wrong'}</H1>
+          <ApiErrorAlert error={error} thing="this page" />
           <Text as="p">
             <TextLink href={paths.home()}>Go to the home page</TextLink>
           </Text>

@@ -14,7 +14,7 @@ export function RouteErrorPage() {
   }, [error]);
   return (
     <Suspense fallback={<p role="status">Something went wrong. Loading details..</p>}>
-      <RouteErrorContent />
+      <RouteErrorContent error={error} />
     </Suspense>
   );
 }

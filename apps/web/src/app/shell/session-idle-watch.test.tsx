@@ -10,12 +10,14 @@ import { testUser } from '../../test/test-config.ts';
 
 vi.mock('#lib/browser-navigation.ts', () => ({ leaveTo: vi.fn() }));
 
-/** Moves the clock on and lets the watch's one-second interval notice. */
+/**
+ * Moves the clock on and lets the watch's one-second interval notice. The async advance runs the
+ * interval and then lets the promises and React updates it started settle, rather than one microtask.
+ */
 async function passSeconds(seconds: number) {
   await act(async () => {
     vi.setSystemTime(Date.now() + seconds * 1000);
-    vi.advanceTimersByTime(1000);
-    await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(1000);
   });
 }
 
@@ -36,10 +38,14 @@ describe('SessionIdleWatch (spec 1 §4)', () => {
       [`POST ${apiPaths.logout}`]: () => json({ endSessionUrl: 'https://idp.example/end' }),
     });
     setSessionToken('tok');
+    // The shell loads the watch lazily; loading its module first means React only has to mount it.
+    await import('./session-idle-watch.tsx');
     renderApp('/audit-events');
     await screen.findByRole('heading', { level: 1, name: 'Audit events' });
-    // Let the lazily loaded watch mount and start its timers.
     await screen.findByRole('button', { name: /Jane Citizen/ });
+    // The idle clock starts when the watch mounts: wait for its interval (the only faked timer) rather
+    // than assume the lazy component is in by now. Under load it may mount after the header did.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
 
     await passSeconds(1190);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

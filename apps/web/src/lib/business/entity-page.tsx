@@ -10,7 +10,7 @@ import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { Button } from '@ag.ds-next/react/button';
 import { Alert, Chip, Tabs, type TabItem } from '@pca/ui';
 import type { OrganisationDetail } from '@pca/contracts';
-import { ApiError } from '#lib/http.ts';
+import { ApiErrorAlert } from '../errors/api-error-alert.tsx';
 import { useOrganisation } from './get-organisation.ts';
 import { tabIndexFor } from './tab-query.ts';
 
@@ -25,23 +25,9 @@ export function PageLoading({ label, minHeight = '12rem' }: { label: string; min
   );
 }
 
-/** Why a location or healthcare service could not be loaded (403, 404 or other), for `noun` in lower case. */
+/** Why a location, healthcare service or organisation could not be loaded, for `noun` in lower case. */
 export function EntityLoadError({ error, noun }: { error: unknown; noun: string }) {
-  const status = error instanceof ApiError ? error.status : 0;
-  return (
-    <PageAlert
-      tone="error"
-      title={
-        status === 403
-          ? `You do not have access to this ${noun}`
-          : status === 404
-            ? `${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found`
-            : `We could not load this ${noun}`
-      }
-    >
-      <Text as="p">Check the link, or choose a business from Businesses.</Text>
-    </PageAlert>
-  );
+  return <ApiErrorAlert error={error} thing={`this ${noun}`} />;
 }
 
 /** Shown on an add page reached without ?organisationId=, for `noun` in lower case. */

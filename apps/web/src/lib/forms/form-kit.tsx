@@ -16,6 +16,7 @@ import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { ApiError } from '#lib/http.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
 // The react-hook-form ↔ AgDS adapter shared by the portal's forms.
 
@@ -58,7 +59,7 @@ export function ErrorSummary({ errors, fieldId, submitCount, serverError }: Erro
   ];
   const general =
     serverError && !problem?.errors?.length
-      ? (problem?.detail ?? 'Something went wrong. Please try again.')
+      ? describeApiErrorText(serverError, { thing: 'your changes', action: 'save' })
       : null;
   const show = entries.length > 0 || general !== null;
   useEffect(() => {

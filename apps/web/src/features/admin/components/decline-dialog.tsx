@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, ButtonGroup, Modal, TextareaField } from '@pca/ui';
 import { DeclineRegistration } from '@pca/contracts';
-import { ApiError } from '#lib/http.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
 /** Props of DeclineDialog. */
 export type DeclineDialogProps = {
@@ -41,9 +41,12 @@ export function DeclineDialog({
   const summary = useRef<HTMLDivElement>(null);
   const { errors, submitCount } = form.formState;
   const message = errors.reason?.message;
-  const problem = serverError instanceof ApiError ? serverError.problem : null;
   const general = serverError
-    ? (problem?.detail ?? problem?.title ?? 'Something went wrong. Please try again.')
+    ? describeApiErrorText(serverError, {
+        thing: 'the decision',
+        action: 'save',
+        askWhom: 'a Provider Connect Australia operator',
+      })
     : null;
   useEffect(() => {
     if (message || general) summary.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();

@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1, H2 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { SummaryList } from '@ag.ds-next/react/summary-list';
 import { Alert, Button, ButtonGroup, Card } from '@pca/ui';
 import type { PendingRegistration } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ApiError } from '#lib/http.ts';
 import { useApproveRegistration } from '../api/approve-registration.ts';
 import { useDeclineRegistration } from '../api/decline-registration.ts';
@@ -21,7 +22,11 @@ const titleOf = (r: PendingRegistration) => r.businessName ?? r.name;
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status === 409
     ? 'This registration is no longer pending approval. The queue has been refreshed.'
-    : 'Please try again. If the problem continues, contact support.';
+    : describeApiErrorText(error, {
+        thing: 'the decision',
+        action: 'save',
+        askWhom: 'a Provider Connect Australia operator',
+      });
 
 /** System admin (PcaOperator): business registrations pending approval, each approved or declined. */
 export function AdminPage() {
@@ -93,9 +98,12 @@ export function AdminPage() {
       {query.isPending ? (
         <PageLoading label="Loading registrations" minHeight="8rem" />
       ) : query.isError ? (
-        <PageAlert tone="error" title="We could not load the registrations">
-          <Text as="p">Please try again. If the problem continues, contact support.</Text>
-        </PageAlert>
+        <ApiErrorAlert
+          error={query.error}
+          thing="the registrations"
+          askWhom="a Provider Connect Australia operator"
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.registrations.length === 0 ? (
         <Text as="p">There are no registrations waiting for approval.</Text>
       ) : (

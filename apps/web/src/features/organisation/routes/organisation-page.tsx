@@ -2,12 +2,11 @@ import { useParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import type { TabItem } from '@pca/ui';
 import type { OrganisationDetail } from '@pca/contracts';
-import { ApiError } from '#lib/http.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useOrganisation } from '#lib/business/get-organisation.ts';
 import { OrganisationDetails } from '../components/organisation-details.tsx';
 import {
@@ -71,30 +70,17 @@ export function OrganisationPage() {
   const query = useOrganisation(id);
 
   if (query.isPending) return <PageLoading label="Loading organisation" />;
-  if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
+  if (query.isError)
     return (
       <Stack gap={1.5}>
         <H1>View Organisation</H1>
-        <PageAlert
-          tone="error"
-          title={
-            status === 403
-              ? 'You do not have access to this organisation'
-              : status === 404
-                ? 'Organisation not found'
-                : 'We could not load this organisation'
-          }
-        >
-          <Text as="p">
-            {status === 403 || status === 404
-              ? 'Check the link, or choose a business from Businesses.'
-              : 'Please try again. If the problem continues, contact support.'}
-          </Text>
-        </PageAlert>
+        <ApiErrorAlert
+          error={query.error}
+          thing="this organisation"
+          onRetry={() => void query.refetch()}
+        />
       </Stack>
     );
-  }
 
   const o = query.data;
   const tabs = tabsOf(o);

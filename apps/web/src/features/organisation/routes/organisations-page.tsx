@@ -4,10 +4,10 @@ import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { ButtonLink } from '@ag.ds-next/react/button';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { Chip } from '@pca/ui';
 import type { OrganisationNode } from '@pca/contracts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useMyOrganisations } from '#lib/my-organisations.ts';
 import { StatusChips } from '../components/status-chips.tsx';
 import { organisationPath, registerBusinessPath } from '#lib/business/links.ts';
@@ -57,9 +57,11 @@ export function OrganisationsPage() {
       {query.isPending ? (
         <PageLoading label="Loading businesses" minHeight="8rem" />
       ) : query.isError ? (
-        <PageAlert tone="error" title="We could not load your businesses">
-          <Text as="p">Please try again. If the problem continues, contact support.</Text>
-        </PageAlert>
+        <ApiErrorAlert
+          error={query.error}
+          thing="your businesses"
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.organisations.length === 0 ? (
         <Text as="p">You do not have access to any businesses yet.</Text>
       ) : (

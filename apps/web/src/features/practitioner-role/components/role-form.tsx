@@ -11,6 +11,7 @@ import {
 } from '@pca/contracts/practitioners.ts';
 import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ErrorSummary } from './error-summary.tsx';
 
 /** What the form's inputs hold: text, converted to the contract's shape on submit. */
@@ -113,7 +114,7 @@ export function RoleForm({
         setServerError(
           error instanceof ApiError && error.status === 403
             ? 'You cannot manage practitioner roles of this healthcare service.'
-            : 'The practitioner role could not be saved. Please try again.',
+            : describeApiErrorText(error, { thing: 'the practitioner role', action: 'save' }),
         );
       }
     }

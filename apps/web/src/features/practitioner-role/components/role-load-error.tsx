@@ -1,6 +1,4 @@
-import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { Text } from '@pca/ui';
-import { ApiError } from '#lib/http.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 
 /** Props of RoleLoadError. */
 export type RoleLoadErrorProps = {
@@ -8,22 +6,14 @@ export type RoleLoadErrorProps = {
   error: unknown;
 };
 
-/** Explains why a role cannot be shown: not allowed (403), not found (404) or a failure. */
+/** Explains why a role cannot be shown: not allowed (403), not found (404), an outage or a failure. */
 export function RoleLoadError({ error }: RoleLoadErrorProps) {
-  const status = error instanceof ApiError ? error.status : 0;
-  const title =
-    status === 403
-      ? 'You cannot manage this practitioner role'
-      : status === 404
-        ? 'Practitioner role not found'
-        : 'We could not load the practitioner role';
   return (
-    <PageAlert tone="error" title={title}>
-      <Text as="p">
-        {status === 403
-          ? 'Only managers of its healthcare service can edit or view a practitioner role.'
-          : 'Go back to Practitioners and try again.'}
-      </Text>
-    </PageAlert>
+    <ApiErrorAlert
+      error={error}
+      thing="this practitioner role"
+      // Only managers of the role's healthcare service may see it, so they are the ones to ask.
+      askWhom="a manager of its healthcare service"
+    />
   );
 }

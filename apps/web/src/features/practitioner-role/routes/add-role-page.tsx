@@ -5,6 +5,8 @@ import { Flex } from '@ag.ds-next/react/flex';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { australianToday, practitionerPagePaths } from '@pca/contracts/practitioners.ts';
 import { Button, H1, H2, Loading, Text } from '@pca/ui';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { ApiError } from '#lib/http.ts';
 import { useCreatePractitionerRole } from '../api/create-practitioner-role.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { FindPractitioner, type ChosenPractitioner } from '../components/find-practitioner.tsx';
@@ -22,9 +24,19 @@ export function AddRolePage() {
     return (
       <Stack gap={1.5}>
         <H1>Add practitioner</H1>
-        <PageAlert tone="error" title="You cannot add practitioners">
-          <Text as="p">You need to manage an active healthcare service to add a practitioner.</Text>
-        </PageAlert>
+        {options.error instanceof ApiError && options.error.status === 403 ? (
+          <PageAlert tone="warning" title="You cannot add practitioners">
+            <Text as="p">
+              You need to manage an active healthcare service to add a practitioner.
+            </Text>
+          </PageAlert>
+        ) : (
+          <ApiErrorAlert
+            error={options.error}
+            thing="the practitioner form"
+            onRetry={() => void options.refetch()}
+          />
+        )}
       </Stack>
     );
   }

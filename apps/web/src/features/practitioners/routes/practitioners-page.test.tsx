@@ -153,15 +153,18 @@ describe('PractitionersPage', () => {
 
   it('shows the organisation message when nobody is linked, even with other filters', async () => {
     const user = userEvent.setup();
-    serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([])));
+    const requests = serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([])));
     renderApp('/practitioners');
     expect(
       await screen.findByText('There are no practitioners linked to this organisation'),
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText('Filter by name'), 'zz');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Wait for the filtered request (after the debounce) and its answer, not for a guessed time.
+    await waitFor(() =>
+      expect(listRequests(requests).some((r) => r.path.includes('name=zz'))).toBe(true),
+    );
     expect(
-      screen.getByText('There are no practitioners linked to this organisation'),
+      await screen.findByText('There are no practitioners linked to this organisation'),
     ).toBeInTheDocument();
   });
 
@@ -190,5 +193,33 @@ describe('PractitionersPage', () => {
     renderApp('/practitioners');
     expect(await screen.findByText('We could not load the practitioners')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add practitioner' })).not.toBeInTheDocument();
+  });
+
+  it('a 403 says the user lacks access and whom to ask, not to try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve([org(harbourId, 'Harbour Medical Group')], () =>
+      problem(403, 'urn:pca:problems:forbidden', 'Forbidden'),
+    );
+    renderApp('/practitioners');
+    expect(
+      await screen.findByText('You do not have access to the practitioners'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Ask an administrator of the business to give you access.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/try again/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('a 503 shows the maintenance message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve([org(harbourId, 'Harbour Medical Group')], () =>
+      problem(503, 'urn:pca:problems:unavailable', 'Service Unavailable'),
+    );
+    renderApp('/practitioners');
+    expect(
+      await screen.findByText('The system is currently under maintenance. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('We could not load the practitioners')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Accordion, AccordionItem, AccordionItemContent } from '@ag.ds-next/react/accordion';
 import { Columns, Column } from '@ag.ds-next/react/columns';
 import { Flex } from '@ag.ds-next/react/flex';
 import { Stack } from '@ag.ds-next/react/stack';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import {
   constants,
@@ -12,17 +11,9 @@ import {
   type OrganisationNode,
 } from '@pca/contracts';
 import { practitionerEmptyMessages, practitionerPagePaths } from '@pca/contracts/practitioners.ts';
-import {
-  Button,
-  H1,
-  Loading,
-  Paginator,
-  SelectField,
-  Text,
-  TextField,
-  itemRangeText,
-} from '@pca/ui';
+import { H1, Loading, Paginator, SelectField, Text, TextField, itemRangeText } from '@pca/ui';
 import { useCapabilities } from '#lib/capabilities.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useServiceOfferings } from '../api/get-service-offerings.ts';
 import { OfferingsTable } from '../components/offerings-table.tsx';
 import { PractitionerHeader } from '../components/practitioner-header.tsx';
@@ -71,10 +62,6 @@ export function PractitionersPage() {
   const setPage = (next: number) => setPaging({ key: filterKey, page: next });
   const ready = caps.status === 'ready';
   const offerings = useServiceOfferings({ ...settled, page }, ready);
-  useEffect(() => {
-    // Spec 1 §8: a load failure is logged and the error state shown.
-    if (offerings.error) console.error('Practitioners failed to load', offerings.error);
-  }, [offerings.error]);
 
   const data = offerings.data;
   const canAdd =
@@ -146,14 +133,13 @@ export function PractitionersPage() {
       </Columns>
 
       {offerings.isError || caps.status === 'error' ? (
-        <PageAlert tone="error" title="We could not load the practitioners">
-          <Text as="p">Please try again. If the problem continues, contact support.</Text>
-          <div style={{ marginTop: '1rem' }}>
-            <Button variant="secondary" onClick={() => void offerings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </PageAlert>
+        // A load failure is logged and the error state shown; a refusal says who can grant access.
+        <ApiErrorAlert
+          error={caps.status === 'error' ? caps.error : offerings.error}
+          thing="the practitioners"
+          onRetry={() => void offerings.refetch()}
+          logMessage="Practitioners failed to load"
+        />
       ) : !data ? (
         <Loading message="Loading practitioners" />
       ) : data.total === 0 ? (

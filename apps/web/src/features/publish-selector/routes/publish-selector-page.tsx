@@ -5,8 +5,8 @@ import { Text } from '@ag.ds-next/react/text';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import { SearchInput } from '@ag.ds-next/react/search-input';
-import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { usePublishEntities } from '../api/get-publish-entities.ts';
 import { entityGroups } from '../entity-options.ts';
 
@@ -29,9 +29,12 @@ export function PublishSelectorPage() {
       {entities.isPending ? (
         <Loading message="Loading your businesses" />
       ) : entities.isError ? (
-        <Alert tone="error" title="Your businesses could not be loaded">
-          <Text as="p">Please try again later.</Text>
-        </Alert>
+        <ApiErrorAlert
+          error={entities.error}
+          thing="publishing for your businesses"
+          onRetry={() => void entities.refetch()}
+          logMessage="Publish entities failed to load"
+        />
       ) : (
         <Stack gap={1.5}>
           <SearchInput

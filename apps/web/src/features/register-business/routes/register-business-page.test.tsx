@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Registration } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
@@ -58,7 +58,8 @@ describe('RegisterBusinessPage', () => {
     await userEvent.type(screen.getByLabelText(/^ABN/), '51 824 753 557');
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveFocus();
+    // The summary takes focus in an effect after it renders: wait for it rather than assert at once.
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary).getByText(/Enter a valid 11-digit ABN/)).toBeVisible();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
 

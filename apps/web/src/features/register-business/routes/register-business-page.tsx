@@ -14,6 +14,7 @@ import {
   type RegistrationStepUpdate,
 } from '@pca/contracts';
 import { organisationPath, registerBusinessPath } from '#lib/business/links.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import {
   useRegistration,
   useSaveRegistrationStep,
@@ -109,9 +110,12 @@ export function RegisterBusinessPage() {
           <LoadingBlanket label="Loading registration" />
         </div>
       ) : query.isError ? (
-        <PageAlert tone="error" title="We could not load this registration">
-          <Text as="p">Check the link, or start a new registration.</Text>
-        </PageAlert>
+        <ApiErrorAlert
+          error={query.error}
+          thing="this registration"
+          askWhom="the person who started the registration"
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.status !== 'PendingSubmission' ? (
         <PageAlert tone="info" title="This registration has been submitted">
           <Text as="p">

@@ -220,7 +220,8 @@ describe('WelcomePage', () => {
     let calls = 0;
     serve(() => {
       calls += 1;
-      return calls === 1 ? new Response('{}', { status: 404 }) : json(testUser());
+      // The first load and the query client's two retries fail: a server error, worth retrying.
+      return calls <= 3 ? new Response('{}', { status: 500 }) : json(testUser());
     });
     renderApp('/welcome');
     expect(await screen.findByText('We could not load the welcome page')).toBeInTheDocument();
@@ -229,6 +230,23 @@ describe('WelcomePage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Jane' }),
     ).toBeInTheDocument();
+  });
+
+  it('says why a guard sent the user here (?reason=)', async () => {
+    serve(testUser());
+    renderApp('/welcome?reason=admin');
+    expect(await screen.findByText('You do not have access to the admin area.')).toBeVisible();
+    expect(
+      screen.getByText('Only Provider Connect Australia operators can open it.'),
+    ).toBeVisible();
+  });
+
+  it('a non-operator sent from /admin lands on /welcome with the reason shown', async () => {
+    serve(testUser());
+    const { router } = renderApp('/admin');
+    expect(await screen.findByText('You do not have access to the admin area.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(router.state.location.search).toBe('?reason=admin');
   });
 
   it('asks for the parent business when there are several; Next waits for a choice', async () => {

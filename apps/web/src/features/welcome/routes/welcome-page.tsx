@@ -4,11 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
-import { Button } from '@ag.ds-next/react/button';
 import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { redirectNoticeOf } from '#lib/errors/redirect-reason.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { startLogin } from '#lib/login.ts';
 import { useSignUpBanner } from '../api/get-sign-up-banner.ts';
@@ -38,21 +39,21 @@ export function WelcomePage() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const [settingUpSite, setSettingUpSite] = useState(false);
+  // A guard that sent the user here names why (docs/decisions/011-errors-people-see.md).
+  const redirectNotice = redirectNoticeOf(searchParams);
+  const notice = redirectNotice ? (
+    <PageAlert tone="warning" title={redirectNotice.title}>
+      <Text as="p">{redirectNotice.detail}</Text>
+    </PageAlert>
+  ) : null;
 
   if (state.status === 'error') {
     const retry = () => void queryClient.invalidateQueries({ queryKey: ['me'] });
     return (
       <Stack gap={1.5}>
         <H1>Welcome back</H1>
-        <PageAlert tone="error" title="We could not load the welcome page">
-          <Text as="p">Please try again. If the problem continues, contact support.</Text>
-        </PageAlert>
+        <ApiErrorAlert error={state.error} thing="the welcome page" onRetry={retry} />
         <Loading message="Loading welcome page.." />
-        <div>
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </div>
       </Stack>
     );
   }
@@ -92,6 +93,7 @@ export function WelcomePage() {
           This dashboard gives you one place to manage and share your provider information.
         </Text>
       </Stack>
+      {notice}
       <SignUpBanner
         organisation={banner.data?.organisation ?? null}
         success={searchParams.get('msg') === 'success'}

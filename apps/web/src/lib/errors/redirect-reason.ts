@@ -1,0 +1,46 @@
+/**
+ * Why a route guard sent someone elsewhere. The guard adds `?reason=` to where it sends them and that
+ * page says why (docs/decisions/011-errors-people-see.md): a silent redirect reads like a broken link.
+ */
+export type RedirectReason = 'admin' | 'admin-while-managing' | 'email' | 'organisation-manager';
+
+/** The query parameter carrying the reason. */
+export const redirectReasonParam = 'reason';
+
+/** What the landing page says for each reason. */
+export const redirectNotices: Record<RedirectReason, { title: string; detail: string }> = {
+  admin: {
+    title: 'You do not have access to the admin area.',
+    detail: 'Only Provider Connect Australia operators can open it.',
+  },
+  'admin-while-managing': {
+    title: 'You do not have access to the admin area while you act for a practitioner.',
+    detail: 'Switch back to your own account to open it.',
+  },
+  email: {
+    title: 'Your account needs an email address first.',
+    detail: 'Complete your registration on this page, then open the page you asked for again.',
+  },
+  'organisation-manager': {
+    title: 'You do not have access to import services for that organisation.',
+    detail:
+      'Only managers of the organisation can import its services. Ask an administrator of the business to give you access.',
+  },
+};
+
+/** `path` with the reason added to its query. */
+export function withRedirectReason(path: string, reason: RedirectReason): string {
+  const url = new URL(path, 'http://local');
+  url.searchParams.set(redirectReasonParam, reason);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The notice named by the query, or null when it names none (or one this version does not know). */
+export function redirectNoticeOf(
+  search: URLSearchParams,
+): { title: string; detail: string } | null {
+  const reason = search.get(redirectReasonParam);
+  return reason && Object.hasOwn(redirectNotices, reason)
+    ? redirectNotices[reason as RedirectReason]
+    : null;
+}
