@@ -13,6 +13,7 @@ export default defineConfig({
             'packages/contracts/src/**/*.test.ts',
             'tools/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
           ],
         },
       },

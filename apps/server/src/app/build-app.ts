@@ -133,6 +133,6 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
 
   app.get(apiPaths.docs, { schema: { hide: true } }, async () => app.swagger());
 
-  if (serveWeb) await registerSpa(app, config.webDist);
+  if (serveWeb) await registerSpa(app, config.webDist, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -45,6 +45,7 @@ const Env = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SERVE_SOURCE_MAPS: bool(false),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('provider-connect'),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -120,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     webDist: e.WEB_DIST,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     logLevel: e.LOG_LEVEL,
     logRequests:
       e.LOG_REQUESTS === undefined

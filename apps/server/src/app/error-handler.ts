@@ -87,8 +87,10 @@ export function registerErrorHandler(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     // Fastify answers a known path with the wrong method as not found; it is a 405 with Allow.
+    // A route that exists for this very method chose to answer not found (e.g. a file the static
+    // host refuses to serve): that stays a 404.
     const allow = allowedMethods(app, request.url.split('?')[0]!);
-    if (allow.length > 0) {
+    if (allow.length > 0 && !allow.includes(request.method)) {
       reply.header('allow', allow.join(', '));
       return send(reply, request, {
         type: typeUri('method-not-allowed'),

@@ -1,0 +1,138 @@
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { buildApp } from './build-app.ts';
+import { loadConfig } from './config.ts';
+import { pickEncoding } from './spa.ts';
+
+// A build in miniature, with the compressed siblings the web build writes (apps/web/build/precompress.ts).
+const script = `export const pages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `page-${i}`))};\n`;
+const html = `<!doctype html><html lang="en-AU"><title>Provider Connect Australia</title>${'<!-- padding -->'.repeat(100)}</html>`;
+let webDist: string;
+let handle: DatabaseHandle;
+
+async function app(env: Record<string, string> = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: webDist, ...env });
+  return buildApp({
+    db: handle.db,
+    config,
+    identity: createOidcIdentityClient(config.oidc),
+    logger: false,
+  });
+}
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'pca-spa-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), html);
+  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), script);
+  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js.map'), '{"version":3}');
+  writeFileSync(path.join(webDist, 'assets', 'tiny-abc123.js'), 'export {};');
+  writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  for (const file of ['index.html', 'assets/main-abc123.js']) {
+    const full = path.join(webDist, file);
+    const body = readFileSync(full);
+    writeFileSync(`${full}.br`, brotliCompressSync(body));
+    writeFileSync(`${full}.gz`, gzipSync(body));
+  }
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('SPA host', () => {
+  it('sends hashed assets brotli-compressed, gzip as the fallback, identity when asked for nothing', async () => {
+    const server = await app();
+    const br = await server.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await server.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await server.inject({ url: '/assets/main-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    await server.close();
+  });
+
+  it('sends the app shell compressed on every client route, never cached', async () => {
+    const server = await app();
+    const page = await server.inject({
+      url: '/practitioners?name=x',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['vary']).toContain('accept-encoding');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    await server.close();
+  });
+
+  it('hides source maps unless SERVE_SOURCE_MAPS is set', async () => {
+    const server = await app();
+    const hidden = await server.inject({ url: '/assets/main-abc123.js.map' });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers['content-type']).toContain('application/problem+json');
+    expect(hidden.json()).toMatchObject({ status: 404, type: '/problems/not-found' });
+    await server.close();
+
+    const debugging = await app({ SERVE_SOURCE_MAPS: 'true' });
+    const shown = await debugging.inject({ url: '/assets/main-abc123.js.map' });
+    expect(shown.statusCode).toBe(200);
+    await debugging.close();
+  });
+
+  it('answers robots.txt with the file and an unknown asset with a 404 problem, not the app shell', async () => {
+    const server = await app();
+    const robots = await server.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('Disallow: /');
+
+    for (const url of [
+      '/assets/old-chunk-zzz.js',
+      '/favicon-missing.png',
+      '/assets/main-abc123.js.br',
+    ]) {
+      const missing = await server.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toMatchObject({ status: 404, type: '/problems/not-found' });
+    }
+    await server.close();
+  });
+});
+
+describe('pickEncoding', () => {
+  const doc = { identity: Buffer.from('a'), br: Buffer.from('b'), gzip: Buffer.from('g') };
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR', 'br'],
+    ['identity', null],
+    [undefined, null],
+  ])('%s → %s', (header, expected) => {
+    expect(pickEncoding(header, doc)).toBe(expected);
+  });
+});
