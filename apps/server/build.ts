@@ -1,0 +1,70 @@
+/**
+ * `npm run build:server`: compiles the API to plain JavaScript, one ES module at apps/server/dist/main.js
+ * that Node runs without a TypeScript loader (docs/decisions/013-compiled-server.md).
+ *
+ * The server's own code and the workspace packages it imports (`@pca/contracts`, whose exports point at
+ * TypeScript sources) are bundled; every other package stays an import from node_modules, as installed.
+ * Files that locate committed files from their own directory (configuration → the repository's
+ * package.json and apps/web/dist, the migrations folder, the seed data) keep pointing at the same
+ * places: their `import.meta.dirname` becomes their source directory, relative to the bundle.
+ */
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+const serverRoot = import.meta.dirname;
+const sourceRoot = path.join(serverRoot, 'src');
+const outdir = path.join(serverRoot, 'dist');
+
+/** Bare imports stay external unless they name a workspace package (those export TypeScript sources). */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./#]/ }, (args) =>
+      args.path.startsWith('@pca/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** `import.meta.dirname` in a server source → that source's directory, computed from the bundle's. */
+const sourceDirname: Plugin = {
+  name: 'source-dirname',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      const contents = readFileSync(args.path, 'utf8');
+      if (!args.path.startsWith(sourceRoot + path.sep) || !contents.includes('import.meta.dirname'))
+        return { contents, loader: 'ts' };
+      const relative = path.relative(outdir, path.dirname(args.path)).split(path.sep).join('/');
+      return {
+        contents: contents.replaceAll(
+          'import.meta.dirname',
+          `__pcaJoinPath(import.meta.dirname, ${JSON.stringify(relative)})`,
+        ),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+const started = performance.now();
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
+const result = await build({
+  entryPoints: { main: path.join(sourceRoot, 'main.ts') },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  // Stack traces in production logs point at the TypeScript sources.
+  sourcesContent: false,
+  logLevel: 'warning',
+  banner: { js: "import { join as __pcaJoinPath } from 'node:path';" },
+  plugins: [externalPackages, sourceDirname],
+});
+if (result.errors.length) process.exit(1);
+const bytes = statSync(path.join(outdir, 'main.js')).size;
+console.info(
+  `Built apps/server/dist/main.js (${Math.round(bytes / 1024)} KB) in ${Math.round(performance.now() - started)} ms`,
+);
