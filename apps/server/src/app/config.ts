@@ -44,6 +44,8 @@ const Env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().optional(),
+  // Most PostgreSQL connections one API process holds (docs/decisions/013-compiled-server.md).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SERVE_SOURCE_MAPS: bool(false),
   OIDC_ISSUER: z.string().url().optional(),
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     webDist: e.WEB_DIST,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     logLevel: e.LOG_LEVEL,

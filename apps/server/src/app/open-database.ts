@@ -4,9 +4,14 @@ import { isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
 import type { ServerConfig } from './config.ts';
 
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite under DATA_DIR, migrates, and seeds an empty database. */
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>) {
+export async function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<ServerConfig, 'databasePoolSize'>>,
+) {
   const handle = await createDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize }
+      : { dataDir: config.dataDir },
   );
   await migrateDatabase(handle);
   if (await isDatabaseEmpty(handle.db)) {

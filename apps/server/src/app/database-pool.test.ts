@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '#db/client.ts';
+import { loadConfig } from './config.ts';
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('defaults to 10 connections and takes a positive whole number', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+  });
+
+  it('refuses zero or a fraction, naming the variable', () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '2.5' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('sizes the PostgreSQL pool (which connects only when first used)', async () => {
+    const handle = await createDatabase({
+      databaseUrl: 'postgres://pca@127.0.0.1:1/pca',
+      maxConnections: 25,
+    });
+    try {
+      expect(handle.kind).toBe('postgres');
+      expect(handle.pool?.options.max).toBe(25);
+    } finally {
+      await handle.close();
+    }
+  });
+});
