@@ -30,10 +30,14 @@ export interface CreateDatabaseOptions {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL (default 10). */
   maxConnections?: number;
+  /** Called with the text of every statement Drizzle sends (tests count statements per request with it). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Opens PostgreSQL when databaseUrl is given, else PGlite under dataDir (in memory when neither is given). */
 export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const onQuery = opts.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -47,7 +51,7 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
     pool.on('error', (error: Error & { code?: string }) =>
       console.error(`PostgreSQL connection lost (${error.code ?? error.message}); will reconnect.`),
     );
-    const db = drizzlePostgres({ client: pool, schema });
+    const db = drizzlePostgres({ client: pool, schema, ...(logger ? { logger } : {}) });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -55,6 +59,6 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client: pglite, schema });
+  const db = drizzlePglite({ client: pglite, schema, ...(logger ? { logger } : {}) });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

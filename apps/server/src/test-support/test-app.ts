@@ -11,7 +11,10 @@ import { freePort } from './free-port.ts';
  * A real API on a seeded test database, with the real development identity provider listening on a free
  * port, so tests sign in exactly as the browser does (authorization code + PKCE), no mocks.
  */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}) {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: { onQuery?: (sql: string) => void } = {},
+) {
   const idpPort = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: String(idpPort), ...env });
   const idp = await startIdentityProvider({
@@ -27,7 +30,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}) {
       },
     ],
   });
-  const handle = await openTestDatabase();
+  const handle = await openTestDatabase(options);
   const app = await buildApp({
     db: handle.db,
     config,

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from '#db/client.ts';
+import { createDatabase, type CreateDatabaseOptions, type DatabaseHandle } from '#db/client.ts';
 import { SNAPSHOT_FILE, databaseUrlFor, templateDatabaseName } from './test-data.ts';
 
 let snapshot: Blob | undefined;
 
 /** A fresh PostgreSQL database copied from the seeded template; closing the handle drops it. */
-async function openPostgresTestDatabase(adminUrl: string): Promise<DatabaseHandle> {
+async function openPostgresTestDatabase(
+  adminUrl: string,
+  onQuery?: (sql: string) => void,
+): Promise<DatabaseHandle> {
   const name = `pca_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -20,6 +23,7 @@ async function openPostgresTestDatabase(adminUrl: string): Promise<DatabaseHandl
   const handle = await createDatabase({
     databaseUrl: databaseUrlFor(adminUrl, name),
     maxConnections: 5,
+    ...(onQuery ? { onQuery } : {}),
   });
   return {
     ...handle,
@@ -40,10 +44,12 @@ async function openPostgresTestDatabase(adminUrl: string): Promise<DatabaseHandl
  * An isolated, migrated and seeded database for one test file: PGlite loaded from the global-setup
  * snapshot, or (with TEST_DATABASE_URL) a PostgreSQL database created from the seeded template.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  options: Pick<CreateDatabaseOptions, 'onQuery'> = {},
+): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) return openPostgresTestDatabase(adminUrl);
+  if (adminUrl) return openPostgresTestDatabase(adminUrl, options.onQuery);
   // Inflated once per worker with zlib: PGlite then loads the plain tarball faster than it unpacks gzip.
   snapshot ??= new Blob([gunzipSync(readFileSync(SNAPSHOT_FILE))]);
-  return createDatabase({ loadDataDir: snapshot });
+  return createDatabase({ loadDataDir: snapshot, ...options });
 }
