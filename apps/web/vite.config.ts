@@ -32,7 +32,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     // Maps are written for whoever debugs a build but not linked from the bundles; the server serves
-    // them only with SERVE_SOURCE_MAPS=true (docs/decisions/013-what-travels.md).
+    // them only with SERVE_SOURCE_MAPS=true (docs/decisions/014-what-travels.md).
     sourcemap: 'hidden',
     rolldownOptions: {
       treeshake: {

@@ -18,7 +18,7 @@ function filesUnder(dir: string): string[] {
 
 /**
  * Writes `.br` and `.gz` siblings of every compressible file in `dir` at the highest levels, so the
- * server sends compressed bytes without compressing per request (docs/decisions/013-what-travels.md).
+ * server sends compressed bytes without compressing per request (docs/decisions/014-what-travels.md).
  * Returns the number of files compressed.
  */
 export function precompressDirectory(dir: string): number {

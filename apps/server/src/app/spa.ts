@@ -43,7 +43,7 @@ const FILE_PATH = /^\/assets\/|\/[^/]+\.[a-z0-9]{1,8}$/i;
 /**
  * Serves the built SPA: hashed assets with a long immutable cache, pre-compressed copies (brotli or gzip)
  * when the browser accepts them, and index.html for every other non-API GET so client-side routes work
- * on reload (docs/decisions/013-what-travels.md). Without a build (API-only tests) nothing is registered.
+ * on reload (docs/decisions/014-what-travels.md). Without a build (API-only tests) nothing is registered.
  */
 export async function registerSpa(
   app: FastifyInstance,
