@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { authRequests, sessions, users } from '#db/schema/index.ts';
 import type { Executor } from '#lib/audit.ts';
@@ -24,35 +24,6 @@ export function authRepository(db: Database) {
     async findUserByRaNumber(tx: Executor & Pick<Database, 'select'>, raNumber: string) {
       const [row] = await tx.select().from(users).where(eq(users.raNumber, raNumber)).limit(1);
       return row ?? null;
-    },
-
-    /** The live session for a token hash with its user, or null when missing, expired or revoked. */
-    async findLiveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.idleExpiresAt, now),
-            gt(sessions.absoluteExpiresAt, now),
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
-
-    /** Slides the idle expiry, never past the absolute expiry. */
-    async touchSession(id: string, now: Date, idleMs: number) {
-      await db
-        .update(sessions)
-        .set({
-          lastSeenAt: now,
-          idleExpiresAt: sql`least(${new Date(now.getTime() + idleMs).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`,
-        })
-        .where(eq(sessions.id, id));
     },
 
     async revokeSession(tx: Pick<Database, 'update'>, id: string, now: Date) {

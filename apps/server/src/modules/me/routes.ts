@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, CurrentUser, Problem } from '@pca/contracts';
 import type { AppDeps } from '#app/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
-import { loadCurrentUser } from './service.ts';
 
 /** The signed-in user. */
 export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -20,6 +19,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await loadCurrentUser(deps.db, requireAuth(request))),
+        // Read with the session by `authenticate` (modules/auth/session-context.ts).
+        .send(requireAuth(request).currentUser),
   );
 };

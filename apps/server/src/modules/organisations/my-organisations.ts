@@ -1,30 +1,16 @@
-import { inArray } from 'drizzle-orm';
 import type { OrganisationNode, RoleType } from '@pca/contracts';
-import type { Database } from '#db/client.ts';
-import { organisations } from '#db/schema/index.ts';
-import {
-  type AccessScope,
-  reachableOrganisationIds,
-  rolesOnOrganisation,
-  withAncestors,
-} from '#lib/access.ts';
+import { type AccessScope, rolesOnOrganisation } from '#lib/access.ts';
+import type { ScopedOrganisation } from '#modules/auth/session-context.ts';
 
 /**
  * The user's organisation trees: every organisation where they hold an effective role or a role on one of
- * its services, with the ancestors that place it in its tree (those show empty effectiveRoles).
+ * its services, with the ancestors that place it in its tree (those show empty effectiveRoles). Built from
+ * the organisations `authenticate` already read with the session.
  */
-export async function loadMyOrganisations(
-  db: Database,
+export function organisationTrees(
+  rows: ScopedOrganisation[],
   scope: AccessScope,
-): Promise<OrganisationNode[]> {
-  const reachable = reachableOrganisationIds(scope);
-  if (reachable.length === 0) return [];
-  const ids = await withAncestors(db, reachable);
-  const rows = await db
-    .select()
-    .from(organisations)
-    .where(inArray(organisations.id, [...ids]));
-
+): OrganisationNode[] {
   const serviceRolesByOrganisation = new Map<string, OrganisationNode['serviceRoles']>();
   for (const [serviceId, roles] of scope.serviceRoles) {
     const orgId = scope.serviceOrganisation.get(serviceId)!;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meApiPaths, MyOrganisations, Problem } from '@pca/contracts';
 import type { AppDeps } from '#app/deps.ts';
+import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
-import { loadAccessScope } from '#lib/access.ts';
-import { loadMyOrganisations } from './my-organisations.ts';
 
 /** The signed-in user's organisation trees ("update all user organisation trees", spec 1 §7). */
 export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -19,11 +18,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request, reply) => {
-      const { user } = requireAuth(request);
-      const scope = await loadAccessScope(deps.db, user.id);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ organisations: await loadMyOrganisations(deps.db, scope) });
+      const { trees } = accessOf(deps, requireAuth(request));
+      return reply.header('cache-control', 'no-store').send({ organisations: trees });
     },
   );
 };

@@ -21,7 +21,7 @@ import { type AccessScope, reachableOrganisationIds, rolesOnService } from '#lib
 import { appendAudit } from '#lib/audit.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
-import { capabilitiesFor } from '#modules/access/guards.ts';
+import { accessOf } from '#modules/access/guards.ts';
 import {
   addressOf,
   locationKindOf,
@@ -80,7 +80,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
     auth: AuthContext,
     capability: 'accessPractitioners' | 'managePractitioners',
   ) {
-    const { capabilities, scope } = await capabilitiesFor(deps, auth);
+    const { capabilities, scope } = accessOf(deps, auth);
     if (!capabilities[capability]) throw new ForbiddenError();
     return scope;
   }
@@ -151,7 +151,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
   return {
     /** Practitioners with their service offerings, scoped to organisations where the user has effective roles. */
     async list(auth: AuthContext, query: ListQuery): Promise<ServiceOfferingsPage> {
-      const { capabilities, scope } = await capabilitiesFor(deps, auth);
+      const { capabilities, scope } = accessOf(deps, auth);
       if (!capabilities.accessPractitioners) throw new ForbiddenError();
       const today = australianToday();
       let visibility = visibilityOf(scope);

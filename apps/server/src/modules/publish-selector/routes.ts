@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Problem, PublishEntities, publishSelectorApiPaths } from '@pca/contracts';
 import type { AppDeps } from '#app/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
-import { capabilitiesFor } from '#modules/access/guards.ts';
+import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { managedEntities } from './service.ts';
 
@@ -20,7 +20,7 @@ export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const { capabilities, scope } = await capabilitiesFor(deps, requireAuth(request));
+      const { capabilities, scope } = accessOf(deps, requireAuth(request));
       // The business publishing settings card needs both (spec 1 §2.5).
       if (!capabilities.manageBusinesses || !capabilities.accessPublishing)
         throw new ForbiddenError('Managing business publications needs business management.');

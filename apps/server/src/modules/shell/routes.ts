@@ -10,8 +10,7 @@ import {
 import type { AppDeps } from '#app/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
-import { loadCurrentUser } from '#modules/me/service.ts';
-import { capabilityInputFor } from '#modules/access/guards.ts';
+import { accessOf } from '#modules/access/guards.ts';
 import { countUnreadNotifications } from './service.ts';
 
 /** Small reads the shell needs: the bell's unread count and the post-login landing check. */
@@ -28,8 +27,7 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const user = await loadCurrentUser(deps.db, auth);
+      const user = requireAuth(request).currentUser;
       // Same rule as the bell (spec 1 §6): nobody who cannot see the bell may read its count.
       if (
         !menuVisibility({
@@ -57,7 +55,7 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const { input } = await capabilityInputFor(deps, requireAuth(request));
+      const { input } = accessOf(deps, requireAuth(request));
       return reply
         .header('cache-control', 'no-store')
         .send({ canShowPublishingSettings: canShowPublishingSettings(input) });

@@ -1,6 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { organisations } from '#db/schema/index.ts';
 
 /** Counts of what an organisation's tree already has, for the setup helper. */
 export interface SiteCounts {
@@ -13,40 +12,6 @@ export interface SiteCounts {
 /** Data access of the welcome dashboard. */
 export function welcomeRepository(db: Database) {
   return {
-    /** The most recently created participating publisher organisation among these ids, or undefined. */
-    async newestPublisher(ids: string[]) {
-      if (ids.length === 0) return undefined;
-      const [newest] = await db
-        .select()
-        .from(organisations)
-        .where(
-          and(
-            inArray(organisations.id, ids),
-            eq(organisations.type, 'ParticipatingOrganisation'),
-            eq(organisations.isPublisher, true),
-          ),
-        )
-        .orderBy(desc(organisations.createdAt), desc(organisations.id))
-        .limit(1);
-      return newest;
-    },
-
-    /** Live (neither cancelled nor terminated) participating organisations among these ids, by name. */
-    async liveParticipating(ids: string[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(organisations)
-        .where(
-          and(
-            inArray(organisations.id, ids),
-            eq(organisations.type, 'ParticipatingOrganisation'),
-            eq(organisations.status, 'Active'),
-          ),
-        )
-        .orderBy(organisations.name);
-    },
-
     /** What the organisation and every organisation beneath it already have (one recursive query). */
     async siteCounts(organisationId: string, today: string): Promise<SiteCounts> {
       // Both drivers answer raw SQL with `{ rows }`.

@@ -27,9 +27,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.signUpBanner(requireAuth(request))),
+      reply.header('cache-control', 'no-store').send(service.signUpBanner(requireAuth(request))),
   );
 
   app.get(
@@ -45,7 +43,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send({ organisations: await service.siteOrganisations(requireAuth(request)) }),
+        .send({ organisations: service.siteOrganisations(requireAuth(request)) }),
   );
 
   app.get(

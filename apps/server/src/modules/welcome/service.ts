@@ -5,7 +5,7 @@ import type {
   SiteOrganisation,
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { loadAccessScope, rolesOnOrganisation } from '#lib/access.ts';
+import { rolesOnOrganisation } from '#lib/access.ts';
 import { NotFoundError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { welcomeRepository, type SiteCounts } from './repository.ts';
@@ -41,14 +41,19 @@ export function welcomeService(db: Database) {
   const repo = welcomeRepository(db);
 
   /** Organisations the user may set up a site for: live participating ones they manage. */
-  async function siteOrganisations(auth: AuthContext): Promise<SiteOrganisation[]> {
+  function siteOrganisations(auth: AuthContext): SiteOrganisation[] {
     // Setting up a site is never offered while acting for a practitioner (spec 1 §2.5).
     if (auth.session.managingPractitionerId) return [];
-    const scope = await loadAccessScope(db, auth.user.id);
-    const managed = [...scope.organisationRoles.keys()].filter((id) =>
-      rolesOnOrganisation(scope, id).includes('OrganisationManager'),
-    );
-    const rows = await repo.liveParticipating(managed);
+    // Live (neither cancelled nor terminated) participating organisations the user manages, by name:
+    // `authenticate` read them with the session.
+    const rows = auth.organisations
+      .filter(
+        (o) =>
+          o.type === 'ParticipatingOrganisation' &&
+          o.status === 'Active' &&
+          rolesOnOrganisation(auth.scope, o.id).includes('OrganisationManager'),
+      )
+      .sort((a, b) => a.nameRank - b.nameRank);
     return rows.map((o) => ({
       id: o.id,
       name: o.name,
@@ -61,9 +66,14 @@ export function welcomeService(db: Database) {
     siteOrganisations,
 
     /** The most recently created publisher organisation the user holds a role on. */
-    async signUpBanner(auth: AuthContext): Promise<SignUpBanner> {
-      const scope = await loadAccessScope(db, auth.user.id);
-      const newest = await repo.newestPublisher([...scope.organisationRoles.keys()]);
+    signUpBanner(auth: AuthContext): SignUpBanner {
+      // Newest first already: the first participating publisher the user holds an effective role on.
+      const newest = auth.organisations.find(
+        (o) =>
+          o.type === 'ParticipatingOrganisation' &&
+          o.isPublisher &&
+          auth.scope.organisationRoles.has(o.id),
+      );
       return {
         organisation: newest
           ? {
@@ -83,7 +93,7 @@ export function welcomeService(db: Database) {
       organisationId: string,
       today = new Date().toISOString().slice(0, 10),
     ): Promise<SetupHelperStatus> {
-      const organisation = (await siteOrganisations(auth)).find((o) => o.id === organisationId);
+      const organisation = siteOrganisations(auth).find((o) => o.id === organisationId);
       if (!organisation) throw new NotFoundError('Organisation not found.');
       return { organisation, steps: setupSteps(await repo.siteCounts(organisationId, today)) };
     },
