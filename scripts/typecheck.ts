@@ -9,6 +9,7 @@ const projects = [
   'apps/web',
   'e2e',
   'scripts',
+  'scripts/lighthouse/bare',
   'tools',
 ];
 for (const p of projects) {

@@ -1,0 +1,276 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile) on signed-out `/`, and on `/welcome` and `/practitioners`
+ * signed in as Alice, beside a bare Vite + React + React Router page built and served in the same run
+ * (on a shared machine only ratios within one run mean anything). Prints performance, accessibility,
+ * CLS, LCP, TBT and transferred bytes per page; the goals are in docs/benchmarks/lighthouse.md.
+ *
+ * Debian's chromium runs it (no browser is downloaded). The portal's servers start on free ports over a
+ * temporary PGlite data directory, as the browser journeys' do. Not part of CI: it takes minutes and its
+ * scores depend on the machine's load, so it prints the load average with them.
+ *
+ * Options (environment): LIGHTHOUSE_RUNS=n runs each page n times and keeps the run with the median
+ * performance score (default 1); WEB_DIST=dir builds and serves the SPA from another folder.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { precompressDirectory } from '../apps/web/build/precompress.ts';
+import { freePort } from '../e2e/support/free-port.ts';
+import { buildWebIfNeeded } from './lib/build-web.ts';
+import { chromiumPath, ensureChromium } from './lib/chromium.ts';
+import { repoRoot, startService, waitForUrl } from './lib/processes.ts';
+
+const ALICE = '2000000011';
+const SESSION_TOKEN_KEY = 'pca.sessionToken'; // apps/web/src/lib/session-token.ts
+const runs = Math.max(1, Number(process.env['LIGHTHOUSE_RUNS'] ?? 1));
+
+interface Result {
+  page: string;
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  totalBytes: number;
+  scriptBytes: number;
+  failedAudits: string[];
+}
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'pca-lighthouse-'));
+const children: ChildProcess[] = [];
+const cleanUp: Array<() => Promise<unknown> | unknown> = [];
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+/**
+ * Builds the bare page from scripts/lighthouse/bare into the temp folder, pre-compressed like the SPA,
+ * and serves it with the same static plugin the SPA host uses, so both travel the same way.
+ */
+async function serveBarePage(): Promise<string> {
+  const outDir = path.join(temp, 'bare');
+  await build({
+    root: path.join(repoRoot, 'scripts/lighthouse/bare'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+  precompressDirectory(outDir);
+  const app = Fastify();
+  await app.register(fastifyStatic, { root: outDir, preCompressed: true });
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  cleanUp.push(() => app.close());
+  return `http://localhost:${port}`;
+}
+
+/** The identity provider and the API (serving the SPA) on free ports over a fresh demo world. */
+async function startPortal(): Promise<string> {
+  const port = await freePort();
+  let idpPort = await freePort();
+  while (idpPort === port) idpPort = await freePort();
+  const env = {
+    PORT: String(port),
+    IDP_PORT: String(idpPort),
+    DATA_DIR: path.join(temp, 'data'),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
+  children.push(startService('identity-provider', 'apps/identity-provider/src/main.ts', env));
+  children.push(startService('api', 'apps/server/src/main.ts', env));
+  await Promise.all([
+    waitForUrl(`http://localhost:${idpPort}/.well-known/openid-configuration`),
+    waitForUrl(`http://localhost:${port}/api/health`, 120_000),
+  ]);
+  return `http://localhost:${port}`;
+}
+
+/** Signs Alice in through the identity provider's page; the tab then holds her session token. */
+async function signIn(page: Page, portal: string) {
+  await page.goto(`${portal}/api/auth/login`);
+  await page.locator('.sign-in-form input[name="raNumber"]').fill(ALICE);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.locator('.sign-in-form button[type="submit"]').click(),
+  ]);
+  await page.waitForFunction(
+    `sessionStorage.getItem(${JSON.stringify(SESSION_TOKEN_KEY)}) !== null`,
+    {
+      timeout: 30_000,
+    },
+  );
+}
+
+/**
+ * One Lighthouse run on `page`'s tab. Storage is not reset (it would not reach the tab's session
+ * token anyway, and the signed-in pages need it), so the HTTP cache is cleared here instead: every
+ * page is measured as a first visit.
+ */
+async function audit(page: Page, url: string, name: string): Promise<Result> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const result = await lighthouse(
+    url,
+    {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  if (new URL(url).pathname !== finalPath)
+    throw new Error(`${url} ended on ${finalPath} (signed out?)`);
+  const requests = (
+    lhr.audits['network-requests']?.details as {
+      items: Array<{ transferSize?: number; resourceType?: string }>;
+    }
+  ).items;
+  const accessibility = lhr.categories['accessibility']!;
+  return {
+    page: name,
+    performance: Math.round((lhr.categories['performance']!.score ?? 0) * 100),
+    accessibility: Math.round((accessibility.score ?? 0) * 100),
+    cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? NaN,
+    lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
+    totalBytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    scriptBytes: requests
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    failedAudits: accessibility.auditRefs
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => `${a.id}: ${a.title}`),
+  };
+}
+
+/** Runs `audit` `runs` times and keeps the median run by performance score. */
+async function auditMedian(page: Page, url: string, name: string): Promise<Result> {
+  const results: Result[] = [];
+  for (let i = 0; i < runs; i += 1) results.push(await audit(page, url, name));
+  results.sort((a, b) => a.performance - b.performance);
+  return results[Math.floor(results.length / 2)]!;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printTable(results: Result[], bare: Result) {
+  const rows = results.map((r) => [
+    r.page,
+    String(r.performance),
+    String(r.accessibility),
+    r.cls.toFixed(3),
+    `${(r.lcpMs / 1000).toFixed(1)} s`,
+    `${Math.round(r.tbtMs)} ms`,
+    kb(r.totalBytes),
+    kb(r.scriptBytes),
+    r === bare ? '1.00×' : `${(r.scriptBytes / bare.scriptBytes).toFixed(2)}×`,
+  ]);
+  const head = [
+    'page',
+    'performance',
+    'accessibility',
+    'CLS',
+    'LCP',
+    'TBT',
+    'transferred',
+    'JavaScript',
+    'JS vs bare',
+  ];
+  console.log(`\n| ${head.join(' | ')} |\n|${head.map(() => ' --- ').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(
+    `\nLoad average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+}
+
+/** Goals from docs/benchmarks/lighthouse.md; returns the ones missed. */
+function missedGoals(results: Result[], bare: Result): string[] {
+  const missed: string[] = [];
+  for (const r of results) {
+    if (r === bare) continue;
+    if (r.cls > 0.02) missed.push(`${r.page}: CLS ${r.cls.toFixed(3)} > 0.02`);
+    if (r.accessibility < 100)
+      missed.push(`${r.page}: accessibility ${r.accessibility} (${r.failedAudits.join('; ')})`);
+    if (r.performance < bare.performance - 5)
+      missed.push(`${r.page}: performance ${r.performance}, more than 5 below the bare page`);
+  }
+  return missed;
+}
+
+try {
+  await ensureChromium();
+  await buildWebIfNeeded();
+  const [bareUrl, portal] = await Promise.all([serveBarePage(), startPortal()]);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  cleanUp.push(() => chrome.kill());
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
+  cleanUp.push(() => browser.disconnect());
+
+  const results: Result[] = [];
+  const signedOut = await browser.newPage();
+  const bare = await auditMedian(signedOut, `${bareUrl}/`, 'bare page');
+  results.push(bare);
+  results.push(await auditMedian(signedOut, `${portal}/`, '/ (signed out)'));
+  // A tab of its own: the session token lives in the tab's sessionStorage.
+  const alice = await browser.newPage();
+  await signIn(alice, portal);
+  results.push(await auditMedian(alice, `${portal}/welcome`, '/welcome (Alice)'));
+  results.push(await auditMedian(alice, `${portal}/practitioners`, '/practitioners (Alice)'));
+
+  printTable(results, bare);
+  const missed = missedGoals(results, bare);
+  if (missed.length) {
+    console.log(`\nGoals missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nEvery goal met.');
+  }
+} finally {
+  for (const step of cleanUp.reverse()) await step();
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) =>
+          c.exitCode !== null || c.signalCode !== null
+            ? resolve()
+            : c.once('exit', () => resolve()),
+        ),
+    ),
+  );
+  rmSync(temp, { recursive: true, force: true });
+}
