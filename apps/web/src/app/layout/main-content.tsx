@@ -14,10 +14,14 @@ export type MainContentProps = {
   children: ReactNode;
 };
 
-/** The main landmark, at most 1320 px wide (spec 1 §2.1). */
+/**
+ * The main landmark, at most 1320 px wide (spec 1 §2.1). At least a screen tall, so the footer starts
+ * below the fold: a page that grows as its data arrives pushes the footer down out of sight instead of
+ * moving it on screen (no layout shift).
+ */
 export function MainContent({ id, top, children }: MainContentProps) {
   return (
-    <Flex as="main" id={id} justifyContent="center" flexGrow={1} minWidth={0}>
+    <Flex as="main" id={id} justifyContent="center" flexGrow={1} minWidth={0} minHeight="100vh">
       <Box
         width="100%"
         maxWidth={`${layout.mainMaxWidth}px`}

@@ -106,11 +106,13 @@ describe('PractitionersPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Practitioners' }),
     ).toBeInTheDocument();
     const organisation = screen.getByLabelText('Select Organisation');
-    expect(
-      within(organisation)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All', 'Harbour Medical Group', 'Riverbend']);
+    await waitFor(() =>
+      expect(
+        within(organisation)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All', 'Harbour Medical Group', 'Riverbend']),
+    );
     expect(
       within(screen.getByLabelText('Is active'))
         .getAllByRole('option')
@@ -140,15 +142,56 @@ describe('PractitionersPage', () => {
     const requests = serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([alice])));
     renderApp('/practitioners');
     const organisation = await screen.findByLabelText('Select Organisation');
-    expect(
-      within(organisation)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Harbour Medical Group']);
+    await waitFor(() =>
+      expect(
+        within(organisation)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Harbour Medical Group']),
+    );
     await screen.findByRole('button', { name: /Nguyen, Alice/ });
     expect(listRequests(requests)[0]?.path).toBe(
       `/api/practitioners/service-offerings?organisationId=${harbourId}`,
     );
+  });
+
+  it('draws the heading and the filter form where they stay while the permissions load', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const harbour = org(harbourId, 'Harbour Medical Group');
+    setSessionToken('tok');
+    // The permissions come from the user's organisations: hold them back.
+    installFakeServer({
+      'GET /api/me': () =>
+        json(
+          testUser({
+            roles: [
+              { type: 'OrganisationManager', organisationId: harbourId, healthcareServiceId: null },
+            ],
+          }),
+        ),
+      'GET /api/me/organisations': async () => {
+        await gate;
+        return json({ organisations: [harbour] });
+      },
+      'GET /api/practitioners/service-offerings': () => json(pageOf([alice])),
+    });
+    renderApp('/practitioners');
+    const form = await screen.findByRole('search', { name: 'Filter practitioners' });
+    const organisation = within(form).getByLabelText('Select Organisation');
+    // While loading: the same three fields, the organisation saying it is loading, the list waiting.
+    expect(within(organisation).getByRole('option')).toHaveTextContent('Loading..');
+    expect(within(form).getByLabelText('Is active')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Filter by name')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeInTheDocument();
+    expect(screen.getByText('Loading practitioners')).toBeInTheDocument();
+    release();
+    // The same form element, now with its organisation, and the list below it.
+    await waitFor(() =>
+      expect(within(organisation).getByRole('option')).toHaveTextContent('Harbour Medical Group'),
+    );
+    expect(screen.getByRole('search', { name: 'Filter practitioners' })).toBe(form);
+    expect(await screen.findByRole('button', { name: /Nguyen, Alice/ })).toBeInTheDocument();
   });
 
   it('shows the organisation message when nobody is linked, even with other filters', async () => {

@@ -71,11 +71,20 @@ export function PractitionersPage() {
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const hasOtherFilters = settled.isActive !== 'all' || settled.name.trim() !== '';
 
-  if (caps.status === 'pending') return <Loading message="Loading practitioners" />;
+  // The heading and the filter form render at once, where they will stay, while the permissions load
+  // (they once appeared only then and pushed the page down); only the list waits (no layout shift).
+  const pending = caps.status === 'pending';
 
   return (
     <Stack gap={2}>
-      <Flex justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+      <Flex
+        justifyContent="space-between"
+        alignItems="center"
+        flexWrap="wrap"
+        gap={1}
+        // As tall as the Add practitioner button, so the row does not grow when it appears.
+        minHeight="3rem"
+      >
         <H1>Practitioners</H1>
         {canAdd ? (
           <ButtonLink href={practitionerPagePaths.addRole()}>Add practitioner</ButtonLink>
@@ -94,7 +103,9 @@ export function PractitionersPage() {
             hideOptionalLabel
             maxWidth="xl"
             // A filter always has a value: no empty 'Please select' choice (spec 1 §2.7 lists the options).
-            placeholder={organisations.length === 0 ? 'No organisations' : ''}
+            placeholder={
+              pending ? 'Loading..' : organisations.length === 0 ? 'No organisations' : ''
+            }
             options={[
               ...(organisations.length > 1 ? [{ value: ALL, label: 'All' }] : []),
               ...organisations.map((o) => ({ value: o.id, label: o.businessName ?? o.name })),

@@ -215,6 +215,38 @@ describe('WelcomePage', () => {
     expect(await screen.findByRole('dialog', { name: 'Terms and Conditions' })).toBeInTheDocument();
   });
 
+  it('keeps the skeleton until the banner has answered, then shows the page whole', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    serve(testUser({ givenName: 'Ada' }), {
+      extra: {
+        'GET /api/welcome/sign-up-banner': async () => {
+          await gate;
+          return json({
+            organisation: {
+              id: orgId,
+              name: 'Harbour Medical Group Pty Ltd',
+              businessName: 'Harbour Medical Group',
+              publisherApprovalStatus: 'PendingApproval',
+            },
+          });
+        },
+      },
+    });
+    renderApp('/welcome');
+    // The user is known but the banner, which sits above the cards, is not: a skeleton of the page's
+    // shape holds its place, so the cards are not pushed down when the banner arrives.
+    const skeleton = await screen.findByTestId('welcome-skeleton');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Loading welcome page..');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Approval pending')).toBeInTheDocument();
+    expect(screen.queryByTestId('welcome-skeleton')).not.toBeInTheDocument();
+  });
+
   it('shows an error state with the loading indicator and retries', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;

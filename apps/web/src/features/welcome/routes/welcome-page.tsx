@@ -17,6 +17,7 @@ import { useSiteOrganisations } from '../api/get-site-organisations.ts';
 import { ActionCards } from '../components/action-cards.tsx';
 import { chooseMandatoryDialog } from '../choose-mandatory-dialog.ts';
 import { SignUpBanner } from '../components/sign-up-banner.tsx';
+import { WelcomeSkeleton } from '../components/welcome-skeleton.tsx';
 import { greetingName } from '../greeting-name.ts';
 import { welcomeCardGroups } from '../welcome-cards.ts';
 
@@ -58,13 +59,9 @@ export function WelcomePage() {
     );
   }
 
-  if (state.status !== 'ready') {
-    return (
-      <div style={{ position: 'relative', minHeight: '12rem' }}>
-        <LoadingBlanket label="Loading welcome page.." />
-      </div>
-    );
-  }
+  // The banner and the set-up-a-site card sit above and among the cards: waiting for them too means
+  // the page arrives whole instead of pushing its cards down when they answer (no layout shift).
+  if (state.status !== 'ready' || banner.isPending || sites.isPending) return <WelcomeSkeleton />;
 
   const { user, capabilities, input } = state;
   const siteOrganisations = sites.data?.organisations ?? [];

@@ -1,0 +1,24 @@
+import { Stack } from '@ag.ds-next/react/stack';
+import { SkeletonBox, SkeletonHeading, SkeletonText } from '@ag.ds-next/react/skeleton';
+import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+
+/**
+ * The welcome page while the user, banner and site organisations load: the heading, the dashboard line
+ * and the first row of cards drawn where they will appear, at their size, so nothing below moves when
+ * the page arrives (no layout shift). The skeleton is hidden from assistive technology; the status
+ * says what is loading.
+ */
+export function WelcomeSkeleton() {
+  return (
+    <Stack gap={2} data-testid="welcome-skeleton">
+      <div role="status" aria-live="polite">
+        <VisuallyHidden>Loading welcome page..</VisuallyHidden>
+      </div>
+      <Stack gap={1}>
+        <SkeletonHeading type="h1" width="20rem" />
+        <SkeletonText fontSize="md" />
+      </Stack>
+      <SkeletonBox height="12rem" />
+    </Stack>
+  );
+}
