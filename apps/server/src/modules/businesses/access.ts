@@ -2,12 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { RoleType } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { healthcareServices, locations, organisations } from '#db/schema/index.ts';
-import {
-  type AccessScope,
-  loadAccessScope,
-  rolesOnOrganisation,
-  rolesOnService,
-} from '#lib/access.ts';
+import { type AccessScope, rolesOnOrganisation, rolesOnService } from '#lib/access.ts';
 import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 
 type OrganisationRow = typeof organisations.$inferSelect;
@@ -31,12 +26,13 @@ function canReadOrganisation(scope: AccessScope, organisationId: string, roles: 
 }
 
 /**
- * Loads an organisation and the caller's access to it: 404 when it does not exist, 403 when the caller has
+ * Loads an organisation and the caller's access to it (their effective roles come with the request:
+ * `request.auth.scope`): 404 when it does not exist, 403 when the caller has
  * no role there; editing needs OrganisationManager on it or an ancestor.
  */
 export async function organisationAccess(
   db: Database,
-  userId: string,
+  scope: AccessScope,
   organisationId: string,
 ): Promise<EntityAccess & { organisation: OrganisationRow }> {
   const [organisation] = await db
@@ -44,7 +40,6 @@ export async function organisationAccess(
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   if (!organisation) throw new NotFoundError('The organisation does not exist.');
-  const scope = await loadAccessScope(db, userId);
   const roles = rolesOnOrganisation(scope, organisationId);
   if (!canReadOrganisation(scope, organisationId, roles)) throw new ForbiddenError();
   return { organisation, scope, roles, canEdit: roles.includes('OrganisationManager') };
@@ -53,10 +48,10 @@ export async function organisationAccess(
 /** Like organisationAccess, and 403 unless the caller may edit the organisation. */
 export async function requireOrganisationManager(
   db: Database,
-  userId: string,
+  scope: AccessScope,
   organisationId: string,
 ) {
-  const access = await organisationAccess(db, userId, organisationId);
+  const access = await organisationAccess(db, scope, organisationId);
   if (!access.canEdit) throw new ForbiddenError('Only an organisation manager can change this.');
   return access;
 }
@@ -64,12 +59,12 @@ export async function requireOrganisationManager(
 /** A location and the caller's access: read with access to its organisation, edit as its OrganisationManager. */
 export async function locationAccess(
   db: Database,
-  userId: string,
+  scope: AccessScope,
   locationId: string,
 ): Promise<EntityAccess & { location: LocationRow; organisation: OrganisationRow }> {
   const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!location) throw new NotFoundError('The location does not exist.');
-  const access = await organisationAccess(db, userId, location.organisationId);
+  const access = await organisationAccess(db, scope, location.organisationId);
   return { ...access, location };
 }
 
@@ -79,7 +74,7 @@ export async function locationAccess(
  */
 export async function serviceAccess(
   db: Database,
-  userId: string,
+  scope: AccessScope,
   serviceId: string,
 ): Promise<EntityAccess & { service: ServiceRow; organisation: OrganisationRow }> {
   const [row] = await db
@@ -88,7 +83,6 @@ export async function serviceAccess(
     .innerJoin(organisations, eq(organisations.id, healthcareServices.organisationId))
     .where(eq(healthcareServices.id, serviceId));
   if (!row) throw new NotFoundError('The healthcare service does not exist.');
-  const scope = await loadAccessScope(db, userId);
   const roles = rolesOnService(scope, row.service);
   if (roles.length === 0 && !scope.isOperator) throw new ForbiddenError();
   const canEdit =

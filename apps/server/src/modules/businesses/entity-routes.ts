@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CreatedEntity, Problem } from '@pca/contracts';
 import type { AppDeps } from '#app/deps.ts';
 import type { Database } from '#db/client.ts';
+import type { AccessScope } from '#lib/access.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 
 // Route shapes the organisation, location and healthcare service modules share.
@@ -30,11 +31,11 @@ export type ViewAndEditOptions<D extends z.ZodType, B extends z.ZodType> = {
   /** OpenAPI summaries of GET and PATCH. */
   summaries: { view: string; edit: string };
   /** Loads the detail as the caller sees it (throws 403/404). */
-  load: (db: Database, userId: string, id: string) => Promise<z.input<D>>;
+  load: (db: Database, caller: AccessScope, id: string) => Promise<z.input<D>>;
   /** Saves an edit, audited (throws 403/404/400). */
   save: (
     db: Database,
-    userId: string,
+    caller: AccessScope,
     id: string,
     body: z.output<B>,
     requestId: string,
@@ -66,7 +67,7 @@ export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await o.load(deps.db, requireAuth(request).user.id, request.params.id)),
+        .send(await o.load(deps.db, requireAuth(request).scope, request.params.id)),
   );
 
   app.patch(
@@ -83,9 +84,10 @@ export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
       },
     },
     async (request) => {
-      const userId = requireAuth(request).user.id;
-      await o.save(deps.db, userId, request.params.id, request.body as z.output<B>, request.id);
-      return o.load(deps.db, userId, request.params.id);
+      // The caller's effective roles were read with the session; saving an entity does not change them.
+      const { scope } = requireAuth(request);
+      await o.save(deps.db, scope, request.params.id, request.body as z.output<B>, request.id);
+      return o.load(deps.db, scope, request.params.id);
     },
   );
 }
@@ -103,7 +105,7 @@ export type CreateInOrganisationOptions<B extends z.ZodType> = {
   /** Creates the entity, audited; returns its id (throws 403/404/400). */
   create: (
     db: Database,
-    userId: string,
+    caller: AccessScope,
     organisationId: string,
     body: z.output<B>,
     requestId: string,
@@ -132,10 +134,9 @@ export function createInOrganisationRoute<B extends z.ZodType>(
       },
     },
     async (request, reply) => {
-      const userId = requireAuth(request).user.id;
       const id = await o.create(
         deps.db,
-        userId,
+        requireAuth(request).scope,
         request.params.id,
         request.body as z.output<B>,
         request.id,

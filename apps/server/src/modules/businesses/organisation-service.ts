@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
+import type { AccessScope } from '#lib/access.ts';
 import { organisations } from '#db/schema/index.ts';
 import { updateAudited } from './audited-write.ts';
 import { organisationAccess, requireOrganisationManager } from './access.ts';
@@ -18,10 +19,10 @@ import {
  */
 export async function getOrganisationDetail(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   organisationId: string,
 ): Promise<OrganisationDetail> {
-  const { organisation: o, roles, canEdit } = await organisationAccess(db, userId, organisationId);
+  const { organisation: o, roles, canEdit } = await organisationAccess(db, caller, organisationId);
   const children =
     o.type === 'ParticipatingOrganisation'
       ? await db
@@ -84,12 +85,12 @@ export async function getOrganisationDetail(
 /** Edits an organisation's details (OrganisationManager only), audited with the changed fields. */
 export async function updateOrganisation(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   organisationId: string,
   input: OrganisationUpdate,
   requestId: string,
 ): Promise<void> {
-  const { organisation } = await requireOrganisationManager(db, userId, organisationId);
+  const { organisation } = await requireOrganisationManager(db, caller, organisationId);
   const next = {
     name: input.name.trim(),
     alias: nullable(input.alias),
@@ -98,7 +99,7 @@ export async function updateOrganisation(
     website: nullable(input.website),
   };
   await updateAudited(db, organisations, organisationId, organisation, next, {
-    actorUserId: userId,
+    actorUserId: caller.userId,
     action: 'organisation.updated',
     entityType: 'Organisation',
     requestId,

@@ -17,6 +17,7 @@ import {
   roleMemberships,
   users,
 } from '#db/schema/index.ts';
+import type { AccessScope } from '#lib/access.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager } from './access.ts';
@@ -110,8 +111,8 @@ function toRegistration(
 }
 
 /** A registration the caller manages; 404 for organisations that are not business registrations. */
-async function registrationFor(db: Database, userId: string, id: string) {
-  const access = await requireOrganisationManager(db, userId, id);
+async function registrationFor(db: Database, caller: AccessScope, id: string) {
+  const access = await requireOrganisationManager(db, caller, id);
   const o = access.organisation;
   if (o.type !== 'ParticipatingOrganisation' || !o.isPublisher || !o.publisherApprovalStatus)
     throw new NotFoundError('This organisation is not a business registration.');
@@ -160,8 +161,8 @@ export async function createRegistration(
 }
 
 /** The registration as saved so far. */
-export async function getRegistration(db: Database, userId: string, id: string) {
-  const o = await registrationFor(db, userId, id);
+export async function getRegistration(db: Database, caller: AccessScope, id: string) {
+  const o = await registrationFor(db, caller, id);
   const [location, declineReason] = await Promise.all([
     primaryLocation(db, id),
     declineReasonOf(db, o),
@@ -201,12 +202,12 @@ async function assertLocalityExists(db: Database, a: StreetAddress) {
 /** Saves one step; the registration stays in Pending Submission. */
 export async function saveRegistrationStep(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   id: string,
   update: StepUpdate,
   requestId: string,
 ): Promise<Registration> {
-  const o = await registrationFor(db, userId, id);
+  const o = await registrationFor(db, caller, id);
   if (o.publisherApprovalStatus !== 'PendingSubmission')
     throw new ConflictError('This registration has been submitted and can no longer be changed.');
   if (update.step === 'businessDetails') await assertAbnFree(db, update.abn, id);
@@ -254,7 +255,7 @@ export async function saveRegistrationStep(
         break;
     }
     await appendAudit(tx, {
-      actorUserId: userId,
+      actorUserId: caller.userId,
       action: `business-registration.${step}.saved`,
       entityType: 'Organisation',
       entityId: id,
@@ -262,17 +263,17 @@ export async function saveRegistrationStep(
       requestId,
     });
   });
-  return getRegistration(db, userId, id);
+  return getRegistration(db, caller, id);
 }
 
 /** Submits a complete registration for approval and queues a confirmation email to the submitter. */
 export async function submitRegistration(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   id: string,
   requestId: string,
 ): Promise<Registration> {
-  const o = await registrationFor(db, userId, id);
+  const o = await registrationFor(db, caller, id);
   if (o.publisherApprovalStatus !== 'PendingSubmission')
     throw new ConflictError('This registration has already been submitted.');
   const location = await primaryLocation(db, id);
@@ -286,7 +287,7 @@ export async function submitRegistration(
       })),
       'The registration is not complete.',
     );
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
   if (!user) throw new ForbiddenError();
   const businessName = o.businessName ?? o.name;
   await db.transaction(async (tx) => {
@@ -295,7 +296,7 @@ export async function submitRegistration(
       .set({ publisherApprovalStatus: 'PendingApproval' })
       .where(eq(organisations.id, id));
     await appendAudit(tx, {
-      actorUserId: userId,
+      actorUserId: caller.userId,
       action: 'business-registration.submitted',
       entityType: 'Organisation',
       entityId: id,
@@ -315,5 +316,5 @@ export async function submitRegistration(
           'This is estimated to take 24 to 48 hours to complete.\n',
       });
   });
-  return getRegistration(db, userId, id);
+  return getRegistration(db, caller, id);
 }

@@ -70,7 +70,7 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getRegistration(deps.db, requireAuth(request).user.id, request.params.id)),
+        .send(await getRegistration(deps.db, requireAuth(request).scope, request.params.id)),
   );
 
   app.put(
@@ -89,7 +89,7 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) =>
       saveRegistrationStep(
         deps.db,
-        requireAuth(request).user.id,
+        requireAuth(request).scope,
         request.params.id,
         request.body,
         request.id,
@@ -109,6 +109,6 @@ export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      submitRegistration(deps.db, requireAuth(request).user.id, request.params.id, request.id),
+      submitRegistration(deps.db, requireAuth(request).scope, request.params.id, request.id),
   );
 };

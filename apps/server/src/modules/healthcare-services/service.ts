@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
+import type { AccessScope } from '#lib/access.ts';
 import { healthcareServices, locations } from '#db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager, serviceAccess } from '#modules/businesses/access.ts';
@@ -21,10 +22,10 @@ import { toOpeningDays, toStoredHours } from './opening-hours.ts';
 /** A healthcare service with its contact details, opening hours, practitioners and partner services. */
 export async function getServiceDetail(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   serviceId: string,
 ): Promise<HealthcareServiceDetail> {
-  const { service: s, organisation, roles, canEdit } = await serviceAccess(db, userId, serviceId);
+  const { service: s, organisation, roles, canEdit } = await serviceAccess(db, caller, serviceId);
   const [orgLocations, practitioners, partnerServices] = await Promise.all([
     db
       .select()
@@ -84,17 +85,17 @@ async function toColumns(db: Database, organisationId: string, input: Healthcare
 /** Edits a healthcare service (OrganisationManager or HealthcareServiceManager), audited. */
 export async function updateService(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   serviceId: string,
   input: HealthcareServiceInput,
   requestId: string,
 ) {
-  const { service, canEdit } = await serviceAccess(db, userId, serviceId);
+  const { service, canEdit } = await serviceAccess(db, caller, serviceId);
   if (!canEdit)
     throw new ForbiddenError('Only a manager of this healthcare service can change it.');
   const next = await toColumns(db, service.organisationId, input);
   await updateAudited(db, healthcareServices, serviceId, service, next, {
-    actorUserId: userId,
+    actorUserId: caller.userId,
     action: 'healthcare-service.updated',
     entityType: 'HealthcareService',
     requestId,
@@ -104,19 +105,19 @@ export async function updateService(
 /** Adds a healthcare service to an organisation (OrganisationManager), audited; returns its id. */
 export async function createService(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   organisationId: string,
   input: HealthcareServiceInput,
   requestId: string,
 ): Promise<string> {
-  await requireOrganisationManager(db, userId, organisationId);
+  await requireOrganisationManager(db, caller, organisationId);
   const values = await toColumns(db, organisationId, input);
   return insertAudited(
     db,
     healthcareServices,
     { organisationId, ...values },
     {
-      actorUserId: userId,
+      actorUserId: caller.userId,
       action: 'healthcare-service.created',
       entityType: 'HealthcareService',
       requestId,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
+import type { AccessScope } from '#lib/access.ts';
 import { localities, locations } from '#db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#modules/businesses/access.ts';
@@ -17,10 +18,10 @@ import {
 /** A location with its services and partner services. */
 export async function getLocationDetail(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   locationId: string,
 ): Promise<LocationDetail> {
-  const { location: l, organisation, canEdit } = await locationAccess(db, userId, locationId);
+  const { location: l, organisation, canEdit } = await locationAccess(db, caller, locationId);
   const services = await loadServiceSummaries(db, { locationId });
   const partnerServices = await loadPartnerPublications(db, {
     organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
@@ -77,16 +78,16 @@ async function toColumns(db: Database, input: LocationInput) {
 /** Edits a location (OrganisationManager of its organisation), audited. */
 export async function updateLocation(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   locationId: string,
   input: LocationInput,
   requestId: string,
 ) {
-  const { location, canEdit } = await locationAccess(db, userId, locationId);
+  const { location, canEdit } = await locationAccess(db, caller, locationId);
   if (!canEdit) throw new ForbiddenError('Only an organisation manager can change this location.');
   const next = await toColumns(db, input);
   await updateAudited(db, locations, locationId, location, next, {
-    actorUserId: userId,
+    actorUserId: caller.userId,
     action: 'location.updated',
     entityType: 'Location',
     requestId,
@@ -96,19 +97,19 @@ export async function updateLocation(
 /** Adds a location to an organisation (OrganisationManager), audited; returns its id. */
 export async function createLocation(
   db: Database,
-  userId: string,
+  caller: AccessScope,
   organisationId: string,
   input: LocationInput,
   requestId: string,
 ): Promise<string> {
-  await requireOrganisationManager(db, userId, organisationId);
+  await requireOrganisationManager(db, caller, organisationId);
   const values = await toColumns(db, input);
   return insertAudited(
     db,
     locations,
     { organisationId, ...values },
     {
-      actorUserId: userId,
+      actorUserId: caller.userId,
       action: 'location.created',
       entityType: 'Location',
       requestId,
