@@ -26,13 +26,16 @@ const externalPackages: Plugin = {
   },
 };
 
-/** `import.meta.dirname` in a server source → that source's directory, computed from the bundle's. */
+/** `import.meta.dirname` in a bundled source (server or workspace package) → that source's directory, computed from the bundle's. */
 const sourceDirname: Plugin = {
   name: 'source-dirname',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, (args) => {
       const contents = readFileSync(args.path, 'utf8');
-      if (!args.path.startsWith(sourceRoot + path.sep) || !contents.includes('import.meta.dirname'))
+      if (
+        args.path.includes(`${path.sep}node_modules${path.sep}`) ||
+        !contents.includes('import.meta.dirname')
+      )
         return { contents, loader: 'ts' };
       const relative = path.relative(outdir, path.dirname(args.path)).split(path.sep).join('/');
       return {
