@@ -16,7 +16,13 @@ import { useCapabilities } from '#lib/capabilities.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useCurrentUser } from '#lib/current-user.ts';
 import { useUnreadNotificationCount } from '#lib/unread-notifications.ts';
-import { headerHighlight, publishingLink, type HeaderItem } from './navigation-rules.ts';
+import {
+  headerHighlight,
+  publishingLink,
+  sideNavLinks,
+  type HeaderItem,
+} from './navigation-rules.ts';
+import { useWideScreen } from './use-wide-screen.ts';
 
 // The confirmation dialogs load when first opened: most page loads never show them.
 const LogoutDialog = lazy(async () => ({
@@ -41,6 +47,8 @@ export function ManagingIndicator() {
   );
 }
 
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
 const HEADER_TARGETS: Record<HeaderItem, string> = {
   home: '/welcome',
   tasks: '/tasks-notifications',
@@ -63,19 +71,35 @@ function BellIcon() {
   );
 }
 
-/** The bell's label and badge: the unread count, spoken as words for screen readers. */
+/**
+ * The bell's label and badge: the unread count sits on the icon (AgDS puts an item's end element above
+ * its label on small screens), and is spoken as words for screen readers.
+ */
 function bellItem(count: number | undefined) {
   return {
     href: '/tasks-notifications',
     label: 'Notifications',
-    beforeElement: <BellIcon />,
-    endElement: count ? (
-      <Fragment>
-        <NotificationBadge aria-hidden tone="action" value={count} max={99} />
-        <VisuallyHidden>, {count} unread</VisuallyHidden>
-      </Fragment>
-    ) : undefined,
+    beforeElement: (
+      <span className="pca-bell" data-testid="bell-icon">
+        <BellIcon />
+        {count ? (
+          <span className="pca-bell-badge" data-testid="bell-badge">
+            <NotificationBadge aria-hidden tone="action" value={count} max={99} />
+          </span>
+        ) : null}
+      </span>
+    ),
+    endElement: count ? <VisuallyHidden>, {count} unread</VisuallyHidden> : undefined,
   };
+}
+
+/** A long name is cut with an ellipsis on small screens; the whole name stays its text and tooltip. */
+function UserName({ name }: { name: string }) {
+  return (
+    <span className="pca-user-name" title={name}>
+      {name}
+    </span>
+  );
 }
 
 /** The signed-in navigation bar: highlighted sections, About, bell and profile menus (spec 1 §2.1, §6). */
@@ -84,6 +108,7 @@ export function SignedInNavigation() {
   const navigate = useNavigate();
   const config = useConfig();
   const access = useCapabilities();
+  const wide = useWideScreen();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [switchingBack, setSwitchingBack] = useState(false);
   const ready = access.status === 'ready' ? access : null;
@@ -95,7 +120,7 @@ export function SignedInNavigation() {
   const menu = ready?.menu;
   const managing = user?.managingPractitioner ?? null;
 
-  const items: Array<{ href: string; label: string }> = [
+  const items: Array<{ href: string; label: string; target?: string; rel?: string }> = [
     { href: HEADER_TARGETS.home, label: 'Home' },
   ];
   if (menu?.notificationsBell) items.push({ href: HEADER_TARGETS.tasks, label: 'Tasks' });
@@ -135,9 +160,25 @@ export function SignedInNavigation() {
     ),
   };
 
+  // Below AgDS's lg breakpoint the drawer replaces both the bar's items and (below md) the side
+  // navigation, and About moves into it to leave room for the bell and profile: it offers them all.
+  if (!wide) {
+    const known = new Set(items.map((i) => i.href));
+    const side = user && caps ? sideNavLinks(user, caps) : [];
+    for (const link of side) {
+      if (!known.has(link.href)) items.push({ href: link.href, label: link.label });
+      known.add(link.href);
+    }
+    items.push(
+      { href: config.links.learnMore, label: 'Learn more about us', ...newTab },
+      { href: config.links.detailedSteps, label: 'More detailed steps', ...newTab },
+      { href: '/give-feedback', label: 'Give us feedback' },
+    );
+  }
+
   const profile = user
     ? {
-        label: `${user.givenName} ${user.familyName}`,
+        label: <UserName name={`${user.givenName} ${user.familyName}`} />,
         beforeElement: <AvatarIcon color="action" aria-hidden />,
         dropdown: (
           <DropdownMenuPanel palette="light">
@@ -201,7 +242,7 @@ export function SignedInNavigation() {
         activePath={activePath}
         items={items}
         secondaryItems={[
-          about,
+          ...(wide ? [about] : []),
           ...(menu?.notificationsBell ? [bellItem(bell.data?.count)] : []),
           profile,
         ]}
