@@ -152,6 +152,8 @@ interface Target {
 
 interface Measured {
   rps: number;
+  /** The fastest answer: the request's own cost with the least queueing on a shared machine. */
+  min: number;
   p50: number;
   p99: number;
   timeouts: number;
@@ -181,6 +183,7 @@ async function measureMax(target: Target): Promise<Measured> {
   await drain(target);
   return {
     rps: result.requests.total / seconds,
+    min: result.latency.min,
     p50: result.latency.p50,
     p99: result.latency.p99,
     timeouts: result.timeouts,
@@ -257,6 +260,7 @@ async function measureRate(target: Target, rate: number): Promise<Measured> {
   const span = Math.max(lastAnswer - start, seconds * 1000);
   return {
     rps: (latencies.length * 1000) / span,
+    min: latencies[0] ?? 0,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     ...counts,
@@ -311,11 +315,11 @@ function report(
     '',
     `Maximum rate (${maxConnections} connections, no rate cap, ${seconds} s):`,
     '',
-    '| target | req/s | of bare | p50 ms | p99 ms | time-outs / errors / non-2xx |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| target | req/s | of bare | min ms | p50 ms | p99 ms | time-outs / errors / non-2xx |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       ({ target, max }) =>
-        `| ${target.name} | ${fmt(max.rps)} | ${percent(max.rps, bare.max.rps)} | ${fmt(max.p50)} | ${fmt(max.p99)} | ${failures(max)} |`,
+        `| ${target.name} | ${fmt(max.rps)} | ${percent(max.rps, bare.max.rps)} | ${fmt(max.min)} | ${fmt(max.p50)} | ${fmt(max.p99)} | ${failures(max)} |`,
     ),
     '',
     `Fixed offered rates (${rateConnections} connections, ${seconds} s each; p99 ratio to the bare route's at the same rate):`,
