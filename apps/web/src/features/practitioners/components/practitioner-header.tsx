@@ -1,7 +1,7 @@
 import { Flex } from '@ag.ds-next/react/flex';
 import { boxPalette } from '@ag.ds-next/react/core';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
-import { Chip } from '@pca/ui';
+import { Chip } from '@pca/ui/chips/chip.tsx';
 import { headerInitials } from '../header-initials.ts';
 
 /** "Family, Given" as the accordion header shows it. */
@@ -47,7 +47,15 @@ export function PractitionerHeader({ practitioner }: PractitionerHeaderProps) {
           {headerInitials(practitioner.givenName, practitioner.familyName)}
         </span>
       )}
-      <span>{displayName(practitioner)}</span>
+      {/* AgDS styles accordion titles as links (underlined, link colour), but this row only opens and
+          closes: an atomic inline box keeps the button's underline off the name, which reads as a
+          heading beside the toggle's chevron. */}
+      <span
+        data-testid="practitioner-name"
+        style={{ display: 'inline-block', color: boxPalette.foregroundText }}
+      >
+        {displayName(practitioner)}
+      </span>
       {practitioner.hpiiIdentifier ? (
         // The wrapper keeps the accordion title's underline off the chip (an atomic inline box).
         <span>
