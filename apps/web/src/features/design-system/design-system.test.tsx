@@ -30,7 +30,9 @@ describe('design-system gallery', () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome to the PCA Design System' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/design-system/home');
-    await waitFor(() => expect(document.title).toBe('Home - Provider Connect Australia'));
+    await waitFor(() =>
+      expect(document.title).toBe('Welcome to the PCA Design System - Provider Connect Australia'),
+    );
   });
 
   it.each(galleryPages.map((p) => [p.path, p.name] as const))(
@@ -40,7 +42,8 @@ describe('design-system gallery', () => {
       const headings = await screen.findAllByRole('heading', { level: 1 });
       expect(headings).toHaveLength(1);
       if (path !== 'home') expect(headings[0]).toHaveTextContent(name);
-      await waitFor(() => expect(document.title).toBe(`${name} - Provider Connect Australia`));
+      const tab = path === 'home' ? 'Welcome to the PCA Design System' : name;
+      await waitFor(() => expect(document.title).toBe(`${tab} - Provider Connect Australia`));
       const ids = Array.from(document.querySelectorAll('[id]')).map((el) => el.id);
       expect(new Set(ids).size).toBe(ids.length);
     },

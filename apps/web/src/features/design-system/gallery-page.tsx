@@ -5,9 +5,9 @@ import { productName } from './gallery-pages.ts';
 
 /** Props of GalleryPage. */
 export type GalleryPageProps = {
-  /** Short page name for the tab title, e.g. "Alerts". */
+  /** Short page name, e.g. "Alerts": the tab title unless the page has its own heading. */
   name: string;
-  /** Level-one heading; defaults to the name. */
+  /** Level-one heading and tab title (the home page's welcome); defaults to the name. */
   title?: string;
   /** Lead paragraph. */
   introduction?: string;
@@ -30,7 +30,8 @@ export function useGalleryTitle(name: string): void {
 
 /** One gallery page: tab title, level-one heading, introduction and demo sections. */
 export function GalleryPage({ name, title, introduction, children }: GalleryPageProps) {
-  useGalleryTitle(name);
+  // The tab names what the page's heading says: the home page is a welcome, not 'Home'.
+  useGalleryTitle(title ?? name);
   return (
     <Stack gap={3}>
       <PageTitle title={title ?? name} introduction={introduction} />
