@@ -89,6 +89,19 @@ describe('side navigation items (spec 1 §2.2)', () => {
     ]);
   });
 
+  it('always shows Home, even to an agency operator with no other item (Priya)', () => {
+    const operator = {
+      ...user,
+      roles: [
+        { type: 'PcaOperator', organisationId: null, healthcareServiceId: null },
+      ] as UserRole[],
+    };
+    const none = { viewBusinesses: false, accessPractitioners: false, accessPublishing: false };
+    expect(sideNavLinks(operator, none)).toEqual([
+      { item: 'home', label: 'Home', href: '/welcome' },
+    ]);
+  });
+
   it('shows each item by its permission', () => {
     expect(sideNavLinks(user, all).map((l) => l.label)).toEqual([
       'Home',
