@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#db/client.ts';
 import { UnauthorizedError } from '#lib/errors.ts';
 import { hashToken } from '#lib/tokens.ts';
-import { findSessionContext, type SessionContext } from './session-context.ts';
+import { sessionContextLookup, type SessionContext } from './session-context.ts';
 
 /**
  * Who is calling, set on the request by `authenticate`: session, user, the current user, effective roles
@@ -32,6 +32,7 @@ export function createAuthenticate(
   idleMs: number,
   now: () => Date = () => new Date(),
 ) {
+  const findSessionContext = sessionContextLookup(db);
   const touchEveryMs = touchIntervalMs(idleMs);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
@@ -39,7 +40,7 @@ export function createAuthenticate(
     if (!match) throw new UnauthorizedError();
     const at = now();
     // The same statement slides the session when it was last seen a touch interval ago or more.
-    const found = await findSessionContext(db, hashToken(match[1]!), at, {
+    const found = await findSessionContext(hashToken(match[1]!), at, {
       before: new Date(at.getTime() - touchEveryMs),
       idleMs,
     });

@@ -188,19 +188,16 @@ function currentUserOf(user: UserRow, access: AccessJson): CurrentUser {
 }
 
 /**
- * The live session for a token hash with everything the request needs about its caller, or null when
- * missing, expired or revoked: one statement. When `touchBefore` is given and the session was last seen
- * before it, the same statement also slides its idle expiry (a data-modifying WITH runs whatever the
- * select reads; the select still sees the row as it was), never past the absolute expiry.
+ * Reads the live session for a token hash with everything the request needs about its caller, or null
+ * when missing, expired or revoked: one statement. When the session was last seen at or before
+ * `touchBefore`, the same statement slides its idle expiry to `idleUntil` (a data-modifying WITH runs
+ * whatever the select reads; the select still sees the row as it was), never past the absolute expiry.
+ * A named prepared statement, so PostgreSQL parses and plans it once per connection, not per request.
  */
-export async function findSessionContext(
-  db: Database,
-  tokenHash: string,
-  now: Date,
-  touch: { before: Date; idleMs: number },
-): Promise<SessionContext | null> {
+export function sessionContextLookup(db: Database) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
   const live = and(
-    eq(sessions.tokenHash, tokenHash),
+    eq(sessions.tokenHash, sql.placeholder('tokenHash')),
     isNull(sessions.revokedAt),
     gt(sessions.idleExpiresAt, now),
     gt(sessions.absoluteExpiresAt, now),
@@ -210,28 +207,44 @@ export async function findSessionContext(
       .update(sessions)
       .set({
         lastSeenAt: now,
-        idleExpiresAt: sql`least(${new Date(now.getTime() + touch.idleMs).toISOString()}::timestamptz, ${sessions.absoluteExpiresAt})`,
+        idleExpiresAt: sql`least(${sql.placeholder('idleUntil')}::timestamptz, ${sessions.absoluteExpiresAt})`,
       })
-      .where(and(live, lte(sessions.lastSeenAt, touch.before)))
+      .where(
+        and(live, lte(sessions.lastSeenAt, sql`${sql.placeholder('touchBefore')}::timestamptz`)),
+      )
       .returning({ id: sessions.id }),
   );
-  const [row] = await db
+  const query = db
     .with(touched)
     .select({ session: sessions, user: users, access: accessJson })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(live)
-    .limit(1);
-  if (!row) return null;
-  const access = row.access;
-  return {
-    session: row.session,
-    user: row.user,
-    currentUser: currentUserOf(row.user, access),
-    scope: scopeOf(row.user.id, access),
-    organisations: access.organisations.map((o) => ({
-      ...o,
-      createdAt: new Date(o.createdAt),
-    })),
+    .limit(1)
+    .prepare('session_context');
+
+  return async function find(
+    tokenHash: string,
+    at: Date,
+    touch: { before: Date; idleMs: number },
+  ): Promise<SessionContext | null> {
+    const [row] = await query.execute({
+      tokenHash,
+      now: at.toISOString(),
+      idleUntil: new Date(at.getTime() + touch.idleMs).toISOString(),
+      touchBefore: touch.before.toISOString(),
+    });
+    if (!row) return null;
+    const access = row.access;
+    return {
+      session: row.session,
+      user: row.user,
+      currentUser: currentUserOf(row.user, access),
+      scope: scopeOf(row.user.id, access),
+      organisations: access.organisations.map((o) => ({
+        ...o,
+        createdAt: new Date(o.createdAt),
+      })),
+    };
   };
 }
