@@ -17,8 +17,11 @@ const SignedInNavigation = lazy(async () => ({
   default: (await import('../shell/signed-in-header.tsx')).SignedInNavigation,
 }));
 
-/** Height of the navigation bar while its code loads, so the page does not jump. */
-const NAV_PLACEHOLDER_HEIGHT = '3.5rem';
+/**
+ * Height of the navigation bar while its code loads, so the page does not jump: MainNav's bar and its
+ * bottom border measure 4.5rem below lg (shell.css sets the bar there) and 4rem from lg.
+ */
+const NAV_PLACEHOLDER_HEIGHT = { xs: '4.5rem', lg: '4rem' } as const;
 
 /** The shell header (spec 1 §2.1): logo linking home, and Login or the signed-in navigation and menus. */
 export function AppHeader() {
@@ -48,9 +51,7 @@ export function AppHeader() {
         />
       </div>
       {signedIn ? (
-        <Suspense
-          fallback={<Box background="bodyAlt" style={{ height: NAV_PLACEHOLDER_HEIGHT }} />}
-        >
+        <Suspense fallback={<Box background="bodyAlt" height={NAV_PLACEHOLDER_HEIGHT} />}>
           <SignedInNavigation />
         </Suspense>
       ) : null}

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useSearchParams } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useSearchParams } from 'react-router';
 import { Box, Flex } from '@ag.ds-next/react/box';
 import { layout } from '@pca/contracts/constants.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useHasSession } from '#lib/session-token.ts';
 import { footerDialogFromQuery, type FooterDialog } from '../shell/footer-dialog-kinds.ts';
 import { AppFooter } from './app-footer.tsx';
+import { BreadcrumbsPlaceholder, routeShowsBreadcrumbs } from './breadcrumbs-slot.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MainContent } from './main-content.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -48,6 +49,8 @@ function useShowDialogQuery(open: (dialog: FooterDialog) => void) {
 export function RootLayout() {
   const { productName } = useConfig();
   const signedIn = useHasSession();
+  // Their row is held while their code loads, so the page does not move down when they appear.
+  const showsBreadcrumbs = routeShowsBreadcrumbs(useMatches());
   const [dialog, setDialog] = useState<FooterDialog | null>(null);
   // After the idle logout the token is gone but its dialog (Login / Logout) must stay on screen.
   const [idleEnded, setIdleEnded] = useState(false);
@@ -76,7 +79,7 @@ export function RootLayout() {
           id={MAIN_ID}
           top={
             signedIn ? (
-              <Suspense fallback={null}>
+              <Suspense fallback={showsBreadcrumbs ? <BreadcrumbsPlaceholder /> : null}>
                 <ShellBreadcrumbs />
               </Suspense>
             ) : null

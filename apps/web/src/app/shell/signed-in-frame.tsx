@@ -6,6 +6,7 @@ import { layout } from '@pca/contracts/constants.ts';
 import { useCapabilities } from '#lib/capabilities.ts';
 import type { RouteHandle } from '../routes.tsx';
 import { routeTable } from '../route-table.ts';
+import { BreadcrumbsPlaceholder, routeShowsBreadcrumbs } from '../layout/breadcrumbs-slot.tsx';
 import { sideNavHighlight, sideNavLinks } from './navigation-rules.ts';
 
 // Loaded only for pages below the dashboard: the dashboard shows no breadcrumbs.
@@ -54,11 +55,10 @@ export function breadcrumbTrail(handle: RouteHandle | undefined): Breadcrumb[] {
 export function ShellBreadcrumbs() {
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  if (!routeShowsBreadcrumbs(matches)) return null;
   const trail = breadcrumbTrail(handle);
-  // The dashboard is Home itself: a single crumb would only repeat the heading.
-  if (trail.length < 2 || matches.at(-1)?.pathname.replace(/\/$/, '') === '/welcome') return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<BreadcrumbsPlaceholder />}>
       <Breadcrumbs links={trail} />
     </Suspense>
   );

@@ -10,7 +10,8 @@ import {
 } from '@ag.ds-next/react/table';
 import { Text } from '@ag.ds-next/react/text';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
-import { Chip, VisuallyHidden } from '@pca/ui';
+import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { Chip } from '@pca/ui/chips/chip.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { displayName } from './practitioner-header.tsx';
 import { RoleActionsMenu } from './role-actions-menu.tsx';

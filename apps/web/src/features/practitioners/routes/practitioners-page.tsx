@@ -4,14 +4,21 @@ import { Columns, Column } from '@ag.ds-next/react/columns';
 import { Flex } from '@ag.ds-next/react/flex';
 import { Stack } from '@ag.ds-next/react/stack';
 import { ButtonLink } from '@ag.ds-next/react/button';
+import { constants } from '@pca/contracts/constants.ts';
+import { liveOrganisations } from '@pca/contracts/capabilities.ts';
+import type { OrganisationNode } from '@pca/contracts/organisations.ts';
 import {
-  constants,
-  liveOrganisations,
+  practitionerEmptyMessages,
+  practitionerPagePaths,
   type IsActiveFilter,
-  type OrganisationNode,
-} from '@pca/contracts';
-import { practitionerEmptyMessages, practitionerPagePaths } from '@pca/contracts/practitioners.ts';
-import { H1, Loading, Paginator, SelectField, Text, TextField, itemRangeText } from '@pca/ui';
+} from '@pca/contracts/practitioners.ts';
+// Design-system components by path, not the @pca/ui index, which brings every component's chunk along
+// (docs/decisions/006-signed-out-javascript-budget.md).
+import { H1 } from '@ag.ds-next/react/heading';
+import { Text } from '@ag.ds-next/react/text';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
+import { SelectField, TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useServiceOfferings } from '../api/get-service-offerings.ts';
@@ -78,12 +85,14 @@ export function PractitionersPage() {
   return (
     <Stack gap={2}>
       <Flex
+        flexDirection={{ xs: 'column', sm: 'row' }}
         justifyContent="space-between"
-        alignItems="center"
-        flexWrap="wrap"
+        alignItems={{ xs: 'flex-start', sm: 'center' }}
         gap={1}
-        // As tall as the Add practitioner button, so the row does not grow when it appears.
-        minHeight="3rem"
+        // Room for the Add practitioner button before the list says whether it shows: beside the heading
+        // from sm, below it on a phone (both do not fit on one line there), so the filter form does not
+        // move down when it appears (no layout shift).
+        minHeight={{ xs: '6.5rem', sm: '3rem' }}
       >
         <H1>Practitioners</H1>
         {canAdd ? (
