@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import {
@@ -96,6 +98,17 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     // One framing rule: X-Frame-Options says what CSP frame-ancestors 'none' says (helmet's default is SAMEORIGIN).
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // API responses of 1 KB or more travel compressed; brotli at a low quality costs less CPU than the
+  // bytes it saves. The SPA's files are compressed at build time and pass through untouched
+  // (docs/decisions/014-what-travels.md). Request bodies are never decompressed: no client of ours
+  // sends them, and a small compressed body can expand past the body limit.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
   });
 
   await app.register(swagger, {

@@ -123,6 +123,47 @@ describe('SPA host', () => {
   });
 });
 
+describe('API responses', () => {
+  it('travel compressed from 1 KB, and small ones as they are', async () => {
+    const server = await app();
+    // The OpenAPI document is tens of kilobytes of JSON.
+    const big = await server.inject({
+      url: '/api/docs',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(big.rawPayload).toString()) as {
+      openapi: string;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(document).length / 4);
+
+    const gz = await server.inject({ url: '/api/docs', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(document);
+
+    const small = await server.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: expect.any(String) });
+    await server.close();
+  });
+
+  it('refuses a compressed request body instead of expanding it', async () => {
+    const server = await app();
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ code: 'c', state: 's' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 400, type: '/problems/invalid-json' });
+    await server.close();
+  });
+});
+
 describe('pickEncoding', () => {
   const doc = { identity: Buffer.from('a'), br: Buffer.from('b'), gzip: Buffer.from('g') };
   it.each([
