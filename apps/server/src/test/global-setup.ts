@@ -45,6 +45,10 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    // Two test runs on one machine (developers side by side, or a loaded CI check) must not build the
+    // template at the same time: the second would drop the first's half-built copy. The lock is held
+    // by this connection and released when it ends.
+    await admin.query(`SELECT pg_advisory_lock(hashtext('pca_test_template'))`);
     const { rows } = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE datname LIKE 'pca_test_template_%'`,
     );
