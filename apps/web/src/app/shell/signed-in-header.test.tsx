@@ -81,6 +81,7 @@ describe('Signed-in navigation', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Main menu' });
     const offered = linkNames(drawer);
     for (const name of linkNames(side)) expect(offered).toContain(name);
+    expect(offered).not.toContain('About');
     expect(offered).toEqual([
       'Home',
       'Tasks',
@@ -88,18 +89,15 @@ describe('Signed-in navigation', () => {
       'Publishing',
       'Businesses',
       'Practitioners',
-      'Learn more about us',
-      'More detailed steps',
+      'Learn more about us, opens in a new tab',
+      'More detailed steps, opens in a new tab',
       'Give us feedback',
     ]);
-    expect(within(drawer).getByRole('link', { name: 'Learn more about us' })).toHaveAttribute(
-      'href',
-      testConfig.links.learnMore,
-    );
-    expect(within(drawer).getByRole('link', { name: 'Learn more about us' })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    const learnMore = within(drawer).getByRole('link', {
+      name: 'Learn more about us, opens in a new tab',
+    });
+    expect(learnMore).toHaveAttribute('href', testConfig.links.learnMore);
+    expect(learnMore).toHaveAttribute('target', '_blank');
     // About lives in the drawer on a phone, leaving the bar to the bell and the profile menu.
     expect(screen.queryByRole('button', { name: 'About' })).not.toBeInTheDocument();
   });

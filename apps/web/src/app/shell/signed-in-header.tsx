@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MainNav } from '@ag.ds-next/react/main-nav';
 import {
@@ -48,6 +48,14 @@ export function ManagingIndicator() {
 }
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** An external link's text, told (as AgDS's menu links tell it) that it opens a new tab. */
+const newTabLabel = (text: string) => (
+  <Fragment>
+    {text}
+    <VisuallyHidden>, opens in a new tab</VisuallyHidden>
+  </Fragment>
+);
 
 const HEADER_TARGETS: Record<HeaderItem, string> = {
   home: '/welcome',
@@ -120,7 +128,7 @@ export function SignedInNavigation() {
   const menu = ready?.menu;
   const managing = user?.managingPractitioner ?? null;
 
-  const items: Array<{ href: string; label: string; target?: string; rel?: string }> = [
+  const items: Array<{ href: string; label: ReactNode; target?: string; rel?: string }> = [
     { href: HEADER_TARGETS.home, label: 'Home' },
   ];
   if (menu?.notificationsBell) items.push({ href: HEADER_TARGETS.tasks, label: 'Tasks' });
@@ -170,8 +178,8 @@ export function SignedInNavigation() {
       known.add(link.href);
     }
     items.push(
-      { href: config.links.learnMore, label: 'Learn more about us', ...newTab },
-      { href: config.links.detailedSteps, label: 'More detailed steps', ...newTab },
+      { href: config.links.learnMore, label: newTabLabel('Learn more about us'), ...newTab },
+      { href: config.links.detailedSteps, label: newTabLabel('More detailed steps'), ...newTab },
       { href: '/give-feedback', label: 'Give us feedback' },
     );
   }
