@@ -34,6 +34,9 @@ describe('PractitionerHeader in the practitioners accordion', () => {
     expect(name).toHaveTextContent('Ali, Callum');
     // An inline-block is not underlined by its ancestor's text-decoration; the colour is body text.
     expect(name).toHaveStyle({ display: 'inline-block' });
+    // …and it is not itself a flex item, which the row's flex layout would turn back into a block.
+    expect(name.parentElement).not.toHaveStyle({ display: 'flex' });
+    expect(name.parentElement?.parentElement).toHaveStyle({ display: 'flex' });
     expect(name.style.color).toBe('var(--agds-foreground-text)');
 
     await userEvent.click(toggle);

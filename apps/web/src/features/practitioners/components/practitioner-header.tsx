@@ -48,13 +48,16 @@ export function PractitionerHeader({ practitioner }: PractitionerHeaderProps) {
         </span>
       )}
       {/* AgDS styles accordion titles as links (underlined, link colour), but this row only opens and
-          closes: an atomic inline box keeps the button's underline off the name, which reads as a
-          heading beside the toggle's chevron. */}
-      <span
-        data-testid="practitioner-name"
-        style={{ display: 'inline-block', color: boxPalette.foregroundText }}
-      >
-        {displayName(practitioner)}
+          closes: an inline-block inside the flex item (flex items themselves are blockified and still
+          inherit the underline) keeps the button's underline off the name, which reads as a heading
+          beside the toggle's chevron. */}
+      <span>
+        <span
+          data-testid="practitioner-name"
+          style={{ display: 'inline-block', color: boxPalette.foregroundText }}
+        >
+          {displayName(practitioner)}
+        </span>
       </span>
       {practitioner.hpiiIdentifier ? (
         // The wrapper keeps the accordion title's underline off the chip (an atomic inline box).
