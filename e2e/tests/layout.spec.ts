@@ -1,0 +1,323 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures.ts';
+
+/**
+ * Fits every screen: at 320, 390 and 768 px no page of any demo identity scrolls sideways, the phone
+ * header is compact with nothing clipped, the menu drawer offers what the desktop header and side
+ * navigation offer, long names truncate, and the side navigation always has Home. One browser context
+ * per identity; each page is loaded once and measured at every width by resizing the viewport.
+ */
+
+const WIDTHS = [320, 390, 768] as const;
+const PHONE = { width: 390, height: 844 };
+
+type Entities = { organisation: string; location: string; service: string };
+let entities: Entities | undefined;
+
+/** Resolves after two frames, so a resize has been laid out and painted. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+
+/** The document's width against the viewport's, and a selector for each element sticking out. */
+function measureOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const limit = root.clientWidth;
+    const selectorOf = (el: Element): string => {
+      const parts: string[] = [];
+      for (let e: Element | null = el; e && e !== document.body && parts.length < 5;) {
+        const id = e.id ? `#${e.id}` : '';
+        const testId = e.getAttribute('data-testid');
+        const cls = Array.from(e.classList)
+          .filter((c) => !c.startsWith('css-'))
+          .slice(0, 2);
+        parts.unshift(
+          `${e.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${cls.map((c) => `.${c}`).join('')}`,
+        );
+        if (id) break;
+        e = e.parentElement;
+      }
+      return parts.join(' > ');
+    };
+    const offenders: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= limit + 0.5) continue;
+      // Report the outermost element that sticks out; its descendants only follow it.
+      const parent = el.parentElement;
+      if (parent && parent.getBoundingClientRect().right > limit + 0.5) continue;
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      offenders.push(`${selectorOf(el)} (right edge ${Math.round(rect.right)} px, "${text}")`);
+      if (offenders.length >= 5) break;
+    }
+    // Text can stick out of a box that fits (a long unbroken word).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n && offenders.length < 5; n = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const right = range.getBoundingClientRect().right;
+      if (right > limit + 0.5 && n.parentElement)
+        offenders.push(
+          `text in ${selectorOf(n.parentElement)} (right edge ${Math.round(right)} px, "${(n.textContent ?? '').trim().slice(0, 40)}")`,
+        );
+    }
+    return {
+      scrollWidth: root.scrollWidth,
+      clientWidth: limit,
+      innerWidth: window.innerWidth,
+      offenders,
+    };
+  });
+}
+
+/** Opens a route (or measures the current page) and asserts it fits at 320, 390 and 768 px. */
+async function expectFitsEveryWidth(page: Page, route: string | null, who: string) {
+  if (route !== null) {
+    await page.goto(route);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  const where = new URL(page.url()).pathname;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await settled(page);
+    const m = await measureOverflow(page);
+    expect(
+      m.scrollWidth <= m.clientWidth && m.scrollWidth <= m.innerWidth,
+      `${who} at ${where}, ${width} px: the page is ${m.scrollWidth} px wide in a ${m.clientWidth} px ` +
+        `viewport; sticking out: ${m.offenders.join('; ') || 'nothing visible'}`,
+    ).toBe(true);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** A compact phone header: ≤ 160 px tall at 390 px and the logo wholly inside it. */
+async function expectCompactPhoneHeader(page: Page) {
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+  const box = await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid=header-bar]')!.getBoundingClientRect();
+    const nav = document.querySelector('#main-nav')?.getBoundingClientRect();
+    const logo = document.querySelector('[data-testid=header-bar] svg')!.getBoundingClientRect();
+    return {
+      bottom: nav ? nav.bottom : bar.bottom,
+      bar: { top: bar.top, bottom: bar.bottom, right: bar.right },
+      logo: { top: logo.top, bottom: logo.bottom, left: logo.left, right: logo.right },
+    };
+  });
+  expect(box.bottom, 'header height at 390 px').toBeLessThanOrEqual(160);
+  expect(box.logo.top, 'logo top inside the header').toBeGreaterThanOrEqual(box.bar.top);
+  expect(box.logo.bottom, 'logo bottom inside the header').toBeLessThanOrEqual(box.bar.bottom);
+  expect(box.logo.left).toBeGreaterThanOrEqual(0);
+  expect(box.logo.right).toBeLessThanOrEqual(box.bar.right);
+}
+
+/** Visible names: without the hidden ', opens in a new tab' that external links carry. */
+const names = (texts: string[]) =>
+  texts.map((t) =>
+    t
+      .replace(/\s*,\s*opens in a new tab/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+
+/** The drawer at 390 px offers every link of the desktop header, About menu and side navigation. */
+async function expectDrawerOffersDesktopItems(page: Page) {
+  await page.setViewportSize({ width: 1280, height: PHONE.height });
+  const mainNav = page.locator('#main-nav nav[aria-label="Main"]');
+  await expect(mainNav.getByRole('link').first()).toBeVisible();
+  const side = page.getByRole('navigation', { name: 'Menu' });
+  await expect(side.getByRole('link', { name: 'Home' })).toBeVisible();
+  await page.getByRole('button', { name: 'About' }).click();
+  const about = names(await page.getByRole('menuitem').allInnerTexts());
+  await page.keyboard.press('Escape');
+  const desktop = new Set([
+    ...names(await mainNav.getByRole('link').allInnerTexts()),
+    ...names(await side.getByRole('link').allInnerTexts()),
+    ...about,
+  ]);
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole('button', { name: 'Menu (Open main menu)' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Main menu' });
+  await expect(drawer).toBeVisible();
+  const offered = names(await drawer.getByRole('link').allInnerTexts());
+  expect(offered, 'drawer links against the desktop header and side navigation').toEqual(
+    expect.arrayContaining([...desktop]),
+  );
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
+/** The side navigation (shown from 768 px) always has Home. */
+async function expectSideNavHome(page: Page) {
+  await page.setViewportSize({ width: 768, height: PHONE.height });
+  const side = page.getByRole('navigation', { name: 'Menu' });
+  await expect(side.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/welcome');
+  await page.setViewportSize(PHONE);
+}
+
+async function signInAs(page: Page, ra: string, landing: RegExp) {
+  await page.setViewportSize(PHONE);
+  await signIn(page, ra);
+  await expect(page).toHaveURL(landing);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Alice's publish selector lists a participating organisation, a location and a service of Harbour. */
+async function discoverEntities(browser: Browser): Promise<Entities> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, ALICE, /\/welcome$/);
+  await page.goto('/publish-selector');
+  const results = page.getByRole('region', { name: 'Matching entities' });
+  const href = async (name: string) => {
+    const raw = await results.getByRole('link', { name, exact: true }).getAttribute('href');
+    return raw!.split('?')[0]!;
+  };
+  const found = {
+    organisation: await href('Harbour Medical Group Pty Ltd'),
+    location: await href('Surry Hills Clinic'),
+    service: await href('Harbour General Practice Surry Hills'),
+  };
+  await context.close();
+  return found;
+}
+
+const ALICE = '2000000011';
+const everything = () => [
+  '/welcome',
+  '/practitioners',
+  '/organisation',
+  entities!.organisation,
+  entities!.location,
+  entities!.service,
+  '/publish-selector',
+];
+
+test.describe('Fits every screen', () => {
+  test.beforeAll(async ({ browser }) => {
+    entities = await discoverEntities(browser);
+  });
+
+  test('signed out: home and the design system fit; the header is compact', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await expectFitsEveryWidth(page, '/', 'signed out');
+    await expectCompactPhoneHeader(page);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeInViewport();
+    await expectFitsEveryWidth(page, '/design-system/home', 'signed out');
+    await expect(page).toHaveTitle('Welcome to the PCA Design System - Provider Connect Australia');
+  });
+
+  test('Alice: every page fits; compact header, bell count on its icon, drawer offers all', async ({
+    page,
+  }) => {
+    await signInAs(page, ALICE, /\/welcome$/);
+    await expectCompactPhoneHeader(page);
+    // The unread count sits on the bell icon, not in a row above the label.
+    const bell = page.getByRole('link', { name: /Notifications.*unread/ });
+    const icon = await bell.getByTestId('bell-icon').boundingBox();
+    const badge = await bell.getByTestId('bell-badge').boundingBox();
+    const label = await bell.getByText('Notifications', { exact: true }).boundingBox();
+    expect(icon && badge && label).toBeTruthy();
+    const overlaps = (a: typeof icon, b: typeof icon) =>
+      a!.x < b!.x + b!.width &&
+      b!.x < a!.x + a!.width &&
+      a!.y < b!.y + b!.height &&
+      b!.y < a!.y + a!.height;
+    expect(overlaps(badge, icon), 'badge on the bell icon').toBe(true);
+    expect(overlaps(badge, label), 'badge clear of the label').toBe(false);
+    await expectDrawerOffersDesktopItems(page);
+    await expectSideNavHome(page);
+    for (const route of everything()) await expectFitsEveryWidth(page, route, 'Alice');
+    await expectFitsEveryWidth(page, '/design-system/home', 'Alice');
+  });
+
+  test('Ben: every page he manages fits; the drawer offers all', async ({ page }) => {
+    await signInAs(page, '2000000022', /\/welcome$/);
+    await expectCompactPhoneHeader(page);
+    await expectDrawerOffersDesktopItems(page);
+    await expectSideNavHome(page);
+    for (const route of everything()) await expectFitsEveryWidth(page, route, 'Ben');
+  });
+
+  test('George: his long name truncates at 320 px with the whole name kept; pages fit', async ({
+    page,
+  }) => {
+    await signInAs(page, '2000000066', /\/welcome$/);
+    await expectCompactPhoneHeader(page);
+    await page.setViewportSize({ width: 320, height: PHONE.height });
+    await settled(page);
+    const profile = page.getByRole('button', { name: 'George Papadopoulos', exact: true });
+    await expect(profile).toBeVisible();
+    const name = profile.getByTitle('George Papadopoulos');
+    const cut = await name.evaluate((el) => ({
+      truncated: el.scrollWidth > el.clientWidth,
+      ellipsis: getComputedStyle(el).textOverflow,
+      right: el.getBoundingClientRect().right,
+      viewport: document.documentElement.clientWidth,
+    }));
+    expect(cut.truncated, 'the name is cut at 320 px').toBe(true);
+    expect(cut.ellipsis).toBe('ellipsis');
+    expect(cut.right).toBeLessThanOrEqual(cut.viewport);
+    await expectDrawerOffersDesktopItems(page);
+    await expectSideNavHome(page);
+    for (const route of everything().filter((r) => r !== '/publish-selector'))
+      await expectFitsEveryWidth(page, route, 'George');
+  });
+
+  test('Priya: Home in the side navigation and the drawer; welcome and admin fit', async ({
+    page,
+  }) => {
+    await signInAs(page, '2000000077', /\/welcome$/);
+    await expectCompactPhoneHeader(page);
+    await expectSideNavHome(page);
+    await expectDrawerOffersDesktopItems(page);
+    await page.getByRole('button', { name: 'Menu (Open main menu)' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Main menu' }).getByRole('link', { name: 'Home' }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectFitsEveryWidth(page, '/welcome', 'Priya');
+    await expectFitsEveryWidth(page, '/admin', 'Priya');
+  });
+
+  for (const [who, ra] of [
+    ['Isla', '2000000099'],
+    ['Jack', '2000000101'],
+  ] as const) {
+    test(`${who}: welcome, businesses, practitioners and the publish selector fit`, async ({
+      page,
+    }) => {
+      await signInAs(page, ra, /\/welcome$/);
+      await expectCompactPhoneHeader(page);
+      await expectSideNavHome(page);
+      for (const route of ['/welcome', '/organisation', '/practitioners', '/publish-selector'])
+        await expectFitsEveryWidth(page, route, who);
+    });
+  }
+
+  // First sign-ins open a dialog over the dashboard (registration, delegate set-up, participation).
+  for (const [who, ra] of [
+    ['Chloe', '2000000033'],
+    ['Dana', '2000000044'],
+    ['Farah', '2000000055'],
+  ] as const) {
+    test(`${who}: the first sign-in dialog and the dashboard fit`, async ({ page }) => {
+      await signInAs(page, ra, /\/welcome/);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectFitsEveryWidth(page, null, who);
+      await expectCompactPhoneHeader(page);
+    });
+  }
+
+  test('Henry: the inactive-user page fits', async ({ page }) => {
+    await signInAs(page, '2000000088', /\/inactive-user$/);
+    await expectFitsEveryWidth(page, null, 'Henry');
+    await expectCompactPhoneHeader(page);
+  });
+});
