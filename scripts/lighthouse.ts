@@ -42,6 +42,8 @@ interface Result {
   totalBytes: number;
   scriptBytes: number;
   failedAudits: string[];
+  /** The elements that moved most, with their share of the layout shift. */
+  shifts: string[];
 }
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'pca-lighthouse-'));
@@ -153,6 +155,16 @@ async function audit(page: Page, url: string, name: string): Promise<Result> {
     scriptBytes: requests
       .filter((r) => r.resourceType === 'Script')
       .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    shifts: (
+      (
+        lhr.audits['layout-shifts']?.details as
+          | { items?: Array<{ score?: number; node?: { selector?: string; snippet?: string } }> }
+          | undefined
+      )?.items ?? []
+    ).map(
+      (item) =>
+        `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`,
+    ),
     failedAudits: accessibility.auditRefs
       .map((ref) => lhr.audits[ref.id]!)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
@@ -208,7 +220,8 @@ function missedGoals(results: Result[], bare: Result): string[] {
   const missed: string[] = [];
   for (const r of results) {
     if (r === bare) continue;
-    if (r.cls > 0.02) missed.push(`${r.page}: CLS ${r.cls.toFixed(3)} > 0.02`);
+    if (r.cls > 0.02)
+      missed.push(`${r.page}: CLS ${r.cls.toFixed(3)} > 0.02 (moved: ${r.shifts.join('; ')})`);
     if (r.accessibility < 100)
       missed.push(`${r.page}: accessibility ${r.accessibility} (${r.failedAudits.join('; ')})`);
     if (r.performance < bare.performance - 5)
