@@ -1,5 +1,5 @@
 import { Stack } from '@ag.ds-next/react/stack';
-import { H1, H2 } from '@ag.ds-next/react/heading';
+import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { Button } from '@ag.ds-next/react/button';
 import { Prose } from '@ag.ds-next/react/prose';
@@ -18,8 +18,9 @@ export function HomePage() {
           to date and share it with funders, health directories and partner services.
         </Text>
       </Stack>
+      {/* Plain headings: Prose spaces only unstyled elements, so an AgDS H2 would sit on the list. */}
       <Prose>
-        <H2>Who it is for</H2>
+        <h2>Who it is for</h2>
         <ul>
           <li>
             <strong>Practitioners</strong> can register, verify their details, upload credential
@@ -30,7 +31,7 @@ export function HomePage() {
             services, sites and practitioners, and control what is shared with partners.
           </li>
         </ul>
-        <H2>Signing in</H2>
+        <h2>Signing in</h2>
         <p>
           You sign in with {identityProvider.name}. You will return here once you have signed in.
         </p>
