@@ -243,6 +243,29 @@ test.describe('Fits every screen', () => {
     await expectDrawerOffersDesktopItems(page);
     await expectSideNavHome(page);
     for (const route of everything()) await expectFitsEveryWidth(page, route, 'Ben');
+
+    // Managing Alice adds 'Managing Alice Nguyen' to the header: it must still be compact and fit.
+    const status = await page.evaluate(async () => {
+      const auth = { authorization: `Bearer ${sessionStorage.getItem('pca.sessionToken') ?? ''}` };
+      const list = await fetch('/api/managing/practitioners', { headers: auth });
+      const { practitioners } = (await list.json()) as {
+        practitioners: Array<{ id: string; givenName: string }>;
+      };
+      const alice = practitioners.find((p) => p.givenName === 'Alice');
+      const res = await fetch('/api/managing', {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ practitionerId: alice?.id }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await page.goto('/welcome');
+    await expect(page.getByTestId('managing-indicator')).toHaveText('Managing Alice Nguyen');
+    await page.waitForLoadState('networkidle');
+    await expectCompactPhoneHeader(page);
+    await expect(page.getByTestId('managing-indicator')).toBeInViewport({ ratio: 1 });
+    await expectFitsEveryWidth(page, null, 'Ben managing Alice');
   });
 
   test('George: his long name truncates at 320 px with the whole name kept; pages fit', async ({
