@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stopped changing for `delayMs` (filters apply after a debounce, spec 1 §5). */
+/** The value, once it has stopped changing for `delayMs` (the filters wait for typing to settle: docs/decisions/007). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
