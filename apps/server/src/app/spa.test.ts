@@ -74,6 +74,21 @@ describe('SPA host', () => {
     await server.close();
   });
 
+  it('sends document-only security headers with the app shell, not with every script', async () => {
+    const server = await app();
+    const page = await server.inject({ url: '/welcome' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const asset = await server.inject({ url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    await server.close();
+  });
+
   it('sends the app shell compressed on every client route, never cached', async () => {
     const server = await app();
     const page = await server.inject({
