@@ -307,7 +307,13 @@ describe('batched counting of reads', () => {
       // Only the first read reached the table; the three that came with it are counted in the
       // process and carried into the next write.
       expect(row!.hits).toBe(1);
-      expect(statuses.at(-1)!.headers['x-ratelimit-remaining']).toBe('596');
+      // The four still count: each answer saw a different remainder (their order varies).
+      expect(statuses.map((r) => r.headers['x-ratelimit-remaining']).sort()).toEqual([
+        '596',
+        '597',
+        '598',
+        '599',
+      ]);
     } finally {
       await t2.close();
     }
