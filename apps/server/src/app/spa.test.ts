@@ -8,7 +8,6 @@ import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-c
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
 import { loadConfig } from './config.ts';
-import { pickEncoding } from './spa.ts';
 
 // A build in miniature, with the compressed siblings the web build writes (apps/web/build/precompress.ts).
 const script = `export const pages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `page-${i}`))};\n`;
@@ -58,6 +57,7 @@ describe('SPA host', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toContain('accept-encoding');
     expect(br.rawPayload.length).toBeLessThan(script.length / 3);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
 
@@ -179,16 +179,21 @@ describe('API responses', () => {
   });
 });
 
-describe('pickEncoding', () => {
-  const doc = { identity: Buffer.from('a'), br: Buffer.from('b'), gzip: Buffer.from('g') };
+describe('encoding negotiation for the app shell', () => {
   it.each([
     ['gzip, deflate, br', 'br'],
     ['gzip', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
-    ['BR', 'br'],
-    ['identity', null],
-    [undefined, null],
-  ])('%s → %s', (header, expected) => {
-    expect(pickEncoding(header, doc)).toBe(expected);
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('Accept-Encoding %s → %s', async (header, expected) => {
+    const server = await app();
+    const page = await server.inject({
+      url: '/welcome',
+      headers: header === undefined ? {} : { 'accept-encoding': header },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe(expected);
+    await server.close();
   });
 });

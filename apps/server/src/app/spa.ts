@@ -1,39 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export interface SpaOptions {
   /** Serve the build's `.map` files (off by default: they expose the sources to anyone). */
   serveSourceMaps?: boolean;
-}
-
-/** index.html and the compressed copies the build wrote beside it. */
-interface IndexDocument {
-  identity: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-function readIndex(indexFile: string): IndexDocument {
-  const optional = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
-  const br = optional(`${indexFile}.br`);
-  const gzip = optional(`${indexFile}.gz`);
-  return { identity: readFileSync(indexFile), ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
-}
-
-/** The encoding to answer with: brotli, then gzip, when the client accepts it and the copy exists. */
-export function pickEncoding(acceptEncoding: string | undefined, doc: IndexDocument) {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name!.toLowerCase()),
-  );
-  if (doc.br && accepted.has('br')) return 'br' as const;
-  if (doc.gzip && accepted.has('gzip')) return 'gzip' as const;
-  return null;
 }
 
 // Paths that name a file: a request for one that the build does not have is a 404, not the app shell
@@ -68,7 +40,6 @@ export async function registerSpa(
     app.log.warn({ webDist }, 'no web build found: serving the API only');
     return false;
   }
-  const index = readIndex(indexFile);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -85,6 +56,8 @@ export async function registerSpa(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // Every file may come in another encoding: caches must key on what the browser accepts.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 
@@ -96,20 +69,13 @@ export async function registerSpa(
     for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const encoding = pickEncoding(request.headers['accept-encoding'], index);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    reply.header('vary', 'accept-encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? index[encoding] : index.identity);
-  };
-
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api' || FILE_PATH.test(pathname)) {
       return reply.callNotFound();
     }
-    return sendIndex(request, reply);
+    // The plugin picks the compressed copy the browser accepts, as for every other file.
+    return reply.sendFile('index.html');
   });
   return true;
 }
