@@ -3,7 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import type { Problem } from '@pca/contracts';
+import { maintenanceMessage, type Problem } from '@pca/contracts';
 import { HttpError } from '#lib/errors.ts';
 import { allowedMethods, clientProblem } from './framework-problems.ts';
 import { isDatabaseUnavailable } from '#lib/database-errors.ts';
@@ -31,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         type: typeUri('service-unavailable'),
         title: 'Service unavailable',
         status: 503,
-        detail: 'The system is currently under maintenance. Please try again later.',
+        detail: maintenanceMessage,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

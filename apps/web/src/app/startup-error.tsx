@@ -5,7 +5,8 @@ import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { isMaintenance, maintenanceMessage } from '#lib/errors/describe-api-error.ts';
+import { maintenanceMessage } from '@pca/contracts';
+import { isMaintenance } from '#lib/errors/describe-api-error.ts';
 
 /** Props of StartupError. */
 export type StartupErrorProps = {

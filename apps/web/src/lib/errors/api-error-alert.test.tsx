@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { installFakeServer, json, problem } from '../../test/fake-server.ts';
 import { http } from '../http.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { describeApiError, maintenanceMessage, waitText } from './describe-api-error.ts';
+import { maintenanceMessage } from '@pca/contracts';
+import { describeApiError, waitText } from './describe-api-error.ts';
 
 /** The error `http` throws when the API answers `response` (so the alert sees what the app sees). */
 async function errorFor(response: () => Response | Promise<Response>): Promise<unknown> {

@@ -1,8 +1,5 @@
+import { maintenanceMessage } from '@pca/contracts';
 import { ApiError } from '../http.ts';
-
-/** The outage message people see while the API answers 503 (the Outage warning of the product specification). */
-export const maintenanceMessage =
-  'The system is currently under maintenance. Please try again later.';
 
 /** What went wrong, as a person needs to know it: each kind asks them to do something different. */
 export type ApiErrorKind =
