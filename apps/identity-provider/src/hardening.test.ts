@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsFromEnv } from './config.ts';
@@ -12,21 +11,7 @@ import {
 } from './known-warnings.ts';
 import { createLoginRateLimiter } from './login-rate-limit.ts';
 import { startIdentityProvider, type RunningIdentityProvider } from './server.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from './testing/free-port.ts';
 
 describe('the sign-in form is rate limited per client address', () => {
   let running: RunningIdentityProvider;

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { settingsFromEnv } from './config.ts';
 import { loadDemoIdentities, repoRoot } from './identities.ts';
 import { productionRefusal } from './production-guard.ts';
 import { startIdentityProvider, type RunningIdentityProvider } from './server.ts';
+import { freePort } from './testing/free-port.ts';
 import {
   CookieJar,
   ProviderPageError,
@@ -19,21 +19,6 @@ import {
 const PORTAL_PORT = '3999';
 const portal = `http://localhost:${PORTAL_PORT}`;
 const redirectUri = `${portal}/authorization-code/callback`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 let running: RunningIdentityProvider;
 let config: oidc.Configuration;

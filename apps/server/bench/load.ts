@@ -43,7 +43,7 @@ import {
   PERFORMANCE_ORGANISATION_KEY,
   seedPerformanceDataset,
 } from '#db/seed/performance-dataset.ts';
-import { freePort } from '../src/test-support/free-port.ts';
+import { freePort } from '@pca/identity-provider/free-port';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);

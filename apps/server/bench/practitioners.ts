@@ -24,7 +24,7 @@ import {
   seedPerformanceDataset,
 } from '#db/seed/performance-dataset.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
-import { freePort } from '../src/test-support/free-port.ts';
+import { freePort } from '@pca/identity-provider/free-port';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'pca-bench-practitioners');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

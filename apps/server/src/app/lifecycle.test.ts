@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../test-support/free-port.ts';
+import { freePort } from '@pca/identity-provider/free-port';
 import { REPO_ROOT } from '../test/test-data.ts';
 
 const cleanups: (() => void)[] = [];

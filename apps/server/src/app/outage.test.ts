@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
-import { freePort } from '../test-support/free-port.ts';
+import { freePort } from '@pca/identity-provider/free-port';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
 import { loadConfig } from './config.ts';

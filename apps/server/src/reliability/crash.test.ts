@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/open-database.ts';
 import { auditEvents, locations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { freePort } from '../test-support/free-port.ts';
+import { freePort } from '@pca/identity-provider/free-port';
 import { databaseUrlFor, REPO_ROOT, templateDatabaseName } from '../test/test-data.ts';
 import { identities } from './authorisation-matrix.ts';
 import { openSessionFor } from './sessions.ts';

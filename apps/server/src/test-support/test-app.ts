@@ -5,7 +5,7 @@ import { buildApp } from '#app/build-app.ts';
 import { loadConfig } from '#app/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from '../test/database.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '@pca/identity-provider/free-port';
 
 /**
  * A real API on a seeded test database, with the real development identity provider listening on a free

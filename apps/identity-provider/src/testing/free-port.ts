@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free right now on localhost (for an in-process identity provider in tests). */
+/** A TCP port free right now on localhost (for a server a test starts: the identity provider, the API, a relay). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
