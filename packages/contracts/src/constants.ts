@@ -42,3 +42,10 @@ export const layout = {
   mainMaxWidth: 1320,
   demoSideNavWidth: 240,
 } as const;
+
+/**
+ * The outage message: the API's 503 detail and what the SPA shows while the system is unavailable. Here,
+ * not beside the problem schema, so the SPA's error messages do not pull zod into every page.
+ */
+export const maintenanceMessage =
+  'The system is currently under maintenance. Please try again later.';

@@ -10,7 +10,3 @@ export const Problem = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type Problem = z.infer<typeof Problem>;
-
-/** The outage message: the API's 503 detail and what the SPA shows while the system is unavailable. */
-export const maintenanceMessage =
-  'The system is currently under maintenance. Please try again later.';

@@ -5,7 +5,7 @@ import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { maintenanceMessage } from '@pca/contracts';
+import { maintenanceMessage } from '@pca/contracts/constants.ts';
 import { isMaintenance } from '#lib/errors/describe-api-error.ts';
 
 /** Props of StartupError. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeServer, json, problem } from '../../test/fake-server.ts';
 import { http } from '../http.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
-import { maintenanceMessage } from '@pca/contracts';
+import { maintenanceMessage } from '@pca/contracts/constants.ts';
 import { describeApiError, waitText } from './describe-api-error.ts';
 
 /** The error `http` throws when the API answers `response` (so the alert sees what the app sees). */

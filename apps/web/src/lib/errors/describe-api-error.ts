@@ -1,4 +1,4 @@
-import { maintenanceMessage } from '@pca/contracts';
+import { maintenanceMessage } from '@pca/contracts/constants.ts';
 import { ApiError } from '../http.ts';
 
 /** What went wrong, as a person needs to know it: each kind asks them to do something different. */
