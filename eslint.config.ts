@@ -38,6 +38,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Pages and tests may write addresses: a test states the address it expects.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      // The gallery's samples link to gallery pages: sample data, not the portal's navigation.
+      'apps/web/src/features/design-system/**',
+    ],
+    rules: {
+      'architecture/no-literal-href': 'error',
+      // enabled once apps/web has no direct AgDS import
+      'architecture/design-system-through-ui': 'off',
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', 'apps/server/bench/**', 'apps/server/src/db/seed/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,11 +1,13 @@
 /**
- * Enforces the architecture's import direction (ARCHITECTURE §2):
- * - a web feature never imports another feature (share through packages/ or src/lib);
+ * Enforces the architecture's import direction (docs/decisions/016-page-paths-and-house-rules.md):
+ * - a web feature never imports another feature (share through packages/ or src/lib), nor the app
+ *   (the app composes the features, not the reverse);
  * - the web never imports server code, the server never imports web code;
  * - packages never import apps.
  */
 import path from 'node:path';
 import type { Rule } from 'eslint';
+import { designSystemThroughUi, noLiteralHref } from './house-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,6 +22,9 @@ function target(fromFile: string, spec: string): string | null {
   }
   if (spec.startsWith('#features/') && rel.startsWith('apps/web/')) {
     return `apps/web/src/features/${spec.slice('#features/'.length)}`;
+  }
+  if (spec.startsWith('#app/') && rel.startsWith('apps/web/')) {
+    return `apps/web/src/app/${spec.slice('#app/'.length)}`;
   }
   if (spec.startsWith('@pca/server') || spec.startsWith('@pca/identity-provider'))
     return `apps/${spec.slice(5)}`;
@@ -38,6 +43,8 @@ function violation(fromRel: string, to: string): string | null {
   if (fromFeature && toFeature && fromFeature !== toFeature) {
     return `Feature "${fromFeature}" must not import feature "${toFeature}"; share through packages/ or src/lib.`;
   }
+  if (fromFeature && to.startsWith('apps/web/src/app/'))
+    return `Feature "${fromFeature}" must not import the app; move what it needs to packages/ or src/lib.`;
   if (fromRel.startsWith('apps/web/') && to.startsWith('apps/server'))
     return 'The web must not import server code.';
   if (fromRel.startsWith('apps/server/') && to.startsWith('apps/web'))
@@ -70,4 +77,10 @@ export const importDirection: Rule.RuleModule = {
   },
 };
 
-export const plugin = { rules: { 'import-direction': importDirection } };
+export const plugin = {
+  rules: {
+    'import-direction': importDirection,
+    'no-literal-href': noLiteralHref,
+    'design-system-through-ui': designSystemThroughUi,
+  },
+};

@@ -254,19 +254,3 @@ const sydneyDate = new Intl.DateTimeFormat('en-CA', {
 export function australianToday(now: Date = new Date()): string {
   return sydneyDate.format(now);
 }
-
-/** SPA paths of the Practitioners page and role pages (spec 1 §2.7), shared by both web features. */
-export const practitionerPagePaths = {
-  /** The Practitioners page. */
-  practitioners: () => '/practitioners',
-  /** Add a practitioner role. */
-  addRole: () => '/practitioner-role/add',
-  /** Edit a role, with the query of spec 1 §2.7. */
-  editRole: (role: { healthcareServiceId: string; id: string }, practitionerId: string) =>
-    `/healthcare-service/${role.healthcareServiceId}/practitioner/add-edit/${role.id}?${new URLSearchParams(
-      { healthcareServiceId: role.healthcareServiceId, practitionerId },
-    ).toString()}`,
-  /** Read a role. */
-  viewRole: (role: { healthcareServiceId: string; id: string }) =>
-    `/healthcare-service/${role.healthcareServiceId}/practitioner/${role.id}`,
-} as const;

@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { OrganisationNode } from '@pca/contracts';
@@ -6,7 +7,6 @@ import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
 import { requireSession } from '#lib/require-session.ts';
-import { paths } from './paths.ts';
 
 /** A route guard of spec 1 §6, as a loader; it reads the user through the app's query cache. */
 export type Guard = (args: LoaderFunctionArgs, queryClient: QueryClient) => Promise<null> | null;
@@ -17,16 +17,17 @@ export type Guard = (args: LoaderFunctionArgs, queryClient: QueryClient) => Prom
  */
 export const adminGuard: Guard = async (_args, queryClient) => {
   const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-  if (!hasRole(user, 'PcaOperator')) throw redirect(withRedirectReason(paths.welcome(), 'admin'));
+  if (!hasRole(user, 'PcaOperator'))
+    throw redirect(withRedirectReason(pages.welcome.dashboard.href(), 'admin'));
   if (user.managingPractitioner)
-    throw redirect(withRedirectReason(paths.welcome(), 'admin-while-managing'));
+    throw redirect(withRedirectReason(pages.welcome.dashboard.href(), 'admin-while-managing'));
   return null;
 };
 
 /** Users without an email address are sent to /welcome, where registration asks for one. */
 export const emailGuard: Guard = async (_args, queryClient) => {
   const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-  if (!user.email) throw redirect(withRedirectReason(paths.welcome(), 'email'));
+  if (!user.email) throw redirect(withRedirectReason(pages.welcome.dashboard.href(), 'email'));
   return null;
 };
 
@@ -48,7 +49,8 @@ export const organisationManagerGuard: Guard = async ({ request }, queryClient) 
       (!organisationId || n.id === organisationId) &&
       n.effectiveRoles.includes('OrganisationManager'),
   );
-  if (!manages) throw redirect(withRedirectReason(paths.welcome(), 'organisation-manager'));
+  if (!manages)
+    throw redirect(withRedirectReason(pages.welcome.dashboard.href(), 'organisation-manager'));
   return null;
 };
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { pages } from '@pca/contracts/pages.ts';
 import { notAvailableRoutes, routeTable } from './route-table.ts';
 
 describe('route table (spec 1 §2.8)', () => {
   it('registers every route once', () => {
     const paths = routeTable.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('takes every path from the page paths, defined once', () => {
+    const patterns = new Set(
+      Object.values(pages).flatMap((group) =>
+        'pattern' in group ? [group.pattern] : Object.values(group).map((p) => p.pattern),
+      ),
+    );
+    for (const r of routeTable) expect(patterns.has(`/${r.path}`), r.path).toBe(true);
   });
 
   it('every breadcrumb parent is itself a route', () => {

@@ -1,20 +1,13 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { adminGuard, emailGuard, guarded, organisationManagerGuard, type Guard } from './guards.ts';
-import { paths } from './paths.ts';
+import { pages } from '@pca/contracts/pages.ts';
 import { appQueryClient } from './query-client.ts';
 import { routeTable } from './route-table.ts';
 import { RootLayout } from './layout/root-layout.tsx';
+import type { RouteHandle } from './layout/route-handle.ts';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { StartupFallback } from './layout/startup-fallback.tsx';
-
-/** Route metadata read by the layout (page title). */
-export type RouteHandle = {
-  /** Shown as `{title} - {product name}` in the browser tab. */
-  title?: string;
-  /** Breadcrumb parent route path. */
-  parent?: string | undefined;
-};
 
 /** The guards of a signed-in route (spec 1 §6), besides the session check every one of them has. */
 function guardsFor(path: string): Guard[] {
@@ -41,32 +34,35 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           handle: { title: 'Home' } satisfies RouteHandle,
           lazy: () => import('#features/home/routes/home-page.tsx'),
         },
-        { path: 'home', loader: () => redirect(paths.home()) },
+        { path: 'home', loader: () => redirect(pages.home.href()) },
         {
-          path: 'authorization-code/callback',
+          path: pages.auth.callback.route,
           handle: { title: 'Signing in' } satisfies RouteHandle,
           lazy: () => import('#features/auth/routes/callback-page.tsx'),
         },
         {
-          path: 'inactive-user',
+          path: pages.auth.inactiveUser.route,
           handle: { title: 'Account inactive' } satisfies RouteHandle,
           lazy: () => import('#features/inactive-user/routes/inactive-user-page.tsx'),
         },
         // Signed-out routes of the table that need no session.
         {
-          path: 'smart-authorization-code/callback',
+          path: pages.auth.smartCallback.route,
           handle: { title: 'Signing in' } satisfies RouteHandle,
           lazy: () => import('#features/auth/routes/smart-callback-page.tsx'),
         },
         {
-          path: 'verify-email',
+          path: pages.auth.verifyEmail.route,
           handle: { title: 'Verify email' } satisfies RouteHandle,
           lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
         },
-        { path: 'privacy', loader: () => redirect(`${paths.home()}?showDialog=privacy`) },
         {
-          path: 'practitioner/privacy',
-          loader: () => redirect(`${paths.home()}?showDialog=privacy`),
+          path: pages.auth.privacy.route,
+          loader: () => redirect(pages.home.href({ showDialog: 'privacy' })),
+        },
+        {
+          path: pages.auth.practitionerPrivacy.route,
+          loader: () => redirect(pages.home.href({ showDialog: 'privacy' })),
         },
         ...routeTable.map((entry): RouteObject => ({
           path: entry.path,
@@ -75,8 +71,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: entry.screen,
         })),
         // The design-system gallery (spec 2 §2.19): sample data only, lazy so it adds nothing to other pages.
-        { path: 'design-system/*', lazy: () => import('#features/design-system/routes.tsx') },
-        { path: '*', loader: () => redirect(paths.home()) },
+        {
+          path: `${pages.designSystem.home.route}/*`,
+          lazy: () => import('#features/design-system/routes.tsx'),
+        },
+        { path: '*', loader: () => redirect(pages.home.href()) },
       ],
     },
   ];

@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { lazy, Suspense } from 'react';
 import { Header } from '@pca/ui/header/header.tsx';
 import { Box } from '@ag.ds-next/react/box';
@@ -6,7 +7,6 @@ import { Button } from '@ag.ds-next/react/button';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';
-import { paths } from '../paths.ts';
 import './shell.css';
 
 // Signed-in parts load only after sign-in, keeping the signed-out page's JavaScript small.
@@ -34,7 +34,7 @@ export function AppHeader() {
           background="bodyAlt"
           heading={productName}
           subline="Keep your provider information in one place"
-          href={signedIn ? paths.welcome() : paths.home()}
+          href={signedIn ? pages.welcome.dashboard.href() : pages.home.href()}
           rightContent={
             signedIn ? (
               <Flex justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}>

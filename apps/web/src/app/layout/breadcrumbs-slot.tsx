@@ -1,5 +1,5 @@
 import type { UIMatch } from 'react-router';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
 /**
  * Whether the current route shows breadcrumbs: signed-in pages with a title, except the dashboard,

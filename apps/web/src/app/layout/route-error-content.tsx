@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { Flex } from '@ag.ds-next/react/box';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
@@ -8,7 +9,6 @@ import { AppHeader } from './app-header.tsx';
 import { MainContent } from './main-content.tsx';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { isMaintenance } from '#lib/errors/describe-api-error.ts';
-import { paths } from '../paths.ts';
 
 /**
  * The error page's content: shell, heading, alert and a link home. The alert says what failed: the
@@ -24,7 +24,7 @@ export function RouteErrorContent({ error }: { error: unknown }) {
           <H1>{isMaintenance(error) ? 'Under maintenance' : 'Something went wrong'}</H1>
           <ApiErrorAlert error={error} thing="this page" />
           <Text as="p">
-            <TextLink href={paths.home()}>Go to the home page</TextLink>
+            <TextLink href={pages.home.href()}>Go to the home page</TextLink>
           </Text>
         </Stack>
       </MainContent>

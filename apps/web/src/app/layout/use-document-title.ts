@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
 /** The deepest matched route's title, from its `handle`. */
 function useRouteTitle(): string | undefined {

@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import type { Capabilities, CurrentUser } from '@pca/contracts';
 import { hasRole } from '@pca/contracts/capabilities.ts';
 
@@ -100,12 +101,18 @@ export function sideNavLinks(
   >,
   caps: Pick<Capabilities, 'viewBusinesses' | 'accessPractitioners' | 'accessPublishing'>,
 ): SideNavLink[] {
-  const links: SideNavLink[] = [{ item: 'home', label: 'Home', href: '/welcome' }];
+  const links: SideNavLink[] = [
+    { item: 'home', label: 'Home', href: pages.welcome.dashboard.href() },
+  ];
   if (!user.isProfileComplete) return links;
   if (caps.viewBusinesses)
-    links.push({ item: 'businesses', label: 'Businesses', href: '/organisation' });
+    links.push({ item: 'businesses', label: 'Businesses', href: pages.organisations.list.href() });
   if (caps.accessPractitioners)
-    links.push({ item: 'practitioners', label: 'Practitioners', href: '/practitioners' });
+    links.push({
+      item: 'practitioners',
+      label: 'Practitioners',
+      href: pages.practitioners.list.href(),
+    });
   if (caps.accessPublishing)
     links.push({ item: 'publishing', label: 'Publishing', href: publishingLink(user) });
   return links;

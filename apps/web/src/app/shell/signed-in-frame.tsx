@@ -3,8 +3,9 @@ import { useLocation, useMatches } from 'react-router';
 import { SideNavigation } from '@pca/ui/navigation/side-navigation.tsx';
 import type { Breadcrumb } from '@pca/ui/breadcrumbs/breadcrumbs.tsx';
 import { layout } from '@pca/contracts/constants.ts';
+import { pages } from '@pca/contracts/pages.ts';
 import { useCapabilities } from '#lib/capabilities.ts';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from '../layout/route-handle.ts';
 import { routeTable } from '../route-table.ts';
 import { BreadcrumbsPlaceholder, routeShowsBreadcrumbs } from '../layout/breadcrumbs-slot.tsx';
 import { sideNavHighlight, sideNavLinks } from './navigation-rules.ts';
@@ -21,7 +22,7 @@ export function ShellSideNavigation() {
   const links =
     access.status === 'ready'
       ? sideNavLinks(access.user, access.capabilities)
-      : [{ item: 'home' as const, label: 'Home', href: '/welcome' }];
+      : [{ item: 'home' as const, label: 'Home', href: pages.welcome.dashboard.href() }];
   const active = sideNavHighlight(location.pathname, location.search);
   return (
     <SideNavigation
@@ -45,10 +46,15 @@ export function breadcrumbTrail(handle: RouteHandle | undefined): Breadcrumb[] {
     seen.add(parent);
     const entry = titleOf.get(parent);
     if (!entry) break;
-    ancestors.unshift({ label: entry.title, href: `/${parent}` });
+    // Breadcrumb parents take no parameters, so their pattern is their address.
+    ancestors.unshift({ label: entry.title, href: entry.page.pattern });
     parent = entry.parent;
   }
-  return [{ label: 'Home', href: '/welcome' }, ...ancestors, { label: handle.title }];
+  return [
+    { label: 'Home', href: pages.welcome.dashboard.href() },
+    ...ancestors,
+    { label: handle.title },
+  ];
 }
 
 /** Breadcrumbs of the current route (signed in only), derived from the route table. */

@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MainNav } from '@ag.ds-next/react/main-nav';
@@ -58,11 +59,11 @@ const newTabLabel = (text: string) => (
 );
 
 const HEADER_TARGETS: Record<HeaderItem, string> = {
-  home: '/welcome',
-  tasks: '/tasks-notifications',
-  sites: '/my-workplaces',
-  publishing: '/practitioner/publish',
-  businesses: '/organisation',
+  home: pages.welcome.dashboard.href(),
+  tasks: pages.tasks.list.href(),
+  sites: pages.profile.myWorkplaces.href(),
+  publishing: pages.publishing.practitioner.href(),
+  businesses: pages.organisations.list.href(),
 };
 
 /** A bell glyph (AgDS has no bell icon); decorative, the link text names it. */
@@ -85,7 +86,7 @@ function BellIcon() {
  */
 function bellItem(count: number | undefined) {
   return {
-    href: '/tasks-notifications',
+    href: pages.tasks.list.href(),
     label: 'Notifications',
     beforeElement: (
       <span className="pca-bell" data-testid="bell-icon">
@@ -163,7 +164,9 @@ export function SignedInNavigation() {
         >
           More detailed steps
         </DropdownMenuItemLink>
-        <DropdownMenuItemLink href="/give-feedback">Give us feedback</DropdownMenuItemLink>
+        <DropdownMenuItemLink href={pages.profile.giveFeedback.href()}>
+          Give us feedback
+        </DropdownMenuItemLink>
       </DropdownMenuPanel>
     ),
   };
@@ -180,7 +183,7 @@ export function SignedInNavigation() {
     items.push(
       { href: config.links.learnMore, label: newTabLabel('Learn more about us'), ...newTab },
       { href: config.links.detailedSteps, label: newTabLabel('More detailed steps'), ...newTab },
-      { href: '/give-feedback', label: 'Give us feedback' },
+      { href: pages.profile.giveFeedback.href(), label: 'Give us feedback' },
     );
   }
 
@@ -191,28 +194,36 @@ export function SignedInNavigation() {
         dropdown: (
           <DropdownMenuPanel palette="light">
             {menu?.viewProfile ? (
-              <DropdownMenuItemLink href={`/profile/${user.id}`}>View profile</DropdownMenuItemLink>
+              <DropdownMenuItemLink href={pages.profile.view.href({ id: user.id })}>
+                View profile
+              </DropdownMenuItemLink>
             ) : null}
             {menu?.practitionerProfile && managing ? (
-              <DropdownMenuItemLink href={`/practitioner-profile/${managing.id}`}>
+              <DropdownMenuItemLink href={pages.profile.practitioner.href({ id: managing.id })}>
                 Practitioner profile
               </DropdownMenuItemLink>
             ) : null}
             {menu?.assignDelegate ? (
-              <DropdownMenuItemLink href="/delegates">Assign a delegate</DropdownMenuItemLink>
+              <DropdownMenuItemLink href={pages.delegates.list.href()}>
+                Assign a delegate
+              </DropdownMenuItemLink>
             ) : null}
             {menu?.bankAccount && user.practitionerId ? (
-              <DropdownMenuItemLink href={`/bank-account/add-edit/${user.practitionerId}`}>
+              <DropdownMenuItemLink
+                href={pages.profile.bankAccount.href({ practitionerId: user.practitionerId })}
+              >
                 Bank account
               </DropdownMenuItemLink>
             ) : null}
             {menu?.credentialDocuments ? (
-              <DropdownMenuItemLink href="/credential-documents">
+              <DropdownMenuItemLink href={pages.profile.credentialDocuments.href()}>
                 Credential documents
               </DropdownMenuItemLink>
             ) : null}
             {menu?.auditEvents ? (
-              <DropdownMenuItemLink href="/audit-events">Audit events</DropdownMenuItemLink>
+              <DropdownMenuItemLink href={pages.admin.auditEvents.href()}>
+                Audit events
+              </DropdownMenuItemLink>
             ) : null}
             {menu?.switchAccounts ? (
               <Fragment>
@@ -222,12 +233,12 @@ export function SignedInNavigation() {
                     onClick={() => {
                       // Already on their own account: My account is simply their dashboard.
                       if (managing) setSwitchingBack(true);
-                      else void navigate('/welcome');
+                      else void navigate(pages.welcome.dashboard.href());
                     }}
                   >
                     My account
                   </DropdownMenuItem>
-                  <DropdownMenuItemLink href="/manage-accounts">
+                  <DropdownMenuItemLink href={pages.delegates.manageAccounts.href()}>
                     Managed accounts
                   </DropdownMenuItemLink>
                 </DropdownMenuGroup>
@@ -235,7 +246,9 @@ export function SignedInNavigation() {
               </Fragment>
             ) : null}
             {menu?.systemAdmin ? (
-              <DropdownMenuItemLink href="/admin">System admin</DropdownMenuItemLink>
+              <DropdownMenuItemLink href={pages.admin.home.href()}>
+                System admin
+              </DropdownMenuItemLink>
             ) : null}
             <DropdownMenuItem onClick={() => setLogoutOpen(true)}>Logout</DropdownMenuItem>
           </DropdownMenuPanel>

@@ -1,4 +1,4 @@
-import { paths } from '#app/paths.ts';
+import { pages } from '@pca/contracts/pages.ts';
 
 /** Stored return paths that mean "nowhere in particular" (spec 1 §2.3). */
 const IGNORED_PATHS = new Set(['', '/', '/home', 'home']);
@@ -14,5 +14,7 @@ export function resolvePostLoginPath(
   const path = (storedPath ?? '').trim();
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (!IGNORED_PATHS.has(normalised)) return path;
-  return canShowPublishingSettings ? paths.welcomeAddBusiness() : paths.welcome();
+  return canShowPublishingSettings
+    ? pages.welcome.addBusiness.href()
+    : pages.welcome.dashboard.href();
 }

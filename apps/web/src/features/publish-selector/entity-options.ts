@@ -1,5 +1,5 @@
+import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import type { PublishEntities } from '@pca/contracts';
-import { healthcareServicePath, locationPath, organisationPath } from '#lib/business/links.ts';
 
 /** One choosable entity with the route it opens. */
 export interface EntityOption {
@@ -15,7 +15,8 @@ export interface EntityGroup {
   options: EntityOption[];
 }
 
-const withTab = (path: string) => `${path}?${new URLSearchParams({ tab: 'Partner services' })}`;
+/** Each entity opens on its partner-services tab. */
+const tab = 'Partner services';
 
 /** Groups the entities and gives each its route by kind and organisation discriminator (spec 2 §2.12). */
 export function entityGroups(entities: PublishEntities, filter = ''): EntityGroup[] {
@@ -29,7 +30,7 @@ export function entityGroups(entities: PublishEntities, filter = ''): EntityGrou
         id: s.id,
         label: s.name,
         context: s.context,
-        href: withTab(healthcareServicePath(s.id)),
+        href: pages.healthcareServices.view.href({ id: s.id, tab }),
       })),
     },
     {
@@ -38,7 +39,7 @@ export function entityGroups(entities: PublishEntities, filter = ''): EntityGrou
         id: o.id,
         label: o.name,
         context: o.context,
-        href: withTab(organisationPath(o.type, o.id)),
+        href: organisationHref(o.type, o.id, { tab }),
       })),
     },
     {
@@ -47,7 +48,7 @@ export function entityGroups(entities: PublishEntities, filter = ''): EntityGrou
         id: l.id,
         label: l.name,
         context: l.context,
-        href: withTab(locationPath(l.id)),
+        href: pages.locations.view.href({ id: l.id, tab }),
       })),
     },
   ];

@@ -1,11 +1,11 @@
 // Rules from their own module, not the package index, so no zod schemas load with the dashboard.
+import { pages, registerBusinessHref } from '@pca/contracts/pages.ts';
 import {
   liveOrganisations,
   type Capabilities,
   type CapabilityInput,
 } from '@pca/contracts/capabilities.ts';
 import type { CurrentUser } from '@pca/contracts';
-import { registerBusinessPath } from '#lib/business/links.ts';
 
 /** One action card: a link, or the button that opens the setup-a-site dialog. */
 export type WelcomeCard =
@@ -50,12 +50,12 @@ export function welcomeCardGroups({
       caps.viewBusinesses && {
         title: 'Manage businesses',
         description: 'View and update your businesses, their sites and services.',
-        href: '/organisation/participating',
+        href: pages.organisations.participating.href(),
       },
       caps.importDirectoryServices && {
         title: 'Import services',
         description: 'Import services from the national health services directory.',
-        href: '/nhsd-import',
+        href: pages.nhsdImport.wizard.href(),
       },
       !managing &&
         hasSiteOrganisations && {
@@ -67,22 +67,22 @@ export function welcomeCardGroups({
         caps.manageBusinesses && {
           title: 'Publishing settings',
           description: 'Choose what your businesses share with partner services.',
-          href: '/publish-selector',
+          href: pages.publishing.businesses.href(),
         },
       caps.accessPractitioners && {
         title: 'Practitioners',
         description: 'See the practitioners working in your businesses.',
-        href: '/practitioners',
+        href: pages.practitioners.list.href(),
       },
       {
         title: 'Register a business',
         description: 'Register a new business to publish its information.',
-        href: registerBusinessPath(),
+        href: registerBusinessHref(),
       },
       caps.keyContacts && {
         title: 'Key contacts',
         description: 'Manage the key contacts of your businesses.',
-        href: '/key-contacts',
+        href: pages.organisations.keyContacts.href(),
       },
     ];
     groups.push({ title: 'Manager actions', cards: cards.filter((c) => c !== false) });
@@ -101,22 +101,22 @@ export function welcomeCardGroups({
       caps.delegates && {
         title: 'Delegate',
         description: 'Assign people to act on your behalf.',
-        href: '/delegates',
+        href: pages.delegates.list.href(),
       },
       {
         title: 'Credential documents',
         description: 'Upload and share your credential documents.',
-        href: '/credential-documents',
+        href: pages.profile.credentialDocuments.href(),
       },
       {
         title: 'Publishing settings',
         description: 'Choose what is published about you to partner services.',
-        href: '/practitioner/publish',
+        href: pages.publishing.practitioner.href(),
       },
       {
         title: 'My workplaces',
         description: 'See the healthcare services where you work.',
-        href: '/my-workplaces',
+        href: pages.profile.myWorkplaces.href(),
       },
     ];
     groups.push({ title: 'Practitioner actions', cards: cards.filter((c) => c !== false) });
@@ -129,7 +129,7 @@ export function welcomeCardGroups({
         {
           title: 'Managed accounts',
           description: 'Act on behalf of the practitioners who assigned you.',
-          href: '/manage-accounts',
+          href: pages.delegates.manageAccounts.href(),
         },
       ],
     });

@@ -10,7 +10,7 @@ import {
 } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { ActiveChip } from './entity-page.tsx';
-import { healthcareServicePath, locationPath, organisationPath } from './links.ts';
+import { organisationHref, pages } from '@pca/contracts/pages.ts';
 
 /** The sortable Name column, linking each row to its page. */
 const nameColumn = <T extends { id: string; name: string }>(
@@ -38,7 +38,7 @@ export function HiOrganisationsTable({ rows }: { rows: OrganisationSummary[] }) 
       rowKey={(r) => r.id}
       emptyText="There are no HI organisations under this organisation"
       columns={[
-        nameColumn((id) => organisationPath('HiOrganisation', id)),
+        nameColumn((id) => organisationHref('HiOrganisation', id)),
         { key: 'hpio', header: 'HPI-O', render: (r) => r.hpio ?? 'Not provided' },
         {
           key: 'status',
@@ -59,7 +59,7 @@ export function LocationsTable({ rows }: { rows: LocationSummary[] }) {
       rowKey={(r) => r.id}
       emptyText="There are no locations for this organisation"
       columns={[
-        nameColumn(locationPath),
+        nameColumn((id) => pages.locations.view.href({ id })),
         { key: 'type', header: 'Type', render: (r) => locationKindLabel[r.kind] },
         { key: 'address', header: 'Address', render: (r) => r.address || 'Not applicable' },
         activeColumn(),
@@ -77,7 +77,7 @@ export function HealthcareServicesTable({ rows }: { rows: HealthcareServiceSumma
       rowKey={(r) => r.id}
       emptyText="There are no healthcare services for this organisation"
       columns={[
-        nameColumn(healthcareServicePath),
+        nameColumn((id) => pages.healthcareServices.view.href({ id })),
         {
           key: 'type',
           header: 'Service type',
@@ -111,7 +111,7 @@ export function PractitionersTable({ rows }: { rows: PractitionerRoleSummary[] }
           key: 'service',
           header: 'Healthcare service',
           render: (r) => (
-            <TextLink href={healthcareServicePath(r.healthcareServiceId)}>
+            <TextLink href={pages.healthcareServices.view.href({ id: r.healthcareServiceId })}>
               {r.healthcareServiceName}
             </TextLink>
           ),

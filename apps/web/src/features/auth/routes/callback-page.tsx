@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,6 @@ import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { VisuallyHidden } from '@ag.ds-next/react/a11y';
 import { INACTIVE_USER_PROBLEM } from '@pca/contracts/auth.ts';
-import { paths } from '#app/paths.ts';
 import { useConfig } from '#lib/config.tsx';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
@@ -66,7 +66,7 @@ export function CallbackPage() {
         error.status === 403 &&
         error.hasProblemType(INACTIVE_USER_PROBLEM)
       ) {
-        navigate(paths.inactiveUser(), { replace: true });
+        navigate(pages.auth.inactiveUser.href(), { replace: true });
         return;
       }
       console.error('Sign-in failed', error);

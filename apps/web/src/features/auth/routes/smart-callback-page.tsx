@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
@@ -7,7 +8,6 @@ import { LoadingBlanket } from '@ag.ds-next/react/loading';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
 import { VisuallyHidden } from '@ag.ds-next/react/a11y';
 import { TextLink } from '@ag.ds-next/react/text-link';
-import { paths } from '#app/paths.ts';
 import { smartCallbackTarget } from '../smart-callback-target.ts';
 
 /** The clinical-information-system callback (spec 1 §2.4): passes the code on to the organisation's launch page. */
@@ -38,7 +38,7 @@ export function SmartCallbackPage() {
             The response had no authorisation code. Please start the connection again.
           </Text>
         </PageAlert>
-        <TextLink href={paths.welcome()}>Go to your dashboard</TextLink>
+        <TextLink href={pages.welcome.dashboard.href()}>Go to your dashboard</TextLink>
       </Stack>
     );
   }

@@ -1,8 +1,8 @@
+import { organisationHref } from '@pca/contracts/pages.ts';
 import { SummaryList } from '@ag.ds-next/react/summary-list';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { weekDayLabel, type HealthcareServiceDetail, type OpeningDay } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
-import { organisationPath } from '#lib/business/links.ts';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 
 const hoursText = (d: OpeningDay) =>
@@ -17,7 +17,7 @@ export function ServiceSummary({ service: s }: { service: HealthcareServiceDetai
   return (
     <SummaryList>
       <SummaryItem term="Organisation">
-        <TextLink href={organisationPath(s.organisation.type, s.organisation.id)}>
+        <TextLink href={organisationHref(s.organisation.type, s.organisation.id)}>
           {s.organisation.name}
         </TextLink>
       </SummaryItem>

@@ -1,3 +1,4 @@
+import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import { useNavigate } from 'react-router';
 import type { HealthcareServiceDetail, OrganisationDetail } from '@pca/contracts';
 import {
@@ -8,7 +9,6 @@ import {
 import { formValuesOf, HealthcareServiceForm } from '../components/healthcare-service-form.tsx';
 import { PartnerServicesTable, PractitionersTable } from '#lib/business/business-tables.tsx';
 import { ServiceSummary } from '../components/service-summary.tsx';
-import { healthcareServicePath, organisationPath } from '#lib/business/links.ts';
 import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
 
 function Details({ service }: { service: HealthcareServiceDetail }) {
@@ -61,10 +61,10 @@ function AddService({ organisation: o }: { organisation: OrganisationDetail }) {
       locationOptions={o.locations}
       saving={mutation.isPending}
       serverError={mutation.error}
-      onCancel={() => void navigate(organisationPath(o.type, o.id))}
+      onCancel={() => void navigate(organisationHref(o.type, o.id))}
       onSubmit={(values) =>
         mutation.mutate(values, {
-          onSuccess: ({ id }) => void navigate(healthcareServicePath(id)),
+          onSuccess: ({ id }) => void navigate(pages.healthcareServices.view.href({ id: id })),
         })
       }
     />

@@ -1,3 +1,4 @@
+import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import { useNavigate } from 'react-router';
 import { TextLink } from '@ag.ds-next/react/text-link';
 import { SummaryList } from '@ag.ds-next/react/summary-list';
@@ -6,7 +7,6 @@ import { useCreateLocation, useLocation, useUpdateLocation } from '../api/locati
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
 import { HealthcareServicesTable, PartnerServicesTable } from '#lib/business/business-tables.tsx';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
-import { locationPath, organisationPath } from '#lib/business/links.ts';
 import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
 
 function Details({ location: l }: { location: LocationDetail }) {
@@ -33,7 +33,7 @@ function Details({ location: l }: { location: LocationDetail }) {
       summary={
         <SummaryList>
           <SummaryItem term="Organisation">
-            <TextLink href={organisationPath(l.organisation.type, l.organisation.id)}>
+            <TextLink href={organisationHref(l.organisation.type, l.organisation.id)}>
               {l.organisation.name}
             </TextLink>
           </SummaryItem>
@@ -76,9 +76,11 @@ function AddLocation({ organisation: o }: { organisation: OrganisationDetail }) 
       defaultValues={formValuesOf(null)}
       saving={mutation.isPending}
       serverError={mutation.error}
-      onCancel={() => void navigate(organisationPath(o.type, o.id))}
+      onCancel={() => void navigate(organisationHref(o.type, o.id))}
       onSubmit={(values) =>
-        mutation.mutate(values, { onSuccess: ({ id }) => void navigate(locationPath(id)) })
+        mutation.mutate(values, {
+          onSuccess: ({ id }) => void navigate(pages.locations.view.href({ id: id })),
+        })
       }
     />
   );

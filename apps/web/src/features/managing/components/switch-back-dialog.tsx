@@ -1,10 +1,10 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Text } from '@ag.ds-next/react/text';
 import { constants, dialogWidths } from '@pca/contracts/constants.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
-import { paths } from '#app/paths.ts';
 import { managedPractitionersQueryOptions } from '../api/get-managed-practitioners.ts';
 import { useStopManaging } from '../api/stop-managing.ts';
 
@@ -39,7 +39,7 @@ export function SwitchBackDialog({ isOpen, onClose }: SwitchBackDialogProps) {
         .then(() => mutateAsync())
         .then(
           () => {
-            if (!cancelled) navigate(paths.welcome());
+            if (!cancelled) navigate(pages.welcome.dashboard.href());
           },
           (error: unknown) => console.error('Switching back failed', error),
         )

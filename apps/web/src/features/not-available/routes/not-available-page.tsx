@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useMatches } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
@@ -15,7 +16,7 @@ export function NotAvailablePage() {
     <Stack gap={1.5}>
       <H1>{handle?.title ?? 'Not available yet'}</H1>
       <Text as="p">This part of the portal is not available yet.</Text>
-      <TextLink href="/welcome">Go to your dashboard</TextLink>
+      <TextLink href={pages.welcome.dashboard.href()}>Go to your dashboard</TextLink>
     </Stack>
   );
 }

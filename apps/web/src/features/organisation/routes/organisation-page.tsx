@@ -1,3 +1,4 @@
+import { pages, registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
@@ -17,11 +18,6 @@ import {
   PractitionersTable,
 } from '#lib/business/business-tables.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
-import {
-  addHealthcareServicePath,
-  addLocationPath,
-  registerBusinessPath,
-} from '#lib/business/links.ts';
 import { EntityHeader, PageLoading, QueryTabs } from '#lib/business/entity-page.tsx';
 
 function tabsOf(o: OrganisationDetail): TabItem[] {
@@ -42,7 +38,7 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
       label: 'Locations',
       content: (
         <Stack gap={1}>
-          {add(addLocationPath(o.id), 'Add location')}
+          {add(pages.locations.add.href({ organisationId: o.id }), 'Add location')}
           <LocationsTable rows={o.locations} />
         </Stack>
       ),
@@ -51,7 +47,10 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
       label: 'Healthcare services',
       content: (
         <Stack gap={1}>
-          {add(addHealthcareServicePath(o.id), 'Add healthcare service')}
+          {add(
+            pages.healthcareServices.add.href({ organisationId: o.id }),
+            'Add healthcare service',
+          )}
           <HealthcareServicesTable rows={o.healthcareServices} />
         </Stack>
       ),
@@ -96,7 +95,7 @@ export function OrganisationPage() {
         {o.publisherApprovalStatus === 'PendingSubmission' && o.canEdit ? (
           <Text as="p">
             This registration is not finished.{' '}
-            <TextLink href={registerBusinessPath(o.id)}>Complete the registration</TextLink>
+            <TextLink href={registerBusinessHref(o.id)}>Complete the registration</TextLink>
           </Text>
         ) : null}
       </EntityHeader>

@@ -1,3 +1,4 @@
+import { organisationHref, registerBusinessHref } from '@pca/contracts/pages.ts';
 import { Stack } from '@ag.ds-next/react/stack';
 import { Flex } from '@ag.ds-next/react/flex';
 import { H1 } from '@ag.ds-next/react/heading';
@@ -10,7 +11,6 @@ import type { OrganisationNode } from '@pca/contracts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useMyOrganisations } from '#lib/my-organisations.ts';
 import { StatusChips } from '../components/status-chips.tsx';
-import { organisationPath, registerBusinessPath } from '#lib/business/links.ts';
 
 function Tree({ nodes, level }: { nodes: OrganisationNode[]; level: number }) {
   return (
@@ -20,7 +20,7 @@ function Tree({ nodes, level }: { nodes: OrganisationNode[]; level: number }) {
           <Flex gap={0.75} alignItems="center" flexWrap="wrap">
             {/* Ancestors shown only for context (no role) are not links: their pages would refuse the user. */}
             {n.effectiveRoles.length || n.serviceRoles.length ? (
-              <TextLink href={organisationPath(n.type, n.id)}>{n.name}</TextLink>
+              <TextLink href={organisationHref(n.type, n.id)}>{n.name}</TextLink>
             ) : (
               <Text>{n.name}</Text>
             )}
@@ -30,7 +30,7 @@ function Tree({ nodes, level }: { nodes: OrganisationNode[]; level: number }) {
             <StatusChips status={n.status} publisherApprovalStatus={n.publisherApprovalStatus} />
             {n.publisherApprovalStatus === 'PendingSubmission' &&
             n.effectiveRoles.includes('OrganisationManager') ? (
-              <TextLink href={registerBusinessPath(n.id)}>Complete registration</TextLink>
+              <TextLink href={registerBusinessHref(n.id)}>Complete registration</TextLink>
             ) : null}
           </Flex>
           {n.children.length ? <Tree nodes={n.children} level={level + 1} /> : null}
@@ -50,7 +50,7 @@ export function OrganisationsPage() {
         The businesses you can access. Choose one to view its details, locations and services.
       </Text>
       <div>
-        <ButtonLink href={registerBusinessPath()} variant="secondary">
+        <ButtonLink href={registerBusinessHref()} variant="secondary">
           Register a business
         </ButtonLink>
       </div>

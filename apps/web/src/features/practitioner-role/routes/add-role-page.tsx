@@ -1,9 +1,10 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
 import { Flex } from '@ag.ds-next/react/flex';
 import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { australianToday, practitionerPagePaths } from '@pca/contracts/practitioners.ts';
+import { australianToday } from '@pca/contracts/practitioners.ts';
 import { Button, H1, H2, Loading, Text } from '@pca/ui';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { ApiError } from '#lib/http.ts';
@@ -18,7 +19,7 @@ export function AddRolePage() {
   const options = useRoleOptions();
   const create = useCreatePractitionerRole();
   const [chosen, setChosen] = useState<ChosenPractitioner | null>(null);
-  const back = () => void navigate(practitionerPagePaths.practitioners());
+  const back = () => void navigate(pages.practitioners.list.href());
 
   if (options.isError) {
     return (

@@ -1,6 +1,6 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useNavigate, useParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
-import { practitionerPagePaths } from '@pca/contracts/practitioners.ts';
 import { H1, Loading, Text } from '@pca/ui';
 import { usePractitionerRole } from '../api/get-practitioner-role.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
@@ -53,10 +53,10 @@ export function EditRolePage() {
               endDate: role.data.endDate ?? '',
             }}
             submitLabel="Save"
-            onCancel={() => void navigate(practitionerPagePaths.practitioners())}
+            onCancel={() => void navigate(pages.practitioners.list.href())}
             onSubmit={async ({ healthcareServiceId: _service, ...body }) => {
               await update.mutateAsync({ roleId, body });
-              void navigate(practitionerPagePaths.practitioners());
+              void navigate(pages.practitioners.list.href());
             }}
           />
         </>

@@ -1,7 +1,7 @@
+import { editRoleHref, pages } from '@pca/contracts/pages.ts';
 import { useParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
 import { ButtonLink } from '@ag.ds-next/react/button';
-import { practitionerPagePaths } from '@pca/contracts/practitioners.ts';
 import { ButtonGroup, H1, Loading } from '@pca/ui';
 import { usePractitionerRole } from '../api/get-practitioner-role.ts';
 import { RoleLoadError } from '../components/role-load-error.tsx';
@@ -23,13 +23,11 @@ export function ViewRolePage() {
           <RoleSummary role={role.data} />
           <ButtonGroup>
             {role.data.canManage ? (
-              <ButtonLink
-                href={practitionerPagePaths.editRole(role.data, role.data.practitioner.id)}
-              >
+              <ButtonLink href={editRoleHref(role.data, role.data.practitioner.id)}>
                 Edit
               </ButtonLink>
             ) : null}
-            <ButtonLink variant="secondary" href={practitionerPagePaths.practitioners()}>
+            <ButtonLink variant="secondary" href={pages.practitioners.list.href()}>
               Back to Practitioners
             </ButtonLink>
           </ButtonGroup>

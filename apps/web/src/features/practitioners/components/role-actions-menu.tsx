@@ -5,7 +5,8 @@ import {
   DropdownMenuItem,
   DropdownMenuPanel,
 } from '@ag.ds-next/react/dropdown-menu';
-import { practitionerPagePaths, type ServiceOffering } from '@pca/contracts/practitioners.ts';
+import { editRoleHref, viewRoleHref } from '@pca/contracts/pages.ts';
+import { type ServiceOffering } from '@pca/contracts/practitioners.ts';
 
 /** Props of RoleActionsMenu. */
 export type RoleActionsMenuProps = {
@@ -43,8 +44,8 @@ export function RoleActionsMenu({ offering, practitionerId, label }: RoleActions
         Actions
       </DropdownMenuButton>
       <DropdownMenuPanel>
-        {item('Edit', practitionerPagePaths.editRole(offering, practitionerId))}
-        {item('View', practitionerPagePaths.viewRole(offering))}
+        {item('Edit', editRoleHref(offering, practitionerId))}
+        {item('View', viewRoleHref(offering))}
       </DropdownMenuPanel>
     </DropdownMenu>
   );

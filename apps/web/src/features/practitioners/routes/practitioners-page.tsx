@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useMemo, useState } from 'react';
 import { Accordion, AccordionItem, AccordionItemContent } from '@ag.ds-next/react/accordion';
 import { Columns, Column } from '@ag.ds-next/react/columns';
@@ -7,11 +8,7 @@ import { ButtonLink } from '@ag.ds-next/react/button';
 import { constants } from '@pca/contracts/constants.ts';
 import { liveOrganisations } from '@pca/contracts/capabilities.ts';
 import type { OrganisationNode } from '@pca/contracts/organisations.ts';
-import {
-  practitionerEmptyMessages,
-  practitionerPagePaths,
-  type IsActiveFilter,
-} from '@pca/contracts/practitioners.ts';
+import { practitionerEmptyMessages, type IsActiveFilter } from '@pca/contracts/practitioners.ts';
 // Design-system components by path, not the @pca/ui index, which brings every component's chunk along
 // (docs/decisions/006-signed-out-javascript-budget.md).
 import { H1 } from '@ag.ds-next/react/heading';
@@ -96,7 +93,7 @@ export function PractitionersPage() {
       >
         <H1>Practitioners</H1>
         {canAdd ? (
-          <ButtonLink href={practitionerPagePaths.addRole()}>Add practitioner</ButtonLink>
+          <ButtonLink href={pages.practitioners.addRole.href()}>Add practitioner</ButtonLink>
         ) : null}
       </Flex>
 

@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { useId, useState } from 'react';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1, H2 } from '@ag.ds-next/react/heading';
@@ -70,7 +71,7 @@ export function PublishSelectorPage() {
         </Stack>
       )}
       <div>
-        <ButtonLink variant="secondary" href="/welcome">
+        <ButtonLink variant="secondary" href={pages.welcome.dashboard.href()}>
           Cancel
         </ButtonLink>
       </div>

@@ -1,3 +1,4 @@
+import { pages } from '@pca/contracts/pages.ts';
 import { Stack } from '@ag.ds-next/react/stack';
 import { H1 } from '@ag.ds-next/react/heading';
 import { Text } from '@ag.ds-next/react/text';
@@ -10,10 +11,20 @@ export function PublishingPage() {
     <Stack gap={2}>
       <H1>Publishing</H1>
       <CardGrid>
-        <Card as="li" headingLevel="h2" title="Business settings" href="/publish-selector">
+        <Card
+          as="li"
+          headingLevel="h2"
+          title="Business settings"
+          href={pages.publishing.businesses.href()}
+        >
           <Text as="p">Choose what your businesses, sites and services share with partners.</Text>
         </Card>
-        <Card as="li" headingLevel="h2" title="Practitioner settings" href="/practitioner/publish">
+        <Card
+          as="li"
+          headingLevel="h2"
+          title="Practitioner settings"
+          href={pages.publishing.practitioner.href()}
+        >
           <Text as="p">Choose what is published about you to partner services.</Text>
         </Card>
       </CardGrid>

@@ -1,3 +1,4 @@
+import { organisationHref, registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Stack } from '@ag.ds-next/react/stack';
@@ -13,7 +14,6 @@ import {
   type Registration,
   type RegistrationStepUpdate,
 } from '@pca/contracts';
-import { organisationPath, registerBusinessPath } from '#lib/business/links.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import {
   useRegistration,
@@ -49,7 +49,7 @@ function Wizard({ registration }: { registration: Registration | null }) {
           });
           return;
         }
-        if (!registration) void navigate(registerBusinessPath(saved.id), { replace: true });
+        if (!registration) void navigate(registerBusinessHref(saved.id), { replace: true });
         setStep((s) => Math.min(s + 1, registrationSteps.length - 1));
         document.getElementById('registration-step-heading')?.focus();
       },
@@ -122,7 +122,7 @@ export function RegisterBusinessPage() {
             {query.data.status === 'Approved'
               ? `${query.data.businessName} is registered.`
               : 'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.'}{' '}
-            <TextLink href={organisationPath('ParticipatingOrganisation', query.data.id)}>
+            <TextLink href={organisationHref('ParticipatingOrganisation', query.data.id)}>
               View the organisation
             </TextLink>
           </Text>

@@ -1,3 +1,4 @@
+import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Stack } from '@ag.ds-next/react/stack';
 import { Text } from '@ag.ds-next/react/text';
@@ -11,12 +12,10 @@ import { Modal } from '@pca/ui/modal/modal.tsx';
 import { SetupHelper } from '@pca/ui/setup-helper/setup-helper-tile.tsx';
 import {
   dialogWidths,
-  practitionerPagePaths,
   type SetupHelperOrigin,
   type SetupStepKey,
   type SiteOrganisation,
 } from '@pca/contracts';
-import { organisationPath } from '#lib/business/links.ts';
 import { useSetupHelper } from '../api/get-setup-helper.ts';
 
 /** Props of SetupSite. */
@@ -115,18 +114,17 @@ const stepText: Record<SetupStepKey, { title: string; description: string }> = {
 
 /** Where each step is done, carrying the origin tab so the step can return there. */
 function stepHref(key: SetupStepKey, organisationId: string, origin: SetupHelperOrigin) {
-  const org = organisationPath('ParticipatingOrganisation', organisationId);
-  const q = (params: Record<string, string>) =>
-    `?${new URLSearchParams({ ...params, from: origin })}`;
+  const org = (tab: string) =>
+    organisationHref('ParticipatingOrganisation', organisationId, { tab, from: origin });
   switch (key) {
     case 'location':
-      return `${org}${q({ tab: 'Locations' })}`;
+      return org('Locations');
     case 'healthcareService':
-      return `${org}${q({ tab: 'Healthcare services' })}`;
+      return org('Healthcare services');
     case 'practitioners':
-      return `${practitionerPagePaths.addRole()}${q({ organisationId })}`;
+      return pages.practitioners.addRole.href({ organisationId, from: origin });
     case 'publishing':
-      return `${org}${q({ tab: 'Partner services' })}`;
+      return org('Partner services');
   }
 }
 

@@ -1,9 +1,9 @@
+import { registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Text } from '@ag.ds-next/react/text';
 import { ButtonLink } from '@ag.ds-next/react/button';
 import type { SignUpBanner as SignUpBannerData } from '@pca/contracts';
-import { registerBusinessPath } from '#lib/business/links.ts';
 
 /** Props of SignUpBanner. */
 export type SignUpBannerProps = {
@@ -38,7 +38,7 @@ export function SignUpBanner({ organisation, success }: SignUpBannerProps) {
         <Alert tone="warning" title="Action required" onClose={close}>
           <Text as="p">Please finish your registration for {name}</Text>
           <div style={{ marginTop: '0.75rem' }}>
-            <ButtonLink size="sm" href={registerBusinessPath(organisation.id)}>
+            <ButtonLink size="sm" href={registerBusinessHref(organisation.id)}>
               Complete
             </ButtonLink>
           </div>

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, it } from 'vitest';
+import { designSystemThroughUi, noLiteralHref } from './house-rules.ts';
+import { importDirection } from './import-direction.ts';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.afterAll = afterAll;
+
+const root = path.resolve(import.meta.dirname, '../..');
+const at = (file: string) => path.join(root, file);
+const tester = new RuleTester({
+  languageOptions: {
+    parser: tseslint.parser,
+    parserOptions: { ecmaFeatures: { jsx: true } },
+  },
+});
+
+const feature = at('apps/web/src/features/welcome/components/card.tsx');
+
+tester.run('no-literal-href', noLiteralHref, {
+  valid: [
+    { code: '<a href={pages.welcome.dashboard.href()}>Home</a>', filename: feature },
+    { code: "<a href='https://www.health.gov.au/'>Health</a>", filename: feature },
+    { code: "<a href='#main'>Skip</a>", filename: feature },
+    { code: "const x = { href: '/api/me' };", filename: feature },
+    { code: 'navigate(pages.practitioners.list.href(), { replace: true });', filename: feature },
+  ],
+  invalid: [
+    { code: "<a href='/welcome'>Home</a>", filename: feature, errors: 1 },
+    { code: "<TextLink href={'/delegates'}>Delegates</TextLink>", filename: feature, errors: 1 },
+    { code: '<Link to={`/profile/${id}`}>Profile</Link>', filename: feature, errors: 1 },
+    {
+      code: "const card = { title: 'Delegates', href: '/delegates' };",
+      filename: feature,
+      errors: 1,
+    },
+    { code: "navigate('/welcome');", filename: feature, errors: 1 },
+    { code: 'throw redirect(`/welcome?reason=${reason}`);', filename: feature, errors: 1 },
+  ],
+});
+
+tester.run('design-system-through-ui', designSystemThroughUi, {
+  valid: [
+    { code: "import { Button } from '@pca/ui/button/button.tsx';", filename: feature },
+    {
+      code: "export { Stack } from '@ag.ds-next/react/stack';",
+      filename: at('packages/ui/src/layout/index.ts'),
+    },
+  ],
+  invalid: [
+    { code: "import { Stack } from '@ag.ds-next/react/stack';", filename: feature, errors: 1 },
+    { code: "export * from '@ag.ds-next/react/text';", filename: feature, errors: 1 },
+    { code: "const m = import('@ag.ds-next/react/table');", filename: feature, errors: 1 },
+  ],
+});
+
+tester.run('import-direction', importDirection, {
+  valid: [
+    { code: "import { pages } from '@pca/contracts/pages.ts';", filename: feature },
+    { code: "import { http } from '#lib/http.ts';", filename: feature },
+    {
+      code: "import { routeTable } from '#app/route-table.ts';",
+      filename: at('apps/web/src/app/routes.tsx'),
+    },
+    {
+      code: "const page = import('#features/welcome/routes/welcome-page.tsx');",
+      filename: at('apps/web/src/app/route-table.ts'),
+    },
+  ],
+  invalid: [
+    { code: "import { routeTable } from '#app/route-table.ts';", filename: feature, errors: 1 },
+    { code: "import { guards } from '../../../app/guards.ts';", filename: feature, errors: 1 },
+    {
+      code: "import { Card } from '#features/practitioners/components/card.tsx';",
+      filename: feature,
+      errors: 1,
+    },
+    {
+      code: "import { buildApp } from '@pca/server/src/app/build-app.ts';",
+      filename: feature,
+      errors: 1,
+    },
+    {
+      code: "import { http } from '../../../apps/web/src/lib/http.ts';",
+      filename: at('packages/ui/src/x.ts'),
+      errors: 1,
+    },
+  ],
+});
