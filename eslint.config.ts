@@ -48,9 +48,12 @@ export default tseslint.config(
     ],
     rules: {
       'architecture/no-literal-href': 'error',
-      // enabled once apps/web has no direct AgDS import
-      'architecture/design-system-through-ui': 'off',
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['apps/web/src/features/design-system/**'],
+    rules: { 'architecture/design-system-through-ui': 'error' },
   },
   {
     files: ['scripts/**', 'e2e/**', 'apps/server/bench/**', 'apps/server/src/db/seed/**'],

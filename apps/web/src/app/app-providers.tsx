@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Core } from '@ag.ds-next/react/core';
-import { theme } from '@ag.ds-next/react/ag-branding';
+import { Core } from '@pca/ui/primitives/core.ts';
+import { theme } from '@pca/ui/primitives/ag-branding.ts';
 import type { RuntimeConfig } from '@pca/contracts';
 import { ConfigProvider } from '#lib/config.tsx';
 import { RouterLinkAdapter } from './link-adapter.tsx';

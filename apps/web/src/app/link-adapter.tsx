@@ -1,6 +1,6 @@
 import { forwardRef, type MouseEvent } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
-import type { LinkProps } from '@ag.ds-next/react/core';
+import type { LinkProps } from '@pca/ui/primitives/core.ts';
 
 /** Hrefs the SPA router must not handle: other origins, schemes (mailto:, tel:), fragments and the API. */
 const DOCUMENT_HREF = /^(?:[a-z][a-z\d+.-]*:|\/\/|#|\/api\/)/i;

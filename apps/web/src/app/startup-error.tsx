@@ -1,10 +1,10 @@
-import { Core } from '@ag.ds-next/react/core';
-import { theme } from '@ag.ds-next/react/ag-branding';
-import { Box } from '@ag.ds-next/react/box';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Core } from '@pca/ui/primitives/core.ts';
+import { theme } from '@pca/ui/primitives/ag-branding.ts';
+import { Box } from '@pca/ui/primitives/box.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { maintenanceMessage } from '@pca/contracts/constants.ts';
 import { isMaintenance } from '#lib/errors/describe-api-error.ts';
 

@@ -1,6 +1,7 @@
 // The rules come from their own module, not the package index, so no zod schemas ride along.
 import {
   capabilitiesOf,
+  capabilityInputOf,
   menuVisibility,
   type Capabilities,
   type CapabilityInput,
@@ -16,17 +17,7 @@ export function capabilityInput(
   organisations: MyOrganisations,
   config: Pick<RuntimeConfig, 'features'>,
 ): CapabilityInput {
-  return {
-    user,
-    participatingOrganisations: organisations.organisations
-      .filter((o) => o.type === 'ParticipatingOrganisation')
-      .map((o) => ({
-        status: o.status,
-        isPublisher: o.isPublisher,
-        publisherApprovalStatus: o.publisherApprovalStatus,
-      })),
-    config: { vcfcImportAllowed: config.features.vcfcImportAllowed },
-  };
+  return capabilityInputOf(user, organisations.organisations, config.features);
 }
 
 /** What useCapabilities() answers: nothing until the user and organisations are loaded. */

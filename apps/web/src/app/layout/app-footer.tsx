@@ -1,7 +1,7 @@
-import { Footer, FooterDivider } from '@ag.ds-next/react/footer';
-import { Box } from '@ag.ds-next/react/box';
-import { Text } from '@ag.ds-next/react/text';
-import { Button } from '@ag.ds-next/react/button';
+import { Footer, FooterDivider } from '@pca/ui/primitives/footer.ts';
+import { Box } from '@pca/ui/primitives/box.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { footerDialogTitles, type FooterDialog } from '../shell/footer-dialog-kinds.ts';

@@ -1,9 +1,9 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { lazy, Suspense } from 'react';
 import { Header } from '@pca/ui/header/header.tsx';
-import { Box } from '@ag.ds-next/react/box';
-import { Flex } from '@ag.ds-next/react/flex';
-import { Button } from '@ag.ds-next/react/button';
+import { Box } from '@pca/ui/primitives/box.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';

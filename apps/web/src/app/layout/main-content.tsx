@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Flex } from '@ag.ds-next/react/box';
-import { Stack } from '@ag.ds-next/react/stack';
-import { tokens } from '@ag.ds-next/react/core';
+import { Box, Flex } from '@pca/ui/primitives/box.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { tokens } from '@pca/ui/primitives/core.ts';
 import { layout } from '@pca/contracts/constants.ts';
 
 /** Props of MainContent. */

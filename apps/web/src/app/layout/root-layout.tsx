@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useSearchParams } from 'react-router';
-import { Box, Flex } from '@ag.ds-next/react/box';
+import { Box, Flex } from '@pca/ui/primitives/box.ts';
 import { layout } from '@pca/contracts/constants.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useHasSession } from '#lib/session-token.ts';

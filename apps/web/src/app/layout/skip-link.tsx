@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { SkipLinks } from '@ag.ds-next/react/skip-link';
+import { SkipLinks } from '@pca/ui/primitives/skip-link.ts';
 
 /** Props of SkipLink. */
 export type SkipLinkProps = {

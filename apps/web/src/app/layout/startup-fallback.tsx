@@ -1,4 +1,4 @@
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
+import { LoadingBlanket } from '@pca/ui/primitives/loading.ts';
 
 /** Shown while the first route's code and data load. */
 export function StartupFallback() {

@@ -1,4 +1,4 @@
-import { Prose } from '@ag.ds-next/react/prose';
+import { Prose } from '@pca/ui/primitives/prose.ts';
 import { dialogWidths } from '@pca/contracts/constants.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { useConfig } from '#lib/config.tsx';

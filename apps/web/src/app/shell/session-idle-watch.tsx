@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
-import { Text } from '@ag.ds-next/react/text';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { constants } from '@pca/contracts/constants.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { logout, useLogout } from '#features/auth/api/logout.ts';

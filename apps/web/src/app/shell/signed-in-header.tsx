@@ -1,18 +1,18 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MainNav } from '@ag.ds-next/react/main-nav';
+import { MainNav } from '@pca/ui/primitives/main-nav.ts';
 import {
   DropdownMenuDivider,
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuItemLink,
   DropdownMenuPanel,
-} from '@ag.ds-next/react/dropdown-menu';
-import { NotificationBadge } from '@ag.ds-next/react/notification-badge';
-import { VisuallyHidden } from '@ag.ds-next/react/a11y';
-import { Text } from '@ag.ds-next/react/text';
-import { AvatarIcon } from '@ag.ds-next/react/icon';
+} from '@pca/ui/primitives/dropdown-menu.ts';
+import { NotificationBadge } from '@pca/ui/primitives/notification-badge.ts';
+import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { AvatarIcon } from '@pca/ui/primitives/icon.ts';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useCurrentUser } from '#lib/current-user.ts';

@@ -1,4 +1,4 @@
-import { TextLink } from '@ag.ds-next/react/text-link';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { Chip, DataTable, type DataTableColumn } from '@pca/ui';
 import {
   locationKindLabel,

@@ -1,6 +1,6 @@
 import type { Control, FieldValues } from 'react-hook-form';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Fieldset } from '@ag.ds-next/react/fieldset';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
 import type { EntityContactDetails } from '@pca/contracts';
 import { FormCheckbox, FormTextField } from '#lib/forms/form-kit.tsx';
 

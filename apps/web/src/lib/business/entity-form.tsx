@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Button } from '@ag.ds-next/react/button';
+import { Button } from '@pca/ui/button/button.tsx';
 import { FormFrame } from '#lib/forms/form-kit.tsx';
 
 /** Props of an add/edit form of an organisation, location or healthcare service. */

@@ -4,7 +4,7 @@ import {
   SummaryListItem,
   SummaryListItemDescription,
   SummaryListItemTerm,
-} from '@ag.ds-next/react/summary-list';
+} from '@pca/ui/primitives/summary-list.ts';
 
 /** A summary value, or "Not provided" when empty. */
 export const notProvided = (value: string | null) => value || 'Not provided';

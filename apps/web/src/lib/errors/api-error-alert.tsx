@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { Text } from '@ag.ds-next/react/text';
-import { Button } from '@ag.ds-next/react/button';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import { describeApiError, type ErrorSubject } from './describe-api-error.ts';
 
 /** Props of ApiErrorAlert. */

@@ -7,10 +7,10 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H2 } from '@ag.ds-next/react/heading';
-import { ControlGroup } from '@ag.ds-next/react/control-group';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H2 } from '@pca/ui/primitives/heading.ts';
+import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 // Imported by path, not from the index, so a form's chunk does not pull in the whole design system.
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';

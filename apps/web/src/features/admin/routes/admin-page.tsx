@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1, H2 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { PageLoading } from '#lib/business/entity-page.tsx';
-import { SummaryList } from '@ag.ds-next/react/summary-list';
+import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { Alert, Button, ButtonGroup, Card } from '@pca/ui';
 import type { PendingRegistration } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';

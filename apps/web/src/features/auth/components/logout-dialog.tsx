@@ -1,5 +1,5 @@
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
-import { Text } from '@ag.ds-next/react/text';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { useLogout } from '../api/logout.ts';

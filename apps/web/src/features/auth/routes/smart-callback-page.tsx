@@ -1,13 +1,13 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
-import { VisuallyHidden } from '@ag.ds-next/react/a11y';
-import { TextLink } from '@ag.ds-next/react/text-link';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { LoadingBlanket } from '@pca/ui/primitives/loading.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
+import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { smartCallbackTarget } from '../smart-callback-target.ts';
 
 /** The clinical-information-system callback (spec 1 §2.4): passes the code on to the organisation's launch page. */

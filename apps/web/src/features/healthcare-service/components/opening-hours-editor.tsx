@@ -1,8 +1,8 @@
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Flex } from '@ag.ds-next/react/flex';
-import { Fieldset } from '@ag.ds-next/react/fieldset';
-import { Button } from '@ag.ds-next/react/button';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import { SelectField, TextField } from '@pca/ui';
 import { weekDayLabel, type HealthcareServiceInput, type OpeningDay } from '@pca/contracts';
 

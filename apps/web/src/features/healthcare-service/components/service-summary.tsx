@@ -1,6 +1,6 @@
 import { organisationHref } from '@pca/contracts/pages.ts';
-import { SummaryList } from '@ag.ds-next/react/summary-list';
-import { TextLink } from '@ag.ds-next/react/text-link';
+import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { weekDayLabel, type HealthcareServiceDetail, type OpeningDay } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';

@@ -1,8 +1,8 @@
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { Button } from '@ag.ds-next/react/button';
-import { Prose } from '@ag.ds-next/react/prose';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
+import { Prose } from '@pca/ui/primitives/prose.ts';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 

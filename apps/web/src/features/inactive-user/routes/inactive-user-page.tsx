@@ -1,8 +1,8 @@
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { TextLink } from '@ag.ds-next/react/text-link';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { useConfig } from '#lib/config.tsx';
 
 /** tel: URIs take digits and a leading '+' only. */

@@ -1,7 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Fieldset } from '@ag.ds-next/react/fieldset';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
 import { RadioGroup } from '@pca/ui';
 import { LocationInput, locationKindLabel, type LocationDetail } from '@pca/contracts';
 import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';

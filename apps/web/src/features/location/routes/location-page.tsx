@@ -1,7 +1,7 @@
 import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import { useNavigate } from 'react-router';
-import { TextLink } from '@ag.ds-next/react/text-link';
-import { SummaryList } from '@ag.ds-next/react/summary-list';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { locationKindLabel, type LocationDetail, type OrganisationDetail } from '@pca/contracts';
 import { useCreateLocation, useLocation, useUpdateLocation } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';

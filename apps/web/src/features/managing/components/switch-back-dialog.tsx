@@ -2,7 +2,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Text } from '@ag.ds-next/react/text';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { constants, dialogWidths } from '@pca/contracts/constants.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { managedPractitionersQueryOptions } from '../api/get-managed-practitioners.ts';

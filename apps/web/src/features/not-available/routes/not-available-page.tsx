@@ -1,9 +1,9 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useMatches } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { TextLink } from '@ag.ds-next/react/text-link';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 
 /**
  * The honest page for a route whose screen is not built yet: its real title, and a way back.

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SummaryList } from '@ag.ds-next/react/summary-list';
+import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { OrganisationUpdate, type OrganisationDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { EditableDetails, type EditFormHandlers } from '#lib/business/entity-page.tsx';

@@ -1,10 +1,10 @@
 import { pages, registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useParams } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { ButtonLink } from '@ag.ds-next/react/button';
-import { TextLink } from '@ag.ds-next/react/text-link';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import type { TabItem } from '@pca/ui';
 import type { OrganisationDetail } from '@pca/contracts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';

@@ -1,10 +1,10 @@
 import { organisationHref, registerBusinessHref } from '@pca/contracts/pages.ts';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Flex } from '@ag.ds-next/react/flex';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { TextLink } from '@ag.ds-next/react/text-link';
-import { ButtonLink } from '@ag.ds-next/react/button';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { Chip } from '@pca/ui';
 import type { OrganisationNode } from '@pca/contracts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Text } from '@pca/ui';
 
 /** Props of ErrorSummary. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Flex } from '@ag.ds-next/react/flex';
-import { SectionAlert } from '@ag.ds-next/react/section-alert';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { SectionAlert } from '@pca/ui/primitives/section-alert.ts';
 import { hiServiceMessages, type PractitionerSummary } from '@pca/contracts/practitioners.ts';
 import { constants } from '@pca/contracts/constants.ts';
 import { Button, H2, NumberField, Text, TextField } from '@pca/ui';

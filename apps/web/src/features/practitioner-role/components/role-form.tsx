@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Stack } from '@ag.ds-next/react/stack';
-import { TextInput } from '@ag.ds-next/react/text-input';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { TextInput } from '@pca/ui/primitives/text-input.ts';
 import {
   PractitionerRoleFields,
   type RoleServiceOption,

@@ -4,7 +4,7 @@ import {
   SummaryListItem,
   SummaryListItemDescription,
   SummaryListItemTerm,
-} from '@ag.ds-next/react/summary-list';
+} from '@pca/ui/primitives/summary-list.ts';
 import type { PractitionerRoleDetail } from '@pca/contracts/practitioners.ts';
 import { Chip } from '@pca/ui';
 import { formatDate } from '#lib/dates.ts';

@@ -1,9 +1,9 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Flex } from '@ag.ds-next/react/flex';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { australianToday } from '@pca/contracts/practitioners.ts';
 import { Button, H1, H2, Loading, Text } from '@pca/ui';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';

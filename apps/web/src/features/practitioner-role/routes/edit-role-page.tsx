@@ -1,6 +1,6 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useNavigate, useParams } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
+import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, Loading, Text } from '@pca/ui';
 import { usePractitionerRole } from '../api/get-practitioner-role.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';

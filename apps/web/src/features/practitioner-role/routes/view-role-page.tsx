@@ -1,7 +1,7 @@
 import { editRoleHref, pages } from '@pca/contracts/pages.ts';
 import { useParams } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { ButtonLink } from '@ag.ds-next/react/button';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { ButtonGroup, H1, Loading } from '@pca/ui';
 import { usePractitionerRole } from '../api/get-practitioner-role.ts';
 import { RoleLoadError } from '../components/role-load-error.tsx';

@@ -7,10 +7,10 @@ import {
   TableHeader,
   TableRow,
   TableWrapper,
-} from '@ag.ds-next/react/table';
-import { Text } from '@ag.ds-next/react/text';
+} from '@pca/ui/primitives/table.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
-import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { displayName } from './practitioner-header.tsx';

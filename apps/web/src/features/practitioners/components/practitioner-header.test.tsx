@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Accordion, AccordionItem, AccordionItemContent } from '@ag.ds-next/react/accordion';
+import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { renderWithCore } from '@pca/ui/test-utils/render.tsx';
 import { PractitionerHeader } from './practitioner-header.tsx';
 

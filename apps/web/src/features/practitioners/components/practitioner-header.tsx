@@ -1,5 +1,5 @@
-import { Flex } from '@ag.ds-next/react/flex';
-import { boxPalette } from '@ag.ds-next/react/core';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { boxPalette } from '@pca/ui/primitives/core.ts';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { headerInitials } from '../header-initials.ts';

@@ -4,7 +4,7 @@ import {
   DropdownMenuButton,
   DropdownMenuItem,
   DropdownMenuPanel,
-} from '@ag.ds-next/react/dropdown-menu';
+} from '@pca/ui/primitives/dropdown-menu.ts';
 import { editRoleHref, viewRoleHref } from '@pca/contracts/pages.ts';
 import { type ServiceOffering } from '@pca/contracts/practitioners.ts';
 

@@ -1,18 +1,18 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useMemo, useState } from 'react';
-import { Accordion, AccordionItem, AccordionItemContent } from '@ag.ds-next/react/accordion';
-import { Columns, Column } from '@ag.ds-next/react/columns';
-import { Flex } from '@ag.ds-next/react/flex';
-import { Stack } from '@ag.ds-next/react/stack';
-import { ButtonLink } from '@ag.ds-next/react/button';
+import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
+import { Columns, Column } from '@pca/ui/primitives/columns.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { constants } from '@pca/contracts/constants.ts';
 import { liveOrganisations } from '@pca/contracts/capabilities.ts';
 import type { OrganisationNode } from '@pca/contracts/organisations.ts';
 import { practitionerEmptyMessages, type IsActiveFilter } from '@pca/contracts/practitioners.ts';
 // Design-system components by path, not the @pca/ui index, which brings every component's chunk along
 // (docs/decisions/006-signed-out-javascript-budget.md).
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
 import { SelectField, TextField } from '@pca/ui/input-fields/text-field.tsx';

@@ -1,11 +1,11 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useId, useState } from 'react';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1, H2 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { TextLink } from '@ag.ds-next/react/text-link';
-import { ButtonLink } from '@ag.ds-next/react/button';
-import { SearchInput } from '@ag.ds-next/react/search-input';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { SearchInput } from '@pca/ui/primitives/search-input.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { usePublishEntities } from '../api/get-publish-entities.ts';

@@ -1,7 +1,7 @@
 import { pages } from '@pca/contracts/pages.ts';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { Card } from '@pca/ui/card/card.tsx';
 import { CardGrid } from '#lib/card-grid.tsx';
 

@@ -2,9 +2,9 @@ import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } fro
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ReactNode } from 'react';
-import { ControlGroup } from '@ag.ds-next/react/control-group';
-import { Prose } from '@ag.ds-next/react/prose';
-import { Button } from '@ag.ds-next/react/button';
+import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
+import { Prose } from '@pca/ui/primitives/prose.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import {
   RegistrationAgreement,
   RegistrationBusinessDetails,

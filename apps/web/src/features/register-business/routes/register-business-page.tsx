@@ -1,12 +1,12 @@
 import { organisationHref, registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1, H2 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { TextLink } from '@ag.ds-next/react/text-link';
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { LoadingBlanket } from '@pca/ui/primitives/loading.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Stepper } from '@pca/ui';
 import {
   registrationSteps,

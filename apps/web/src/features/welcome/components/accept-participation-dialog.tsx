@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Text } from '@ag.ds-next/react/text';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { AcceptParticipationRequest, dialogWidths } from '@pca/contracts';
 import { useAcceptParticipation } from '../api/accept-participation.ts';
 import { ConsentForm, consents } from './consent-form.tsx';

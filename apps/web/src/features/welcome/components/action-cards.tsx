@@ -1,7 +1,7 @@
-import { Stack } from '@ag.ds-next/react/stack';
-import { H2 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { Button } from '@ag.ds-next/react/button';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import { Card } from '@pca/ui/card/card.tsx';
 import { CardGrid } from '#lib/card-grid.tsx';
 import type { WelcomeCardGroup } from '../welcome-cards.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Text } from '@ag.ds-next/react/text';
-import { Button } from '@ag.ds-next/react/button';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { constants } from '@pca/contracts';
 import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';

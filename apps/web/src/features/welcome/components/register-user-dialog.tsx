@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Text } from '@ag.ds-next/react/text';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { dialogWidths, RegisterUserRequest, type CurrentUser } from '@pca/contracts';
 import { useRegisterUser } from '../api/register-user.ts';
 import { ConsentForm, consents } from './consent-form.tsx';

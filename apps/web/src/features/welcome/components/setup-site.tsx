@@ -1,11 +1,11 @@
 import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import { useId, useState, type ChangeEvent } from 'react';
-import { Stack } from '@ag.ds-next/react/stack';
-import { Text } from '@ag.ds-next/react/text';
-import { Radio } from '@ag.ds-next/react/radio';
-import { VisuallyHidden } from '@ag.ds-next/react/a11y';
-import { boxPalette } from '@ag.ds-next/react/core';
-import { Button, ButtonGroup } from '@ag.ds-next/react/button';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Radio } from '@pca/ui/primitives/radio.ts';
+import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
+import { boxPalette } from '@pca/ui/primitives/core.ts';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Modal } from '@pca/ui/modal/modal.tsx';

@@ -1,8 +1,8 @@
 import { registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Text } from '@ag.ds-next/react/text';
-import { ButtonLink } from '@ag.ds-next/react/button';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
 import type { SignUpBanner as SignUpBannerData } from '@pca/contracts';
 
 /** Props of SignUpBanner. */

@@ -1,6 +1,6 @@
-import { Stack } from '@ag.ds-next/react/stack';
-import { SkeletonBox, SkeletonHeading, SkeletonText } from '@ag.ds-next/react/skeleton';
-import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { SkeletonBox, SkeletonHeading, SkeletonText } from '@pca/ui/primitives/skeleton.ts';
+import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 
 /**
  * The welcome page while the user, banner and site organisations load: the heading, the dashboard line

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H1 } from '@ag.ds-next/react/heading';
-import { Text } from '@ag.ds-next/react/text';
-import { LoadingBlanket } from '@ag.ds-next/react/loading';
-import { PageAlert } from '@ag.ds-next/react/page-alert';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { LoadingBlanket } from '@pca/ui/primitives/loading.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
