@@ -1,3 +1,4 @@
+export * from './value-lists.ts';
 export * from './roles.ts';
 export * from './user.ts';
 export * from './config.ts';

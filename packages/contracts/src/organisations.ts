@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { RoleType } from './roles.ts';
+import {
+  organisationStatuses,
+  organisationTypes,
+  publisherApprovalStatuses,
+} from './value-lists.ts';
 
-export const OrganisationType = z.enum(['ParticipatingOrganisation', 'HiOrganisation']);
+export const OrganisationType = z.enum(organisationTypes);
 export type OrganisationType = z.infer<typeof OrganisationType>;
-export const OrganisationStatus = z.enum(['Active', 'Cancelled', 'Terminated']);
-export const PublisherApprovalStatus = z.enum(['Approved', 'PendingApproval', 'PendingSubmission']);
+export const OrganisationStatus = z.enum(organisationStatuses);
+export const PublisherApprovalStatus = z.enum(publisherApprovalStatuses);
 export type PublisherApprovalStatus = z.infer<typeof PublisherApprovalStatus>;
 
 /** One node of a user's organisation tree (spec 1 §3 Organisation, spec 2 §3 Organisation tree node). */

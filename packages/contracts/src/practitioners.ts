@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalSingleLineText, singleLineText } from './text.ts';
+import { hiServiceStatuses } from './value-lists.ts';
 
 /** API paths of the Practitioners page and practitioner roles (spec 1 §2.7, §7). */
 export const practitionerApiPaths = {
@@ -115,7 +116,7 @@ export const PractitionerSearchResult = z.object({ practitioners: z.array(Practi
 export type PractitionerSearchResult = z.infer<typeof PractitionerSearchResult>;
 
 /** HI Service answers to an HPI-I lookup. */
-export const HiServiceStatus = z.enum(['SUCCESS', 'NO_MATCH', 'NOT_ACTIVE', 'NOT_LINKED']);
+export const HiServiceStatus = z.enum(hiServiceStatuses);
 export type HiServiceStatus = z.infer<typeof HiServiceStatus>;
 
 /** An HPI-I: 16 digits. */

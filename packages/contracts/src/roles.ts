@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { roleTypes } from './value-lists.ts';
 
-/** Role types of spec 1 §6. PcaOperator is global; the others attach to an organisation or a healthcare service. */
-export const roleTypes = [
-  'PcaOperator',
-  'OrganisationManager',
-  'HealthcareServiceManager',
-  'Viewer',
-] as const;
 export const RoleType = z.enum(roleTypes);
 export type RoleType = z.infer<typeof RoleType>;
 

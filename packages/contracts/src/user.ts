@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { UserRole } from './roles.ts';
+import { participationApprovalStatuses } from './value-lists.ts';
 
 /** Participation approval statuses a user can hold (null until the user accepts participation). */
-export const ParticipationApprovalStatus = z.enum(['Accepted', 'Declined']);
+export const ParticipationApprovalStatus = z.enum(participationApprovalStatuses);
 export type ParticipationApprovalStatus = z.infer<typeof ParticipationApprovalStatus>;
 
 /** A professional registration (AHPRA) of a practitioner. */
