@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canManagePractitionerRole,
   capabilitiesOf,
+  capabilityInputOf,
   menuVisibility,
   type CapabilityInput,
   type CapabilityOrganisation,
@@ -205,6 +206,35 @@ describe('menuVisibility', () => {
       auditEvents: ownId || managing,
       switchAccounts: delegate,
       systemAdmin: operator && !managing,
+    });
+  });
+});
+
+describe('capabilityInputOf (the one builder both sides use)', () => {
+  it('keeps participating organisations only, with what the rules read, and the import flag', () => {
+    const user = {
+      roles: [],
+      isPractitioner: true,
+      isApprovedPractitionerDelegate: false,
+      managingPractitioner: null,
+      isProfileComplete: true,
+      practitionerId: null,
+    };
+    const input = capabilityInputOf(
+      user,
+      [
+        { type: 'HiOrganisation', ...org({ status: 'Active' }) },
+        {
+          type: 'ParticipatingOrganisation',
+          ...org({ publisherApprovalStatus: 'PendingApproval' }),
+        },
+      ],
+      { vcfcImportAllowed: true },
+    );
+    expect(input).toEqual({
+      user,
+      participatingOrganisations: [org({ publisherApprovalStatus: 'PendingApproval' })],
+      config: { vcfcImportAllowed: true },
     });
   });
 });

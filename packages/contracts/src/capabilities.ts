@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OrganisationStatus } from './organisations.ts';
+import type { OrganisationStatus, PublisherApprovalStatus } from './organisations.ts';
 import type { RoleType } from './roles.ts';
 import type { CurrentUser } from './user.ts';
 
@@ -8,7 +8,7 @@ export interface CapabilityOrganisation {
   /** Cancelled and terminated organisations give no access. */
   status: z.infer<typeof OrganisationStatus>;
   isPublisher: boolean;
-  publisherApprovalStatus: 'Approved' | 'PendingApproval' | 'PendingSubmission' | null;
+  publisherApprovalStatus: PublisherApprovalStatus | null;
 }
 
 /** Everything the rules of spec 1 §6 read: the user, their participating organisations, runtime flags. */
@@ -24,6 +24,33 @@ export interface CapabilityInput {
   >;
   participatingOrganisations: CapabilityOrganisation[];
   config: { vcfcImportAllowed: boolean };
+}
+
+/** An organisation as the caller's organisation list describes it (web) or the session reads it (server). */
+interface OrganisationOfUser extends CapabilityOrganisation {
+  type: 'ParticipatingOrganisation' | 'HiOrganisation';
+}
+
+/**
+ * The rules' input, built the same way on both sides: the user, their participating organisations
+ * (HI organisations give no capability), and the runtime flags.
+ */
+export function capabilityInputOf(
+  user: CapabilityInput['user'],
+  organisations: readonly OrganisationOfUser[],
+  features: { vcfcImportAllowed: boolean },
+): CapabilityInput {
+  return {
+    user,
+    participatingOrganisations: organisations
+      .filter((o) => o.type === 'ParticipatingOrganisation')
+      .map((o) => ({
+        status: o.status,
+        isPublisher: o.isPublisher,
+        publisherApprovalStatus: o.publisherApprovalStatus,
+      })),
+    config: { vcfcImportAllowed: features.vcfcImportAllowed },
+  };
 }
 
 /** The capability table of spec 1 §6. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   capabilitiesOf,
+  capabilityInputOf,
   type Capabilities,
   type CapabilityInput,
   type OrganisationNode,
@@ -32,17 +33,7 @@ export function accessOf(deps: Pick<AppDeps, 'config'>, auth: AuthContext): Requ
   const known = computed.get(auth);
   if (known) return known;
   const trees = organisationTrees(auth.organisations, auth.scope);
-  const input: CapabilityInput = {
-    user: auth.currentUser,
-    participatingOrganisations: trees
-      .filter((o) => o.type === 'ParticipatingOrganisation')
-      .map((o) => ({
-        status: o.status,
-        isPublisher: o.isPublisher,
-        publisherApprovalStatus: o.publisherApprovalStatus,
-      })),
-    config: deps.config.runtime.features,
-  };
+  const input = capabilityInputOf(auth.currentUser, trees, deps.config.runtime.features);
   const access = { input, capabilities: capabilitiesOf(input), scope: auth.scope, trees };
   computed.set(auth, access);
   return access;
