@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { afterAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { designSystemThroughUi, noLiteralHref } from './house-rules.ts';
 import { importDirection } from './import-direction.ts';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
-RuleTester.afterAll = afterAll;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const at = (file: string) => path.join(root, file);
