@@ -34,7 +34,7 @@ import {
   shellApiPaths,
   welcomeApiPaths,
 } from '@pca/contracts';
-import { DEVELOPMENT_CLIENT_SECRET } from '#app/config.ts';
+import { DEVELOPMENT_CLIENT_SECRET } from '#lib/config.ts';
 import { createDatabase, type CreateDatabaseOptions } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { organisations } from '#db/schema/index.ts';

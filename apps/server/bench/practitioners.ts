@@ -15,7 +15,7 @@ import { loadDemoIdentities } from '@pca/identity-provider/identities';
 import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { practitionerApiPaths } from '@pca/contracts';
 import { buildApp } from '#app/build-app.ts';
-import { loadConfig } from '#app/config.ts';
+import { loadConfig } from '#lib/config.ts';
 import { createDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { demoIds, isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { loadConfig, type ServerConfig } from '#app/config.ts';
+import { loadConfig, type ServerConfig } from '#lib/config.ts';
 import { buildApp } from '#app/build-app.ts';
 import { openDatabase } from '#app/open-database.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '#db/client.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '#lib/config.ts';
 
 describe('DATABASE_POOL_SIZE', () => {
   it('defaults to 10 connections and takes a positive whole number', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from '#lib/config.ts';
 
 const LEVEL_NAMES: Record<number, string> = { 40: 'warning', 50: 'error', 60: 'fatal' };
 

@@ -1,7 +1,7 @@
 import { createDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from '#lib/config.ts';
 
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite under DATA_DIR, migrates, and seeds an empty database. */
 export async function openDatabase(

@@ -5,7 +5,7 @@ import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-c
 import { freePort } from '@pca/identity-provider/free-port';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '#lib/config.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: '1' });
 const token = 'a'.repeat(43);

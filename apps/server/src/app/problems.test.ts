@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Problem } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, useTestApp } from '../test-support/use-test-app.ts';
+import { ALICE, useTestApp } from '../test/use-test-app.ts';
 
 // Every error is application/problem+json with one of our types and a human title, including the
 // ones Fastify and Node raise before a route runs (docs/decisions/008-text-rules-and-problem-types.md).

@@ -4,9 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { shellApiPaths } from '@pca/contracts';
 import { authRequests, rateLimits, users } from '#db/schema/index.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { buildApp } from './build-app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '#lib/config.ts';
 import { batchedRateLimitHits, databaseRateLimitHits } from './rate-limit-store.ts';
 
 const ALICE = '2000000011';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiPaths } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { HttpError } from '#lib/errors.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from '#lib/config.ts';
 import { databaseRateLimitStore, type DatabaseRateLimitStoreOptions } from './rate-limit-store.ts';
 
 /** The problem type of a 429 (stable: clients may rely on it). */

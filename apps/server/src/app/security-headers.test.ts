@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '#lib/config.ts';
 
 let handle: DatabaseHandle;
 let webDist: string;

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '#lib/config.ts';
 
 // A build in miniature, with the compressed siblings the web build writes (apps/web/build/precompress.ts).
 const script = `export const pages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `page-${i}`))};\n`;

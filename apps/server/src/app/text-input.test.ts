@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Problem, textMessages } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, GEORGE, ISLA, PRIYA, useTestApp } from '../test-support/use-test-app.ts';
+import { ALICE, GEORGE, ISLA, PRIYA, useTestApp } from '../test/use-test-app.ts';
 
 // The text rule of docs/decisions/008-text-rules-and-problem-types.md, end to end: a NUL or a lone
 // surrogate in any text field is a 400 problem naming the field, never a 500 from the database.

@@ -1,5 +1,5 @@
 /** `npm run reset-demo`: puts the demo world back (all domain data replaced) in the configured database. */
-import { loadConfig } from '#app/config.ts';
+import { loadConfig } from '#lib/config.ts';
 import { createDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resetDemoWorld } from '#db/seed/index.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '#db/schema/index.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { authorisationMatrix, type Caller, identities } from './authorisation-matrix.ts';
 import {
   arbitraryOf,

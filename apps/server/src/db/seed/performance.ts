@@ -1,6 +1,6 @@
 /** `npm run seed:performance -w @pca/server`: adds the 10,000-role benchmark organisation to the configured database. */
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '#app/config.ts';
+import { loadConfig } from '#lib/config.ts';
 import { createDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { isDatabaseEmpty, seedDemoWorld } from './index.ts';

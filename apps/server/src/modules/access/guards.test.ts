@@ -4,7 +4,7 @@ import { shellApiPaths, type Capabilities } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
 import { registerErrorHandler } from '#app/error-handler.ts';
 import { createAuthenticate } from '#modules/auth/authenticate.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { requireCapability } from './guards.ts';
 
 const CAPABILITIES: Array<keyof Capabilities> = [

@@ -6,7 +6,7 @@ import {
   type CapabilityInput,
   type OrganisationNode,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { requireAuth, type AuthContext } from '#modules/auth/authenticate.ts';

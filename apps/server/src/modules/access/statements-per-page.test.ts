@@ -14,7 +14,7 @@ import {
   type OrganisationNode,
 } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * SQL statements per page load (docs/benchmarks/sql-per-request.md): replays the API calls the SPA makes

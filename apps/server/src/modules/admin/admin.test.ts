@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { PendingRegistrations } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, PRIYA, JACK, useTestApp } from '../../test-support/use-test-app.ts';
+import { ALICE, PRIYA, JACK, useTestApp } from '../../test/use-test-app.ts';
 
 const riverbend = demoIds.organisation('riverbend');
 

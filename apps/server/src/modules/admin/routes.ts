@@ -6,7 +6,7 @@ import {
   PendingRegistrations,
   Problem,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { requireCapability } from '#modules/access/guards.ts';
 import { IdParams, security } from '#modules/businesses/entity-routes.ts';

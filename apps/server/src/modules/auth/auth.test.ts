@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { CurrentUser, SessionToken } from '@pca/contracts';
 import { auditEvents, sessions, users } from '#db/schema/index.ts';
 import { hashToken } from '#lib/tokens.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

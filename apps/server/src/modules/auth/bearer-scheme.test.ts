@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CurrentUser, Problem } from '@pca/contracts';
-import { ALICE, useTestApp } from '../../test-support/use-test-app.ts';
+import { ALICE, useTestApp } from '../../test/use-test-app.ts';
 
 // RFC 9110 makes authentication scheme names case-insensitive: 'bearer' and 'BEARER' are 'Bearer'.
 

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { apiPaths, meApiPaths, practitionerApiPaths } from '@pca/contracts';
 import { roleMemberships, sessions, users } from '#db/schema/index.ts';
 import { hashToken } from '#lib/tokens.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { ALICE, GEORGE } from '../../test-support/use-test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ALICE, GEORGE } from '../../test/use-test-app.ts';
 import { createAuthenticate } from './authenticate.ts';
 
 const statements: string[] = [];

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { initialsOf, type CurrentUser, type OrganisationNode, type RoleType } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
+import { ancestorsCte, inheritedRolesCte } from '#db/organisation-tree.ts';
 import { sessions, users } from '#db/schema/index.ts';
 import type { AccessScope } from '#lib/access.ts';
 import type { SessionRow, UserRow } from './repository.ts';
@@ -87,12 +88,11 @@ const accessJson = sql<AccessJson>`json_build_object(
                                        'familyName', mp.family_name, 'photoData', mp.photo_data)
                 from practitioners mp where mp.id = ${sessions.managingPractitionerId})
 )::jsonb || (
-  with recursive scoped(organisation_id, role_type) as (
-    select m.organisation_id, m.role_type from role_memberships m
-     where m.user_id = ${users.id} and m.organisation_id is not null
-    union
-    select o.id, s.role_type from organisations o join scoped s on o.parent_id = s.organisation_id
-  ),
+  with recursive ${inheritedRolesCte(
+    'scoped',
+    sql`select m.organisation_id, m.role_type from role_memberships m
+         where m.user_id = ${users.id} and m.organisation_id is not null`,
+  )},
   reachable(id) as (
     select organisation_id from scoped
     union
@@ -100,11 +100,7 @@ const accessJson = sql<AccessJson>`json_build_object(
       join healthcare_services hs on hs.id = m.healthcare_service_id
      where m.user_id = ${users.id}
   ),
-  up(id, parent_id) as (
-    select o.id, o.parent_id from organisations o where o.id in (select id from reachable)
-    union
-    select o.id, o.parent_id from organisations o join up on o.id = up.parent_id
-  )
+  ${ancestorsCte('up', sql`select id from reachable`)}
   select jsonb_build_object(
     'scoped', coalesce((select jsonb_agg(jsonb_build_array(s.organisation_id, s.role_type)) from scoped s), '[]'::jsonb),
     'organisations', coalesce((

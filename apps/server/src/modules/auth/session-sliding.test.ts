@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '#lib/errors.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { ALICE } from '../../test-support/use-test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ALICE } from '../../test/use-test-app.ts';
 import { createAuthenticate, touchIntervalMs } from './authenticate.ts';
 
 describe('sliding session expiry with a 1-minute idle limit', () => {

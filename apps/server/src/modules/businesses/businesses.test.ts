@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { OrganisationDetail, Registration } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations, roleMemberships } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, BEN, GEORGE, ISLA, JACK, useTestApp } from '../../test-support/use-test-app.ts';
+import { ALICE, BEN, GEORGE, ISLA, JACK, useTestApp } from '../../test/use-test-app.ts';
 
 const harbour = demoIds.organisation('harbour-group');
 const surryHills = demoIds.organisation('harbour-surry-hills');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreatedEntity, Problem } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';

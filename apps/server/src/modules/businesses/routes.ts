@@ -8,7 +8,7 @@ import {
   RegistrationBusinessDetails,
   RegistrationStepUpdate,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { errors, IdParams, security, viewAndEditRoutes } from './entity-routes.ts';
 import { getOrganisationDetail, updateOrganisation } from './organisation-service.ts';

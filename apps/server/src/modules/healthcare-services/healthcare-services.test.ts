@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { HealthcareServiceDetail, type HealthcareServiceInput } from '@pca/contracts';
 import { auditEvents, healthcareServices } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test-support/use-test-app.ts';
+import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
 
 const gp = demoIds.healthcareService('surry-hills-gp');

@@ -4,7 +4,7 @@ import {
   HealthcareServiceDetail,
   HealthcareServiceInput,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/businesses/entity-routes.ts';
 import { createService, getServiceDetail, updateService } from './service.ts';
 

@@ -5,7 +5,7 @@ import {
   LocalitySearchResult,
   Problem,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { searchLocalities } from './service.ts';
 
 /** Suburb/postcode autocomplete over the localities data. */

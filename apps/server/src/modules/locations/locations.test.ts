@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { LocalitySearchResult, LocationDetail, type LocationInput } from '@pca/contracts';
 import { auditEvents } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test-support/use-test-app.ts';
+import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
 
 const clinic = demoIds.location('surry-hills-clinic');
 const surryHills = demoIds.organisation('harbour-surry-hills');

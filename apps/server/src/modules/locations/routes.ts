@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessApiPaths as paths, LocationDetail, LocationInput } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/businesses/entity-routes.ts';
 import { createLocation, getLocationDetail, updateLocation } from './service.ts';
 

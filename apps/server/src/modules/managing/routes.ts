@@ -7,7 +7,7 @@ import {
   shellApiPaths,
   StartManagingRequest,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { managingService } from './service.ts';
 

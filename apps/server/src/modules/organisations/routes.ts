@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meApiPaths, MyOrganisations, Problem } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 

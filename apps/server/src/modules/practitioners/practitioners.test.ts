@@ -9,7 +9,7 @@ import {
 } from '@pca/contracts';
 import { auditEvents, practitioners } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ALICE = '2000000011';
 const BEN = '2000000022';

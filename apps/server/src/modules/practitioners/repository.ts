@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { IsActiveFilter, OfferingLocationType } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
+import { descendantsCte } from '#db/organisation-tree.ts';
 import {
   healthcareServices,
   locations,
@@ -113,11 +114,7 @@ export function practitionersRepository(db: Database) {
     /** Ids of an organisation and every organisation beneath it. */
     async subtreeOf(organisationId: string): Promise<Set<string>> {
       const result = (await db.execute(sql`
-        with recursive tree(id) as (
-          select id from ${organisations} where id = ${organisationId}
-          union
-          select o.id from ${organisations} o join tree t on o.parent_id = t.id
-        )
+        with recursive ${descendantsCte('tree', sql`select id from ${organisations} where id = ${organisationId}`)}
         select id from tree`)) as unknown as Rows<{ id: string }>;
       return new Set(result.rows.map((r) => r.id));
     },

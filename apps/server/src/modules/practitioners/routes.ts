@@ -14,7 +14,7 @@ import {
   ServiceOfferingsQuery,
   UpdatePractitionerRole,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { practitionersService } from './service.ts';

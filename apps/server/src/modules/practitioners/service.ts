@@ -14,7 +14,7 @@ import {
   type UpdatePractitionerRole,
 } from '@pca/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { practitionerRoles, practitioners } from '#db/schema/index.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
 import { type AccessScope, reachableOrganisationIds, rolesOnService } from '#lib/access.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Problem, PublishEntities, publishSelectorApiPaths } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';

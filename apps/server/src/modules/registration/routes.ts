@@ -9,7 +9,7 @@ import {
   RegisterUserRequest,
   registrationApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { registrationService } from './service.ts';
 

@@ -7,7 +7,7 @@ import {
   shellApiPaths,
   UnreadNotificationCount,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { accessOf } from '#modules/access/guards.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { shellApiPaths } from '@pca/contracts';
 import { organisations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

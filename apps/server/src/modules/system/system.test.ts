@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RuntimeConfig } from '@pca/contracts';
 import { buildApp } from '#app/build-app.ts';
-import { loadConfig } from '#app/config.ts';
+import { loadConfig } from '#lib/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from '../../test/database.ts';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { descendantsCte } from '#db/organisation-tree.ts';
 
 /** Counts of what an organisation's tree already has, for the setup helper. */
 export interface SiteCounts {
@@ -16,11 +17,7 @@ export function welcomeRepository(db: Database) {
     async siteCounts(organisationId: string, today: string): Promise<SiteCounts> {
       // Both drivers answer raw SQL with `{ rows }`.
       const result = (await db.execute(sql`
-        with recursive tree(id) as (
-          select ${organisationId}::uuid
-          union
-          select o.id from organisations o join tree t on o.parent_id = t.id
-        )
+        with recursive ${descendantsCte('tree', sql`select ${organisationId}::uuid`)}
         select
           (select count(*) from locations l
              where l.organisation_id in (select id from tree) and l.is_active)::int as locations,

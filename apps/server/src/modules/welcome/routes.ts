@@ -7,7 +7,7 @@ import {
   SiteOrganisations,
   welcomeApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#app/deps.ts';
+import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { welcomeService } from './service.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupHelperStatus, SignUpBanner, SiteOrganisations } from '@pca/contracts';
 import { organisations, roleMemberships } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setupSteps } from './service.ts';
 
 let t: TestApp;

@@ -2,9 +2,9 @@ import { startIdentityProvider } from '@pca/identity-provider/server';
 import { loadDemoIdentities } from '@pca/identity-provider/identities';
 import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { buildApp } from '#app/build-app.ts';
-import { loadConfig } from '#app/config.ts';
+import { loadConfig } from '#lib/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
-import { openTestDatabase } from '../test/database.ts';
+import { openTestDatabase } from './database.ts';
 import { freePort } from '@pca/identity-provider/free-port';
 
 /**
