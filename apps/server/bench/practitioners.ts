@@ -1,5 +1,5 @@
 /**
- * `npm run bench:practitioners`: the Practitioners API at a large organisation's scale (issue 6).
+ * `npm run bench:practitioners`: the Practitioners API at a large organisation's scale.
  * Prepares a PGlite data directory with the demo world plus the performance dataset (10,000 roles over
  * 2,000 practitioners; reused on later runs), starts the API and the development identity provider
  * in-process on loopback, signs in as Alice, and measures each scenario with autocannon for a bounded time.

@@ -16,7 +16,7 @@ import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { createAuthenticate } from '#modules/auth/authenticate.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
 import { authRoutes } from '#modules/auth/routes.ts';
-import { businessRoutes } from '#modules/businesses/routes.ts';
+import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
 import { healthcareServiceRoutes } from '#modules/healthcare-services/routes.ts';
 import { localityRoutes } from '#modules/localities/routes.ts';
 import { locationRoutes } from '#modules/locations/routes.ts';
@@ -25,7 +25,7 @@ import { meRoutes } from '#modules/me/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
 import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
-import { registrationRoutes } from '#modules/registration/routes.ts';
+import { userRegistrationRoutes } from '#modules/user-registration/routes.ts';
 import { shellRoutes } from '#modules/shell/routes.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
@@ -132,7 +132,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(authRoutes, deps);
   await app.register(meRoutes, deps);
   await app.register(organisationRoutes, deps);
-  await app.register(businessRoutes, deps);
+  await app.register(businessRegistrationRoutes, deps);
   await app.register(locationRoutes, deps);
   await app.register(healthcareServiceRoutes, deps);
   await app.register(localityRoutes, deps);
@@ -140,7 +140,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(practitionerRoutes, deps);
   await app.register(managingRoutes, deps);
   await app.register(shellRoutes, deps);
-  await app.register(registrationRoutes, deps);
+  await app.register(userRegistrationRoutes, deps);
   await app.register(welcomeRoutes, deps);
   await app.register(publishSelectorRoutes, deps);
 

@@ -162,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         hiServiceCertificate: e.FEATURE_HI_CERTIFICATE,
         healthConnectPublication: e.FEATURE_HEALTH_CONNECT,
       },
-      // Both base endpoints of spec 1 §3 are served by this API by default.
+      // Both base endpoints of docs/product/rules.md#entities are served by this API by default.
       apiBase: { systemOfRecord: '/api', participation: '/api' },
       identityProvider: { name: 'Provider Digital Access (PRODA)' },
     },

@@ -9,7 +9,7 @@ export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 
 /** created_at, set by the database when not given. */
 export const createdAt = () => at('created_at').notNull().defaultNow();
 
-/** The contact-details block shared by locations and healthcare services (spec 2 §3). */
+/** The contact-details block shared by locations and healthcare services (docs/product/features.md#feature-entities). */
 export const contactDetails = () => ({
   phone: text('phone'),
   afterHoursPhone: text('after_hours_phone'),

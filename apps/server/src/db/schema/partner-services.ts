@@ -15,7 +15,7 @@ import { partnerServiceRoles } from './enums.ts';
 import { healthcareServices } from './healthcare-services.ts';
 import { organisations } from './organisations.ts';
 
-/** A partner service's logo as shown on tasks (spec 2 §3). */
+/** A partner service's logo as shown on tasks (docs/product/features.md#feature-entities). */
 export interface PartnerServiceLogo {
   mimeType: string;
   data: string;

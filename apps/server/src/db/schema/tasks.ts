@@ -5,7 +5,7 @@ import { taskEntityTypes, taskPriorityCodes, taskStatuses } from './enums.ts';
 import { partnerServices } from './partner-services.ts';
 import { practitioners } from './practitioners.ts';
 
-/** One suggested change in a task (spec 2 §3: name, displayName, newValue). */
+/** One suggested change in a task (docs/product/features.md#feature-entities: name, displayName, newValue). */
 export interface TaskProperty {
   name:
     'AfterHoursPhone' | 'Email' | 'Fax' | 'Phone' | 'Website' | 'NumberOfDays' | 'PreferredName';

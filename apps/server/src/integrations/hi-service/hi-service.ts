@@ -9,7 +9,7 @@ export interface HiServiceAnswer {
   familyName: string | null;
 }
 
-/** The HI Service adapter: HPI-I checks (ARCHITECTURE §1); the local registry is the default implementation. */
+/** The HI Service adapter: HPI-I checks (docs/product/architecture.md#the-system); the local registry is the default implementation. */
 export interface HiService {
   /** Looks up an HPI-I; an unknown identifier answers NO_MATCH. */
   lookupByHpii(hpii: string): Promise<HiServiceAnswer>;

@@ -68,7 +68,7 @@ async function allowed(who: string): Promise<Array<keyof Capabilities>> {
   return result;
 }
 
-describe('requireCapability (spec 1 §6 on the server)', () => {
+describe('requireCapability (docs/product/rules.md#permissions on the server)', () => {
   it('answers 401 problem+json without a session', async () => {
     const res = await probe.inject({ method: 'GET', url: '/probe/viewBusinesses' });
     expect(res.statusCode).toBe(401);

@@ -16,7 +16,7 @@ import { organisationTrees } from '#modules/organisations/my-organisations.ts';
 export interface RequestAccess {
   /** The capability rules' inputs: user, participating organisations, flags. */
   input: CapabilityInput;
-  /** The caller's capabilities (spec 1 §6), by the same pure rules the UI uses. */
+  /** The caller's capabilities (docs/product/rules.md#permissions), by the same pure rules the UI uses. */
   capabilities: Capabilities;
   /** Effective roles. */
   scope: AccessScope;

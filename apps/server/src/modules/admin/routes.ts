@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { requireCapability } from '#modules/access/guards.ts';
-import { IdParams, security } from '#modules/businesses/entity-routes.ts';
+import { IdParams, security } from '#modules/entities/entity-routes.ts';
 import { decideRegistration, listPendingRegistrations } from './service.ts';
 
 /** System admin (PcaOperator): the queue of business registrations pending approval. */

@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts';
 import { locations, mailOutbox, organisations, roleMemberships, users } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
-import { addressText } from '#modules/businesses/summaries.ts';
+import { addressText } from '#modules/entities/summaries.ts';
 
 /** Business registrations waiting for an operator, oldest first. */
 export async function listPendingRegistrations(db: Database): Promise<PendingRegistration[]> {

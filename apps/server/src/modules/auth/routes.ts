@@ -11,7 +11,7 @@ import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from './authenticate.ts';
 import { authService } from './service.ts';
 
-/** Sign-in and sign-out routes (ARCHITECTURE §1). */
+/** Sign-in and sign-out routes (docs/product/architecture.md#the-system). */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = authService({
     db: deps.db,

@@ -26,7 +26,7 @@ export interface ScopedOrganisation {
 export interface SessionContext {
   session: SessionRow;
   user: UserRow;
-  /** The user as `GET /api/me` answers it (spec 1 §3 / spec 2 §3). */
+  /** The user as `GET /api/me` answers it (docs/product/rules.md#entities / docs/product/features.md#feature-entities). */
   currentUser: CurrentUser;
   /** Effective roles (lib/access.ts). */
   scope: AccessScope;

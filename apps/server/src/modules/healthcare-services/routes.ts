@@ -5,7 +5,7 @@ import {
   HealthcareServiceInput,
 } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
-import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/businesses/entity-routes.ts';
+import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
 import { createService, getServiceDetail, updateService } from './service.ts';
 
 /** Healthcare services: view, edit, and add to an organisation. */

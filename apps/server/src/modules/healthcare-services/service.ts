@@ -4,9 +4,9 @@ import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { healthcareServices, locations } from '#db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
-import { requireOrganisationManager, serviceAccess } from '#modules/businesses/access.ts';
-import { insertAudited, updateAudited } from '#modules/businesses/audited-write.ts';
-import { loadPartnerPublications } from '#modules/businesses/publications.ts';
+import { requireOrganisationManager, serviceAccess } from '#modules/entities/access.ts';
+import { insertAudited, updateAudited } from '#modules/entities/audited-write.ts';
+import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   addressText,
   contactColumns,
@@ -16,7 +16,7 @@ import {
   nullable,
   text,
   toLocationSummary,
-} from '#modules/businesses/summaries.ts';
+} from '#modules/entities/summaries.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
 
 /** A healthcare service with its contact details, opening hours, practitioners and partner services. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessApiPaths as paths, LocationDetail, LocationInput } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
-import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/businesses/entity-routes.ts';
+import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
 import { createLocation, getLocationDetail, updateLocation } from './service.ts';
 
 /** Locations: view, edit, and add to an organisation. */

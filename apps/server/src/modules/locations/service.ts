@@ -4,16 +4,16 @@ import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { localities, locations } from '#db/schema/index.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
-import { locationAccess, requireOrganisationManager } from '#modules/businesses/access.ts';
-import { insertAudited, updateAudited } from '#modules/businesses/audited-write.ts';
-import { loadPartnerPublications } from '#modules/businesses/publications.ts';
+import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
+import { insertAudited, updateAudited } from '#modules/entities/audited-write.ts';
+import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   contactColumns,
   contactView,
   loadServiceSummaries,
   locationKind,
   text,
-} from '#modules/businesses/summaries.ts';
+} from '#modules/entities/summaries.ts';
 
 /** A location with its services and partner services. */
 export async function getLocationDetail(

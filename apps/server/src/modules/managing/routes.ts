@@ -11,7 +11,7 @@ import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { managingService } from './service.ts';
 
-/** Managing another practitioner: the delegate's practitioners, start and stop (spec 1 §4, §7). */
+/** Managing another practitioner: the delegate's practitioners, start and stop (docs/product/rules.md#states, docs/product/rules.md#calls). */
 export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = managingService(deps.db);
 

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { managingRepository } from './repository.ts';
 
-/** Managing another practitioner (spec 1 §4): held on the server session, set only after checking the delegation. */
+/** Managing another practitioner (docs/product/rules.md#states): held on the server session, set only after checking the delegation. */
 export function managingService(db: Database) {
   const repo = managingRepository(db);
 

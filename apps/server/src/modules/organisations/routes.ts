@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meApiPaths, MyOrganisations, Problem } from '@pca/contracts';
+import {
+  businessApiPaths as paths,
+  meApiPaths,
+  MyOrganisations,
+  OrganisationDetail,
+  OrganisationUpdate,
+  Problem,
+} from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
+import { viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
+import { getOrganisationDetail, updateOrganisation } from './service.ts';
 
-/** The signed-in user's organisation trees ("update all user organisation trees", spec 1 §7). */
+/** The signed-in user's organisation trees, and an organisation's view and edit. */
 export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     meApiPaths.organisations,
@@ -22,4 +31,17 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       return reply.header('cache-control', 'no-store').send({ organisations: trees });
     },
   );
+
+  viewAndEditRoutes(app, deps, {
+    path: paths.organisation,
+    tag: 'businesses',
+    detail: OrganisationDetail,
+    body: OrganisationUpdate,
+    summaries: {
+      view: 'An organisation with its HI organisations, locations, services, practitioners and partner services',
+      edit: 'Edit organisation details (OrganisationManager on it or an ancestor)',
+    },
+    load: getOrganisationDetail,
+    save: updateOrganisation,
+  });
 };

@@ -86,7 +86,7 @@ function nameCondition(name: string | undefined): SQL {
   return sql`(p.given_name || ' ' || p.family_name) ilike ${likePattern(name)}`;
 }
 
-/** The location type of spec 2: no code = physical, MOBL = mobile, VI = virtual. */
+/** The location type of docs/product/features.md: no code = physical, MOBL = mobile, VI = virtual. */
 export function locationKindOf(types: string[] | null): OfferingLocationType | null {
   if (types === null) return null;
   if (types.includes('VI')) return 'Virtual';
@@ -188,7 +188,7 @@ export function practitionersRepository(db: Database) {
       return { rows, roles, total };
     },
 
-    /** Whether any practitioner holds a visible role at all (the empty-message choice of spec 1 §2.7). */
+    /** Whether any practitioner holds a visible role at all (the empty-message choice of docs/product/shell.md#practitioners). */
     async anyVisibleRole(visibility: RoleVisibility): Promise<boolean> {
       const result = (await db.execute(sql`
         select exists (

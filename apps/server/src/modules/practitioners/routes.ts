@@ -23,7 +23,7 @@ const RoleParams = z.object({ roleId: z.string().uuid() });
 const security = [{ bearer: [] }];
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
 
-/** The Practitioners page (spec 1 §2.7, §7) and practitioner role add, edit and read (issue 6). */
+/** The Practitioners page (docs/product/shell.md#practitioners, docs/product/rules.md#calls) and practitioner role add, edit and read. */
 export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The local registry stands in for the HI Service until a real client is configured.
   const service = practitionersService(deps, createLocalHiService(deps.db));

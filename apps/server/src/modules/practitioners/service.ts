@@ -42,7 +42,7 @@ function visibilityOf(scope: AccessScope): RoleVisibility {
   };
 }
 
-/** The per-role rule of spec 1 §6, on the role's own healthcare service (a service role grants only it). */
+/** The per-role rule of docs/product/rules.md#permissions, on the role's own healthcare service (a service role grants only it). */
 const canManage = (scope: AccessScope, service: { id: string; organisationId: string }) =>
   canManagePractitionerRole(rolesOnService(scope, service));
 

@@ -6,7 +6,7 @@ import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { managedEntities } from './service.ts';
 
-/** The publish entity selector's list (spec 2 §2.12). */
+/** The publish entity selector's list (docs/product/features.md#publish-selector). */
 export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     publishSelectorApiPaths.entities,
@@ -21,7 +21,7 @@ export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     },
     async (request, reply) => {
       const { capabilities, scope } = accessOf(deps, requireAuth(request));
-      // The business publishing settings card needs both (spec 1 §2.5).
+      // The business publishing settings card needs both (docs/product/shell.md#welcome).
       if (!capabilities.manageBusinesses || !capabilities.accessPublishing)
         throw new ForbiddenError('Managing business publications needs business management.');
       return reply.header('cache-control', 'no-store').send(await managedEntities(deps.db, scope));

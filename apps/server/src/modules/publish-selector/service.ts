@@ -6,7 +6,7 @@ import { publishSelectorRepository } from './repository.ts';
 const manages = (roles: RoleType[]) =>
   roles.includes('OrganisationManager') || roles.includes('HealthcareServiceManager');
 
-/** The healthcare services, organisations and locations the user manages (spec 2 §2.12). */
+/** The healthcare services, organisations and locations the user manages (docs/product/features.md#publish-selector). */
 export async function managedEntities(db: Database, scope: AccessScope): Promise<PublishEntities> {
   const repo = publishSelectorRepository(db);
   const managedOrganisationIds = [...scope.organisationRoles.keys()].filter((id) =>

@@ -28,7 +28,7 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const user = requireAuth(request).currentUser;
-      // Same rule as the bell (spec 1 §6): nobody who cannot see the bell may read its count.
+      // Same rule as the bell (docs/product/rules.md#permissions): nobody who cannot see the bell may read its count.
       if (
         !menuVisibility({
           user,

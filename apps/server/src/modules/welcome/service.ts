@@ -36,13 +36,13 @@ export function setupSteps(counts: SiteCounts): SetupHelperStatus['steps'] {
   ];
 }
 
-/** The welcome dashboard's data: sign-up banner and setting up a site (spec 1 §2.5, §4). */
+/** The welcome dashboard's data: sign-up banner and setting up a site (docs/product/shell.md#welcome, docs/product/rules.md#states). */
 export function welcomeService(db: Database) {
   const repo = welcomeRepository(db);
 
   /** Organisations the user may set up a site for: live participating ones they manage. */
   function siteOrganisations(auth: AuthContext): SiteOrganisation[] {
-    // Setting up a site is never offered while acting for a practitioner (spec 1 §2.5).
+    // Setting up a site is never offered while acting for a practitioner (docs/product/shell.md#welcome).
     if (auth.session.managingPractitionerId) return [];
     // Live (neither cancelled nor terminated) participating organisations the user manages, by name:
     // `authenticate` read them with the session.

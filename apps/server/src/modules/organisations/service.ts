@@ -3,15 +3,15 @@ import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { organisations } from '#db/schema/index.ts';
-import { updateAudited } from './audited-write.ts';
-import { organisationAccess, requireOrganisationManager } from './access.ts';
-import { loadPartnerPublications } from './publications.ts';
+import { updateAudited } from '#modules/entities/audited-write.ts';
+import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
+import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   loadLocationSummaries,
   loadPractitionerRoleSummaries,
   loadServiceSummaries,
   nullable,
-} from './summaries.ts';
+} from '#modules/entities/summaries.ts';
 
 /**
  * An organisation with its tabs' data. A participating organisation's locations, services and practitioners

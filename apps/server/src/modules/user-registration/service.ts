@@ -16,7 +16,7 @@ type Invitation = NonNullable<
   Awaited<ReturnType<ReturnType<typeof registrationRepository>['findInvitation']>>
 >;
 
-/** User registration: the three mandatory dialogs of spec 1 §4, each one audited transaction. */
+/** User registration: the three mandatory dialogs of docs/product/rules.md#states, each one audited transaction. */
 export function registrationService(db: Database, productName: string) {
   const repo = registrationRepository(db);
 

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessApiPaths as paths,
-  OrganisationDetail,
-  OrganisationUpdate,
   Problem,
   Registration,
   RegistrationBusinessDetails,
@@ -10,30 +8,16 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
-import { errors, IdParams, security, viewAndEditRoutes } from './entity-routes.ts';
-import { getOrganisationDetail, updateOrganisation } from './organisation-service.ts';
+import { errors, IdParams, security } from '#modules/entities/entity-routes.ts';
 import {
   createRegistration,
   getRegistration,
   saveRegistrationStep,
   submitRegistration,
-} from './registration-service.ts';
+} from './service.ts';
 
-/** Organisations (view and edit) and the Register a business wizard. */
-export const businessRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  viewAndEditRoutes(app, deps, {
-    path: paths.organisation,
-    tag: 'businesses',
-    detail: OrganisationDetail,
-    body: OrganisationUpdate,
-    summaries: {
-      view: 'An organisation with its HI organisations, locations, services, practitioners and partner services',
-      edit: 'Edit organisation details (OrganisationManager on it or an ancestor)',
-    },
-    load: getOrganisationDetail,
-    save: updateOrganisation,
-  });
-
+/** The Register a business wizard: start, read, save a step, submit for approval. */
+export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     paths.registrations,
     {

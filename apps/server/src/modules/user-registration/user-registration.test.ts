@@ -55,7 +55,7 @@ describe('POST /api/registration/register-user', () => {
     );
   });
 
-  it('validates email, phone and both acceptances (spec 2 §5 Profile)', async () => {
+  it('validates email, phone and both acceptances (docs/product/features.md#feature-validation Profile)', async () => {
     const res = await call(RA.chloe, 'POST', '/api/registration/register-user', {
       email: 'chloe@nowhere',
       phone: '0412',

@@ -16,8 +16,8 @@ import { registrationService } from './service.ts';
 const InvitationParams = z.object({ id: z.string().uuid() });
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
 
-/** The mandatory registration dialogs (spec 1 §4): register user, delegate setup, participation. */
-export const registrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+/** The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation. */
+export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = registrationService(deps.db, deps.config.runtime.productName);
   const common = { preHandler: deps.authenticate };
   const meta = { tags: ['registration'], security: [{ bearer: [] }] };

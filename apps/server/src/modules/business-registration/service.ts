@@ -20,8 +20,8 @@ import {
 import type { AccessScope } from '#lib/access.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
-import { requireOrganisationManager } from './access.ts';
-import { text } from './summaries.ts';
+import { requireOrganisationManager } from '#modules/entities/access.ts';
+import { text } from '#modules/entities/summaries.ts';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 type LocationRow = typeof locations.$inferSelect;
