@@ -1,5 +1,5 @@
 /**
- * The seeds' route table (spec 1 §2.8) as data: path, title, whether a session is needed, and the screen.
+ * The seeds' route table (docs/product/shell.md#routes) as data: path, title, whether a session is needed, and the screen.
  * `routes.tsx` turns it into React Router objects. A screen that is not built yet points at the
  * not-available page; `route-table.test.ts` lists those so the list only shrinks.
  */
@@ -68,65 +68,65 @@ export const routeTable: RouteEntry[] = [
     notAvailable,
     pages.welcome.dashboard,
   ),
-  // Lazy sections (spec 1 §2.8).
+  // Lazy sections (docs/product/shell.md#routes).
   page(
     pages.organisations.list,
     'Businesses',
-    () => import('#features/organisation/routes/organisations-page.tsx'),
+    () => import('#features/organisations/routes/organisations-page.tsx'),
     pages.welcome.dashboard,
   ),
   page(
     pages.organisations.participating,
     'Businesses',
-    () => import('#features/organisation/routes/organisations-page.tsx'),
+    () => import('#features/organisations/routes/organisations-page.tsx'),
     pages.welcome.dashboard,
   ),
   page(
     pages.businessRegistration.start,
     'Register a business',
-    () => import('#features/register-business/routes/register-business-page.tsx'),
+    () => import('#features/business-registration/routes/register-business-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.businessRegistration.resume,
     'Register a business',
-    () => import('#features/register-business/routes/register-business-page.tsx'),
+    () => import('#features/business-registration/routes/register-business-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.organisations.viewParticipating,
     'View Organisation',
-    () => import('#features/organisation/routes/organisation-page.tsx'),
+    () => import('#features/organisations/routes/organisation-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.organisations.launchParticipating,
     'View Organisation',
-    () => import('#features/organisation/routes/organisation-page.tsx'),
+    () => import('#features/organisations/routes/organisation-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.organisations.appLaunchParticipating,
     'View Organisation',
-    () => import('#features/organisation/routes/organisation-page.tsx'),
+    () => import('#features/organisations/routes/organisation-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.organisations.viewHi,
     'View Organisation',
-    () => import('#features/organisation/routes/organisation-page.tsx'),
+    () => import('#features/organisations/routes/organisation-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.organisations.launchHi,
     'View Organisation',
-    () => import('#features/organisation/routes/organisation-page.tsx'),
+    () => import('#features/organisations/routes/organisation-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.organisations.appLaunchHi,
     'View Organisation',
-    () => import('#features/organisation/routes/organisation-page.tsx'),
+    () => import('#features/organisations/routes/organisation-page.tsx'),
     pages.organisations.list,
   ),
   page(pages.publishing.publications, 'Publications', notAvailable, pages.welcome.dashboard),
@@ -148,38 +148,38 @@ export const routeTable: RouteEntry[] = [
   page(
     pages.healthcareServices.add,
     'Add a healthcare service',
-    () => import('#features/healthcare-service/routes/healthcare-service-page.tsx'),
+    () => import('#features/healthcare-services/routes/healthcare-service-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.healthcareServices.view,
     'Healthcare service',
-    () => import('#features/healthcare-service/routes/healthcare-service-page.tsx'),
+    () => import('#features/healthcare-services/routes/healthcare-service-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.practitioners.editRole,
     'Edit practitioner role',
-    () => import('#features/practitioner-role/routes/edit-role-page.tsx'),
+    () => import('#features/practitioners/routes/edit-role-page.tsx'),
     pages.practitioners.list,
   ),
   page(
     pages.practitioners.viewRole,
     'Practitioner role',
-    () => import('#features/practitioner-role/routes/view-role-page.tsx'),
+    () => import('#features/practitioners/routes/view-role-page.tsx'),
     pages.practitioners.list,
   ),
   // A static segment outranks ':id', so the add page gets its own title and breadcrumb.
   page(
     pages.locations.add,
     'Add a location',
-    () => import('#features/location/routes/location-page.tsx'),
+    () => import('#features/locations/routes/location-page.tsx'),
     pages.organisations.list,
   ),
   page(
     pages.locations.view,
     'Location',
-    () => import('#features/location/routes/location-page.tsx'),
+    () => import('#features/locations/routes/location-page.tsx'),
     pages.organisations.list,
   ),
   page(pages.admin.users, 'Users', notAvailable, pages.welcome.dashboard),
@@ -266,7 +266,7 @@ export const routeTable: RouteEntry[] = [
   page(
     pages.practitioners.addRole,
     'Add practitioner',
-    () => import('#features/practitioner-role/routes/add-role-page.tsx'),
+    () => import('#features/practitioners/routes/add-role-page.tsx'),
     pages.practitioners.list,
   ),
   page(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePostLoginPath } from './resolve-post-login-path.ts';
 
-describe('resolvePostLoginPath (spec 1 §2.3)', () => {
+describe('resolvePostLoginPath (docs/product/shell.md#sign-in-callback)', () => {
   it.each([
     ['/practitioners', false, '/practitioners'],
     ['/practitioners', true, '/practitioners'],

@@ -1,10 +1,10 @@
 import { pages } from '@pca/contracts/pages.ts';
 
-/** Stored return paths that mean "nowhere in particular" (spec 1 §2.3). */
+/** Stored return paths that mean "nowhere in particular" (docs/product/shell.md#sign-in-callback). */
 const IGNORED_PATHS = new Set(['', '/', '/home', 'home']);
 
 /**
- * Where sign-in lands (spec 1 §2.3): the stored path unless it is empty, '/' or '/home'; otherwise
+ * Where sign-in lands (docs/product/shell.md#sign-in-callback): the stored path unless it is empty, '/' or '/home'; otherwise
  * /welcome/add-business when the user can show publishing settings, else /welcome.
  */
 export function resolvePostLoginPath(

@@ -3,7 +3,7 @@ import { smartCallbackTarget } from './smart-callback-target.ts';
 
 const orgId = '0b5d3c1e-8f8a-4c62-9d35-6a1b2c3d4e5f';
 
-describe('smartCallbackTarget (spec 1 §2.4)', () => {
+describe('smartCallbackTarget (docs/product/shell.md#smart-callback)', () => {
   it('takes the 36 characters after "po:" as the participating organisation id', () => {
     expect(smartCallbackTarget(`po:${orgId}`, 'c0de')).toBe(
       `/organisation/participating/${orgId}/launch?code=c0de`,

@@ -1,7 +1,7 @@
 import { constants } from '@pca/contracts/constants.ts';
 
 /**
- * Where the clinical-information-system callback goes (spec 1 §2.4): a 'po:' state carries a
+ * Where the clinical-information-system callback goes (docs/product/shell.md#smart-callback): a 'po:' state carries a
  * participating organisation id in characters 3–39; any other state is a health-information
  * organisation id. The code travels on as the `code` query.
  */

@@ -18,7 +18,7 @@ export interface EntityGroup {
 /** Each entity opens on its partner-services tab. */
 const tab = 'Partner services';
 
-/** Groups the entities and gives each its route by kind and organisation discriminator (spec 2 §2.12). */
+/** Groups the entities and gives each its route by kind and organisation discriminator (docs/product/features.md#publish-selector). */
 export function entityGroups(entities: PublishEntities, filter = ''): EntityGroup[] {
   const needle = filter.trim().toLowerCase();
   const matches = (o: EntityOption) =>

@@ -10,7 +10,7 @@ const base = {
 };
 const invitation = '7c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
-describe('chooseMandatoryDialog (spec 1 §4, in order)', () => {
+describe('chooseMandatoryDialog (docs/product/rules.md#states, in order)', () => {
   it('registers an incomplete profile without an invitation', () => {
     expect(chooseMandatoryDialog({ ...base, isProfileComplete: false }, null)).toEqual({
       kind: 'registerUser',

@@ -7,7 +7,7 @@ export type MandatoryDialogKind =
   | { kind: 'acceptParticipation' }
   | null;
 
-/** The mandatory dialog rules of spec 1 §4, in the spec's order. */
+/** The mandatory dialog rules of docs/product/rules.md#states, in the spec's order. */
 export function chooseMandatoryDialog(
   user: Pick<
     CurrentUser,

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@pca/contracts';
 
-/** The name the dashboard greets: the managed practitioner's when managing someone (spec 1 §2.5). */
+/** The name the dashboard greets: the managed practitioner's when managing someone (docs/product/shell.md#welcome). */
 export function greetingName(
   user: Pick<CurrentUser, 'givenName' | 'managingPractitioner'>,
 ): string {

@@ -32,7 +32,7 @@ export interface WelcomeCardInput {
 
 const withTab = (path: string, tab: string) => `${path}?${new URLSearchParams({ tab })}`;
 
-/** The dashboard's card groups with the cards, targets, conditions and visibility of spec 1 §2.5. */
+/** The dashboard's card groups with the cards, targets, conditions and visibility of docs/product/shell.md#welcome. */
 export function welcomeCardGroups({
   user,
   participatingOrganisations,

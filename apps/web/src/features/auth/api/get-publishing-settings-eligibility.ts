@@ -3,7 +3,7 @@ import type { PublishingSettingsEligibility } from '@pca/contracts';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';
 
-/** "Check whether publishing settings can be shown" (spec 1 §7), asked once after sign-in. */
+/** "Check whether publishing settings can be shown" (docs/product/rules.md#calls), asked once after sign-in. */
 export function getPublishingSettingsEligibility(
   signal?: AbortSignal,
 ): Promise<PublishingSettingsEligibility> {

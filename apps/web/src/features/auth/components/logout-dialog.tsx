@@ -12,7 +12,7 @@ export type LogoutDialogProps = {
   onClose: () => void;
 };
 
-/** Logout confirmation (spec 1 §4): Confirm logs out of the portal and the provider, Cancel closes. */
+/** Logout confirmation (docs/product/rules.md#states): Confirm logs out of the portal and the provider, Cancel closes. */
 export function LogoutDialog({ isOpen, onClose }: LogoutDialogProps) {
   const { productName, identityProvider } = useConfig();
   const logout = useLogout();

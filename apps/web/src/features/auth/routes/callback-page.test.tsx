@@ -13,7 +13,7 @@ const session = {
   absoluteExpiresAt: '2026-11-21T09:00:00.000Z',
 };
 const callbackUrl = '/authorization-code/callback?code=abc&state=xyz';
-/** The reads sign-in makes after the exchange (spec 1 §4). */
+/** The reads sign-in makes after the exchange (docs/product/rules.md#states). */
 const afterExchange = (canShowPublishingSettings = false) => ({
   [`GET ${apiPaths.me}`]: () => json(testUser()),
   [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),

@@ -21,7 +21,7 @@ import { exchangeCode } from '../api/exchange-code.ts';
 import { publishingSettingsEligibilityQueryOptions } from '../api/get-publishing-settings-eligibility.ts';
 import { resolvePostLoginPath } from '../resolve-post-login-path.ts';
 
-/** The sign-in callback (spec 1 §2.3, §4): exchanges code and state, loads the user, then navigates. */
+/** The sign-in callback (docs/product/shell.md#sign-in-callback, docs/product/rules.md#states): exchanges code and state, loads the user, then navigates. */
 export function CallbackPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -47,7 +47,7 @@ export function CallbackPage() {
       await queryClient.fetchQuery(currentUserQueryOptions());
       const recall = readRecall();
       clearRecall();
-      // Spec 1 §4: refresh the user's organisation trees before navigating.
+      // docs/product/rules.md#states: refresh the user's organisation trees before navigating.
       await queryClient.fetchQuery(myOrganisationsQueryOptions());
       const needsLanding = resolvePostLoginPath(recall.path, false) !== recall.path;
       const eligible = needsLanding

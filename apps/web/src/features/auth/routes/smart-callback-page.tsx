@@ -10,7 +10,7 @@ import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { smartCallbackTarget } from '../smart-callback-target.ts';
 
-/** The clinical-information-system callback (spec 1 §2.4): passes the code on to the organisation's launch page. */
+/** The clinical-information-system callback (docs/product/shell.md#smart-callback): passes the code on to the organisation's launch page. */
 export function SmartCallbackPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Tells an inactive user to contact support to reactivate the account (spec 2 §2.18). */
+/** Tells an inactive user to contact support to reactivate the account (docs/product/features.md#inactive-user). */
 export function InactiveUserPage() {
   const { support } = useConfig();
   return (

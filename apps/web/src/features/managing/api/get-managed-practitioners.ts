@@ -3,7 +3,7 @@ import type { DelegatePractitioners } from '@pca/contracts';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';
 
-/** Fetches the practitioners the delegate may manage ("get practitioners for a delegate", spec 1 §7). */
+/** Fetches the practitioners the delegate may manage ("get practitioners for a delegate", docs/product/rules.md#calls). */
 export function getManagedPractitioners(signal?: AbortSignal): Promise<DelegatePractitioners> {
   return http<DelegatePractitioners>(shellApiPaths.managedPractitioners, { signal });
 }

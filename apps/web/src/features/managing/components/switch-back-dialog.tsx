@@ -17,7 +17,7 @@ export type SwitchBackDialogProps = {
 };
 
 /**
- * My account (spec 1 §4): fetches the delegate's practitioners, shows "switching back" (470 px) for
+ * My account (docs/product/rules.md#states): fetches the delegate's practitioners, shows "switching back" (470 px) for
  * 3000 ms, then clears the managed practitioner and goes to /welcome.
  */
 export function SwitchBackDialog({ isOpen, onClose }: SwitchBackDialogProps) {

@@ -25,7 +25,7 @@ function queryString({ organisationId, isActive, name, page }: ServiceOfferingsR
   return text ? `?${text}` : '';
 }
 
-/** Fetches one page of practitioners with their service offerings ("get service offerings", spec 1 §7). */
+/** Fetches one page of practitioners with their service offerings ("get service offerings", docs/product/rules.md#calls). */
 export function getServiceOfferings(
   request: ServiceOfferingsRequest,
   signal?: AbortSignal,

@@ -22,7 +22,7 @@ export type OfferingsTableProps = {
   practitioner: PractitionerListItem;
 };
 
-/** One practitioner's service offerings: site, role, dates, status and actions (spec 1 §2.7). */
+/** One practitioner's service offerings: site, role, dates, status and actions (docs/product/shell.md#practitioners). */
 export function OfferingsTable({ practitioner }: OfferingsTableProps) {
   const name = displayName(practitioner);
   return (

@@ -14,7 +14,7 @@ export type PractitionerHeaderProps = {
   practitioner: PractitionerListItem;
 };
 
-/** Accordion header: photo or initials, 'Family, Given' and the HPI-I chip (spec 1 §2.7). */
+/** Accordion header: photo or initials, 'Family, Given' and the HPI-I chip (docs/product/shell.md#practitioners). */
 export function PractitionerHeader({ practitioner }: PractitionerHeaderProps) {
   const size = 40;
   return (

@@ -21,7 +21,7 @@ export type RoleActionsMenuProps = {
 const disabledStyle = { color: '#6b6b6b', cursor: 'not-allowed' } as const;
 
 /**
- * The Edit and View actions of one role (spec 1 §2.7). AgDS menu items have no disabled state, so a
+ * The Edit and View actions of one role (docs/product/shell.md#practitioners). AgDS menu items have no disabled state, so a
  * role the user cannot manage gets aria-disabled items that do nothing; the server refuses anyway.
  */
 export function RoleActionsMenu({ offering, practitionerId, label }: RoleActionsMenuProps) {

@@ -36,7 +36,7 @@ function filterOrganisations(roots: OrganisationNode[]): OrganisationNode[] {
 
 type Filters = { organisationId: string | null; isActive: IsActiveFilter; name: string };
 
-/** The Practitioners page (spec 1 §2.7): filters, an accordion of practitioners a page at a time. */
+/** The Practitioners page (docs/product/shell.md#practitioners): filters, an accordion of practitioners a page at a time. */
 export function PractitionersPage() {
   const caps = useCapabilities();
   const organisations = useMemo(
@@ -108,7 +108,7 @@ export function PractitionersPage() {
             label="Select Organisation"
             hideOptionalLabel
             maxWidth="xl"
-            // A filter always has a value: no empty 'Please select' choice (spec 1 §2.7 lists the options).
+            // A filter always has a value: no empty 'Please select' choice (docs/product/shell.md#practitioners lists the options).
             placeholder={
               pending ? 'Loading..' : organisations.length === 0 ? 'No organisations' : ''
             }

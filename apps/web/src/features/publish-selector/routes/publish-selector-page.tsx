@@ -11,7 +11,7 @@ import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { usePublishEntities } from '../api/get-publish-entities.ts';
 import { entityGroups } from '../entity-options.ts';
 
-/** The publish entity selector (spec 2 §2.12): choose where to manage publications. */
+/** The publish entity selector (docs/product/features.md#publish-selector): choose where to manage publications. */
 export function PublishSelectorPage() {
   const entities = usePublishEntities();
   const [filter, setFilter] = useState('');

@@ -5,7 +5,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { Card } from '@pca/ui/card/card.tsx';
 import { CardGrid } from '#lib/card-grid.tsx';
 
-/** The publishing landing (spec 1 §2.6): business or practitioner publishing settings. */
+/** The publishing landing (docs/product/shell.md#publishing): business or practitioner publishing settings. */
 export function PublishingPage() {
   return (
     <Stack gap={2}>

@@ -17,7 +17,7 @@ export type AcceptParticipationDialogProps = {
 
 type Input = z.input<typeof AcceptParticipationRequest>;
 
-/** Mandatory dialog 3 (spec 1 §4): the participation agreement and privacy acceptance. */
+/** Mandatory dialog 3 (docs/product/rules.md#states): the participation agreement and privacy acceptance. */
 export function AcceptParticipationDialog({
   onAccepted,
   onCancel,

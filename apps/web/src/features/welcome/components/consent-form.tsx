@@ -9,7 +9,7 @@ import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/f
 /** One required acceptance tick: the boolean field, its group's legend and its label. */
 export type Consent<T extends FieldValues> = { name: Path<T>; legend: string; label: string };
 
-/** The acceptance ticks more than one mandatory dialog asks for (spec 1 §4). */
+/** The acceptance ticks more than one mandatory dialog asks for (docs/product/rules.md#states). */
 export const consents = {
   termsOfUse: {
     name: 'acceptTermsOfUse',
@@ -23,7 +23,7 @@ export const consents = {
   },
 } as const;
 
-/** Email and phone of the profile (spec 2 §5 Profile). */
+/** Email and phone of the profile (docs/product/features.md#feature-validation Profile). */
 const contactFields = [
   { name: 'email', label: 'Email', type: 'email', maxLength: constants.emailMaxLength },
   {
@@ -46,7 +46,7 @@ export type ConsentFormProps<T extends FieldValues, TOut extends FieldValues> = 
   intro: ReactNode;
   /** The alert shown when saving failed, or null. */
   failure: { title: string; text: string } | null;
-  /** Ask for the profile's email and phone (spec 2 §5 Profile); the form has `email` and `phone`. */
+  /** Ask for the profile's email and phone (docs/product/features.md#feature-validation Profile); the form has `email` and `phone`. */
   contact?: boolean;
   /** The acceptance ticks, in order. */
   consents: ReadonlyArray<Consent<T>>;

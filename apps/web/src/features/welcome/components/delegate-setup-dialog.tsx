@@ -32,7 +32,7 @@ type Input = z.input<typeof AcceptDelegateInvitationRequest>;
 const inviterName = (i: DelegateInvitation) =>
   i.inviter.preferredName ?? `${i.inviter.givenName} ${i.inviter.familyName}`;
 
-/** Mandatory dialog 2 (spec 1 §4): shows who invited the user and what they consent to; accept or decline. */
+/** Mandatory dialog 2 (docs/product/rules.md#states): shows who invited the user and what they consent to; accept or decline. */
 export function DelegateSetupDialog({
   invitationId,
   onAnswered,

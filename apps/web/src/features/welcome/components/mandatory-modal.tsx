@@ -13,7 +13,7 @@ export type MandatoryModalProps = {
   children: ReactNode;
 };
 
-/** The frame of a mandatory dialog (spec 1 §4): no close button, and a click outside does not dismiss it. */
+/** The frame of a mandatory dialog (docs/product/rules.md#states): no close button, and a click outside does not dismiss it. */
 export function MandatoryModal({ title, width, onCancel, children }: MandatoryModalProps) {
   return (
     <Modal

@@ -19,7 +19,7 @@ export type RegisterUserDialogProps = {
 
 type Input = z.input<typeof RegisterUserRequest>;
 
-/** Mandatory dialog 1 (spec 1 §4): collects email and phone and the terms and privacy acceptance. */
+/** Mandatory dialog 1 (docs/product/rules.md#states): collects email and phone and the terms and privacy acceptance. */
 export function RegisterUserDialog({ user, onRegistered, onCancel }: RegisterUserDialogProps) {
   const mutation = useRegisterUser();
   const form = useForm<Input, unknown, z.output<typeof RegisterUserRequest>>({

@@ -28,7 +28,7 @@ export type SetupSiteProps = {
   onClose: () => void;
 };
 
-/** Setting up a site (spec 1 §2.5): choose the parent business when there are several, then the helper. */
+/** Setting up a site (docs/product/shell.md#welcome): choose the parent business when there are several, then the helper. */
 export function SetupSite({ organisations, origin, onClose }: SetupSiteProps) {
   const only = organisations.length === 1 ? organisations[0]!.id : null;
   const [chosen, setChosen] = useState<string | null>(only);

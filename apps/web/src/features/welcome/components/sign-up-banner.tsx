@@ -13,7 +13,7 @@ export type SignUpBannerProps = {
   success: boolean;
 };
 
-/** The sign-up banner of spec 1 §4: registered, approval pending, or action required; Close hides it. */
+/** The sign-up banner of docs/product/rules.md#states: registered, approval pending, or action required; Close hides it. */
 export function SignUpBanner({ organisation, success }: SignUpBannerProps) {
   const [closed, setClosed] = useState(false);
   if (closed || !organisation) return null;

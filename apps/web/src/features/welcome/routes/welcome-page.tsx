@@ -32,7 +32,7 @@ const SetupSite = lazy(() =>
 /** Query parameter of the emailed delegate-invitation link. */
 const INVITATION_PARAM = 'delegateInvitationId';
 
-/** The signed-in dashboard (spec 1 §2.5): greeting, sign-up banner, action cards and mandatory dialogs. */
+/** The signed-in dashboard (docs/product/shell.md#welcome): greeting, sign-up banner, action cards and mandatory dialogs. */
 export function WelcomePage() {
   const state = useCapabilities();
   const banner = useSignUpBanner();
