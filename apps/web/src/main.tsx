@@ -10,7 +10,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
 
-// Configuration is loaded before the app renders (spec 1 §7): flags and links are known from the first paint.
+// Configuration is loaded before the app renders (docs/product/rules.md#calls): flags and links are known from the first paint.
 loadConfig()
   .then((config) => {
     root.render(

@@ -22,5 +22,5 @@ export type SessionToken = z.infer<typeof SessionToken>;
 export const LogoutResponse = z.object({ endSessionUrl: z.string().url().nullable() });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
-/** Problem type returned when an inactive user signs in (spec 2 §2.18). */
+/** Problem type returned when an inactive user signs in (docs/product/features.md#inactive-user). */
 export const INACTIVE_USER_PROBLEM = 'inactive-user';

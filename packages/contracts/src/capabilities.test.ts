@@ -40,7 +40,7 @@ function input(
   };
 }
 
-describe('capabilitiesOf (spec 1 §6)', () => {
+describe('capabilitiesOf (docs/product/rules.md#permissions)', () => {
   // role set -> [manageBusinesses, viewBusinesses, accessPractitioners, managePractitioners, accessPublishing, keyContacts, import, systemAdmin]
   const table: Array<[RoleType[], boolean[]]> = [
     [[], [false, false, false, false, false, false, false, false]],

@@ -11,7 +11,7 @@ export interface CapabilityOrganisation {
   publisherApprovalStatus: PublisherApprovalStatus | null;
 }
 
-/** Everything the rules of spec 1 §6 read: the user, their participating organisations, runtime flags. */
+/** Everything the rules of docs/product/rules.md#permissions read: the user, their participating organisations, runtime flags. */
 export interface CapabilityInput {
   user: Pick<
     CurrentUser,
@@ -53,7 +53,7 @@ export function capabilityInputOf(
   };
 }
 
-/** The capability table of spec 1 §6. */
+/** The capability table of docs/product/rules.md#permissions. */
 export interface Capabilities {
   manageBusinesses: boolean;
   viewBusinesses: boolean;
@@ -74,7 +74,7 @@ export const hasRole = (user: Pick<CurrentUser, 'roles'>, type: RoleType) =>
 export const liveOrganisations = (orgs: CapabilityOrganisation[]) =>
   orgs.filter((o) => o.status !== 'Cancelled' && o.status !== 'Terminated');
 
-/** Computes every capability of spec 1 §6 from its inputs (pure; the server and the UI share it). */
+/** Computes every capability of docs/product/rules.md#permissions from its inputs (pure; the server and the UI share it). */
 export function capabilitiesOf({
   user,
   participatingOrganisations,
@@ -113,7 +113,7 @@ export function canManagePractitionerRole(effectiveRolesOnRoleOrganisation: read
   );
 }
 
-/** Menu visibility rules of spec 1 §6. */
+/** Menu visibility rules of docs/product/rules.md#permissions. */
 export function menuVisibility(input: CapabilityInput) {
   const { user } = input;
   const managing = user.managingPractitioner !== null;

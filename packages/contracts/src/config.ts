@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Runtime configuration served by the API and loaded by the SPA before it renders (ARCHITECTURE §1). */
+/** Runtime configuration served by the API and loaded by the SPA before it renders (docs/product/architecture.md#the-system). */
 export const RuntimeConfig = z.object({
   productName: z.string(),
   version: z.string(),

@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 and spec 2 §9. */
+/** Business constants of docs/product/rules.md#constants and docs/product/features.md#feature-constants. */
 export const constants = {
   idleTimeoutSeconds: 1200,
   logoutCountdownSeconds: 300,
@@ -16,7 +16,7 @@ export const constants = {
   smartStateOrganisationIdLength: 36,
 } as const;
 
-/** Dialog widths in px (spec 1 §9, spec 2 §9). */
+/** Dialog widths in px (docs/product/rules.md#constants, docs/product/features.md#feature-constants). */
 export const dialogWidths = {
   privacy: 1200,
   ipNotices: 1200,
@@ -35,7 +35,7 @@ export const dialogWidths = {
   dismissTask: 800,
 } as const;
 
-/** Layout sizes in px (spec 1 §2.1). */
+/** Layout sizes in px (docs/product/shell.md#layout). */
 export const layout = {
   headerHeight: 120,
   sideNavWidth: 120,

@@ -12,7 +12,7 @@ export const OrganisationStatus = z.enum(organisationStatuses);
 export const PublisherApprovalStatus = z.enum(publisherApprovalStatuses);
 export type PublisherApprovalStatus = z.infer<typeof PublisherApprovalStatus>;
 
-/** One node of a user's organisation tree (spec 1 §3 Organisation, spec 2 §3 Organisation tree node). */
+/** One node of a user's organisation tree (docs/product/rules.md#entities Organisation, docs/product/features.md#feature-entities Organisation tree node). */
 export interface OrganisationNode {
   id: string;
   type: OrganisationType;

@@ -25,8 +25,8 @@ export const shellApiPaths = {
   managing: '/api/managing',
   /** GET: unread notifications of the user's own (or the managed) practitioner. */
   unreadNotificationCount: '/api/me/unread-notification-count',
-  /** GET: whether sign-in should land on /welcome/add-business (spec 1 §2.3). */
+  /** GET: whether sign-in should land on /welcome/add-business (docs/product/shell.md#sign-in-callback). */
   publishingSettingsEligibility: '/api/me/publishing-settings-eligibility',
-  /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (spec 1 §7). */
+  /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (docs/product/rules.md#calls). */
   terminologyValueSet: '/api/terminology/value-set',
 } as const;

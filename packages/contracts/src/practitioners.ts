@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalSingleLineText, singleLineText } from './text.ts';
 import { hiServiceStatuses } from './value-lists.ts';
 
-/** API paths of the Practitioners page and practitioner roles (spec 1 §2.7, §7). */
+/** API paths of the Practitioners page and practitioner roles (docs/product/shell.md#practitioners, docs/product/rules.md#calls). */
 export const practitionerApiPaths = {
   /** GET ?organisationId&isActive&name&page&pageSize: practitioners, each with their service offerings. */
   serviceOfferings: '/api/practitioners/service-offerings',
@@ -35,7 +35,7 @@ export type OfferingLocationType = z.infer<typeof OfferingLocationType>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 
-/** A service offering (practitioner role) as listed on the Practitioners page (spec 1 §3). */
+/** A service offering (practitioner role) as listed on the Practitioners page (docs/product/rules.md#entities). */
 export const ServiceOffering = z.object({
   id: z.string().uuid(),
   healthcareServiceId: z.string().uuid(),
@@ -52,7 +52,7 @@ export const ServiceOffering = z.object({
 });
 export type ServiceOffering = z.infer<typeof ServiceOffering>;
 
-/** A practitioner list item with their service offerings (spec 1 §3). */
+/** A practitioner list item with their service offerings (docs/product/rules.md#entities). */
 export const PractitionerListItem = z.object({
   id: z.string().uuid(),
   givenName: z.string(),
@@ -63,11 +63,11 @@ export const PractitionerListItem = z.object({
 });
 export type PractitionerListItem = z.infer<typeof PractitionerListItem>;
 
-/** The Is active filter values (spec 1 §2.7). */
+/** The Is active filter values (docs/product/shell.md#practitioners). */
 export const IsActiveFilter = z.enum(['all', 'true', 'false']);
 export type IsActiveFilter = z.infer<typeof IsActiveFilter>;
 
-/** Query of the service-offerings call: the practitioners filter (spec 1 §3) plus a page. */
+/** Query of the service-offerings call: the practitioners filter (docs/product/rules.md#entities) plus a page. */
 export const ServiceOfferingsQuery = z.object({
   organisationId: z.string().uuid().optional(),
   isActive: IsActiveFilter.default('all'),
@@ -91,7 +91,7 @@ export const ServiceOfferingsPage = z.object({
 });
 export type ServiceOfferingsPage = z.infer<typeof ServiceOfferingsPage>;
 
-/** Empty messages of the Practitioners page (spec 1 §2.7). */
+/** Empty messages of the Practitioners page (docs/product/shell.md#practitioners). */
 export const practitionerEmptyMessages = {
   noneInOrganisation: 'There are no practitioners linked to this organisation',
   noneFound: 'No practitioners found',
@@ -164,7 +164,7 @@ const optionalText = optionalSingleLineText(200)
 /** A role type, chosen from the options' list. */
 const roleTypeText = singleLineText({ min: 1, max: 200, required: 'Select a role' });
 
-/** The editable fields of a practitioner role (spec 2: preferredName, numberOfDays, startDate, endDate). */
+/** The editable fields of a practitioner role (docs/product/features.md: preferredName, numberOfDays, startDate, endDate). */
 export const PractitionerRoleFields = z
   .object({
     primaryType: roleTypeText,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrganisationType } from './organisations.ts';
 
-/** API paths of the publish entity selector (spec 2 §2.12). */
+/** API paths of the publish entity selector (docs/product/features.md#publish-selector). */
 export const publishSelectorApiPaths = {
   /** GET: healthcare services, organisations and locations the user manages. */
   entities: '/api/publish-selector/entities',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { capabilitiesOf, liveOrganisations, type CapabilityInput } from './capabilities.ts';
 import { ManagedPractitioner } from './user.ts';
 
-/** The practitioners a delegate may manage (spec 1 §7: id, givenName, familyName, userPhotoData). */
+/** The practitioners a delegate may manage (docs/product/rules.md#calls: id, givenName, familyName, userPhotoData). */
 export const DelegatePractitioners = z.object({ practitioners: z.array(ManagedPractitioner) });
 export type DelegatePractitioners = z.infer<typeof DelegatePractitioners>;
 

@@ -12,7 +12,7 @@ export const AhpraPractitionerDetail = z.object({
   profession: z.string(),
 });
 
-/** The practitioner a delegate is currently managing (spec 1 §3). */
+/** The practitioner a delegate is currently managing (docs/product/rules.md#entities). */
 export const ManagedPractitioner = z.object({
   id: z.string().uuid(),
   givenName: z.string(),
@@ -21,7 +21,7 @@ export const ManagedPractitioner = z.object({
 });
 export type ManagedPractitioner = z.infer<typeof ManagedPractitioner>;
 
-/** The signed-in user: the user fields of spec 1 §3 and spec 2 §3, with roles and practitioner links. */
+/** The signed-in user: the user fields of docs/product/rules.md#entities and docs/product/features.md#feature-entities, with roles and practitioner links. */
 export const CurrentUser = z.object({
   id: z.string().uuid(),
   authIdentifier: z.string().regex(/^\d{10}$/),
@@ -49,7 +49,7 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-/** Initials rule of spec 1 §3: upper-case first letter of the (optional) given name plus the family name's. */
+/** Initials rule of docs/product/rules.md#entities: upper-case first letter of the (optional) given name plus the family name's. */
 export function initialsOf(givenName: string | null | undefined, familyName: string): string {
   const first = (s: string | null | undefined) => (s?.trim()[0] ?? '').toUpperCase();
   return `${first(givenName)}${first(familyName)}`;

@@ -1,6 +1,6 @@
 // Paths live apart from the schemas so the dashboard can import them without loading zod.
 
-/** API paths of the welcome dashboard and the mandatory registration dialogs (spec 1 §2.5, §4). */
+/** API paths of the welcome dashboard and the mandatory registration dialogs (docs/product/shell.md#welcome, docs/product/rules.md#states). */
 export const welcomeApiPaths = {
   /** GET: the organisation the sign-up banner is about. */
   signUpBanner: '/api/welcome/sign-up-banner',
@@ -14,7 +14,7 @@ export const welcomeApiPaths = {
 export const setupHelperApiPath = (organisationId: string) =>
   welcomeApiPaths.setupHelper.replace(':organisationId', encodeURIComponent(organisationId));
 
-/** API paths of user registration (spec 2 §7 User register; spec 1 §4 mandatory dialogs). */
+/** API paths of user registration (docs/product/features.md#feature-calls User register; docs/product/rules.md#states mandatory dialogs). */
 export const registrationApiPaths = {
   /** POST: register-user dialog (email, phone, terms and privacy). */
   registerUser: '/api/registration/register-user',

@@ -5,7 +5,7 @@ import { singleLineText } from './text.ts';
 
 export * from './welcome-paths.ts';
 
-/** Profile email (spec 2 §5 Profile): required, a valid address on a domain with a top-level part. */
+/** Profile email (docs/product/features.md#feature-validation Profile): required, a valid address on a domain with a top-level part. */
 export const registrationEmail = singleLineText({
   min: 1,
   max: constants.emailMaxLength,
@@ -13,7 +13,7 @@ export const registrationEmail = singleLineText({
   tooLong: 'Must be valid email',
 }).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'Must be valid email');
 
-/** Profile phone (spec 2 §5 Profile): 6 or 10 digits starting with 0 or 1. */
+/** Profile phone (docs/product/features.md#feature-validation Profile): 6 or 10 digits starting with 0 or 1. */
 export const registrationPhone = singleLineText({
   min: 1,
   max: constants.phoneMaxLength,
@@ -33,7 +33,7 @@ export const RegisterUserRequest = z.object({
 });
 export type RegisterUserRequest = z.input<typeof RegisterUserRequest>;
 
-/** The consent list a practitioner gives their delegate (spec 2 §6), in order. */
+/** The consent list a practitioner gives their delegate (docs/product/features.md#feature-permissions), in order. */
 export const delegateConsentList = [
   'Give authority to communicate with organisations',
   'Upload credential documents and give organisations access to view',
@@ -80,7 +80,7 @@ export const DelegateInvitationOutcome = z.object({
 });
 export type DelegateInvitationOutcome = z.infer<typeof DelegateInvitationOutcome>;
 
-/** The organisation of the sign-up banner (spec 1 §4): the most recently created publisher. */
+/** The organisation of the sign-up banner (docs/product/rules.md#states): the most recently created publisher. */
 export const SignUpBanner = z.object({
   organisation: z
     .object({
@@ -120,7 +120,7 @@ export type SetupStepKey = z.infer<typeof SetupStepKey>;
 export const SetupStepState = z.enum(['default', 'incomplete', 'complete', 'inactive', 'partial']);
 export type SetupStepState = z.infer<typeof SetupStepState>;
 
-/** Origin tab names the setup helper may be opened from (spec 1 §2.5). */
+/** Origin tab names the setup helper may be opened from (docs/product/shell.md#welcome). */
 export const setupHelperOrigins = ['Home', 'Tasks', 'Businesses', 'Sites', 'Publishing'] as const;
 export type SetupHelperOrigin = (typeof setupHelperOrigins)[number];
 

@@ -55,7 +55,7 @@ async function outcome(run: () => Promise<unknown> | unknown): Promise<string | 
 
 const role = (type: RoleType) => ({ type, organisationId: null, healthcareServiceId: null });
 
-describe('guards (spec 1 §6)', () => {
+describe('guards (docs/product/rules.md#permissions)', () => {
   it('admin guard: PcaOperators pass; others, and operators managing a practitioner, go to /welcome with the reason', async () => {
     const url = 'http://localhost/admin';
     const operator = testUser({ roles: [role('PcaOperator')] });

@@ -8,7 +8,7 @@ import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
 import { requireSession } from '#lib/require-session.ts';
 
-/** A route guard of spec 1 §6, as a loader; it reads the user through the app's query cache. */
+/** A route guard of docs/product/rules.md#permissions, as a loader; it reads the user through the app's query cache. */
 export type Guard = (args: LoaderFunctionArgs, queryClient: QueryClient) => Promise<null> | null;
 
 /**
@@ -36,7 +36,7 @@ const someNode = (nodes: OrganisationNode[], test: (n: OrganisationNode) => bool
 
 /**
  * Organisation-manager pages: the `organisationId` query (or `orgId`, which the NHSD import uses beside a
- * `locationId`, spec 2 §2.17) must name an organisation where the user's effective roles include
+ * `locationId`, docs/product/features.md#nhsd-import) must name an organisation where the user's effective roles include
  * OrganisationManager. Without either query the user must manage at least one organisation.
  */
 export const organisationManagerGuard: Guard = async ({ request }, queryClient) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pages } from '@pca/contracts/pages.ts';
 import { notAvailableRoutes, routeTable } from './route-table.ts';
 
-describe('route table (spec 1 §2.8)', () => {
+describe('route table (docs/product/shell.md#routes)', () => {
   it('registers every route once', () => {
     const paths = routeTable.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -9,17 +9,17 @@ import type { RouteHandle } from './layout/route-handle.ts';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { StartupFallback } from './layout/startup-fallback.tsx';
 
-/** The guards of a signed-in route (spec 1 §6), besides the session check every one of them has. */
+/** The guards of a signed-in route (docs/product/rules.md#permissions), besides the session check every one of them has. */
 function guardsFor(path: string): Guard[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
   if (path === 'welcome' || path.startsWith('welcome/')) return [];
   if (path === 'admin') return [emailGuard, adminGuard];
-  // The NHSD import writes into the organisation named by its query (spec 2 §2.17).
+  // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return [emailGuard, organisationManagerGuard];
   return [emailGuard];
 }
 
-/** The seeds' route table (spec 1 §2.8), explicit; every section is lazy-loaded. */
+/** The seeds' route table (docs/product/shell.md#routes), explicit; every section is lazy-loaded. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -70,7 +70,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ...(entry.session ? { loader: guarded(guardsFor(entry.path), queryClient) } : {}),
           lazy: entry.screen,
         })),
-        // The design-system gallery (spec 2 §2.19): sample data only, lazy so it adds nothing to other pages.
+        // The design-system gallery (docs/product/features.md#design-system-gallery): sample data only, lazy so it adds nothing to other pages.
         {
           path: `${pages.designSystem.home.route}/*`,
           lazy: () => import('#features/design-system/routes.tsx'),

@@ -34,7 +34,7 @@ export type CapabilitiesResult =
     };
 
 /**
- * The signed-in user's capabilities and menu visibility (spec 1 §6), computed by the same pure
+ * The signed-in user's capabilities and menu visibility (docs/product/rules.md#permissions), computed by the same pure
  * rules the server enforces. The server still decides every request; this only shapes the UI.
  */
 export function useCapabilities(): CapabilitiesResult {

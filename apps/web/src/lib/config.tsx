@@ -6,7 +6,7 @@ import { ApiError, parseRetryAfter } from './http.ts';
 const ConfigContext = createContext<RuntimeConfig | null>(null);
 
 /**
- * Fetches the runtime configuration; the SPA renders only once it has it (spec 1 §7). A refusal throws
+ * Fetches the runtime configuration; the SPA renders only once it has it (docs/product/rules.md#calls). A refusal throws
  * an ApiError, so the start-up page can tell maintenance (503) from a failure.
  */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silenceConsoleInProduction } from './console.ts';
 
-describe('silenceConsoleInProduction (spec 1 §8)', () => {
+describe('silenceConsoleInProduction (docs/product/rules.md#errors)', () => {
   const original = { log: console.log, warn: console.warn, error: console.error };
   afterEach(() => Object.assign(console, original));
 

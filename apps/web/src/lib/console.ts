@@ -1,4 +1,4 @@
-/** Console methods silenced in production builds (spec 1 §8). */
+/** Console methods silenced in production builds (docs/product/rules.md#errors). */
 const SILENCED = ['log', 'warn', 'error'] as const;
 
 /** In production builds, replaces console.log/warn/error with no-ops so nothing leaks to the console. */

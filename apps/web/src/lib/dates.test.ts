@@ -11,7 +11,7 @@ import {
 // Local-time constructor so the tests hold in any time zone.
 const at = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min);
 
-describe('dates (spec 1 §9, en-AU)', () => {
+describe('dates (docs/product/rules.md#constants, en-AU)', () => {
   it('formats full, long, medium and short dates', () => {
     const d = at(2026, 1, 5);
     expect(formatDate(d, 'full')).toBe('Monday, 5 January 2026');

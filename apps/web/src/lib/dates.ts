@@ -1,5 +1,5 @@
 /**
- * en-AU date formats of spec 1 §9, formatted by hand rather than Intl so every browser and Node
+ * en-AU date formats of docs/product/rules.md#constants, formatted by hand rather than Intl so every browser and Node
  * version prints exactly the same text ('Sep', not 'Sept'; 'pm', not 'p.m.').
  * Dates are shown in the browser's time zone; date-only strings ('2026-11-20') are calendar dates.
  */
@@ -26,7 +26,7 @@ const MONTHS = [
 ];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** The week starts on Monday (spec 1 §9); 1 is Monday in Date#getDay numbering. */
+/** The week starts on Monday (docs/product/rules.md#constants); 1 is Monday in Date#getDay numbering. */
 export const WEEK_STARTS_ON = 1;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -71,7 +71,7 @@ export function formatTime(value: DateInput): string {
   return `${h12}:${pad(d.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
-/** Date and time joined with 'at' (full, long) or a comma (medium, short), per spec 1 §9. */
+/** Date and time joined with 'at' (full, long) or a comma (medium, short), per docs/product/rules.md#constants. */
 export function formatDateTime(value: DateInput, format: DateFormat = 'medium'): string {
   const date = formatDate(value, format);
   if (!date) return '';

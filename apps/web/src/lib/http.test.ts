@@ -88,7 +88,7 @@ describe('http', () => {
   });
 });
 
-describe('value-set cache (spec 1 §7)', () => {
+describe('value-set cache (docs/product/rules.md#calls)', () => {
   const url = `${shellApiPaths.terminologyValueSet}?valueSet=practitioner-role`;
   afterEach(() => {
     vi.useRealTimers();

@@ -37,7 +37,7 @@ export type HttpOptions = {
   /** Aborts the request (TanStack Query passes one). */
   signal?: AbortSignal;
   /**
-   * Whether a 401 sends the browser to sign in (spec 1 §8). Only the sign-in and sign-out calls
+   * Whether a 401 sends the browser to sign in (docs/product/rules.md#errors). Only the sign-in and sign-out calls
    * turn this off: their 401 means "that code/session is no good", and re-login would loop.
    */
   redirectOnUnauthorized?: boolean;
@@ -70,7 +70,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 type CachedValueSet = { storedAt: number; payload: unknown };
 
-/** Value-set answers by URL (spec 1 §7): in memory only, they are reference data that changes rarely. */
+/** Value-set answers by URL (docs/product/rules.md#calls): in memory only, they are reference data that changes rarely. */
 const valueSetCache = new Map<string, CachedValueSet>();
 
 /** True for GETs of the terminology value-set path that name a value set. */
@@ -123,8 +123,8 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     isProblem(payload) ? payload : null,
     parseRetryAfter(response.headers.get('Retry-After')),
   );
-  // Only a token the API refused means a session ended under the user (spec 1 §8). A call made with no
-  // token comes from a page already signed out, e.g. after the idle logout, which must not redirect (§4).
+  // Only a token the API refused means a session ended under the user (docs/product/rules.md#errors). A call made with no
+  // token comes from a page already signed out, e.g. after the idle logout, which must not redirect (docs/product/rules.md#states).
   if (response.status === 401 && redirectOnUnauthorized && token !== null) {
     // The token is missing, expired or revoked: drop it so the UI stops treating the user as signed in.
     clearSessionToken();

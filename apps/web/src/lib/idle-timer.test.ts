@@ -9,7 +9,7 @@ import {
 
 const d = { idleAfterMs: 1_200_000, countdownMs: 300_000 };
 
-describe('idle timer (spec 1 §4)', () => {
+describe('idle timer (docs/product/rules.md#states)', () => {
   it('becomes idle after 1200 s and exceeded 300 s later', () => {
     let s = startIdleTimer(0, d);
     expect(tick(s, 1_199_999).phase).toBe('active');

@@ -1,5 +1,5 @@
 /**
- * The session idle state machine of spec 1 §4, pure so it can be tested without timers:
+ * The session idle state machine of docs/product/rules.md#states, pure so it can be tested without timers:
  * active → (idleAfterMs without activity) → idle → (countdownMs more) → exceeded.
  * Activity resets the timers only while active; once idle or exceeded only an explicit reset does.
  */
@@ -16,7 +16,7 @@ export type IdleState = {
   exceededAt: number;
 };
 
-/** Durations of the machine (spec 1 §9: 1200 s and 300 s). */
+/** Durations of the machine (docs/product/rules.md#constants: 1200 s and 300 s). */
 export type IdleDurations = { idleAfterMs: number; countdownMs: number };
 
 /** A fresh, active state starting at `now`. */

@@ -4,7 +4,7 @@ import { meApiPaths } from '@pca/contracts/paths.ts';
 import { http } from './http.ts';
 import { useHasSession } from './session-token.ts';
 
-/** Fetches the user's organisation trees ("update all user organisation trees", spec 1 §7). */
+/** Fetches the user's organisation trees ("update all user organisation trees", docs/product/rules.md#calls). */
 export function getMyOrganisations(signal?: AbortSignal): Promise<MyOrganisations> {
   return http<MyOrganisations>(meApiPaths.organisations, { signal });
 }

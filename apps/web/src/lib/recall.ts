@@ -1,4 +1,4 @@
-/** Where to return after login (spec 1 §3): path and query string, kept in session storage. */
+/** Where to return after login (docs/product/rules.md#entities): path and query string, kept in session storage. */
 export type Recall = { path: string; query: string };
 
 /** sessionStorage key of the path to return to after login. */

@@ -4,7 +4,7 @@ import { getSessionToken } from './session-token.ts';
 import { storeRecall } from './recall.ts';
 
 /**
- * Route loader guarding signed-in pages (spec 1 §6): without a session token it remembers the
+ * Route loader guarding signed-in pages (docs/product/rules.md#permissions): without a session token it remembers the
  * requested page and sends the browser (a full document load) to the provider login.
  */
 export function requireSession({ request }: LoaderFunctionArgs): null {

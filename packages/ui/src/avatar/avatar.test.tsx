@@ -4,7 +4,7 @@ import { renderWithCore } from '../test-utils/render.tsx';
 import { Avatar, avatarPixels, avatarSizes } from './avatar.tsx';
 
 describe('Avatar', () => {
-  it('draws an initials ball named after the person (spec 1 §3 initials)', () => {
+  it('draws an initials ball named after the person (docs/product/rules.md#entities initials)', () => {
     renderWithCore(<Avatar givenName="amelia" familyName="nguyen" />);
     const ball = screen.getByRole('img', { name: 'amelia nguyen' });
     expect(ball).toHaveTextContent('AN');

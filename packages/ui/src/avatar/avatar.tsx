@@ -12,7 +12,7 @@ export const avatarPixels: Record<AvatarSize, number> = { xs: 24, sm: 32, md: 48
 
 /** Props of Avatar. */
 export type AvatarProps = {
-  /** Given name (optional, as in spec 1 §3). */
+  /** Given name (optional, as in docs/product/rules.md#entities). */
   givenName?: string | null;
   /** Family name. */
   familyName: string;
@@ -24,7 +24,7 @@ export type AvatarProps = {
   decorative?: boolean;
 };
 
-/** A person's photo, or a ball with their initials (spec 1 §3 initials rule). */
+/** A person's photo, or a ball with their initials (docs/product/rules.md#entities initials rule). */
 export function Avatar({
   givenName,
   familyName,

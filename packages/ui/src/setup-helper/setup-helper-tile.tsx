@@ -12,7 +12,7 @@ import {
   ProgressBlockedIcon,
 } from '@ag.ds-next/react/icon';
 
-/** Setup-helper tile states (spec 2 §2.19). */
+/** Setup-helper tile states (docs/product/features.md#design-system-gallery). */
 export const setupHelperStates = [
   'default',
   'incomplete',

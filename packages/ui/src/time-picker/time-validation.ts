@@ -1,4 +1,4 @@
-/** Default option interval (spec 2 §9): 1800 seconds. */
+/** Default option interval (docs/product/features.md#feature-constants): 1800 seconds. */
 export const DEFAULT_TIME_INTERVAL_SECONDS = 1800;
 /** Earliest time of the default range. */
 export const DEFAULT_MIN_TIME = '00:00';

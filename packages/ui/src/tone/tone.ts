@@ -1,6 +1,6 @@
 import { boxPalette } from '@ag.ds-next/react/core';
 
-/** The colour sets shared by alerts and chips (spec 2 §9); alerts also use `info`. */
+/** The colour sets shared by alerts and chips (docs/product/features.md#feature-constants); alerts also use `info`. */
 export const colourSets = [
   'neutral',
   'secondary',

@@ -14,7 +14,7 @@ export type AppFooterProps = {
 
 const ORDER: FooterDialog[] = ['privacy', 'needHelp', 'accessibility', 'ipNotices'];
 
-/** The shell footer: links opening dialogs, and the copyright line with version and build date (spec 1 §2.1). */
+/** The shell footer: links opening dialogs, and the copyright line with version and build date (docs/product/shell.md#layout). */
 export function AppFooter({ onOpenDialog }: AppFooterProps) {
   const { productName, version, buildDate } = useConfig();
   const builtOn = formatDate(buildDate, 'long') || buildDate;

@@ -23,7 +23,7 @@ const SignedInNavigation = lazy(async () => ({
  */
 const NAV_PLACEHOLDER_HEIGHT = { xs: '4.5rem', lg: '4rem' } as const;
 
-/** The shell header (spec 1 §2.1): logo linking home, and Login or the signed-in navigation and menus. */
+/** The shell header (docs/product/shell.md#layout): logo linking home, and Login or the signed-in navigation and menus. */
 export function AppHeader() {
   const { productName } = useConfig();
   const signedIn = useHasSession();

@@ -15,7 +15,7 @@ export type MainContentProps = {
 };
 
 /**
- * The main landmark, at most 1320 px wide (spec 1 §2.1). At least a screen tall, so the footer starts
+ * The main landmark, at most 1320 px wide (docs/product/shell.md#layout). At least a screen tall, so the footer starts
  * below the fold: a page that grows as its data arrives pushes the footer down out of sight instead of
  * moving it on screen (no layout shift).
  */

@@ -45,7 +45,7 @@ function useShowDialogQuery(open: (dialog: FooterDialog) => void) {
   }, [requested, open, setSearchParams]);
 }
 
-/** The application shell (spec 1 §2.1): header, side navigation and breadcrumbs when signed in, main, footer. */
+/** The application shell (docs/product/shell.md#layout): header, side navigation and breadcrumbs when signed in, main, footer. */
 export function RootLayout() {
   const { productName } = useConfig();
   const signedIn = useHasSession();

@@ -7,7 +7,7 @@ export type SkipLinkProps = {
   mainId: string;
 };
 
-/** Moves focus to the first level-one heading of the main content instead of the landmark (spec 1 §2.1). */
+/** Moves focus to the first level-one heading of the main content instead of the landmark (docs/product/shell.md#layout). */
 function focusFirstHeading(event: MouseEvent<HTMLElement>, mainId: string): void {
   if (!(event.target instanceof Element) || !event.target.closest('a')) return;
   const main = document.getElementById(mainId);

@@ -12,7 +12,7 @@ function useRouteTitle(): string | undefined {
   return undefined;
 }
 
-/** Sets the tab title to `{route title} - {product name}` (spec 1 §2.1). */
+/** Sets the tab title to `{route title} - {product name}` (docs/product/shell.md#layout). */
 export function useDocumentTitle(productName: string): void {
   const title = useRouteTitle();
   useEffect(() => {

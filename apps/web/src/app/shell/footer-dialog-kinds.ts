@@ -1,4 +1,4 @@
-/** The footer's dialogs (spec 1 §2.1). */
+/** The footer's dialogs (docs/product/shell.md#layout). */
 export type FooterDialog = 'privacy' | 'needHelp' | 'accessibility' | 'ipNotices';
 
 /** Titles of the footer dialogs, also the footer's link texts. */

@@ -13,7 +13,7 @@ const role = (type: UserRole['type']): UserRole => ({
   healthcareServiceId: null,
 });
 
-describe('header highlighting (spec 1 §2.1)', () => {
+describe('header highlighting (docs/product/shell.md#layout)', () => {
   it.each([
     ['/', '', 'home'],
     ['/welcome', '', 'home'],
@@ -46,7 +46,7 @@ describe('header highlighting (spec 1 §2.1)', () => {
   });
 });
 
-describe('side navigation highlighting (spec 1 §2.2)', () => {
+describe('side navigation highlighting (docs/product/shell.md#side-navigation)', () => {
   it.each([
     ['/welcome', '', 'home'],
     ['/organisation/participating/1', '', 'businesses'],
@@ -74,7 +74,7 @@ describe('side navigation highlighting (spec 1 §2.2)', () => {
   });
 });
 
-describe('side navigation items (spec 1 §2.2)', () => {
+describe('side navigation items (docs/product/shell.md#side-navigation)', () => {
   const all = { viewBusinesses: true, accessPractitioners: true, accessPublishing: true };
   const user = {
     isProfileComplete: true,

@@ -2,10 +2,10 @@ import { pages } from '@pca/contracts/pages.ts';
 import type { Capabilities, CurrentUser } from '@pca/contracts';
 import { hasRole } from '@pca/contracts/capabilities.ts';
 
-/** The header's navigation items (spec 1 §2.1). */
+/** The header's navigation items (docs/product/shell.md#layout). */
 export type HeaderItem = 'home' | 'tasks' | 'sites' | 'publishing' | 'businesses';
 
-/** The side navigation's items (spec 1 §2.2). */
+/** The side navigation's items (docs/product/shell.md#side-navigation). */
 export type SideNavItem = 'home' | 'businesses' | 'practitioners' | 'publishing';
 
 const startsWithAny = (path: string, prefixes: string[]) =>
@@ -36,7 +36,7 @@ function isPersonalRoute(path: string, query: URLSearchParams): boolean {
   );
 }
 
-/** Which header item is highlighted on a route (spec 1 §2.1), or null for none. */
+/** Which header item is highlighted on a route (docs/product/shell.md#layout), or null for none. */
 export function headerHighlight(pathname: string, search: string): HeaderItem | null {
   const query = new URLSearchParams(search);
   const path = withoutTrailingSlash(pathname);
@@ -52,7 +52,7 @@ export function headerHighlight(pathname: string, search: string): HeaderItem | 
   return 'businesses';
 }
 
-/** Which side navigation item is active on a route (spec 1 §2.2), or null for none. */
+/** Which side navigation item is active on a route (docs/product/shell.md#side-navigation), or null for none. */
 export function sideNavHighlight(pathname: string, search: string): SideNavItem | null {
   const query = new URLSearchParams(search);
   const path = withoutTrailingSlash(pathname);
@@ -81,7 +81,7 @@ export function sideNavHighlight(pathname: string, search: string): SideNavItem 
   return null;
 }
 
-/** The side navigation's Publishing target (spec 1 §2.2). */
+/** The side navigation's Publishing target (docs/product/shell.md#side-navigation). */
 export function publishingLink(
   user: Pick<CurrentUser, 'isPractitioner' | 'roles' | 'managingPractitioner'>,
 ): string {
@@ -93,7 +93,7 @@ export function publishingLink(
 /** One side navigation link. */
 export type SideNavLink = { item: SideNavItem; label: string; href: string };
 
-/** The side navigation's items and targets for a user (spec 1 §2.2). */
+/** The side navigation's items and targets for a user (docs/product/shell.md#side-navigation). */
 export function sideNavLinks(
   user: Pick<
     CurrentUser,

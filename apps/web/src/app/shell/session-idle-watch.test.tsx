@@ -21,7 +21,7 @@ async function passSeconds(seconds: number) {
   });
 }
 
-describe('SessionIdleWatch (spec 1 §4)', () => {
+describe('SessionIdleWatch (docs/product/rules.md#states)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

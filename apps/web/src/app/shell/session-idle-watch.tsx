@@ -27,7 +27,7 @@ const idleMinutes = constants.idleTimeoutSeconds / 60;
 const loggedOutAfterMinutes =
   (constants.idleTimeoutSeconds + constants.logoutCountdownSeconds) / 60;
 
-/** Activity that keeps a session alive (spec 1 §4): clicks, touches and key presses. */
+/** Activity that keeps a session alive (docs/product/rules.md#states): clicks, touches and key presses. */
 const ACTIVITY_EVENTS = ['click', 'touchstart', 'keydown'] as const;
 
 /** Props of SessionIdleWatch. */
@@ -37,7 +37,7 @@ export type SessionIdleWatchProps = {
 };
 
 /**
- * Watches for inactivity while signed in (spec 1 §4): after 1200 s a warning dialog counts down
+ * Watches for inactivity while signed in (docs/product/rules.md#states): after 1200 s a warning dialog counts down
  * 300 s, then the portal session is ended (without sending the browser anywhere) and the user
  * chooses Login (a fresh sign-in) or Logout (also ends the provider session, then '/').
  */
@@ -75,7 +75,7 @@ export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
 
   useEffect(() => {
     if (view.phase !== 'exceeded') return;
-    // The portal session ends now, without sending the browser anywhere (spec 1 §4). The token is
+    // The portal session ends now, without sending the browser anywhere (docs/product/rules.md#states). The token is
     // forgotten so nothing on the page calls the API with it and gets redirected by the 401 rule.
     logout()
       .then((result) => {

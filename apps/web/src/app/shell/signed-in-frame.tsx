@@ -15,7 +15,7 @@ const Breadcrumbs = lazy(async () => ({
   default: (await import('@pca/ui/breadcrumbs/breadcrumbs.tsx')).Breadcrumbs,
 }));
 
-/** The side navigation (spec 1 §2.2): 120 px, items by permission, one active by route. */
+/** The side navigation (docs/product/shell.md#side-navigation): 120 px, items by permission, one active by route. */
 export function ShellSideNavigation() {
   const location = useLocation();
   const access = useCapabilities();
@@ -36,7 +36,7 @@ export function ShellSideNavigation() {
 
 const titleOf = new Map(routeTable.map((r) => [r.path, r]));
 
-/** The trail from Home to a route, following each route table entry's `parent` (spec 1 §2.1). */
+/** The trail from Home to a route, following each route table entry's `parent` (docs/product/shell.md#layout). */
 export function breadcrumbTrail(handle: RouteHandle | undefined): Breadcrumb[] {
   if (!handle?.title) return [];
   const ancestors: Breadcrumb[] = [];

@@ -33,7 +33,7 @@ const SwitchBackDialog = lazy(async () => ({
   default: (await import('#features/managing/components/switch-back-dialog.tsx')).SwitchBackDialog,
 }));
 
-/** 'Managing {name}' in the header while a delegate acts for a practitioner (spec 1 §2.1). */
+/** 'Managing {name}' in the header while a delegate acts for a practitioner (docs/product/shell.md#layout). */
 export function ManagingIndicator() {
   const { data: user } = useCurrentUser();
   const managed = user?.managingPractitioner;
@@ -111,7 +111,7 @@ function UserName({ name }: { name: string }) {
   );
 }
 
-/** The signed-in navigation bar: highlighted sections, About, bell and profile menus (spec 1 §2.1, §6). */
+/** The signed-in navigation bar: highlighted sections, About, bell and profile menus (docs/product/shell.md#layout, docs/product/rules.md#permissions). */
 export function SignedInNavigation() {
   const location = useLocation();
   const navigate = useNavigate();
