@@ -47,10 +47,18 @@ export type ErrorSummaryProps = {
   submitCount: number;
   /** Errors the server answered, shown with the form's own. */
   serverError?: unknown;
+  /** A message of the form's own about the last attempt (instead of the generic one for serverError). */
+  message?: string | null;
 };
 
 /** The form's error summary: takes focus after a failed submit and links to each invalid field. */
-export function ErrorSummary({ errors, fieldId, submitCount, serverError }: ErrorSummaryProps) {
+export function ErrorSummary({
+  errors,
+  fieldId,
+  submitCount,
+  serverError,
+  message,
+}: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const problem = serverError instanceof ApiError ? serverError.problem : null;
   const entries = [
@@ -58,13 +66,14 @@ export function ErrorSummary({ errors, fieldId, submitCount, serverError }: Erro
     ...(problem?.errors ?? []).map((e): [string, string] => [e.field, e.message]),
   ];
   const general =
-    serverError && !problem?.errors?.length
+    message ??
+    (serverError && !problem?.errors?.length
       ? describeApiErrorText(serverError, { thing: 'your changes', action: 'save' })
-      : null;
+      : null);
   const show = entries.length > 0 || general !== null;
   useEffect(() => {
     if (show) ref.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [submitCount, show, serverError]);
+  }, [submitCount, show, serverError, general]);
   if (!show) return null;
   return (
     <div ref={ref}>

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, ButtonGroup, Modal, TextareaField } from '@pca/ui';
+import { Controller } from 'react-hook-form';
+import { Button, ButtonGroup, Modal, TextareaField } from '@pca/ui';
 import { DeclineRegistration } from '@pca/contracts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { ErrorSummary } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props of DeclineDialog. */
 export type DeclineDialogProps = {
@@ -32,13 +32,9 @@ export function DeclineDialog({
   saving,
   serverError,
 }: DeclineDialogProps) {
-  const form = useForm<DeclineRegistration>({
-    resolver: zodResolver(DeclineRegistration),
-    // The error summary takes focus, not the field.
-    shouldFocusError: false,
+  const form = useSchemaForm(DeclineRegistration, {
     defaultValues: { reason: '' },
   });
-  const summary = useRef<HTMLDivElement>(null);
   const { errors, submitCount } = form.formState;
   const message = errors.reason?.message;
   const general = serverError
@@ -48,10 +44,6 @@ export function DeclineDialog({
         askWhom: 'a Provider Connect Australia operator',
       })
     : null;
-  useEffect(() => {
-    if (message || general) summary.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [submitCount, message, general]);
-
   return (
     <Modal
       isOpen={isOpen}
@@ -75,25 +67,12 @@ export function DeclineDialog({
         noValidate
         onSubmit={(event) => void form.handleSubmit((v) => onDecline(v.reason))(event)}
       >
-        {message || general ? (
-          <div ref={summary} style={{ marginBottom: '1rem' }}>
-            <Alert tone="error" title="There is a problem" focusable>
-              {message ? (
-                <a
-                  href={`#${REASON_ID}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    document.getElementById(REASON_ID)?.focus();
-                  }}
-                >
-                  {message}
-                </a>
-              ) : (
-                <p style={{ margin: 0 }}>{general}</p>
-              )}
-            </Alert>
-          </div>
-        ) : null}
+        <ErrorSummary
+          errors={errors}
+          fieldId={() => REASON_ID}
+          submitCount={submitCount}
+          message={general}
+        />
         <Controller
           control={form.control}
           name="reason"

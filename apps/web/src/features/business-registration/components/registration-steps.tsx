@@ -1,5 +1,4 @@
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { ReactNode } from 'react';
 import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
@@ -15,6 +14,7 @@ import {
 } from '@pca/contracts';
 import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { AddressFields } from '#lib/business/address-fields.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props every step form receives. */
 export type StepFormProps = {
@@ -74,13 +74,8 @@ function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
 ) {
-  return useForm<z.input<S>, unknown, z.input<S>>({
-    // Validated with the contract schema; submitted as typed (the server applies the same schema).
-    resolver: zodResolver(schema as unknown as z.ZodType<z.input<S>, z.input<S>>),
-    // The error summary takes focus, not the first invalid field.
-    shouldFocusError: false,
-    defaultValues,
-  });
+  // Validated with the contract schema; submitted as typed (the server applies the same schema).
+  return useSchemaForm(schema as unknown as z.ZodType<z.input<S>, z.input<S>>, { defaultValues });
 }
 
 /** Step 1: legal name, business name and ABN (checked by its checksum). */

@@ -1,5 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
 import { SelectField, TextareaField } from '@pca/ui';
@@ -14,6 +13,7 @@ import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
 import { ContactFields } from '#lib/business/contact-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** The form's values for a service (every day listed so each has its row). */
 export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServiceInput {
@@ -50,10 +50,7 @@ export function HealthcareServiceForm({
   ...frame
 }: HealthcareServiceFormProps) {
   const fieldId = useFieldId();
-  const form = useForm<HealthcareServiceInput>({
-    resolver: zodResolver(HealthcareServiceInput),
-    // The error summary takes focus, not the first invalid field.
-    shouldFocusError: false,
+  const form = useSchemaForm(HealthcareServiceInput, {
     defaultValues,
   });
   const c = form.control;

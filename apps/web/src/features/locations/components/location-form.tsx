@@ -1,5 +1,4 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch } from 'react-hook-form';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
 import { RadioGroup } from '@pca/ui';
@@ -8,6 +7,7 @@ import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
 import { AddressFields } from '#lib/business/address-fields.tsx';
 import { ContactFields } from '#lib/business/contact-fields.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** The form's values for a location. */
 export function formValuesOf(l: LocationDetail | null): LocationInput {
@@ -34,11 +34,8 @@ export type LocationFormProps = EntityFormProps<LocationInput>;
 /** Add or edit a location: its type, address (suburb/postcode autocomplete) and contact details. */
 export function LocationForm({ defaultValues, ...frame }: LocationFormProps) {
   const fieldId = useFieldId();
-  const form = useForm<LocationInput>({
-    resolver: zodResolver(LocationInput),
+  const form = useSchemaForm(LocationInput, {
     defaultValues,
-    // The error summary takes focus, not the first invalid field.
-    shouldFocusError: false,
   });
   const c = form.control;
   const kind = useWatch({ control: form.control, name: 'kind' });

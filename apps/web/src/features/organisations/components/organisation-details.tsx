@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { OrganisationUpdate, type OrganisationDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
@@ -8,6 +6,7 @@ import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { EntityForm } from '#lib/business/entity-form.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props of OrganisationDetails. */
 export type OrganisationDetailsProps = {
@@ -58,10 +57,7 @@ function EditDetails({
 } & EditFormHandlers) {
   const fieldId = useFieldId();
   const mutation = useUpdateOrganisation(o.id);
-  const form = useForm<OrganisationUpdate>({
-    resolver: zodResolver(OrganisationUpdate),
-    // The error summary takes focus, not the first invalid field.
-    shouldFocusError: false,
+  const form = useSchemaForm(OrganisationUpdate, {
     defaultValues: {
       name: o.name,
       alias: o.alias ?? '',

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { TextInput } from '@pca/ui/primitives/text-input.ts';
@@ -12,7 +10,8 @@ import {
 import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { ErrorSummary } from './error-summary.tsx';
+import { ErrorSummary } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** What the form's inputs hold: text, converted to the contract's shape on submit. */
 export type RoleFormValues = {
@@ -94,12 +93,7 @@ export function RoleForm({
     handleSubmit,
     setError,
     formState: { errors, submitCount, isSubmitting },
-  } = useForm<RoleFormValues, unknown, RoleFormResult>({
-    resolver: zodResolver(RoleFormSchema),
-    defaultValues,
-    // The error summary takes focus on a failed submit, not the first invalid field.
-    shouldFocusError: false,
-  });
+  } = useSchemaForm(RoleFormSchema, { defaultValues });
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -125,9 +119,9 @@ export function RoleForm({
       <Stack gap={1.5}>
         <ErrorSummary
           errors={errors}
-          fieldIds={ids}
+          fieldId={(name) => ids[name as keyof typeof ids] ?? name}
           submitCount={submitCount}
-          serverError={serverError}
+          message={serverError}
         />
         <SelectField
           id={ids.healthcareServiceId}

@@ -1,11 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { AcceptParticipationRequest, dialogWidths } from '@pca/contracts';
 import { useAcceptParticipation } from '../api/accept-participation.ts';
 import { ConsentForm, consents } from './consent-form.tsx';
 import { MandatoryModal } from './mandatory-modal.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props of AcceptParticipationDialog. */
 export type AcceptParticipationDialogProps = {
@@ -15,16 +13,13 @@ export type AcceptParticipationDialogProps = {
   onCancel: () => void;
 };
 
-type Input = z.input<typeof AcceptParticipationRequest>;
-
 /** Mandatory dialog 3 (docs/product/rules.md#states): the participation agreement and privacy acceptance. */
 export function AcceptParticipationDialog({
   onAccepted,
   onCancel,
 }: AcceptParticipationDialogProps) {
   const mutation = useAcceptParticipation();
-  const form = useForm<Input, unknown, z.output<typeof AcceptParticipationRequest>>({
-    resolver: zodResolver(AcceptParticipationRequest),
+  const form = useSchemaForm(AcceptParticipationRequest, {
     defaultValues: { acceptParticipationAgreement: false, acceptPrivacyNotice: false },
   });
 

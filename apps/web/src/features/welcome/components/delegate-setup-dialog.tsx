@@ -1,6 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { H3 } from '@pca/ui/primitives/heading.ts';
@@ -16,6 +13,7 @@ import { useAnswerDelegateInvitation } from '../api/answer-delegate-invitation.t
 import { useDelegateInvitation } from '../api/get-delegate-invitation.ts';
 import { ConsentForm, consents } from './consent-form.tsx';
 import { MandatoryModal } from './mandatory-modal.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props of DelegateSetupDialog. */
 export type DelegateSetupDialogProps = {
@@ -26,8 +24,6 @@ export type DelegateSetupDialogProps = {
   /** Called when the user leaves without answering. */
   onCancel: () => void;
 };
-
-type Input = z.input<typeof AcceptDelegateInvitationRequest>;
 
 const inviterName = (i: DelegateInvitation) =>
   i.inviter.preferredName ?? `${i.inviter.givenName} ${i.inviter.familyName}`;
@@ -83,8 +79,7 @@ function DelegateSetupForm({
   onCancel: () => void;
 }) {
   const answer = useAnswerDelegateInvitation();
-  const form = useForm<Input, unknown, z.output<typeof AcceptDelegateInvitationRequest>>({
-    resolver: zodResolver(AcceptDelegateInvitationRequest),
+  const form = useSchemaForm(AcceptDelegateInvitationRequest, {
     defaultValues: {
       email: invitation.invitedEmail,
       phone: '',

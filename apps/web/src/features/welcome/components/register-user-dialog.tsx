@@ -1,11 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { dialogWidths, RegisterUserRequest, type CurrentUser } from '@pca/contracts';
 import { useRegisterUser } from '../api/register-user.ts';
 import { ConsentForm, consents } from './consent-form.tsx';
 import { MandatoryModal } from './mandatory-modal.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props of RegisterUserDialog. */
 export type RegisterUserDialogProps = {
@@ -17,13 +15,10 @@ export type RegisterUserDialogProps = {
   onCancel: () => void;
 };
 
-type Input = z.input<typeof RegisterUserRequest>;
-
 /** Mandatory dialog 1 (docs/product/rules.md#states): collects email and phone and the terms and privacy acceptance. */
 export function RegisterUserDialog({ user, onRegistered, onCancel }: RegisterUserDialogProps) {
   const mutation = useRegisterUser();
-  const form = useForm<Input, unknown, z.output<typeof RegisterUserRequest>>({
-    resolver: zodResolver(RegisterUserRequest),
+  const form = useSchemaForm(RegisterUserRequest, {
     defaultValues: {
       email: user.email ?? '',
       phone: user.phone ?? '',
