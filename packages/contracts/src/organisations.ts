@@ -5,6 +5,16 @@ import {
   organisationTypes,
   publisherApprovalStatuses,
 } from './value-lists.ts';
+import {
+  HealthcareServiceSummary,
+  LocationSummary,
+  OptionalFax,
+  optionalText,
+  OptionalWebsite,
+  PartnerPublication,
+  PractitionerRoleSummary,
+  requiredText,
+} from './entities.ts';
 
 export const OrganisationType = z.enum(organisationTypes);
 export type OrganisationType = z.infer<typeof OrganisationType>;
@@ -54,3 +64,56 @@ export const OrganisationNode: z.ZodType<OrganisationNode> = z.lazy(() =>
 /** The user's organisation trees: participating organisations at the roots. */
 export const MyOrganisations = z.object({ organisations: z.array(OrganisationNode) });
 export type MyOrganisations = z.infer<typeof MyOrganisations>;
+
+/** API paths of an organisation. */
+export const organisationApiPaths = {
+  /** GET: an organisation with its tabs' data; PATCH: edit its details. */
+  organisation: '/api/organisations/:id',
+} as const;
+
+export const OrganisationSummary = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  hpio: z.string().nullable(),
+  status: OrganisationStatus,
+});
+export type OrganisationSummary = z.infer<typeof OrganisationSummary>;
+
+/** An organisation with everything its tabs show. */
+export const OrganisationDetail = z.object({
+  id: z.string().uuid(),
+  type: OrganisationType,
+  parent: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  businessName: z.string().nullable(),
+  abn: z.string().nullable(),
+  hpio: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  fax: z.string().nullable(),
+  website: z.string().nullable(),
+  isPublisher: z.boolean(),
+  publisherApprovalStatus: PublisherApprovalStatus.nullable(),
+  status: OrganisationStatus,
+  dateCreated: z.string(),
+  effectiveRoles: z.array(RoleType),
+  /** OrganisationManager here or on an ancestor. */
+  canEdit: z.boolean(),
+  hiOrganisations: z.array(OrganisationSummary),
+  locations: z.array(LocationSummary),
+  healthcareServices: z.array(HealthcareServiceSummary),
+  practitioners: z.array(PractitionerRoleSummary),
+  partnerServices: z.array(PartnerPublication),
+});
+export type OrganisationDetail = z.infer<typeof OrganisationDetail>;
+
+/** Editable organisation details. */
+export const OrganisationUpdate = z.object({
+  name: requiredText('Enter the organisation name'),
+  alias: optionalText(),
+  businessName: optionalText(),
+  fax: OptionalFax,
+  website: OptionalWebsite,
+});
+export type OrganisationUpdate = z.infer<typeof OrganisationUpdate>;

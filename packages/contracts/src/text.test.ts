@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { OrganisationUpdate, RegistrationBusinessDetails } from './businesses.ts';
+import { OrganisationUpdate, RegistrationBusinessDetails } from './index.ts';
 import { TokenExchangeRequest } from './auth.ts';
 import { CreatePractitionerRole, ServiceOfferingsQuery } from './practitioners.ts';
 import {

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  businessApiPaths as paths,
-  DeclineRegistration,
-  PendingRegistrations,
-  Problem,
-} from '@pca/contracts';
+import { adminApiPaths, DeclineRegistration, PendingRegistrations, Problem } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { requireCapability } from '#modules/access/guards.ts';
@@ -17,7 +12,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const operatorOnly = [deps.authenticate, requireCapability(deps, 'systemAdmin')];
 
   app.get(
-    paths.adminRegistrations,
+    adminApiPaths.registrations,
     {
       preHandler: operatorOnly,
       schema: {
@@ -34,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   app.post(
-    paths.adminApprove,
+    adminApiPaths.approve,
     {
       preHandler: operatorOnly,
       schema: {
@@ -53,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   app.post(
-    paths.adminDecline,
+    adminApiPaths.decline,
     {
       preHandler: operatorOnly,
       schema: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  businessApiPaths as paths,
+  businessRegistrationApiPaths,
   Problem,
   Registration,
   RegistrationBusinessDetails,
@@ -19,7 +19,7 @@ import {
 /** The Register a business wizard: start, read, save a step, submit for approval. */
 export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
-    paths.registrations,
+    businessRegistrationApiPaths.registrations,
     {
       preHandler: deps.authenticate,
       schema: {
@@ -40,7 +40,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   );
 
   app.get(
-    paths.registration,
+    businessRegistrationApiPaths.registration,
     {
       preHandler: deps.authenticate,
       schema: {
@@ -58,7 +58,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   );
 
   app.put(
-    paths.registration,
+    businessRegistrationApiPaths.registration,
     {
       preHandler: deps.authenticate,
       schema: {
@@ -81,7 +81,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   );
 
   app.post(
-    paths.registrationSubmit,
+    businessRegistrationApiPaths.submit,
     {
       preHandler: deps.authenticate,
       schema: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  businessApiPaths as paths,
+  healthcareServiceApiPaths,
   HealthcareServiceDetail,
   HealthcareServiceInput,
 } from '@pca/contracts';
@@ -11,7 +11,7 @@ import { createService, getServiceDetail, updateService } from './service.ts';
 /** Healthcare services: view, edit, and add to an organisation. */
 export const healthcareServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   viewAndEditRoutes(app, deps, {
-    path: paths.healthcareService,
+    path: healthcareServiceApiPaths.healthcareService,
     tag: 'healthcare-services',
     detail: HealthcareServiceDetail,
     body: HealthcareServiceInput,
@@ -24,7 +24,7 @@ export const healthcareServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
   });
 
   createInOrganisationRoute(app, deps, {
-    path: paths.organisationHealthcareServices,
+    path: healthcareServiceApiPaths.create,
     tag: 'healthcare-services',
     body: HealthcareServiceInput,
     summary: 'Add a healthcare service to an organisation (OrganisationManager)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  businessApiPaths,
+  localityApiPaths,
   LocalitySearchQuery,
   LocalitySearchResult,
   Problem,
@@ -11,7 +11,7 @@ import { searchLocalities } from './service.ts';
 /** Suburb/postcode autocomplete over the localities data. */
 export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
-    businessApiPaths.localities,
+    localityApiPaths.search,
     {
       preHandler: deps.authenticate,
       schema: {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { businessApiPaths as paths, LocationDetail, LocationInput } from '@pca/contracts';
+import { locationApiPaths, LocationDetail, LocationInput } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
 import { createLocation, getLocationDetail, updateLocation } from './service.ts';
@@ -7,7 +7,7 @@ import { createLocation, getLocationDetail, updateLocation } from './service.ts'
 /** Locations: view, edit, and add to an organisation. */
 export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   viewAndEditRoutes(app, deps, {
-    path: paths.location,
+    path: locationApiPaths.location,
     tag: 'locations',
     detail: LocationDetail,
     body: LocationInput,
@@ -20,7 +20,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   });
 
   createInOrganisationRoute(app, deps, {
-    path: paths.organisationLocations,
+    path: locationApiPaths.create,
     tag: 'locations',
     body: LocationInput,
     summary: 'Add a location to an organisation (OrganisationManager)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  businessApiPaths as paths,
+  organisationApiPaths,
   meApiPaths,
   MyOrganisations,
   OrganisationDetail,
@@ -33,7 +33,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   );
 
   viewAndEditRoutes(app, deps, {
-    path: paths.organisation,
+    path: organisationApiPaths.organisation,
     tag: 'businesses',
     detail: OrganisationDetail,
     body: OrganisationUpdate,

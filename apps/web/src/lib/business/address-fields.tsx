@@ -3,7 +3,7 @@ import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { AutocompleteField, type ComboboxOption } from '@pca/ui';
 import {
   LOCALITY_MIN_CHARS,
-  businessApiPaths,
+  localityApiPaths,
   constants,
   type LocalitySearchResult,
 } from '@pca/contracts';
@@ -12,7 +12,7 @@ import { FormTextField } from '#lib/forms/form-kit.tsx';
 
 /** Suburb/postcode completions for the typed text (the API answers none under 3 characters). */
 export async function searchLocalities(q: string, signal?: AbortSignal) {
-  const url = `${businessApiPaths.localities}?q=${encodeURIComponent(q)}`;
+  const url = `${localityApiPaths.search}?q=${encodeURIComponent(q)}`;
   return (await http<LocalitySearchResult>(url, { signal })).localities;
 }
 

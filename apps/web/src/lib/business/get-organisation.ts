@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { businessApiPath, businessApiPaths, type OrganisationDetail } from '@pca/contracts';
+import { businessApiPath, organisationApiPaths, type OrganisationDetail } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 
 /** Fetches an organisation with its tabs' data (its page, and the parent of an added location or service). */
 export function getOrganisation(id: string, signal?: AbortSignal): Promise<OrganisationDetail> {
-  return http<OrganisationDetail>(businessApiPath(businessApiPaths.organisation, id), { signal });
+  return http<OrganisationDetail>(businessApiPath(organisationApiPaths.organisation, id), {
+    signal,
+  });
 }
 
 /** Query options of one organisation; its edits write this key. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { businessApiPath, businessApiPaths, type DeclineRegistration } from '@pca/contracts';
+import { businessApiPath, adminApiPaths, type DeclineRegistration } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 import { getPendingRegistrationsQueryOptions } from './get-pending-registrations.ts';
 
 /** Declines a registration with a reason; it returns to Pending Submission. */
 export function declineRegistration(id: string, body: DeclineRegistration) {
-  return http<null>(businessApiPath(businessApiPaths.adminDecline, id), { method: 'POST', body });
+  return http<null>(businessApiPath(adminApiPaths.decline, id), { method: 'POST', body });
 }
 
 /** Declining from the queue; refreshes the queue. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { businessApiPaths, type PendingRegistrations } from '@pca/contracts';
+import { adminApiPaths, type PendingRegistrations } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 
 /** Fetches the operator's queue of business registrations pending approval. */
 export function getPendingRegistrations(signal?: AbortSignal) {
-  return http<PendingRegistrations>(businessApiPaths.adminRegistrations, { signal });
+  return http<PendingRegistrations>(adminApiPaths.registrations, { signal });
 }
 
 /** Query options of the approval queue. */

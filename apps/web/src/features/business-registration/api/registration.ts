@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   businessApiPath,
-  businessApiPaths as paths,
+  businessRegistrationApiPaths,
   type Registration,
   type RegistrationBusinessDetails,
   type RegistrationStepUpdate,
@@ -12,7 +12,9 @@ import { http } from '#lib/http.ts';
 
 /** Fetches a registration in progress. */
 export function getRegistration(id: string, signal?: AbortSignal) {
-  return http<Registration>(businessApiPath(paths.registration, id), { signal });
+  return http<Registration>(businessApiPath(businessRegistrationApiPaths.registration, id), {
+    signal,
+  });
 }
 
 /** Query options of one registration. */
@@ -30,17 +32,22 @@ export function useRegistration(id: string | undefined) {
 
 /** Starts a registration with its business details. */
 export function createRegistration(body: RegistrationBusinessDetails) {
-  return http<Registration>(paths.registrations, { method: 'POST', body });
+  return http<Registration>(businessRegistrationApiPaths.registrations, { method: 'POST', body });
 }
 
 /** Saves one step. */
 export function saveRegistrationStep(id: string, body: RegistrationStepUpdate) {
-  return http<Registration>(businessApiPath(paths.registration, id), { method: 'PUT', body });
+  return http<Registration>(businessApiPath(businessRegistrationApiPaths.registration, id), {
+    method: 'PUT',
+    body,
+  });
 }
 
 /** Submits a registration for approval. */
 export function submitRegistration(id: string) {
-  return http<Registration>(businessApiPath(paths.registrationSubmit, id), { method: 'POST' });
+  return http<Registration>(businessApiPath(businessRegistrationApiPaths.submit, id), {
+    method: 'POST',
+  });
 }
 
 /** Saving a step: creates the registration on the first step, then updates it; keeps the cache current. */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   businessApiPath,
-  businessApiPaths as paths,
+  healthcareServiceApiPaths,
   type CreatedEntity,
   type HealthcareServiceDetail,
   type HealthcareServiceInput,
@@ -10,7 +10,10 @@ import { http } from '#lib/http.ts';
 
 /** Fetches a healthcare service. */
 export function getHealthcareService(id: string, signal?: AbortSignal) {
-  return http<HealthcareServiceDetail>(businessApiPath(paths.healthcareService, id), { signal });
+  return http<HealthcareServiceDetail>(
+    businessApiPath(healthcareServiceApiPaths.healthcareService, id),
+    { signal },
+  );
 }
 
 /** Query options of one healthcare service. */
@@ -28,10 +31,13 @@ export function useHealthcareService(id: string | null) {
 
 /** Saves a healthcare service. */
 export function updateHealthcareService(id: string, body: HealthcareServiceInput) {
-  return http<HealthcareServiceDetail>(businessApiPath(paths.healthcareService, id), {
-    method: 'PATCH',
-    body,
-  });
+  return http<HealthcareServiceDetail>(
+    businessApiPath(healthcareServiceApiPaths.healthcareService, id),
+    {
+      method: 'PATCH',
+      body,
+    },
+  );
 }
 
 /** Mutation saving a healthcare service; the page shows the saved answer. */
@@ -51,7 +57,7 @@ export function useCreateHealthcareService(organisationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: HealthcareServiceInput) =>
-      http<CreatedEntity>(businessApiPath(paths.organisationHealthcareServices, organisationId), {
+      http<CreatedEntity>(businessApiPath(healthcareServiceApiPaths.create, organisationId), {
         method: 'POST',
         body,
       }),

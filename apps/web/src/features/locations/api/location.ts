@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   businessApiPath,
-  businessApiPaths as paths,
+  locationApiPaths,
   type CreatedEntity,
   type LocationDetail,
   type LocationInput,
@@ -10,7 +10,7 @@ import { http } from '#lib/http.ts';
 
 /** Fetches a location. */
 export function getLocation(id: string, signal?: AbortSignal) {
-  return http<LocationDetail>(businessApiPath(paths.location, id), { signal });
+  return http<LocationDetail>(businessApiPath(locationApiPaths.location, id), { signal });
 }
 
 /** Query options of one location. */
@@ -31,7 +31,10 @@ export function useUpdateLocation(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: LocationInput) =>
-      http<LocationDetail>(businessApiPath(paths.location, id), { method: 'PATCH', body }),
+      http<LocationDetail>(businessApiPath(locationApiPaths.location, id), {
+        method: 'PATCH',
+        body,
+      }),
     onSuccess: (saved) => {
       client.setQueryData(getLocationQueryOptions(id).queryKey, saved);
       void client.invalidateQueries({ queryKey: ['organisations', saved.organisation.id] });
@@ -44,7 +47,7 @@ export function useCreateLocation(organisationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: LocationInput) =>
-      http<CreatedEntity>(businessApiPath(paths.organisationLocations, organisationId), {
+      http<CreatedEntity>(businessApiPath(locationApiPaths.create, organisationId), {
         method: 'POST',
         body,
       }),

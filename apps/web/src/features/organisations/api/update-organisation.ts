@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   businessApiPath,
-  businessApiPaths,
+  organisationApiPaths,
   type OrganisationDetail,
   type OrganisationUpdate,
 } from '@pca/contracts';
@@ -11,7 +11,7 @@ import { getOrganisationQueryOptions } from '#lib/business/get-organisation.ts';
 
 /** Saves an organisation's details. */
 export function updateOrganisation(id: string, body: OrganisationUpdate) {
-  return http<OrganisationDetail>(businessApiPath(businessApiPaths.organisation, id), {
+  return http<OrganisationDetail>(businessApiPath(organisationApiPaths.organisation, id), {
     method: 'PATCH',
     body,
   });

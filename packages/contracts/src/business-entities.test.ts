@@ -5,8 +5,8 @@ import {
   OpeningDay,
   RegistrationStepUpdate,
   businessApiPath,
-  businessApiPaths,
-} from './businesses.ts';
+  adminApiPaths,
+} from './index.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
@@ -153,7 +153,7 @@ describe('RegistrationStepUpdate', () => {
 
 describe('businessApiPath', () => {
   it('fills the id, encoded', () => {
-    expect(businessApiPath(businessApiPaths.adminApprove, 'a/b')).toBe(
+    expect(businessApiPath(adminApiPaths.approve, 'a/b')).toBe(
       '/api/admin/registrations/a%2Fb/approve',
     );
   });
