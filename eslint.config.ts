@@ -40,19 +40,13 @@ export default tseslint.config(
   {
     // Pages and tests may write addresses: a test states the address it expects.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/**/*.test.{ts,tsx}',
-      'apps/web/src/test/**',
-      // The gallery's samples link to gallery pages: sample data, not the portal's navigation.
-      'apps/web/src/features/design-system/**',
-    ],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: {
       'architecture/no-literal-href': 'error',
     },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'e2e/**/*.ts'],
-    ignores: ['apps/web/src/features/design-system/**'],
     rules: { 'architecture/design-system-through-ui': 'error' },
   },
   {

@@ -1,9 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Fails with the violations listed when the page is not WCAG 2.2 AA clean. */
-export async function expectAccessible(page: Page) {
+/**
+ * Fails with the violations listed when the page is not WCAG 2.2 AA clean. `alsoRules` switches on rules the
+ * WCAG tags do not run (e.g. the experimental label-content-name-mismatch), in the same single axe run.
+ */
+export async function expectAccessible(page: Page, { alsoRules = [] as string[] } = {}) {
   const results = await new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(alsoRules.map((id) => [id, { enabled: true }])) })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   const summary = results.violations.map(

@@ -4,6 +4,7 @@ import { Flex } from '@ag.ds-next/react/flex';
 import { FieldLabel, FieldHint, FieldMessage } from '@ag.ds-next/react/field';
 import { Text } from '@ag.ds-next/react/text';
 import { boxPalette, tokens } from '@ag.ds-next/react/core';
+import { VisuallyHidden } from '@ag.ds-next/react/a11y';
 import { htmlTextLength, sanitiseHtml } from './sanitise-html.ts';
 
 /** Formatting commands of the toolbar. */
@@ -131,7 +132,6 @@ export function RichTextEditor({
             <button
               key={command}
               type="button"
-              aria-label={name}
               aria-pressed={Boolean(pressed[command])}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => {
@@ -152,7 +152,10 @@ export function RichTextEditor({
                 font: 'inherit',
               }}
             >
+              {/* The name is the command's word, not the glyph: named by text rather than aria-label, so
+                  the visible glyph is not taken for the label (label-content-name-mismatch). */}
               <span aria-hidden="true">{glyph}</span>
+              <VisuallyHidden>{name}</VisuallyHidden>
             </button>
           ))}
         </Flex>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Core } from '@ag.ds-next/react/core';
+import { Core } from '@pca/ui/primitives/core.ts';
 import { Component } from './routes.tsx';
 import { galleryPages } from './gallery-pages.ts';
 

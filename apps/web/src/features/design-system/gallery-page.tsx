@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Stack } from '@ag.ds-next/react/stack';
-import { H2, PageTitle } from '@pca/ui';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { PageTitle } from '@pca/ui';
 import { productName } from './gallery-pages.ts';
 
 /** Props of GalleryPage. */
@@ -37,26 +37,5 @@ export function GalleryPage({ name, title, introduction, children }: GalleryPage
       <PageTitle title={title ?? name} introduction={introduction} />
       {children}
     </Stack>
-  );
-}
-
-/** Props of Demo. */
-export type DemoProps = {
-  /** Section heading (level two). */
-  title: string;
-  /** The demo. */
-  children: ReactNode;
-};
-
-/** A titled demo section on a gallery page. */
-export function Demo({ title, children }: DemoProps) {
-  const id = `demo-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  return (
-    <section aria-labelledby={id}>
-      <Stack gap={1.5}>
-        <H2 id={id}>{title}</H2>
-        {children}
-      </Stack>
-    </section>
   );
 }

@@ -1,74 +1,93 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { Flex } from '@ag.ds-next/react/flex';
-import { Box } from '@ag.ds-next/react/box';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { Box } from '@pca/ui/primitives/box.ts';
 import { layout } from '@pca/contracts/constants.ts';
 import { SideNavigation } from '@pca/ui';
+import type { GalleryEntry } from '@pca/ui/gallery/demo.tsx';
 import { galleryBase, galleryPages, type GalleryPath } from './gallery-pages.ts';
 import { HomePage } from './pages/home-page.tsx';
+import { GalleryPage } from './gallery-page.tsx';
+import { accordionGallery, AccordionExamples } from '@pca/ui/accordion/accordion.examples.tsx';
+import { alertGallery, AlertsExamples } from '@pca/ui/alert/alert.examples.tsx';
+import { avatarGallery, AvatarExamples } from '@pca/ui/avatar/avatar.examples.tsx';
 import {
-  AccordionPage,
-  AlertsPage,
-  AvatarPage,
-  BreadcrumbsPage,
-  ButtonsPage,
-  CalloutBoxPage,
-  CardPage,
-  ChipsPage,
-  DividerPage,
-  ExpandingHelpPage,
-} from './pages/content-pages.tsx';
+  breadcrumbsGallery,
+  BreadcrumbsExamples,
+} from '@pca/ui/breadcrumbs/breadcrumbs.examples.tsx';
+import { buttonGallery, ButtonsExamples } from '@pca/ui/button/button.examples.tsx';
 import {
-  FooterPage,
-  HeaderPage,
-  LogoPage,
-  ModalPage,
-  NavigationPage,
-  ProfilePage,
-} from './pages/layout-pages.tsx';
+  calloutBoxGallery,
+  CalloutBoxExamples,
+} from '@pca/ui/callout-box/callout-box.examples.tsx';
+import { cardGallery, CardExamples } from '@pca/ui/card/card.examples.tsx';
+import { checkboxGallery, CheckboxExamples } from '@pca/ui/checkbox/checkbox.examples.tsx';
+import { chipsGallery, ChipsExamples } from '@pca/ui/chips/chips.examples.tsx';
+import { dividerGallery, DividerExamples } from '@pca/ui/divider/divider.examples.tsx';
 import {
-  CheckboxPage,
-  InputFieldsPage,
-  RadioPage,
-  TimePickerPage,
-  TogglePage,
-} from './pages/form-pages.tsx';
+  expandingHelpGallery,
+  ExpandingHelpExamples,
+} from '@pca/ui/expanding-help/expanding-help.examples.tsx';
+import { footerGallery, FooterExamples } from '@pca/ui/footer/footer.examples.tsx';
+import { headerGallery, HeaderExamples } from '@pca/ui/header/header.examples.tsx';
 import {
-  SetupHelperPage,
-  TablesPage,
-  TabsPage,
-  TooltipsPage,
-  TypographyPage,
-} from './pages/data-pages.tsx';
+  inputFieldsGallery,
+  InputFieldsExamples,
+} from '@pca/ui/input-fields/input-fields.examples.tsx';
+import { logoGallery, LogoExamples } from '@pca/ui/logo/logo.examples.tsx';
+import { modalGallery, ModalExamples } from '@pca/ui/modal/modal.examples.tsx';
+import { navigationGallery, NavigationExamples } from '@pca/ui/navigation/navigation.examples.tsx';
+import { profileGallery, ProfileExamples } from '@pca/ui/profile/profile.examples.tsx';
+import { radioGallery, RadioExamples } from '@pca/ui/radio/radio.examples.tsx';
+import {
+  setupHelperGallery,
+  SetupHelperExamples,
+} from '@pca/ui/setup-helper/setup-helper.examples.tsx';
+import { tableGallery, TablesExamples } from '@pca/ui/table/table.examples.tsx';
+import { tabsGallery, TabsExamples } from '@pca/ui/tabs/tabs.examples.tsx';
+import {
+  timePickerGallery,
+  TimePickerExamples,
+} from '@pca/ui/time-picker/time-picker.examples.tsx';
+import { toggleGallery, ToggleExamples } from '@pca/ui/toggle/toggle.examples.tsx';
+import { tooltipGallery, TooltipsExamples } from '@pca/ui/tooltip/tooltip.examples.tsx';
+import { typographyGallery, TypographyExamples } from '@pca/ui/typography/typography.examples.tsx';
+
+/** A gallery page: the component's examples (kept beside the component in packages/ui) under its title. */
+const gallery = (entry: GalleryEntry, Examples: () => React.JSX.Element) => () => (
+  <GalleryPage name={entry.name} introduction={entry.introduction}>
+    <Examples />
+  </GalleryPage>
+);
 
 /** The page component of each gallery route. */
 const pageComponents: Record<GalleryPath, () => React.JSX.Element> = {
   home: HomePage,
-  accordion: AccordionPage,
-  alerts: AlertsPage,
-  avatar: AvatarPage,
-  breadcrumbs: BreadcrumbsPage,
-  buttons: ButtonsPage,
-  calloutbox: CalloutBoxPage,
-  card: CardPage,
-  checkbox: CheckboxPage,
-  chips: ChipsPage,
-  divider: DividerPage,
-  footer: FooterPage,
-  header: HeaderPage,
-  'ds-input-fields': InputFieldsPage,
-  logo: LogoPage,
-  modal: ModalPage,
-  navigation: NavigationPage,
-  profile: ProfilePage,
-  radio: RadioPage,
-  'setup-helper': SetupHelperPage,
-  tables: TablesPage,
-  tabs: TabsPage,
-  toggle: TogglePage,
-  tooltips: TooltipsPage,
-  typography: TypographyPage,
-  'expanding-help': ExpandingHelpPage,
-  'time-picker': TimePickerPage,
+  accordion: gallery(accordionGallery, AccordionExamples),
+  alerts: gallery(alertGallery, AlertsExamples),
+  avatar: gallery(avatarGallery, AvatarExamples),
+  breadcrumbs: gallery(breadcrumbsGallery, BreadcrumbsExamples),
+  buttons: gallery(buttonGallery, ButtonsExamples),
+  calloutbox: gallery(calloutBoxGallery, CalloutBoxExamples),
+  card: gallery(cardGallery, CardExamples),
+  checkbox: gallery(checkboxGallery, CheckboxExamples),
+  chips: gallery(chipsGallery, ChipsExamples),
+  divider: gallery(dividerGallery, DividerExamples),
+  footer: gallery(footerGallery, FooterExamples),
+  header: gallery(headerGallery, HeaderExamples),
+  'ds-input-fields': gallery(inputFieldsGallery, InputFieldsExamples),
+  logo: gallery(logoGallery, LogoExamples),
+  modal: gallery(modalGallery, ModalExamples),
+  navigation: gallery(navigationGallery, NavigationExamples),
+  profile: gallery(profileGallery, ProfileExamples),
+  radio: gallery(radioGallery, RadioExamples),
+  'setup-helper': gallery(setupHelperGallery, SetupHelperExamples),
+  tables: gallery(tableGallery, TablesExamples),
+  tabs: gallery(tabsGallery, TabsExamples),
+  toggle: gallery(toggleGallery, ToggleExamples),
+  tooltips: gallery(tooltipGallery, TooltipsExamples),
+  typography: gallery(typographyGallery, TypographyExamples),
+  'expanding-help': gallery(expandingHelpGallery, ExpandingHelpExamples),
+  'time-picker': gallery(timePickerGallery, TimePickerExamples),
 };
 
 /** The design-system gallery: a 240 px side navigation and the nested demo pages (mounted at design-system/*). */

@@ -1,4 +1,4 @@
-import { Columns } from '@ag.ds-next/react/columns';
+import { Columns } from '@pca/ui/primitives/columns.ts';
 import { Card, Text, TextLink } from '@pca/ui';
 import { GalleryPage } from '../gallery-page.tsx';
 import { galleryBase, galleryPages } from '../gallery-pages.ts';
