@@ -161,6 +161,14 @@ const optionalText = optionalSingleLineText(200)
   .transform((v) => (v === '' ? null : v))
   .nullable();
 
+/** Days a week the practitioner works in the role, when given. */
+const numberOfDays = z
+  .number({ error: 'Enter a number of days from 1 to 7' })
+  .int('Enter a whole number of days')
+  .min(1, 'Enter a number of days from 1 to 7')
+  .max(7, 'Enter a number of days from 1 to 7')
+  .nullable();
+
 /** A role type, chosen from the options' list. */
 const roleTypeText = singleLineText({ min: 1, max: 200, required: 'Select a role' });
 
@@ -169,12 +177,7 @@ export const PractitionerRoleFields = z
   .object({
     primaryType: roleTypeText,
     preferredName: optionalText,
-    numberOfDays: z
-      .number({ error: 'Enter a number of days from 1 to 7' })
-      .int('Enter a whole number of days')
-      .min(1, 'Enter a number of days from 1 to 7')
-      .max(7, 'Enter a number of days from 1 to 7')
-      .nullable(),
+    numberOfDays,
     startDate: isoDate,
     endDate: isoDate.nullable(),
   })
@@ -192,12 +195,7 @@ export const CreatePractitionerRole = z
     healthcareServiceId: z.string().uuid('Select a healthcare service'),
     primaryType: roleTypeText,
     preferredName: optionalText,
-    numberOfDays: z
-      .number({ error: 'Enter a number of days from 1 to 7' })
-      .int('Enter a whole number of days')
-      .min(1, 'Enter a number of days from 1 to 7')
-      .max(7, 'Enter a number of days from 1 to 7')
-      .nullable(),
+    numberOfDays,
     startDate: isoDate,
     endDate: isoDate.nullable(),
   })

@@ -52,22 +52,7 @@ export function ContactFields<T extends ContactValues>({
           type="email"
           maxWidth="xl"
         />
-        <FormTextField
-          control={c}
-          name="fax"
-          fieldId={fieldId}
-          label="Fax"
-          type="tel"
-          maxWidth="md"
-        />
-        <FormTextField
-          control={c}
-          name="website"
-          fieldId={fieldId}
-          label="Website"
-          hint="Starting with https://"
-          maxWidth="xl"
-        />
+        <FaxAndWebsiteFields control={c} fieldId={fieldId} websiteWidth="xl" />
         <FormCheckbox control={c} name="suppressPhone" fieldId={fieldId}>
           Do not publish the phone numbers
         </FormCheckbox>
@@ -76,5 +61,41 @@ export function ContactFields<T extends ContactValues>({
         </FormCheckbox>
       </Stack>
     </Fieldset>
+  );
+}
+
+/** Props of FaxAndWebsiteFields. */
+export type FaxAndWebsiteFieldsProps<T extends FieldValues> = ContactFieldsProps<T> & {
+  /** The website field's width (the field's default when not given). */
+  websiteWidth?: 'xl';
+};
+
+/** Fax and website, as every business entity's form asks for them. */
+export function FaxAndWebsiteFields<T extends { fax: string; website: string }>({
+  control,
+  fieldId,
+  websiteWidth,
+}: FaxAndWebsiteFieldsProps<T>) {
+  // Bound through the two fields every entity shares, as ContactFields does.
+  const c = control as unknown as Control<{ fax: string; website: string }>;
+  return (
+    <>
+      <FormTextField
+        control={c}
+        name="fax"
+        fieldId={fieldId}
+        label="Fax"
+        type="tel"
+        maxWidth="md"
+      />
+      <FormTextField
+        control={c}
+        name="website"
+        fieldId={fieldId}
+        label="Website"
+        hint="Starting with https://"
+        {...(websiteWidth ? { maxWidth: websiteWidth } : {})}
+      />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { OrganisationUpdate, type OrganisationDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { EditableDetails, type EditFormHandlers } from '#lib/business/entity-page.tsx';
+import { FaxAndWebsiteFields } from '#lib/business/contact-fields.tsx';
 import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
@@ -81,21 +82,7 @@ function EditDetails({
       <FormTextField control={c} name="name" fieldId={fieldId} label="Name" required />
       <FormTextField control={c} name="alias" fieldId={fieldId} label="Alias" />
       <FormTextField control={c} name="businessName" fieldId={fieldId} label="Business name" />
-      <FormTextField
-        control={c}
-        name="fax"
-        fieldId={fieldId}
-        label="Fax"
-        type="tel"
-        maxWidth="md"
-      />
-      <FormTextField
-        control={c}
-        name="website"
-        fieldId={fieldId}
-        label="Website"
-        hint="Starting with https://"
-      />
+      <FaxAndWebsiteFields control={c} fieldId={fieldId} />
     </EntityForm>
   );
 }
