@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { freePort } from '../e2e/support/free-port.ts';
 import { buildWebIfNeeded } from './lib/build-web.ts';
+import { ensureChromium } from './lib/chromium.ts';
 import { repoRoot, run } from './lib/processes.ts';
 
 type Stats = { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -24,6 +25,8 @@ const playwright = async (extra: string[], env: NodeJS.ProcessEnv = {}) => {
   });
 };
 
+// Run on its own (not through npm test), a fresh machine may not have the browser yet.
+await ensureChromium();
 await buildWebIfNeeded();
 
 if (args.some((a) => a.endsWith('.spec.ts'))) {
