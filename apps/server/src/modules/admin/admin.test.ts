@@ -4,6 +4,7 @@ import { PendingRegistrations } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, PRIYA, JACK, useTestApp } from '../../test/use-test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 const riverbend = demoIds.organisation('riverbend');
 
@@ -29,7 +30,7 @@ describe('operator approval', () => {
         url: `/api/admin/registrations/${riverbend}/approve`,
         headers,
       });
-      expect(approve.statusCode).toBe(403);
+      expectProblem(approve, 403);
     }
     expect(await statusOf(riverbend)).toBe('PendingApproval');
   });
@@ -63,7 +64,7 @@ describe('operator approval', () => {
       url: `/api/admin/registrations/${riverbend}/approve`,
       headers,
     });
-    expect(again.statusCode).toBe(409);
+    expectProblem(again, 409);
   });
 
   it('declines with a reason: the registration returns to Pending Submission', async () => {

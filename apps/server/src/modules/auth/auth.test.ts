@@ -4,6 +4,7 @@ import { CurrentUser, SessionToken } from '@pca/contracts';
 import { auditEvents, sessions, users } from '#db/schema/index.ts';
 import { hashToken } from '#lib/tokens.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describe('sign-in through the identity provider', () => {
       url: '/api/auth/token',
       payload: { code: 'x', state: 'never-issued' },
     });
-    expect(unknown.statusCode).toBe(400);
+    expectProblem(unknown, 400, { type: 'sign-in-expired' });
     const login = await t.app.inject({ method: 'GET', url: '/api/auth/login' });
     const state = new URL(String(login.headers.location)).searchParams.get('state');
     const forged = await t.app.inject({

@@ -4,6 +4,7 @@ import { Registration } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations, roleMemberships } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, GEORGE, ISLA, JACK, useTestApp } from '../../test/use-test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 const surryHills = demoIds.organisation('harbour-surry-hills');
 const coastal = demoIds.organisation('coastal-physio');
@@ -42,7 +43,7 @@ describe('Register a business', () => {
       businessName: 'Coastal Physio Collective',
       abn: '73947541005',
     });
-    expect(taken.statusCode).toBe(400);
+    expectProblem(taken, 400);
 
     const early = await send(ISLA, 'POST', `${url}/submit`);
     expect(early.statusCode).toBe(400);
@@ -97,7 +98,7 @@ describe('Register a business', () => {
     expect(actions).toContain('business-registration.submitted');
 
     const again = await send(ISLA, 'PUT', url, { step: 'agreement', agreementAccepted: true });
-    expect(again.statusCode).toBe(409);
+    expectProblem(again, 409);
   });
 
   it('refuses steps of a submitted registration (409) and an ABN already registered (400)', async () => {
@@ -114,14 +115,14 @@ describe('Register a business', () => {
       },
     );
     // Riverbend is already Pending Approval: its locality is never checked.
-    expect(res.statusCode).toBe(409);
+    expectProblem(res, 409);
     const created = await send(GEORGE, 'POST', '/api/business-registrations', {
       legalName: 'Atlantis Health Pty Ltd',
       businessName: 'Atlantis Health',
       abn: '16 528 754 953',
     });
     // Riverbend holds that ABN already.
-    expect(created.statusCode).toBe(400);
+    expectProblem(created, 400);
   });
 
   it('starts a new registration whose creator becomes its OrganisationManager', async () => {

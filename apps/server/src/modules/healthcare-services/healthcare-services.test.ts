@@ -5,6 +5,7 @@ import { auditEvents, healthcareServices } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 const gp = demoIds.healthcareService('surry-hills-gp');
 const skin = demoIds.healthcareService('surry-hills-skin');
@@ -135,7 +136,7 @@ describe('healthcare services', () => {
       headers: await as(GEORGE),
       payload: inputOf(gpDetail),
     });
-    expect(george.statusCode).toBe(403);
+    expectProblem(george, 403);
     expect((await load(JACK, gp)).status).toBe(403);
   });
 
@@ -199,7 +200,7 @@ describe('healthcare services', () => {
       headers: await as(ALICE),
       payload: { ...body, locationId: demoIds.location('surry-hills-clinic') },
     });
-    expect(wrongPlace.statusCode).toBe(400);
+    expectProblem(wrongPlace, 400, { field: 'locationId' });
     const res = await t.app.inject({
       method: 'POST',
       url,

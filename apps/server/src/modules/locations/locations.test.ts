@@ -4,6 +4,7 @@ import { LocalitySearchResult, LocationDetail, type LocationInput } from '@pca/c
 import { auditEvents } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 const clinic = demoIds.location('surry-hills-clinic');
 const surryHills = demoIds.organisation('harbour-surry-hills');
@@ -87,7 +88,7 @@ describe('locations', () => {
       headers: await as(ALICE),
       payload: { ...edit, locality: 'Atlantis', postcode: '9999' },
     });
-    expect(unknown.statusCode).toBe(400);
+    expectProblem(unknown, 400, { field: 'locality' });
   });
 
   it('adds a virtual location to an organisation for Alice only', async () => {

@@ -4,6 +4,7 @@ import { CurrentUser, DelegatePractitioners, shellApiPaths } from '@pca/contract
 import { auditEvents } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ async function me(token: string) {
 describe('GET /api/managing/practitioners', () => {
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: shellApiPaths.managedPractitioners });
-    expect(res.statusCode).toBe(401);
+    expectProblem(res, 401);
   });
 
   it('lists the practitioners Ben is an accepted delegate of', async () => {
@@ -94,7 +95,7 @@ describe('PUT and DELETE /api/managing', () => {
       headers: t.bearer(await t.tokenFor('2000000022')),
       payload: { practitionerId: demoIds.user('alice') },
     });
-    expect(res.statusCode).toBe(404);
+    expectProblem(res, 404);
   });
 
   it('refuses George, whose delegation for Alice was stopped, with 403', async () => {
@@ -115,7 +116,7 @@ describe('PUT and DELETE /api/managing', () => {
       headers: t.bearer(await t.tokenFor('2000000022')),
       payload: { practitionerId: 'nope' },
     });
-    expect(res.statusCode).toBe(400);
+    expectProblem(res, 400, { field: 'practitionerId' });
   });
 
   it('needs a session', async () => {

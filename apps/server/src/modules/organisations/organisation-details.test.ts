@@ -4,6 +4,7 @@ import { OrganisationDetail } from '@pca/contracts';
 import { auditEvents } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 const harbour = demoIds.organisation('harbour-group');
 const surryHills = demoIds.organisation('harbour-surry-hills');
@@ -26,7 +27,7 @@ const harbourEdit = {
 describe('GET /api/organisations/:id', () => {
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/organisations/${harbour}` });
-    expect(res.statusCode).toBe(401);
+    expectProblem(res, 401);
   });
 
   it('gives Alice (OrganisationManager) every tab of Harbour, editable', async () => {

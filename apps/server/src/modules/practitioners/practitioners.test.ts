@@ -10,6 +10,7 @@ import {
 import { auditEvents, practitioners } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 const ALICE = '2000000011';
 const BEN = '2000000022';
@@ -49,7 +50,7 @@ const validRole = {
 describe('GET /api/practitioners/service-offerings', () => {
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/practitioners/service-offerings' });
-    expect(res.statusCode).toBe(401);
+    expectProblem(res, 401);
   });
 
   it('gives Alice a page of Harbour practitioners by family name, every role manageable', async () => {
@@ -172,14 +173,14 @@ describe('practitioner roles', () => {
       headers: headers(BEN),
       payload: validRole,
     });
-    expect(sameOrganisation.statusCode).toBe(403);
+    expectProblem(sameOrganisation, 403);
     const otherOrganisation = await t.app.inject({
       method: 'PUT',
       url: `/api/practitioner-roles/${aliceTelehealth}`,
       headers: headers(BEN),
       payload: validRole,
     });
-    expect(otherOrganisation.statusCode).toBe(404);
+    expectProblem(otherOrganisation, 404);
   });
 
   it('refuses George’s edit with 403 and audits Alice’s with the changed fields', async () => {
@@ -190,7 +191,7 @@ describe('practitioner roles', () => {
       headers: headers(GEORGE),
       payload,
     });
-    expect(denied.statusCode).toBe(403);
+    expectProblem(denied, 403);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/practitioner-roles/${farahSkin}`,
@@ -221,14 +222,14 @@ describe('practitioner roles', () => {
       headers: headers(ALICE),
       payload: { ...validRole, endDate: '2020-01-01' },
     });
-    expect(res.statusCode).toBe(400);
+    expectProblem(res, 400, { field: 'endDate' });
     const unknownType = await t.app.inject({
       method: 'PUT',
       url: `/api/practitioner-roles/${farahSkin}`,
       headers: headers(ALICE),
       payload: { ...validRole, primaryType: 'Astronaut' },
     });
-    expect(unknownType.statusCode).toBe(400);
+    expectProblem(unknownType, 400, { field: 'primaryType' });
   });
 
   it('looks HPI-Is up in the HI Service registry', async () => {
@@ -332,7 +333,7 @@ describe('practitioner roles', () => {
         healthcareServiceId: serviceId,
       },
     });
-    expect(unknown.statusCode).toBe(400);
+    expectProblem(unknown, 400);
     const notActive = await t.app.inject({
       method: 'POST',
       url: '/api/practitioner-roles',
@@ -344,7 +345,7 @@ describe('practitioner roles', () => {
         healthcareServiceId: serviceId,
       },
     });
-    expect(notActive.statusCode).toBe(400);
+    expectProblem(notActive, 400);
     const benElsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/practitioner-roles',
@@ -356,7 +357,7 @@ describe('practitioner roles', () => {
         healthcareServiceId: demoIds.healthcareService('surry-hills-skin'),
       },
     });
-    expect(benElsewhere.statusCode).toBe(403);
+    expectProblem(benElsewhere, 403);
     const george = await t.app.inject({
       method: 'POST',
       url: '/api/practitioner-roles',
@@ -368,6 +369,6 @@ describe('practitioner roles', () => {
         healthcareServiceId: serviceId,
       },
     });
-    expect(george.statusCode).toBe(403);
+    expectProblem(george, 403);
   });
 });

@@ -4,6 +4,7 @@ import { CurrentUser, delegateConsentList, DelegateInvitation } from '@pca/contr
 import { auditEvents, delegations, mailOutbox, users } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,7 +125,7 @@ describe('delegate invitations', () => {
       acceptTermsOfUse: true,
       acceptPrivacyNotice: true,
     });
-    expect(bad.statusCode).toBe(400);
+    expectProblem(bad, 400);
     const res = await call(RA.dana, 'POST', `${url}/accept`, {
       email: 'dana.wu@example.com',
       phone: '0298765000',
