@@ -1,46 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PendingRegistration } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { locations, mailOutbox, organisations, roleMemberships, users } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { addressText } from '#modules/entities/summaries.ts';
+import { adminRepository } from './repository.ts';
 
 /** Business registrations waiting for an operator, oldest first. */
 export async function listPendingRegistrations(db: Database): Promise<PendingRegistration[]> {
-  const rows = await db
-    .select()
-    .from(organisations)
-    .where(
-      and(
-        eq(organisations.type, 'ParticipatingOrganisation'),
-        eq(organisations.publisherApprovalStatus, 'PendingApproval'),
-      ),
-    )
-    .orderBy(asc(organisations.createdAt));
+  const repository = adminRepository(db);
+  const rows = await repository.pendingOrganisations();
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [places, managers] = await Promise.all([
-    db
-      .select()
-      .from(locations)
-      .where(inArray(locations.organisationId, ids))
-      .orderBy(asc(locations.createdAt)),
-    db
-      .select({
-        organisationId: roleMemberships.organisationId,
-        givenName: users.givenName,
-        familyName: users.familyName,
-        email: users.email,
-      })
-      .from(roleMemberships)
-      .innerJoin(users, eq(users.id, roleMemberships.userId))
-      .where(
-        and(
-          inArray(roleMemberships.organisationId, ids),
-          eq(roleMemberships.roleType, 'OrganisationManager'),
-        ),
-      ),
+    repository.locationsOf(ids),
+    repository.managersOf(ids),
   ]);
   return rows.map((o) => {
     const place = places.find((l) => l.organisationId === o.id);
@@ -61,7 +34,7 @@ export async function listPendingRegistrations(db: Database): Promise<PendingReg
 }
 
 async function pending(db: Database, id: string) {
-  const [o] = await db.select().from(organisations).where(eq(organisations.id, id));
+  const o = await adminRepository(db).organisation(id);
   if (!o || o.type !== 'ParticipatingOrganisation' || !o.isPublisher)
     throw new NotFoundError('The registration does not exist.');
   if (o.publisherApprovalStatus !== 'PendingApproval')
@@ -70,17 +43,8 @@ async function pending(db: Database, id: string) {
 }
 
 async function managerEmails(db: Database, organisationId: string) {
-  const rows = await db
-    .select({ email: users.email, givenName: users.givenName })
-    .from(roleMemberships)
-    .innerJoin(users, eq(users.id, roleMemberships.userId))
-    .where(
-      and(
-        eq(roleMemberships.organisationId, organisationId),
-        eq(roleMemberships.roleType, 'OrganisationManager'),
-      ),
-    );
-  return rows.filter((r): r is { email: string; givenName: string } => Boolean(r.email));
+  const rows = await adminRepository(db).managersOf([organisationId]);
+  return rows.filter((r): r is typeof r & { email: string } => Boolean(r.email));
 }
 
 /**
@@ -95,19 +59,14 @@ export async function decideRegistration(
   decision: { approve: true } | { approve: false; reason: string },
   requestId: string,
 ) {
+  const repository = adminRepository(db);
   const o = await pending(db, id);
   const to = await managerEmails(db, id);
   const businessName = o.businessName ?? o.name;
   const status = decision.approve ? 'Approved' : 'PendingSubmission';
   await db.transaction(async (tx) => {
-    await tx
-      .update(organisations)
-      .set({
-        publisherApprovalStatus: status,
-        // A declined registration must be agreed to again when it is resubmitted.
-        ...(decision.approve ? {} : { agreementAcceptedAt: null }),
-      })
-      .where(eq(organisations.id, id));
+    // A declined registration must be agreed to again when it is resubmitted.
+    await repository.setApprovalStatus(tx, id, status, !decision.approve);
     await appendAudit(tx, {
       actorUserId: operatorId,
       action: decision.approve
@@ -122,7 +81,7 @@ export async function decideRegistration(
       requestId,
     });
     for (const m of to)
-      await tx.insert(mailOutbox).values({
+      await repository.queueMail(tx, {
         to: m.email,
         subject: decision.approve
           ? `Registration approved: ${businessName}`

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
-import { healthcareServices, locations } from '#db/schema/index.ts';
+import { healthcareServices } from '#db/schema/index.ts';
+import { isLocationOf, locationsOfOrganisation } from '#modules/locations/repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager, serviceAccess } from '#modules/entities/access.ts';
 import { insertAudited, updateAudited } from '#modules/entities/audited-write.ts';
@@ -27,11 +27,7 @@ export async function getServiceDetail(
 ): Promise<HealthcareServiceDetail> {
   const { service: s, organisation, roles, canEdit } = await serviceAccess(db, caller, serviceId);
   const [orgLocations, practitioners, partnerServices] = await Promise.all([
-    db
-      .select()
-      .from(locations)
-      .where(eq(locations.organisationId, organisation.id))
-      .orderBy(asc(locations.name)),
+    locationsOfOrganisation(db, organisation.id),
     loadPractitionerRoleSummaries(db, [s.id]),
     loadPartnerPublications(db, {
       organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
@@ -62,11 +58,7 @@ export async function getServiceDetail(
 }
 
 async function toColumns(db: Database, organisationId: string, input: HealthcareServiceInput) {
-  const [location] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, input.locationId), eq(locations.organisationId, organisationId)));
-  if (!location)
+  if (!(await isLocationOf(db, input.locationId, organisationId)))
     throw new ValidationError([
       { field: 'locationId', message: 'Select a location of this organisation' },
     ]);

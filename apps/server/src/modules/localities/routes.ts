@@ -6,7 +6,7 @@ import {
   Problem,
 } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
-import { searchLocalities } from './service.ts';
+import { searchLocalities } from './repository.ts';
 
 /** Suburb/postcode autocomplete over the localities data. */
 export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

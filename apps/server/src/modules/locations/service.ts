@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
-import { localities, locations } from '#db/schema/index.ts';
+import { locations } from '#db/schema/index.ts';
+import { findLocality } from '#modules/localities/repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
 import { insertAudited, updateAudited } from '#modules/entities/audited-write.ts';
@@ -48,17 +48,7 @@ export async function getLocationDetail(
 async function toColumns(db: Database, input: LocationInput) {
   const physical = input.kind === 'physical';
   if (physical) {
-    const [found] = await db
-      .select({ id: localities.id })
-      .from(localities)
-      .where(
-        and(
-          sql`lower(${localities.locality}) = lower(${input.locality})`,
-          eq(localities.postcode, input.postcode),
-          eq(localities.state, input.state),
-        ),
-      )
-      .limit(1);
+    const found = await findLocality(db, input);
     if (!found)
       throw new ValidationError([
         { field: 'locality', message: 'Select a suburb or postcode from the list' },

@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { organisations } from '#db/schema/index.ts';
 import { updateAudited } from '#modules/entities/audited-write.ts';
+import { childrenOf, organisationName } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
 import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
@@ -23,20 +23,8 @@ export async function getOrganisationDetail(
   organisationId: string,
 ): Promise<OrganisationDetail> {
   const { organisation: o, roles, canEdit } = await organisationAccess(db, caller, organisationId);
-  const children =
-    o.type === 'ParticipatingOrganisation'
-      ? await db
-          .select()
-          .from(organisations)
-          .where(eq(organisations.parentId, o.id))
-          .orderBy(asc(organisations.name))
-      : [];
-  const [parent] = o.parentId
-    ? await db
-        .select({ id: organisations.id, name: organisations.name })
-        .from(organisations)
-        .where(eq(organisations.id, o.parentId))
-    : [];
+  const children = o.type === 'ParticipatingOrganisation' ? await childrenOf(db, o.id) : [];
+  const parent = o.parentId ? await organisationName(db, o.parentId) : undefined;
   const subtree = [o.id, ...children.map((c) => c.id)];
   const [locations, services] = await Promise.all([
     loadLocationSummaries(db, subtree),

@@ -11,7 +11,7 @@ import type { AppDeps } from '#lib/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { accessOf } from '#modules/access/guards.ts';
-import { countUnreadNotifications } from './service.ts';
+import { countUnreadNotifications } from './repository.ts';
 
 /** Small reads the shell needs: the bell's unread count and the post-login landing check. */
 export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -1,4 +1,4 @@
-import { asc, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { LOCALITY_LIMIT, LOCALITY_MIN_CHARS, type LocalityCompletion } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { localities } from '#db/schema/index.ts';
@@ -34,4 +34,23 @@ export async function searchLocalities(db: Database, q: string): Promise<Localit
     state: r.state,
     fullLocation: `${r.locality} ${r.state} ${r.postcode}`,
   }));
+}
+
+/** The locality matching a chosen suburb, postcode and state exactly (suburb case-insensitive), if any. */
+export async function findLocality(
+  db: Database,
+  place: { locality: string; postcode: string; state: string },
+): Promise<{ id: string } | undefined> {
+  const [found] = await db
+    .select({ id: localities.id })
+    .from(localities)
+    .where(
+      and(
+        sql`lower(${localities.locality}) = lower(${place.locality})`,
+        eq(localities.postcode, place.postcode),
+        eq(localities.state, place.state),
+      ),
+    )
+    .limit(1);
+  return found;
 }

@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database, Transaction } from '#db/client.ts';
+import { locations, mailOutbox, organisations, roleMemberships, users } from '#db/schema/index.ts';
+
+/** Data access of the operators' approval queue. */
+export function adminRepository(db: Database) {
+  const managersWhere = (organisationIds: string[]) =>
+    and(
+      inArray(roleMemberships.organisationId, organisationIds),
+      eq(roleMemberships.roleType, 'OrganisationManager'),
+    );
+  return {
+    /** Participating organisations waiting for approval, oldest first. */
+    pendingOrganisations: () =>
+      db
+        .select()
+        .from(organisations)
+        .where(
+          and(
+            eq(organisations.type, 'ParticipatingOrganisation'),
+            eq(organisations.publisherApprovalStatus, 'PendingApproval'),
+          ),
+        )
+        .orderBy(asc(organisations.createdAt)),
+
+    /** The locations of these organisations, oldest first (the first is the primary one). */
+    locationsOf: (organisationIds: string[]) =>
+      db
+        .select()
+        .from(locations)
+        .where(inArray(locations.organisationId, organisationIds))
+        .orderBy(asc(locations.createdAt)),
+
+    /** The managers of these organisations, with how to reach them. */
+    managersOf: (organisationIds: string[]) =>
+      db
+        .select({
+          organisationId: roleMemberships.organisationId,
+          givenName: users.givenName,
+          familyName: users.familyName,
+          email: users.email,
+        })
+        .from(roleMemberships)
+        .innerJoin(users, eq(users.id, roleMemberships.userId))
+        .where(managersWhere(organisationIds)),
+
+    /** One organisation, if it exists. */
+    async organisation(id: string) {
+      const [o] = await db.select().from(organisations).where(eq(organisations.id, id));
+      return o;
+    },
+
+    /** Records the decision on a registration (inside the caller's transaction). */
+    async setApprovalStatus(
+      tx: Transaction,
+      id: string,
+      status: 'Approved' | 'PendingSubmission',
+      clearAgreement: boolean,
+    ) {
+      await tx
+        .update(organisations)
+        .set({
+          publisherApprovalStatus: status,
+          ...(clearAgreement ? { agreementAcceptedAt: null } : {}),
+        })
+        .where(eq(organisations.id, id));
+    },
+
+    /** Queues a mail in the outbox (inside the caller's transaction, so it leaves only if the change commits). */
+    async queueMail(tx: Transaction, mail: { to: string; subject: string; text: string }) {
+      await tx.insert(mailOutbox).values(mail);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { organisations } from '#db/schema/index.ts';
+
+/** The organisations directly beneath one, by name. */
+export const childrenOf = (db: Database, organisationId: string) =>
+  db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.parentId, organisationId))
+    .orderBy(asc(organisations.name));
+
+/** An organisation's id and name, if it exists. */
+export async function organisationName(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, id));
+  return row;
+}
