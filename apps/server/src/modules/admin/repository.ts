@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
-import { locations, mailOutbox, organisations, roleMemberships, users } from '#db/schema/index.ts';
+import { locations, organisations, roleMemberships, users } from '#db/schema/index.ts';
 
 /** Data access of the operators' approval queue. */
 export function adminRepository(db: Database) {
@@ -64,11 +64,6 @@ export function adminRepository(db: Database) {
           ...(clearAgreement ? { agreementAcceptedAt: null } : {}),
         })
         .where(eq(organisations.id, id));
-    },
-
-    /** Queues a mail in the outbox (inside the caller's transaction, so it leaves only if the change commits). */
-    async queueMail(tx: Transaction, mail: { to: string; subject: string; text: string }) {
-      await tx.insert(mailOutbox).values(mail);
     },
   };
 }

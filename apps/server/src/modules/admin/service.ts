@@ -1,6 +1,7 @@
 import type { PendingRegistration } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#lib/audit.ts';
+import { queueMail } from '#lib/outbox.ts';
 import { ConflictError, NotFoundError } from '#lib/errors.ts';
 import { addressText } from '#modules/entities/summaries.ts';
 import { adminRepository } from './repository.ts';
@@ -81,7 +82,7 @@ export async function decideRegistration(
       requestId,
     });
     for (const m of to)
-      await repository.queueMail(tx, {
+      await queueMail(tx, {
         to: m.email,
         subject: decision.approve
           ? `Registration approved: ${businessName}`

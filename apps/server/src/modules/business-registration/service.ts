@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RegistrationStepUpdate } from '@pca/contracts';
 import {
   type Registration,
@@ -7,37 +6,29 @@ import {
   type StreetAddress,
 } from '@pca/contracts';
 import type { z } from 'zod';
-import type { Database, Transaction } from '#db/client.ts';
-import {
-  auditEvents,
-  localities,
-  locations,
-  mailOutbox,
-  organisations,
-  roleMemberships,
-  users,
-} from '#db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import type { locations, organisations } from '#db/schema/index.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { appendAudit } from '#lib/audit.ts';
+import { queueMail } from '#lib/outbox.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager } from '#modules/entities/access.ts';
 import { text } from '#modules/entities/summaries.ts';
+import { findLocality } from '#modules/localities/repository.ts';
+import {
+  abnHolder,
+  insertRegistration,
+  lastDecision,
+  primaryLocation,
+  savePrimaryLocation,
+  updateOrganisation,
+  userById,
+} from './repository.ts';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 type LocationRow = typeof locations.$inferSelect;
 type StepUpdate = z.output<typeof RegistrationStepUpdate>;
 type BusinessDetails = Extract<StepUpdate, { step: 'businessDetails' }>;
-
-/** The registration's primary location: the organisation's first physical location. */
-async function primaryLocation(db: Database | Transaction, organisationId: string) {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(eq(locations.organisationId, organisationId))
-    .orderBy(asc(locations.createdAt))
-    .limit(1);
-  return row;
-}
 
 function toAddress(l: LocationRow | undefined): StreetAddress | null {
   if (!l || !l.locality || !l.postcode || !l.state) return null;
@@ -65,21 +56,7 @@ function completedSteps(o: OrganisationRow, location: LocationRow | undefined) {
  */
 async function declineReasonOf(db: Database, o: OrganisationRow): Promise<string | null> {
   if (o.publisherApprovalStatus !== 'PendingSubmission') return null;
-  const [last] = await db
-    .select({ action: auditEvents.action, changedFields: auditEvents.changedFields })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, 'Organisation'),
-        eq(auditEvents.entityId, o.id),
-        inArray(auditEvents.action, [
-          'business-registration.declined',
-          'business-registration.submitted',
-        ]),
-      ),
-    )
-    .orderBy(desc(auditEvents.at))
-    .limit(1);
+  const last = await lastDecision(db, o.id);
   const reason = last?.changedFields['reason'];
   return last?.action === 'business-registration.declined' && typeof reason === 'string'
     ? reason
@@ -128,9 +105,9 @@ export async function createRegistration(
 ): Promise<Registration> {
   await assertAbnFree(db, details.abn, null);
   const created = await db.transaction(async (tx) => {
-    const [o] = await tx
-      .insert(organisations)
-      .values({
+    const o = await insertRegistration(
+      tx,
+      {
         type: 'ParticipatingOrganisation',
         name: details.legalName,
         businessName: details.businessName,
@@ -138,16 +115,14 @@ export async function createRegistration(
         isPublisher: true,
         publisherApprovalStatus: 'PendingSubmission',
         status: 'Active',
-      })
-      .returning();
-    await tx
-      .insert(roleMemberships)
-      .values({ userId, roleType: 'OrganisationManager', organisationId: o!.id });
+      },
+      userId,
+    );
     await appendAudit(tx, {
       actorUserId: userId,
       action: 'business-registration.started',
       entityType: 'Organisation',
-      entityId: o!.id,
+      entityId: o.id,
       changedFields: {
         name: details.legalName,
         businessName: details.businessName,
@@ -155,7 +130,7 @@ export async function createRegistration(
       },
       requestId,
     });
-    return o!;
+    return o;
   });
   return toRegistration(created, undefined);
 }
@@ -171,10 +146,7 @@ export async function getRegistration(db: Database, caller: AccessScope, id: str
 }
 
 async function assertAbnFree(db: Database, abn: string, exceptId: string | null) {
-  const [other] = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.abn, abn));
+  const other = await abnHolder(db, abn);
   if (other && other.id !== exceptId)
     throw new ValidationError([
       { field: 'abn', message: 'A business with this ABN is already registered' },
@@ -182,17 +154,7 @@ async function assertAbnFree(db: Database, abn: string, exceptId: string | null)
 }
 
 async function assertLocalityExists(db: Database, a: StreetAddress) {
-  const [found] = await db
-    .select({ id: localities.id })
-    .from(localities)
-    .where(
-      and(
-        sql`lower(${localities.locality}) = lower(${a.locality})`,
-        eq(localities.postcode, a.postcode),
-        eq(localities.state, a.state),
-      ),
-    )
-    .limit(1);
+  const found = await findLocality(db, a);
   if (!found)
     throw new ValidationError([
       { field: 'locality', message: 'Select a suburb or postcode from the list' },
@@ -216,42 +178,35 @@ export async function saveRegistrationStep(
   await db.transaction(async (tx) => {
     switch (update.step) {
       case 'businessDetails':
-        await tx
-          .update(organisations)
-          .set({ name: update.legalName, businessName: update.businessName, abn: update.abn })
-          .where(eq(organisations.id, id));
+        await updateOrganisation(tx, id, {
+          name: update.legalName,
+          businessName: update.businessName,
+          abn: update.abn,
+        });
         break;
       case 'contactDetails':
-        await tx
-          .update(organisations)
-          .set({ phone: update.phone, email: update.email, website: update.website || null })
-          .where(eq(organisations.id, id));
+        await updateOrganisation(tx, id, {
+          phone: update.phone,
+          email: update.email,
+          website: update.website || null,
+        });
         break;
       case 'primaryLocation': {
-        const values = {
-          addressLines: [update.addressLine],
-          locality: update.locality,
-          postcode: update.postcode,
-          state: update.state,
-        };
-        const existing = await primaryLocation(tx, id);
-        if (existing) await tx.update(locations).set(values).where(eq(locations.id, existing.id));
-        else
-          await tx.insert(locations).values({
-            organisationId: id,
-            name: o.businessName ?? o.name,
-            type: [],
-            phone: o.phone,
-            email: o.email,
-            ...values,
-          });
+        await savePrimaryLocation(
+          tx,
+          id,
+          {
+            addressLines: [update.addressLine],
+            locality: update.locality,
+            postcode: update.postcode,
+            state: update.state,
+          },
+          { name: o.businessName ?? o.name, type: [], phone: o.phone, email: o.email },
+        );
         break;
       }
       case 'agreement':
-        await tx
-          .update(organisations)
-          .set({ agreementAcceptedAt: new Date() })
-          .where(eq(organisations.id, id));
+        await updateOrganisation(tx, id, { agreementAcceptedAt: new Date() });
         break;
     }
     await appendAudit(tx, {
@@ -287,14 +242,11 @@ export async function submitRegistration(
       })),
       'The registration is not complete.',
     );
-  const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
+  const user = await userById(db, caller.userId);
   if (!user) throw new ForbiddenError();
   const businessName = o.businessName ?? o.name;
   await db.transaction(async (tx) => {
-    await tx
-      .update(organisations)
-      .set({ publisherApprovalStatus: 'PendingApproval' })
-      .where(eq(organisations.id, id));
+    await updateOrganisation(tx, id, { publisherApprovalStatus: 'PendingApproval' });
     await appendAudit(tx, {
       actorUserId: caller.userId,
       action: 'business-registration.submitted',
@@ -307,7 +259,7 @@ export async function submitRegistration(
     });
     const to = user.email ?? o.email;
     if (to)
-      await tx.insert(mailOutbox).values({
+      await queueMail(tx, {
         to,
         subject: `Registration submitted: ${businessName}`,
         text:

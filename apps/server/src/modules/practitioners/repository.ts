@@ -1,6 +1,6 @@
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { IsActiveFilter, OfferingLocationType } from '@pca/contracts';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { descendantsCte } from '#db/organisation-tree.ts';
 import {
   healthcareServices,
@@ -304,4 +304,34 @@ export function practitionersRepository(db: Database) {
       return Boolean(result.rows[0]?.found);
     },
   };
+}
+
+/** Adds a practitioner found in the HI Service (inside the caller's transaction). */
+export async function insertPractitioner(
+  tx: Transaction,
+  values: { hpii: string; givenName: string; familyName: string },
+) {
+  const [created] = await tx
+    .insert(practitioners)
+    .values(values)
+    .returning({ id: practitioners.id });
+  return created!.id;
+}
+
+/** Adds a role (inside the caller's transaction). */
+export async function insertRole(tx: Transaction, values: typeof practitionerRoles.$inferInsert) {
+  const [row] = await tx
+    .insert(practitionerRoles)
+    .values(values)
+    .returning({ id: practitionerRoles.id });
+  return row!.id;
+}
+
+/** Saves a role's editable fields (inside the caller's transaction). */
+export async function updateRole(
+  tx: Transaction,
+  roleId: string,
+  values: Partial<typeof practitionerRoles.$inferInsert>,
+) {
+  await tx.update(practitionerRoles).set(values).where(eq(practitionerRoles.id, roleId));
 }

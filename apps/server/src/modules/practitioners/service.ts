@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   australianToday,
   canManagePractitionerRole,
@@ -15,7 +14,6 @@ import {
 } from '@pca/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '#lib/deps.ts';
-import { practitionerRoles, practitioners } from '#db/schema/index.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
 import { type AccessScope, reachableOrganisationIds, rolesOnService } from '#lib/access.ts';
 import { appendAudit } from '#lib/audit.ts';
@@ -24,10 +22,13 @@ import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { accessOf } from '#modules/access/guards.ts';
 import {
   addressOf,
+  insertPractitioner,
+  insertRole,
   locationKindOf,
   practitionersRepository,
   type RoleRow,
   type RoleVisibility,
+  updateRole,
 } from './repository.ts';
 
 type ListQuery = z.output<typeof ServiceOfferingsQuery>;
@@ -272,11 +273,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
 
       const roleId = await deps.db.transaction(async (tx) => {
         if (!practitionerId && fromHiService) {
-          const [created] = await tx
-            .insert(practitioners)
-            .values(fromHiService)
-            .returning({ id: practitioners.id });
-          practitionerId = created!.id;
+          practitionerId = await insertPractitioner(tx, fromHiService);
           await appendAudit(tx, {
             actorUserId: auth.user.id,
             action: 'practitioner.created',
@@ -295,19 +292,16 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
           startDate: body.startDate,
           endDate: body.endDate,
         };
-        const [row] = await tx
-          .insert(practitionerRoles)
-          .values(values)
-          .returning({ id: practitionerRoles.id });
+        const id = await insertRole(tx, values);
         await appendAudit(tx, {
           actorUserId: auth.user.id,
           action: 'practitioner-role.created',
           entityType: 'PractitionerRole',
-          entityId: row!.id,
+          entityId: id,
           changedFields: values,
           requestId,
         });
-        return row!.id;
+        return id;
       });
       return detailOf((await repo.roleById(roleId))!, scope);
     },
@@ -333,7 +327,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
         Object.entries(next).filter(([key, value]) => before[key as keyof typeof next] !== value),
       );
       await deps.db.transaction(async (tx) => {
-        await tx.update(practitionerRoles).set(next).where(eq(practitionerRoles.id, roleId));
+        await updateRole(tx, roleId, next);
         await appendAudit(tx, {
           actorUserId: auth.user.id,
           action: 'practitioner-role.updated',

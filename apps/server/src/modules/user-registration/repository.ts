@@ -1,16 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { delegations, mailOutbox, practitioners, users } from '#db/schema/index.ts';
+import { delegations, practitioners, users } from '#db/schema/index.ts';
 
 /** Anything that runs queries: the database or a transaction. */
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
-
-/** Mail written to the outbox in the caller's transaction (sent later by the mail worker). */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /** Data access of user registration. */
 export function registrationRepository(db: Database) {
@@ -78,11 +71,6 @@ export function registrationRepository(db: Database) {
         .where(and(eq(delegations.id, id), eq(delegations.status, 'Invited')))
         .returning({ id: delegations.id });
       return updated.length === 1;
-    },
-
-    /** Queues mail in the same transaction as the change it reports. */
-    async queueMail(tx: Executor, mail: OutgoingMail) {
-      await tx.insert(mailOutbox).values(mail);
     },
   };
 }

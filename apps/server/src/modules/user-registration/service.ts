@@ -11,6 +11,7 @@ import { appendAudit } from '#lib/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { registrationRepository } from './repository.ts';
+import { queueMail } from '#lib/outbox.ts';
 
 type Invitation = NonNullable<
   Awaited<ReturnType<ReturnType<typeof registrationRepository>['findInvitation']>>
@@ -65,7 +66,7 @@ export function registrationService(db: Database, productName: string) {
           },
           requestId,
         });
-        await repo.queueMail(tx, {
+        await queueMail(tx, {
           to: email,
           subject: `Welcome to ${productName}`,
           text: `Hello ${auth.user.givenName},\n\nYour ${productName} account is set up. Please verify your email address from your profile.\n`,
@@ -128,7 +129,7 @@ export function registrationService(db: Database, productName: string) {
           requestId,
         });
         if (invitation.practitionerUserEmail)
-          await repo.queueMail(tx, {
+          await queueMail(tx, {
             to: invitation.practitionerUserEmail,
             subject: `${auth.user.givenName} ${auth.user.familyName} accepted your delegate invitation`,
             text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} accepted your invitation and is now your delegate in ${productName}.\n`,
@@ -156,7 +157,7 @@ export function registrationService(db: Database, productName: string) {
           requestId,
         });
         if (invitation.practitionerUserEmail)
-          await repo.queueMail(tx, {
+          await queueMail(tx, {
             to: invitation.practitionerUserEmail,
             subject: `${auth.user.givenName} ${auth.user.familyName} declined your delegate invitation`,
             text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} declined your invitation to act as your delegate in ${productName}.\n`,
@@ -197,7 +198,7 @@ export function registrationService(db: Database, productName: string) {
           requestId,
         });
         if (user.email)
-          await repo.queueMail(tx, {
+          await queueMail(tx, {
             to: user.email,
             subject: `You have accepted the ${productName} participation agreement`,
             text: `Hello ${user.givenName},\n\nThank you for accepting the participation agreement and privacy notice of ${productName}.\n`,

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database, Transaction } from '#db/client.ts';
+import { auditEvents, locations, organisations, roleMemberships, users } from '#db/schema/index.ts';
+
+type OrganisationInsert = typeof organisations.$inferInsert;
+type LocationInsert = typeof locations.$inferInsert;
+
+/** The registration's primary location: the organisation's first location. */
+export async function primaryLocation(db: Database | Transaction, organisationId: string) {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(eq(locations.organisationId, organisationId))
+    .orderBy(asc(locations.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The last decline or submission recorded for the organisation (the audit trail keeps every decision). */
+export async function lastDecision(db: Database, organisationId: string) {
+  const [last] = await db
+    .select({ action: auditEvents.action, changedFields: auditEvents.changedFields })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, 'Organisation'),
+        eq(auditEvents.entityId, organisationId),
+        inArray(auditEvents.action, [
+          'business-registration.declined',
+          'business-registration.submitted',
+        ]),
+      ),
+    )
+    .orderBy(desc(auditEvents.at))
+    .limit(1);
+  return last;
+}
+
+/** The organisation holding an ABN, if any. */
+export async function abnHolder(db: Database, abn: string) {
+  const [other] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.abn, abn));
+  return other;
+}
+
+/** Creates the registration's organisation with the caller as its OrganisationManager. */
+export async function insertRegistration(
+  tx: Transaction,
+  values: OrganisationInsert,
+  managerUserId: string,
+) {
+  const [o] = await tx.insert(organisations).values(values).returning();
+  await tx
+    .insert(roleMemberships)
+    .values({ userId: managerUserId, roleType: 'OrganisationManager', organisationId: o!.id });
+  return o!;
+}
+
+/** Saves fields of the registration's organisation. */
+export async function updateOrganisation(
+  tx: Transaction,
+  id: string,
+  values: Partial<OrganisationInsert>,
+) {
+  await tx.update(organisations).set(values).where(eq(organisations.id, id));
+}
+
+/** Saves the primary location: updates the existing one or adds it. */
+export async function savePrimaryLocation(
+  tx: Transaction,
+  organisationId: string,
+  address: Pick<LocationInsert, 'addressLines' | 'locality' | 'postcode' | 'state'>,
+  whenNew: Omit<
+    LocationInsert,
+    'organisationId' | 'addressLines' | 'locality' | 'postcode' | 'state'
+  >,
+) {
+  const existing = await primaryLocation(tx, organisationId);
+  if (existing) await tx.update(locations).set(address).where(eq(locations.id, existing.id));
+  else await tx.insert(locations).values({ organisationId, ...whenNew, ...address });
+}
+
+/** A user by id. */
+export async function userById(db: Database, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
