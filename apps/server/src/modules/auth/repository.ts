@@ -26,6 +26,27 @@ export function authRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Adds a user at their first sign-in. */
+    async insertUser(tx: Pick<Database, 'insert'>, values: typeof users.$inferInsert) {
+      const [row] = await tx.insert(users).values(values).returning();
+      return row!;
+    },
+
+    /** Refreshes the names from the identity provider and records the sign-in time. */
+    async recordSignIn(
+      tx: Pick<Database, 'update'>,
+      userId: string,
+      values: { givenName: string; familyName: string; lastLoginAt: Date },
+    ) {
+      await tx.update(users).set(values).where(eq(users.id, userId));
+    },
+
+    /** Opens a session; only the token's hash is stored. */
+    async insertSession(tx: Pick<Database, 'insert'>, values: typeof sessions.$inferInsert) {
+      const [created] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
+      return created!.id;
+    },
+
     async revokeSession(tx: Pick<Database, 'update'>, id: string, now: Date) {
       const [row] = await tx
         .update(sessions)

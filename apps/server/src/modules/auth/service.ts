@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { SessionToken } from '@pca/contracts';
 import { INACTIVE_USER_PROBLEM } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { sessions, users } from '#db/schema/index.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { IdentityExchangeError } from '#integrations/identity/oidc-identity-client.ts';
 import { appendAudit } from '#lib/audit.ts';
@@ -97,17 +95,13 @@ export function authService({ db, identity, session, now = () => new Date() }: A
         let row = await repo.findUserByRaNumber(tx, claims.raNumber);
         if (!row) {
           // A first-time identity: the profile stays incomplete until the register-user dialog is done.
-          const [inserted] = await tx
-            .insert(users)
-            .values({
-              raNumber: claims.raNumber,
-              givenName: claims.givenName,
-              familyName: claims.familyName,
-              email: claims.email,
-              isProfileComplete: false,
-            })
-            .returning();
-          row = inserted!;
+          row = await repo.insertUser(tx, {
+            raNumber: claims.raNumber,
+            givenName: claims.givenName,
+            familyName: claims.familyName,
+            email: claims.email,
+            isProfileComplete: false,
+          });
           await appendAudit(tx, {
             actorUserId: row.id,
             action: 'user.created',
@@ -123,31 +117,25 @@ export function authService({ db, identity, session, now = () => new Date() }: A
         }
         if (!row.isActive) return row;
         // Names come from the provider-login service, which is their source of truth.
-        await tx
-          .update(users)
-          .set({
-            givenName: claims.givenName || row.givenName,
-            familyName: claims.familyName || row.familyName,
-            lastLoginAt: at,
-          })
-          .where(eq(users.id, row.id));
-        const [created] = await tx
-          .insert(sessions)
-          .values({
-            tokenHash: hashToken(token),
-            userId: row.id,
-            createdAt: at,
-            lastSeenAt: at,
-            idleExpiresAt,
-            absoluteExpiresAt,
-            idToken,
-          })
-          .returning({ id: sessions.id });
+        await repo.recordSignIn(tx, row.id, {
+          givenName: claims.givenName || row.givenName,
+          familyName: claims.familyName || row.familyName,
+          lastLoginAt: at,
+        });
+        const sessionId = await repo.insertSession(tx, {
+          tokenHash: hashToken(token),
+          userId: row.id,
+          createdAt: at,
+          lastSeenAt: at,
+          idleExpiresAt,
+          absoluteExpiresAt,
+          idToken,
+        });
         await appendAudit(tx, {
           actorUserId: row.id,
           action: 'session.created',
           entityType: 'Session',
-          entityId: created!.id,
+          entityId: sessionId,
           requestId: input.requestId,
         });
         return row;
