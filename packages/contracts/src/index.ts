@@ -10,6 +10,7 @@ export * from './capabilities.ts';
 export * from './organisations.ts';
 export * from './shell.ts';
 export * from './welcome.ts';
+export * from './user-registration.ts';
 export * from './publish-selector.ts';
 export * from './validation.ts';
 export * from './text.ts';
