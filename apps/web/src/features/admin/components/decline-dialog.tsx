@@ -2,6 +2,7 @@ import { Controller } from 'react-hook-form';
 import { Button, ButtonGroup, Modal, TextareaField } from '@pca/ui';
 import { DeclineRegistration } from '@pca/contracts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
 import { ErrorSummary } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
@@ -67,31 +68,33 @@ export function DeclineDialog({
         noValidate
         onSubmit={(event) => void form.handleSubmit((v) => onDecline(v.reason))(event)}
       >
-        <ErrorSummary
-          errors={errors}
-          fieldId={() => REASON_ID}
-          submitCount={submitCount}
-          message={general}
-        />
-        <Controller
-          control={form.control}
-          name="reason"
-          render={({ field }) => (
-            <TextareaField
-              id={REASON_ID}
-              label="Reason for declining"
-              hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
-              required
-              name={field.name}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              maxLength={1000}
-              message={message}
-            />
-          )}
-        />
+        <Stack gap={1.5}>
+          <ErrorSummary
+            errors={errors}
+            fieldId={() => REASON_ID}
+            submitCount={submitCount}
+            message={general}
+          />
+          <Controller
+            control={form.control}
+            name="reason"
+            render={({ field }) => (
+              <TextareaField
+                id={REASON_ID}
+                label="Reason for declining"
+                hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
+                required
+                name={field.name}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                maxLength={1000}
+                message={message}
+              />
+            )}
+          />
+        </Stack>
       </form>
     </Modal>
   );
