@@ -29,7 +29,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env['CI'] ? 1 : 0,
-  timeout: 60_000,
+  // CI machines are shared: two full runs side by side (load 10 on 2 cores) took a long journey past 60 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: jsonOut ? [['list'], ['json', { outputFile: jsonOut }]] : [['list']],
   use: {
