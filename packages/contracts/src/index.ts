@@ -11,6 +11,7 @@ export * from './organisations.ts';
 export * from './shell.ts';
 export * from './welcome.ts';
 export * from './user-registration.ts';
+export * from './delegations.ts';
 export * from './publish-selector.ts';
 export * from './validation.ts';
 export * from './text.ts';

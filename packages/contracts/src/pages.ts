@@ -67,7 +67,7 @@ export const pages = {
     practitionerPrivacy: page('/practitioner/privacy'),
   },
   welcome: {
-    dashboard: page('/welcome', ['reason']),
+    dashboard: page('/welcome', ['reason', 'delegateInvitationId']),
     addBusiness: page('/welcome/add-business'),
   },
   profile: {
@@ -153,7 +153,7 @@ export const pages = {
     list: page('/delegates'),
     assign: page('/assign-a-delegate'),
     resendInvite: page('/resend-invite/:id'),
-    detailsUpdateResponse: page('/delegate-details-update-response/:id'),
+    detailsUpdateResponse: page('/delegate-details-update-response/:id', ['accept']),
     stop: page('/stop-delegation/:id'),
     manageAccounts: page('/manage-accounts'),
   },

@@ -76,6 +76,6 @@ export type AcceptParticipationRequest = z.input<typeof AcceptParticipationReque
 /** Outcome of a delegate-invitation answer. */
 export const DelegateInvitationOutcome = z.object({
   id: z.string().uuid(),
-  status: z.enum(['Accepted', 'Rejected']),
+  status: z.enum(['Accepted', 'Pending', 'Rejected']),
 });
 export type DelegateInvitationOutcome = z.infer<typeof DelegateInvitationOutcome>;

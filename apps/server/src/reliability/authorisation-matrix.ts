@@ -236,6 +236,18 @@ export const authorisationMatrix: Matrix = {
   'GET /api/registration/delegate-invitations/{id}': [
     { target: 'alice->dana', params: { id: danaInvitation }, allow: ['dana'] },
   ],
+  // A practitioner's own delegates: Alice and Farah have practitioner records; nobody else does.
+  'GET /api/delegations': [{ target: '-', allow: ['alice', 'farah'] }],
+  'GET /api/delegations/consent': [{ target: '-', allow: 'signed-in' }],
+  'GET /api/delegations/potential-delegates': [{ target: '-', allow: ['alice', 'farah'] }],
+  'POST /api/delegations/user-search': [
+    {
+      target: 'dana',
+      body: { authIdentifier: identities.dana, familyName: 'Wu' },
+      allow: ['alice', 'farah'],
+      allowed: [200],
+    },
+  ],
 
   // ============ writes ============
   'PATCH /api/organisations/{id}': [
@@ -438,6 +450,84 @@ export const authorisationMatrix: Matrix = {
       // Practitioners and approved delegates with a complete profile; the ones who answered get 409.
       allow: ['alice', 'ben', 'farah'],
       allowed: [204, 409],
+    },
+  ],
+  // Delegation writes come last: they move the seeded delegations on (Dana's invitation, Ben, George).
+  'POST /api/delegations/invitations': [
+    {
+      target: '-',
+      body: (caller: Caller) => ({
+        authIdentifier: `29${String(Object.keys(identities).indexOf(caller) + 10).padStart(8, '0')}`,
+        givenName: 'Matrix',
+        familyName: 'Invitee',
+        email: 'matrix.invitee@example.com',
+        consent: true,
+        consentVersion: 1,
+      }),
+      allow: ['alice', 'farah'],
+      allowed: [201, 409],
+    },
+  ],
+  'POST /api/delegations/connections': [
+    {
+      target: 'jack',
+      body: { userId: demoIds.user('jack'), consent: true, consentVersion: 1 },
+      // Jack is nobody's connection: a practitioner is told so (404 past the check), others are refused (403).
+      allow: ['alice', 'farah'],
+      allowed: [201, 404, 409],
+      denied: [401, 403],
+    },
+  ],
+  'POST /api/delegations/{id}/resend': [
+    {
+      target: 'alice->dana',
+      params: { id: danaInvitation },
+      body: {
+        authIdentifier: identities.dana,
+        givenName: 'Dana',
+        familyName: 'Wu',
+        email: 'dana.wu@example.com',
+        delegateInvitationId: danaInvitation,
+        consent: true,
+        consentVersion: 1,
+      },
+      allow: ['alice'],
+      allowed: [200, 409],
+    },
+  ],
+  'POST /api/delegations/{id}/details-update-response': [
+    {
+      target: 'alice->dana',
+      params: { id: danaInvitation },
+      body: { acceptDetailsUpdate: false, delegateInvitationId: danaInvitation },
+      allow: ['alice'],
+      allowed: [200, 409],
+    },
+  ],
+  'POST /api/delegations/{id}/cancel': [
+    {
+      target: 'alice->dana',
+      params: { id: danaInvitation },
+      allow: ['alice'],
+      allowed: [200, 409],
+    },
+  ],
+  'POST /api/delegations/{id}/stop': [
+    {
+      target: 'alice->ben',
+      params: { id: demoIds.delegation('alice', 'ben') },
+      body: { consent: true, consentVersion: 1 },
+      allow: ['alice'],
+      allowed: [200, 409],
+    },
+  ],
+  'POST /api/delegations/{id}/reassign': [
+    {
+      target: 'alice->george',
+      params: { id: demoIds.delegation('alice', 'george') },
+      body: { consent: true, consentVersion: 1 },
+      allow: ['alice'],
+      allowed: [200, 409],
     },
   ],
 };

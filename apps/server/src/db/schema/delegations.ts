@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, inList } from './columns.ts';
 import { delegationStatuses } from './enums.ts';
 import { practitioners } from './practitioners.ts';
@@ -26,6 +26,10 @@ export const delegations = pgTable(
     index('delegations_practitioner_id_idx').on(t.practitionerId),
     index('delegations_delegate_user_id_idx').on(t.delegateUserId),
     index('delegations_ra_number_idx').on(t.raNumber),
+    // One live delegation per practitioner and person: a repeated invite cannot open a second one, even in a race.
+    uniqueIndex('delegations_live_ra_number_idx')
+      .on(t.practitionerId, t.raNumber)
+      .where(sql.raw(`status IN ('Invited', 'Pending', 'Accepted')`)),
     check('delegations_status_check', sql.raw(`status IN (${inList(delegationStatuses)})`)),
   ],
 );

@@ -9,6 +9,7 @@ export * from './healthcare-services.ts';
 export * from './practitioner-roles.ts';
 export * from './role-memberships.ts';
 export * from './delegations.ts';
+export * from './delegation-consents.ts';
 export * from './partner-services.ts';
 export * from './tasks.ts';
 export * from './notifications.ts';

@@ -1,4 +1,5 @@
 import { is, sql } from 'drizzle-orm';
+import { delegateConsentList } from '@pca/contracts';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../client.ts';
 import * as schema from '../schema/index.ts';
@@ -28,6 +29,11 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 async function seedInto(tx: Transaction, world: World): Promise<void> {
+  // The migration writes consent text 1; a reset empties every table, so it is written again here.
+  await tx
+    .insert(schema.delegationConsentTexts)
+    .values({ version: 1, items: [...delegateConsentList] })
+    .onConflictDoNothing();
   await seedWorld(tx, world);
   const takenHpiis = new Set(
     world.identities.flatMap((i) => (i.practitioner ? [i.practitioner.hpii] : [])),

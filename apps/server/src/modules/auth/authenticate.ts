@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#db/client.ts';
-import { UnauthorizedError } from '#lib/errors.ts';
+import { eq } from 'drizzle-orm';
+import { sessions } from '#db/schema/index.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ForbiddenError, UnauthorizedError } from '#lib/errors.ts';
 import { hashToken } from '#lib/tokens.ts';
 import { sessionContextLookup, type SessionContext } from './session-context.ts';
 
@@ -47,6 +50,7 @@ export function createAuthenticate(
     // An inactive user's sessions stop working at once, not at expiry.
     if (!found || !found.user.isActive)
       throw new UnauthorizedError('Your session has ended. Please log in again.');
+    if (found.managingEnded) await endManaging(db, found, request.id);
     request.auth = found;
   };
 }
@@ -55,4 +59,35 @@ export function createAuthenticate(
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new UnauthorizedError();
   return request.auth;
+}
+
+/** Problem type of a request refused because the practitioner it acted for stopped the delegation. */
+export const managingEndedProblemType = 'managing-ended';
+
+/**
+ * The practitioner this session acted for stopped the delegation: the session stops acting for them (so
+ * the delegate's next request is their own again) and this request, made on the practitioner's behalf,
+ * is refused (docs/decisions/020-delegation.md).
+ */
+async function endManaging(db: Database, context: SessionContext, requestId: string) {
+  const ended = context.managingEnded!;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ managingPractitionerId: null })
+      .where(eq(sessions.id, context.session.id));
+    await appendAudit(tx, {
+      actorUserId: context.user.id,
+      actingForPractitionerId: ended.id,
+      action: 'managing.ended',
+      entityType: 'session',
+      entityId: context.session.id,
+      changedFields: { managingPractitionerId: null, reason: 'delegation no longer active' },
+      requestId,
+    });
+  });
+  throw new ForbiddenError(
+    `${ended.givenName} ${ended.familyName} has stopped your delegation. You are back in your own account.`,
+    managingEndedProblemType,
+  );
 }

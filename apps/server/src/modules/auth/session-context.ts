@@ -32,6 +32,8 @@ export interface SessionContext {
   scope: AccessScope;
   /** Reachable organisations and their ancestors, newest first (created, then id, descending). */
   organisations: ScopedOrganisation[];
+  /** Set when the session still names a practitioner whose delegation to the caller has ended. */
+  managingEnded: { id: string; givenName: string; familyName: string } | null;
 }
 
 /** The JSON the lookup builds next to the session and user rows. */
@@ -52,6 +54,8 @@ interface AccessJson {
     familyName: string;
     photoData: string | null;
   } | null;
+  /** The practitioner the session was managing when their delegation is no longer Accepted. */
+  managingEnded: { id: string; givenName: string; familyName: string } | null;
   scoped: Array<[string, RoleType]>;
   organisations: Array<Omit<ScopedOrganisation, 'createdAt'> & { createdAt: string }>;
 }
@@ -84,9 +88,20 @@ const accessJson = sql<AccessJson>`json_build_object(
                     order by d.created_at limit 1),
   'isApprovedDelegate', exists(select 1 from delegations d
                                 where d.delegate_user_id = ${users.id} and d.status = 'Accepted'),
+  -- Managing holds only while the delegation is Accepted: once the practitioner stops it, the session
+  -- no longer acts for them, from its very next request (docs/decisions/020-delegation.md).
   'managed', (select json_build_object('id', mp.id, 'givenName', mp.given_name,
                                        'familyName', mp.family_name, 'photoData', mp.photo_data)
-                from practitioners mp where mp.id = ${sessions.managingPractitionerId})
+                from practitioners mp where mp.id = ${sessions.managingPractitionerId}
+                 and exists(select 1 from delegations d
+                             where d.practitioner_id = mp.id and d.delegate_user_id = ${users.id}
+                               and d.status = 'Accepted')),
+  'managingEnded', (select json_build_object('id', mp.id, 'givenName', mp.given_name,
+                                             'familyName', mp.family_name)
+                      from practitioners mp where mp.id = ${sessions.managingPractitionerId}
+                       and not exists(select 1 from delegations d
+                                       where d.practitioner_id = mp.id and d.delegate_user_id = ${users.id}
+                                         and d.status = 'Accepted'))
 )::jsonb || (
   with recursive ${inheritedRolesCte(
     'scoped',
@@ -241,6 +256,7 @@ export function sessionContextLookup(db: Database) {
         ...o,
         createdAt: new Date(o.createdAt),
       })),
+      managingEnded: access.managingEnded,
     };
   };
 }

@@ -16,6 +16,8 @@ export function registrationRepository(db: Database) {
           status: delegations.status,
           raNumber: delegations.raNumber,
           email: delegations.email,
+          invitedGivenName: delegations.givenName,
+          invitedFamilyName: delegations.familyName,
           practitionerId: practitioners.id,
           givenName: practitioners.givenName,
           familyName: practitioners.familyName,
@@ -62,7 +64,7 @@ export function registrationRepository(db: Database) {
     async answerInvitation(
       tx: Executor,
       id: string,
-      status: 'Accepted' | 'Rejected',
+      status: 'Accepted' | 'Pending' | 'Rejected',
       delegateUserId: string,
     ) {
       const updated = await tx

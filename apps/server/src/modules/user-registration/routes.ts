@@ -18,7 +18,11 @@ const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Pr
 
 /** The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation. */
 export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = registrationService(deps.db, deps.config.runtime.productName);
+  const service = registrationService(
+    deps.db,
+    deps.config.runtime.productName,
+    deps.config.publicUrl,
+  );
   const common = { preHandler: deps.authenticate };
   const meta = { tags: ['registration'], security: [{ bearer: [] }] };
 

@@ -1,5 +1,6 @@
 import {
   delegateConsentList,
+  sameName,
   type AcceptDelegateInvitationRequest,
   type AcceptParticipationRequest,
   type DelegateInvitation,
@@ -12,14 +13,16 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { registrationRepository } from './repository.ts';
 import { queueMail } from '#lib/outbox.ts';
+import { delegationMails } from '#modules/delegations/mail.ts';
 
 type Invitation = NonNullable<
   Awaited<ReturnType<ReturnType<typeof registrationRepository>['findInvitation']>>
 >;
 
 /** User registration: the three mandatory dialogs of docs/product/rules.md#states, each one audited transaction. */
-export function registrationService(db: Database, productName: string) {
+export function registrationService(db: Database, productName: string, publicUrl: string) {
   const repo = registrationRepository(db);
+  const mails = delegationMails(productName, publicUrl);
 
   /** An open invitation addressed to the caller (by RA number or email); 404 for anything else. */
   async function invitationFor(auth: AuthContext, id: string): Promise<Invitation> {
@@ -101,8 +104,14 @@ export function registrationService(db: Database, productName: string) {
       const invitation = await invitationFor(auth, id);
       const email = body.email.trim();
       const phone = body.phone.trim();
+      // Signed in under other names than the practitioner typed: the practitioner confirms the new
+      // names before the delegation is live (Pending; docs/decisions/020-delegation.md).
+      const namesDiffer =
+        !sameName(invitation.invitedGivenName, auth.user.givenName) ||
+        !sameName(invitation.invitedFamilyName, auth.user.familyName);
+      const status = namesDiffer ? 'Pending' : 'Accepted';
       await db.transaction(async (tx) => {
-        if (!(await repo.answerInvitation(tx, id, 'Accepted', auth.user.id)))
+        if (!(await repo.answerInvitation(tx, id, status, auth.user.id)))
           throw new ConflictError('This invitation has already been answered or withdrawn.');
         await repo.updateUser(tx, auth.user.id, { email, phone, isProfileComplete: true });
         await appendAudit(tx, {
@@ -111,7 +120,7 @@ export function registrationService(db: Database, productName: string) {
           entityType: 'delegation',
           entityId: id,
           changedFields: {
-            status: 'Accepted',
+            status,
             delegateUserId: auth.user.id,
             practitionerId: invitation.practitionerId,
             consents: [...delegateConsentList],
@@ -128,14 +137,25 @@ export function registrationService(db: Database, productName: string) {
           changedFields: { email, phone, isProfileComplete: true },
           requestId,
         });
-        if (invitation.practitionerUserEmail)
+        if (invitation.practitionerUserEmail && namesDiffer)
+          await queueMail(
+            tx,
+            mails.detailsUpdateRequest(
+              invitation.practitionerUserEmail,
+              { givenName: invitation.givenName },
+              { givenName: invitation.invitedGivenName, familyName: invitation.invitedFamilyName },
+              auth.user,
+              id,
+            ),
+          );
+        else if (invitation.practitionerUserEmail)
           await queueMail(tx, {
             to: invitation.practitionerUserEmail,
             subject: `${auth.user.givenName} ${auth.user.familyName} accepted your delegate invitation`,
             text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} accepted your invitation and is now your delegate in ${productName}.\n`,
           });
       });
-      return { id, status: 'Accepted' };
+      return { id, status };
     },
 
     /** Declines: the invitation is Rejected and the inviting practitioner is told. */
