@@ -134,6 +134,20 @@ describe('capabilitiesOf (docs/product/rules.md#permissions)', () => {
     );
     expect(capabilitiesOf(input([])).delegates).toBe(false);
   });
+
+  it('assigning delegates is for a practitioner in their own account, not for a delegate managing them', () => {
+    const practitionerId = '00000000-0000-4000-8000-000000000001';
+    expect(capabilitiesOf(input([], { practitionerId })).assignDelegates).toBe(true);
+    expect(capabilitiesOf(input(['OrganisationManager'])).assignDelegates).toBe(false);
+    expect(
+      capabilitiesOf(input([], { practitionerId, managingPractitioner: managed })).assignDelegates,
+    ).toBe(false);
+    expect(
+      capabilitiesOf(
+        input([], { isApprovedPractitionerDelegate: true, managingPractitioner: managed }),
+      ).assignDelegates,
+    ).toBe(false);
+  });
 });
 
 describe('canManagePractitionerRole', () => {

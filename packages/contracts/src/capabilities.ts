@@ -61,6 +61,8 @@ export interface Capabilities {
   managePractitioners: boolean;
   accessPublishing: boolean;
   delegates: boolean;
+  /** The user's own delegates: a practitioner in their own account (docs/decisions/020-delegation.md). */
+  assignDelegates: boolean;
   keyContacts: boolean;
   importDirectoryServices: boolean;
   systemAdmin: boolean;
@@ -73,6 +75,17 @@ export const hasRole = (user: Pick<CurrentUser, 'roles'>, type: RoleType) =>
 /** Participating organisations that still count: neither cancelled nor terminated. */
 export const liveOrganisations = (orgs: CapabilityOrganisation[]) =>
   orgs.filter((o) => o.status !== 'Cancelled' && o.status !== 'Terminated');
+
+/**
+ * Whether the user may assign, invite, resend, cancel and stop their own delegates: they have a practitioner
+ * record and act in their own account (a delegate managing them may not). The server's delegation module
+ * applies the same rule.
+ */
+export function canAssignDelegates(
+  user: Pick<CurrentUser, 'practitionerId' | 'managingPractitioner'>,
+): boolean {
+  return user.practitionerId !== null && user.managingPractitioner === null;
+}
 
 /** Computes every capability of docs/product/rules.md#permissions from its inputs (pure; the server and the UI share it). */
 export function capabilitiesOf({
@@ -95,6 +108,7 @@ export function capabilitiesOf({
     managePractitioners: (accessPractitioners && om) || hsm,
     accessPublishing: user.isPractitioner || om || hsm || managing,
     delegates: user.isApprovedPractitionerDelegate && !managing,
+    assignDelegates: canAssignDelegates(user),
     keyContacts:
       om &&
       participatingOrganisations.some(
@@ -122,7 +136,7 @@ export function menuVisibility(input: CapabilityInput) {
     notificationsBell: user.isProfileComplete && user.roles.some((r) => r.type !== 'PcaOperator'),
     viewProfile: !managing,
     practitionerProfile: managing,
-    assignDelegate: user.practitionerId !== null && !managing,
+    assignDelegate: caps.assignDelegates,
     bankAccount: user.practitionerId !== null && !managing,
     credentialDocuments: user.practitionerId !== null || managing,
     auditEvents: user.practitionerId !== null || managing,

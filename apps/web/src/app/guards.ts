@@ -2,7 +2,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { OrganisationNode } from '@pca/contracts';
-import { hasRole } from '@pca/contracts/capabilities.ts';
+import { canAssignDelegates, hasRole } from '@pca/contracts/capabilities.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
@@ -21,6 +21,19 @@ export const adminGuard: Guard = async (_args, queryClient) => {
     throw redirect(withRedirectReason(pages.welcome.dashboard.href(), 'admin'));
   if (user.managingPractitioner)
     throw redirect(withRedirectReason(pages.welcome.dashboard.href(), 'admin-while-managing'));
+  return null;
+};
+
+/** A practitioner's own delegate pages: only for a practitioner in their own account (docs/decisions/020-delegation.md). */
+export const delegatesGuard: Guard = async (_args, queryClient) => {
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+  if (!canAssignDelegates(user))
+    throw redirect(
+      withRedirectReason(
+        pages.welcome.dashboard.href(),
+        user.managingPractitioner ? 'delegates-while-managing' : 'delegates',
+      ),
+    );
   return null;
 };
 

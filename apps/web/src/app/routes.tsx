@@ -1,6 +1,13 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { adminGuard, emailGuard, guarded, organisationManagerGuard, type Guard } from './guards.ts';
+import {
+  adminGuard,
+  delegatesGuard,
+  emailGuard,
+  guarded,
+  organisationManagerGuard,
+  type Guard,
+} from './guards.ts';
 import { pages } from '@pca/contracts/pages.ts';
 import { appQueryClient } from './query-client.ts';
 import { routeTable } from './route-table.ts';
@@ -9,6 +16,16 @@ import type { RouteHandle } from './layout/route-handle.ts';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { StartupFallback } from './layout/startup-fallback.tsx';
 
+const delegatePagePaths = new Set(
+  [
+    pages.delegates.list,
+    pages.delegates.assign,
+    pages.delegates.resendInvite,
+    pages.delegates.stop,
+    pages.delegates.detailsUpdateResponse,
+  ].map((p) => p.route),
+);
+
 /** The guards of a signed-in route (docs/product/rules.md#permissions), besides the session check every one of them has. */
 function guardsFor(path: string): Guard[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
@@ -16,6 +33,8 @@ function guardsFor(path: string): Guard[] {
   if (path === 'admin') return [emailGuard, adminGuard];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return [emailGuard, organisationManagerGuard];
+  // A practitioner's own delegates; Managed accounts is the delegate's side and open to everyone signed in.
+  if (delegatePagePaths.has(path)) return [emailGuard, delegatesGuard];
   return [emailGuard];
 }
 

@@ -98,7 +98,7 @@ export function welcomeCardGroups({
           'Personal contact details',
         ),
       },
-      caps.delegates && {
+      caps.assignDelegates && {
         title: 'Delegate',
         description: 'Assign people to act on your behalf.',
         href: pages.delegates.list.href(),

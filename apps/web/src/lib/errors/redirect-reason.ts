@@ -2,7 +2,13 @@
  * Why a route guard sent someone elsewhere. The guard adds `?reason=` to where it sends them and that
  * page says why (docs/decisions/011-errors-people-see.md): a silent redirect reads like a broken link.
  */
-export type RedirectReason = 'admin' | 'admin-while-managing' | 'email' | 'organisation-manager';
+export type RedirectReason =
+  | 'admin'
+  | 'admin-while-managing'
+  | 'delegates'
+  | 'delegates-while-managing'
+  | 'email'
+  | 'organisation-manager';
 
 /** The query parameter carrying the reason. */
 export const redirectReasonParam = 'reason';
@@ -16,6 +22,16 @@ export const redirectNotices: Record<RedirectReason, { title: string; detail: st
   'admin-while-managing': {
     title: 'You do not have access to the admin area while you act for a practitioner.',
     detail: 'Switch back to your own account to open it.',
+  },
+  delegates: {
+    title: 'Only practitioners can assign delegates.',
+    detail:
+      'Delegates act for a practitioner. Register as a practitioner from your profile to assign one.',
+  },
+  'delegates-while-managing': {
+    title: 'You cannot manage delegates while you act for a practitioner.',
+    detail:
+      'Only the practitioner can assign or stop their delegates. Switch back to your own account to manage yours.',
   },
   email: {
     title: 'Your account needs an email address first.',

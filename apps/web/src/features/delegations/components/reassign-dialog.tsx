@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Modal } from '@pca/ui/modal/modal.tsx';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
+import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
+import { delegationMessages, delegationTexts, type DelegationListItem } from '@pca/contracts';
+import { useDelegationConsent } from '../api/get-delegation-consent.ts';
+import { ConsentList } from './consent-list.tsx';
+
+/** Props of ReassignDialog. */
+export type ReassignDialogProps = {
+  /** The stopped delegation to re-assign, or null when closed. */
+  delegation: DelegationListItem | null;
+  /** Called with the consent version once the practitioner consents. */
+  onConfirm: (consentVersion: number) => void;
+  onClose: () => void;
+  /** A re-assignment is in flight. */
+  saving: boolean;
+};
+
+/**
+ * Re-assigning a stopped delegate gives them the delegations again, so the practitioner consents again to
+ * the list in force (docs/decisions/020-delegation.md); the specification's row menu has no page for it.
+ */
+export function ReassignDialog({ delegation, onConfirm, onClose, saving }: ReassignDialogProps) {
+  const consent = useDelegationConsent();
+  const [ticked, setTicked] = useState(false);
+  const [tried, setTried] = useState(false);
+  const close = () => {
+    setTicked(false);
+    setTried(false);
+    onClose();
+  };
+  const invalid = tried && !ticked;
+  return (
+    <Modal
+      isOpen={delegation !== null}
+      onClose={close}
+      title={
+        delegation ? `Re-assign ${delegation.givenName} ${delegation.familyName}` : 'Re-assign'
+      }
+      width={600}
+      actions={
+        <ButtonGroup>
+          <Button
+            loading={saving}
+            disabled={!consent.data}
+            onClick={() => {
+              setTried(true);
+              if (ticked && consent.data) onConfirm(consent.data.version);
+            }}
+          >
+            Re-assign
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      }
+    >
+      <Stack gap={1}>
+        <Text as="p">They will be able to act on your behalf again.</Text>
+        <ConsentList />
+        <ControlGroup
+          label="Consent"
+          required
+          invalid={invalid}
+          message={invalid ? delegationMessages.consentAssign : undefined}
+        >
+          <Checkbox checked={ticked} onCheckedChange={setTicked} invalid={invalid}>
+            {delegationTexts.consentAssign}
+          </Checkbox>
+        </ControlGroup>
+      </Stack>
+    </Modal>
+  );
+}

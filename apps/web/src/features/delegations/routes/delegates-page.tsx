@@ -1,0 +1,307 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
+import {
+  delegationRowActions,
+  delegationStatusChips,
+  delegationSuccessAlert,
+  delegationTexts,
+  type DelegationListItem,
+} from '@pca/contracts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableWrapper,
+} from '@pca/ui/primitives/table.ts';
+import {
+  DropdownMenu,
+  DropdownMenuButton,
+  DropdownMenuItem,
+  DropdownMenuPanel,
+} from '@pca/ui/primitives/dropdown-menu.ts';
+import { Box } from '@pca/ui/primitives/box.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Avatar } from '@pca/ui/avatar/avatar.tsx';
+import { Chip } from '@pca/ui/chips/chip.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { formatDate, formatDateTime } from '#lib/dates.ts';
+import { useDelegations } from '../api/get-delegations.ts';
+import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
+import { outcomeOf, type OutcomeState } from '../components/delegation-outcome.ts';
+import { ReassignDialog } from '../components/reassign-dialog.tsx';
+
+const actionLabels = {
+  stop: 'Stop delegation',
+  reassign: 'Re-assign',
+  resend: 'Resend invite',
+  cancel: 'Cancel invite',
+} as const;
+
+/** The delegates list (docs/product/features.md 2.1): paged from 1, actions by status, success alerts of 4.2. */
+export function DelegatesPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [page, setPage] = useState(1);
+  const [alert, setAlert] = useState<OutcomeState | null>(() => outcomeOf(location.state));
+  const [reassigning, setReassigning] = useState<DelegationListItem | null>(null);
+  const list = useDelegations(page);
+  const cancel = useDelegationChange(delegationChanges.cancel);
+  const reassign = useDelegationChange(delegationChanges.reassign);
+  const actionError = cancel.error ?? reassign.error;
+  // A success alert is announced by moving focus to it, once per outcome.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (alert) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
+  }, [alert]);
+
+  const closeAlert = () => {
+    setAlert(null);
+    // The outcome lives in the history entry too: a reload must not show it again.
+    void navigate(location.pathname, { replace: true, state: null });
+  };
+  const done = (outcome: OutcomeState) => {
+    setAlert(outcome);
+    window.scrollTo({ top: 0 });
+  };
+
+  const act = (row: DelegationListItem, action: keyof typeof actionLabels) => {
+    setAlert(null);
+    cancel.reset();
+    reassign.reset();
+    switch (action) {
+      case 'stop':
+        void navigate(pages.delegates.stop.href({ id: row.id }), {
+          state: { givenName: row.givenName, email: row.email },
+        });
+        return;
+      case 'resend':
+        void navigate(pages.delegates.resendInvite.href({ id: row.id }), {
+          state: {
+            authIdentifier: row.authIdentifier,
+            email: row.email,
+            familyName: row.familyName,
+            givenName: row.givenName,
+          },
+        });
+        return;
+      case 'reassign':
+        setReassigning(row);
+        return;
+      case 'cancel':
+        cancel.mutate(
+          { id: row.id },
+          {
+            onSuccess: () =>
+              done({ outcome: 'cancelled', givenName: row.givenName, email: row.email }),
+          },
+        );
+    }
+  };
+
+  const success = alert ? delegationSuccessAlert(alert.outcome, alert) : null;
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  return (
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>Delegates</H1>
+        <Text as="p">{delegationTexts.listIntro}</Text>
+      </Stack>
+      {success ? (
+        <div ref={alertRef}>
+          <Alert
+            tone="success"
+            title={success.title}
+            onClose={closeAlert}
+            focusable
+            id="delegates-alert"
+          >
+            <Text as="p">{success.message}</Text>
+          </Alert>
+        </div>
+      ) : null}
+      <div>
+        <ButtonLink href={pages.delegates.assign.href()}>Assign delegate</ButtonLink>
+      </div>
+      {list.isError || actionError ? (
+        <ApiErrorAlert
+          error={list.error ?? actionError}
+          thing="your delegates"
+          onRetry={() => {
+            cancel.reset();
+            reassign.reset();
+            void list.refetch();
+          }}
+          logMessage="Delegates list or action failed"
+        />
+      ) : list.isPending ? (
+        <div style={{ minHeight: '12rem' }}>
+          <Loading message={delegationTexts.listLoading} />
+        </div>
+      ) : list.data.total === 0 ? (
+        <Text as="p">{delegationTexts.listEmpty}</Text>
+      ) : (
+        <Stack gap={1}>
+          {/* Five columns do not fit a phone: there each delegate is a block of its own. */}
+          <Box display={{ xs: 'block', md: 'none' }}>
+            <ul aria-label="Your delegates" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {list.data.items.map((row) => {
+                const chip = delegationStatusChips[row.status];
+                return (
+                  <li key={row.id} style={{ borderTop: '1px solid #bdbdbd', padding: '1rem 0' }}>
+                    <Stack gap={0.5} alignItems="flex-start">
+                      <Flex gap={0.5} alignItems="center">
+                        <Avatar
+                          givenName={row.givenName}
+                          familyName={row.familyName}
+                          size="sm"
+                          decorative
+                        />
+                        <Text fontWeight="bold">{`${row.givenName} ${row.familyName}`}</Text>
+                      </Flex>
+                      <Flex gap={0.5} alignItems="center" flexWrap="wrap">
+                        <Chip tone={chip.tone}>{chip.label}</Chip>
+                        <Text fontSize="sm" color="muted">
+                          {`Last updated ${formatDate(row.lastUpdated)}`}
+                        </Text>
+                      </Flex>
+                      <Text style={{ overflowWrap: 'anywhere' }}>{row.email}</Text>
+                      <Text fontSize="sm" color="muted">
+                        {`Last logged in: ${row.lastLogin ? formatDateTime(row.lastLogin) : 'Never'}`}
+                      </Text>
+                      <RowActions row={row} onAction={act} />
+                    </Stack>
+                  </li>
+                );
+              })}
+            </ul>
+          </Box>
+          <Box display={{ xs: 'none', md: 'block' }}>
+            <TableWrapper>
+              <Table striped>
+                <TableCaption>Your delegates</TableCaption>
+                <TableHead>
+                  <TableRow>
+                    <TableHeader scope="col">Delegated to</TableHeader>
+                    <TableHeader scope="col">Status</TableHeader>
+                    <TableHeader scope="col">Email</TableHeader>
+                    <TableHeader scope="col">Last logged in</TableHeader>
+                    <TableHeader scope="col">Actions</TableHeader>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.data.items.map((row) => {
+                    const chip = delegationStatusChips[row.status];
+                    const name = `${row.givenName} ${row.familyName}`;
+                    return (
+                      <TableRow key={row.id}>
+                        <TableCell>
+                          <Flex gap={0.5} alignItems="center">
+                            <Avatar
+                              givenName={row.givenName}
+                              familyName={row.familyName}
+                              size="sm"
+                              decorative
+                            />
+                            <span>{name}</span>
+                          </Flex>
+                        </TableCell>
+                        <TableCell>
+                          <Stack gap={0.25} alignItems="flex-start">
+                            <Chip tone={chip.tone}>{chip.label}</Chip>
+                            <Text fontSize="sm" color="muted">
+                              {`Last updated ${formatDate(row.lastUpdated)}`}
+                            </Text>
+                          </Stack>
+                        </TableCell>
+                        <TableCell>
+                          <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span>
+                        </TableCell>
+                        <TableCell>
+                          {row.lastLogin ? formatDateTime(row.lastLogin) : 'Never'}
+                        </TableCell>
+                        <TableCell>
+                          <RowActions row={row} onAction={act} />
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableWrapper>
+          </Box>
+          <Paginator
+            label="Delegates pages"
+            page={page}
+            totalPages={totalPages}
+            onPageChange={setPage}
+            itemRangeText={itemRangeText(page, list.data.pageSize, list.data.total, 'delegates')}
+          />
+        </Stack>
+      )}
+      <ReassignDialog
+        delegation={reassigning}
+        saving={reassign.isPending}
+        onClose={() => setReassigning(null)}
+        onConfirm={(consentVersion) => {
+          const row = reassigning;
+          if (!row) return;
+          reassign.mutate(
+            { id: row.id, body: { consent: true, consentVersion } },
+            {
+              onSuccess: () => {
+                setReassigning(null);
+                done({ outcome: 'added', givenName: row.givenName, email: row.email });
+              },
+              onError: () => setReassigning(null),
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The row menu 'Delegate action': the actions a delegation's status allows (docs/product/features.md 4.1). */
+function RowActions({
+  row,
+  onAction,
+}: {
+  row: DelegationListItem;
+  onAction: (row: DelegationListItem, action: keyof typeof actionLabels) => void;
+}) {
+  const actions = delegationRowActions[row.status];
+  if (!actions.length) return <Text color="muted">No actions</Text>;
+  return (
+    <DropdownMenu>
+      <DropdownMenuButton
+        variant="secondary"
+        size="sm"
+        aria-label={`Delegate action for ${row.givenName} ${row.familyName}`}
+      >
+        Delegate action
+      </DropdownMenuButton>
+      <DropdownMenuPanel>
+        {actions.map((action) => (
+          <DropdownMenuItem key={action} onClick={() => onAction(row, action)}>
+            {actionLabels[action]}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuPanel>
+    </DropdownMenu>
+  );
+}
+
+export { DelegatesPage as Component };

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
+import {
+  ResendInvitationRequest,
+  delegationMessages,
+  delegationTexts,
+  possessive,
+} from '@pca/contracts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
+import { Stepper } from '@pca/ui/stepper/stepper.tsx';
+import { TextField } from '@pca/ui/input-fields/text-field.tsx';
+import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { useDelegationConsent } from '../api/get-delegation-consent.ts';
+import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
+import { ConsentList } from '../components/consent-list.tsx';
+import { resendStateOf, type ResendState } from '../components/delegation-outcome.ts';
+
+const ConfirmDelegate = ResendInvitationRequest.pick({
+  givenName: true,
+  familyName: true,
+  email: true,
+});
+
+/** Resend invite (docs/product/features.md 2.3): needs the row's details in the navigation state. */
+export function ResendInvitePage() {
+  const state = resendStateOf(useLocation().state);
+  if (!state) return <Navigate to={pages.delegates.list.href()} replace />;
+  return <ResendInviteForm invitation={state} />;
+}
+
+function ResendInviteForm({ invitation }: { invitation: ResendState }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const fieldId = useFieldId();
+  const consent = useDelegationConsent();
+  const resend = useDelegationChange(delegationChanges.resend);
+  const [consented, setConsented] = useState(false);
+  const [tried, setTried] = useState(false);
+  const form = useSchemaForm(ConfirmDelegate, {
+    defaultValues: {
+      givenName: invitation.givenName,
+      familyName: invitation.familyName,
+      email: invitation.email,
+    },
+  });
+  const consentMissing = tried && !consented;
+
+  return (
+    <Stack gap={2}>
+      <H1>{`Resend ${possessive(invitation.givenName)} invite`}</H1>
+      <Stepper
+        label="Resending the invite: progress"
+        steps={['Confirm delegate', 'Confirm']}
+        activeIndex={consented ? 2 : form.formState.isValid ? 1 : 0}
+      />
+      {resend.isError ? (
+        <div>
+          <Alert tone="error" title="Error resending invitation" focusable>
+            <Text as="p">
+              {describeApiErrorText(resend.error, { thing: 'the invitation', action: 'save' })}
+            </Text>
+          </Alert>
+        </div>
+      ) : null}
+      <form
+        noValidate
+        aria-labelledby={fieldId('heading')}
+        onSubmit={form.handleSubmit(
+          (values) => {
+            setTried(true);
+            if (!consented || !consent.data) return;
+            resend.mutate(
+              {
+                id,
+                body: {
+                  ...values,
+                  authIdentifier: invitation.authIdentifier,
+                  delegateInvitationId: id,
+                  consent: true,
+                  consentVersion: consent.data.version,
+                },
+              },
+              {
+                onSuccess: (d) =>
+                  void navigate(pages.delegates.list.href(), {
+                    state: { outcome: 'resent', givenName: d.givenName, email: d.email },
+                  }),
+              },
+            );
+          },
+          () => setTried(true),
+        )}
+      >
+        <Stack gap={2}>
+          <ErrorSummary
+            errors={form.formState.errors}
+            fieldId={fieldId}
+            submitCount={form.formState.submitCount}
+            serverError={resend.error}
+          />
+          <section aria-labelledby={fieldId('heading')}>
+            <Stack gap={1}>
+              <H2 id={fieldId('heading')}>1. Confirm delegate</H2>
+              <FormTextField
+                control={form.control}
+                name="givenName"
+                fieldId={fieldId}
+                label="First name"
+                required
+                maxLength={100}
+                maxWidth="lg"
+              />
+              <FormTextField
+                control={form.control}
+                name="familyName"
+                fieldId={fieldId}
+                label="Last name"
+                required
+                maxLength={100}
+                maxWidth="lg"
+              />
+              <FormTextField
+                control={form.control}
+                name="email"
+                fieldId={fieldId}
+                label="Email"
+                hint={delegationTexts.inviteEmailHint}
+                type="email"
+                required
+                maxLength={100}
+                maxWidth="xl"
+              />
+              <TextField
+                label="Provider Digital Access (PRODA) RA number"
+                value={invitation.authIdentifier}
+                disabled
+                maxWidth="md"
+              />
+            </Stack>
+          </section>
+          <section aria-labelledby={fieldId('confirm')}>
+            <Stack gap={1}>
+              <H2 id={fieldId('confirm')}>2. Confirm</H2>
+              <ConsentList />
+              <ControlGroup
+                label="Consent"
+                required
+                invalid={consentMissing}
+                message={consentMissing ? delegationMessages.consentResend : undefined}
+              >
+                <Checkbox
+                  id={fieldId('consent')}
+                  checked={consented}
+                  onCheckedChange={setConsented}
+                  invalid={consentMissing}
+                >
+                  {delegationTexts.consentResend}
+                </Checkbox>
+              </ControlGroup>
+            </Stack>
+          </section>
+          <ButtonGroup>
+            <Button type="submit" loading={resend.isPending} disabled={!consent.data}>
+              Resend
+            </Button>
+            <Button variant="secondary" onClick={() => void navigate(pages.delegates.list.href())}>
+              Cancel
+            </Button>
+          </ButtonGroup>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+export { ResendInvitePage as Component };
