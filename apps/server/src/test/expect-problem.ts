@@ -24,6 +24,7 @@ export function expectProblem(
     type: string;
     title: string;
     status: number;
+    detail?: string;
     errors?: { field: string; message: string }[];
   };
   expect(body.type).toBe(`/problems/${expected.type ?? defaultType[status]}`);

@@ -1,4 +1,5 @@
 import {
+  canAssignDelegates,
   canTransition,
   sameName,
   delegationTransitions,
@@ -72,9 +73,13 @@ export function delegationsService(db: Database, opts: { productName: string; pu
   /** The caller's own practitioner record; managing someone else or having none is refused. */
   function delegator(auth: AuthContext, requestId: string): Delegator {
     const user = auth.currentUser;
-    if (user.managingPractitioner)
-      throw new ForbiddenError('Switch back to your own account to manage your delegates.');
-    if (!user.practitionerId) throw new ForbiddenError('Only a practitioner can assign delegates.');
+    // The rule the UI shows by (capabilities.ts); the messages say which half of it failed.
+    if (!canAssignDelegates(user) || !user.practitionerId)
+      throw new ForbiddenError(
+        user.managingPractitioner
+          ? 'Switch back to your own account to manage your delegates.'
+          : 'Only a practitioner can assign delegates.',
+      );
     return { auth, practitionerId: user.practitionerId, requestId };
   }
 
