@@ -169,6 +169,26 @@ describe('the outbox worker', () => {
     expect(states.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
   });
 
+  // PGlite has one connection, so a lock held open there would block the claim itself; PostgreSQL shows
+  // the skip (TEST_DATABASE_URL, as in CI).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'on PostgreSQL, passes over mail another worker holds locked instead of waiting for it',
+    async () => {
+      const held = await queue('held@example.test');
+      const free = await queue('free@example.test');
+      const other = await handle.pool!.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT id FROM mail_outbox WHERE id = $1 FOR UPDATE', [held.id]);
+        const claimed = await claimDueMail(handle.db, { batchSize: 10, leaseMs: 60_000 });
+        expect(claimed.map((r) => r.id)).toEqual([free.id]);
+      } finally {
+        await other.query('ROLLBACK');
+        other.release();
+      }
+    },
+  );
+
   it('sends again, with the same Message-ID, a mail whose worker died between sending and recording it', async () => {
     const row = await queue('dan@example.test', 'Delegation');
     // A worker claims the mail (short lease) and the relay accepts it; then the process "dies": nothing
