@@ -37,6 +37,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'mail-catcher',
+          environment: 'node',
+          include: ['apps/mail-catcher/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/identity-provider/src/**/*.test.ts'],

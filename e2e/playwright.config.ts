@@ -9,11 +9,21 @@ const root = path.resolve(import.meta.dirname, '..');
 // collide with anything else on the machine).
 const port = await portFromEnv('E2E_PORT');
 const idpPort = await portFromEnv('E2E_IDP_PORT', [port]);
+const mailSmtpPort = await portFromEnv('E2E_MAIL_SMTP_PORT', [port, idpPort]);
+const mailWebPort = await portFromEnv('E2E_MAIL_WEB_PORT', [port, idpPort, mailSmtpPort]);
+// The journeys read the mail the portal sent from this mail catcher (the `mailbox` fixture); written to
+// the environment so Playwright's workers see it too.
+process.env['E2E_MAILBOX_URL'] = `http://127.0.0.1:${mailWebPort}/`;
 // Every run starts from a freshly seeded demo world, so journeys that change data are repeatable.
 const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-'));
 const env = {
   PORT: String(port),
   IDP_PORT: String(idpPort),
+  MAIL_SMTP_PORT: String(mailSmtpPort),
+  MAIL_WEB_PORT: String(mailWebPort),
+  SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
+  // Mail reaches the mailbox within a quarter of a second of the change that queued it.
+  MAIL_POLL_MS: '250',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'development',
@@ -56,6 +66,14 @@ export default defineConfig({
       command: 'node --import tsx apps/identity-provider/src/main.ts',
       cwd: root,
       url: `http://localhost:${idpPort}/.well-known/openid-configuration`,
+      env,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node --import tsx apps/mail-catcher/src/main.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${mailWebPort}/api/messages`,
       env,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -15,11 +15,19 @@ type Stats = { expected: number; unexpected: number; flaky: number; skipped: num
 
 const args = process.argv.slice(2);
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
-/** Runs Playwright with its servers on ports free right now (3100/3101 may be taken on a shared machine). */
+/**
+ * Runs Playwright with its servers (API, identity provider, mail catcher) on ports free right now (fixed
+ * ones may be taken on a shared machine).
+ */
 const playwright = async (extra: string[], env: NodeJS.ProcessEnv = {}) => {
-  const ports = { E2E_PORT: String(await freePort()), E2E_IDP_PORT: String(await freePort()) };
-  // Two listeners closed one after the other may be handed the same port; ask again until they differ.
-  while (ports.E2E_IDP_PORT === ports.E2E_PORT) ports.E2E_IDP_PORT = String(await freePort());
+  const names = ['E2E_PORT', 'E2E_IDP_PORT', 'E2E_MAIL_SMTP_PORT', 'E2E_MAIL_WEB_PORT'];
+  const ports: Record<string, string> = {};
+  for (const name of names) {
+    let port = String(await freePort());
+    // Two listeners closed one after the other may be handed the same port; ask again until they differ.
+    while (Object.values(ports).includes(port)) port = String(await freePort());
+    ports[name] = port;
+  }
   await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extra], {
     env: { ...env, ...ports },
   });

@@ -37,7 +37,7 @@ const alive = (pid: number) => {
   }
 };
 
-it('npm start prints its banner after the services start, and on SIGTERM stops them all and exits 0', async () => {
+it('npm start prints its banner after the services (identity provider, mail catcher, API) start, and on SIGTERM stops them all and exits 0', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pca-start-'));
   // A web build folder already up to date, so this test is about the process tree, not the SPA build.
   const webDist = mkdtempSync(path.join(tmpdir(), 'pca-start-web-'));
@@ -52,6 +52,8 @@ it('npm start prints its banner after the services start, and on SIGTERM stops t
       PATH: process.env.PATH,
       PORT: String(await freePort()),
       IDP_PORT: String(await freePort()),
+      MAIL_SMTP_PORT: String(await freePort()),
+      MAIL_WEB_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
     },
@@ -74,12 +76,15 @@ it('npm start prints its banner after the services start, and on SIGTERM stops t
     stdout.indexOf('[identity-provider] Development identity provider listening'),
   ).toBeLessThan(banner);
   expect(stdout.indexOf('[api] Server listening')).toBeLessThan(banner);
+  expect(stdout.indexOf('[mail-catcher] Development mail catcher: SMTP on')).toBeLessThan(banner);
+  expect(stdout).toContain('[mail-catcher] Development mail catcher: SMTP on');
+  expect(stdout).toMatch(/Mailbox: +http:\/\/localhost:\d+\//);
   expect(stdout).not.toMatch(/\[api\] GET \/api\/health/);
 
   const services = childrenOf(start.pid!).filter((pid) =>
     /main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')),
   );
-  expect(services).toHaveLength(2);
+  expect(services).toHaveLength(3);
 
   start.kill('SIGTERM');
   const [code] = await exited;

@@ -1,6 +1,7 @@
 /**
- * `npm start`: builds what is needed, then starts the development identity provider and the API
- * (which migrates, seeds an empty database and serves the SPA). Honours PORT, IDP_PORT, DATA_DIR, DATABASE_URL.
+ * `npm start`: builds what is needed, then starts the development identity provider, the development mail
+ * catcher and the API (which migrates, seeds an empty database, serves the SPA and sends its mail to the
+ * catcher). Honours PORT, IDP_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT, SMTP_URL, DATA_DIR, DATABASE_URL.
  */
 import { buildWebIfNeeded } from './lib/build-web.ts';
 import { startService, superviseServices, waitForUrl } from './lib/processes.ts';
@@ -9,21 +10,35 @@ import { demoIdentities } from './lib/world.ts';
 const started = Date.now();
 const port = process.env['PORT'] ?? '3000';
 const idpPort = process.env['IDP_PORT'] ?? '3001';
-const env = { PORT: port, IDP_PORT: idpPort };
+const mailSmtpPort = process.env['MAIL_SMTP_PORT'] ?? '3025';
+const mailWebPort = process.env['MAIL_WEB_PORT'] ?? '3002';
+// Mail goes to the development mail catcher unless SMTP_URL names another relay
+// (docs/decisions/019-mail-outbox-and-catcher.md).
+const ownRelay = process.env['SMTP_URL'];
+const env = {
+  PORT: port,
+  IDP_PORT: idpPort,
+  MAIL_SMTP_PORT: mailSmtpPort,
+  MAIL_WEB_PORT: mailWebPort,
+  SMTP_URL: ownRelay ?? `smtp://127.0.0.1:${mailSmtpPort}`,
+};
 
 console.log('Provider Connect: preparing…');
 if (await buildWebIfNeeded()) console.log('Built the web app.');
 
 const idp = startService('identity-provider', 'apps/identity-provider/src/main.ts', env);
+const mail = ownRelay ? null : startService('mail-catcher', 'apps/mail-catcher/src/main.ts', env);
 const api = startService('api', 'apps/server/src/main.ts', env);
-// Ctrl+C or SIGTERM stops both gracefully (requests in flight finish), then this process exits.
+// Ctrl+C or SIGTERM stops them all gracefully (requests in flight finish), then this process exits.
 superviseServices([
   { name: 'identity provider', child: idp },
+  ...(mail ? [{ name: 'mail catcher', child: mail }] : []),
   { name: 'API', child: api },
 ]);
 
 await Promise.all([
   waitForUrl(`http://localhost:${idpPort}/.well-known/openid-configuration`),
+  ...(mail ? [waitForUrl(`http://127.0.0.1:${mailWebPort}/api/messages`)] : []),
   waitForUrl(`http://localhost:${port}/api/health`, 120_000),
 ]);
 
@@ -34,6 +49,7 @@ console.log(`
 Provider Connect Australia is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   Portal:             http://localhost:${port}/
   Identity provider:  http://localhost:${idpPort}/  (development stand-in for the provider-login service)
+  ${mail ? `Mailbox:            http://localhost:${mailWebPort}/  (development mail catcher: the mail the portal sends)` : 'Mail:               sent to SMTP_URL'}
   Database:           ${process.env['DATABASE_URL'] ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${process.env['DATA_DIR'] ?? './.data'}`}
 
 Demo identities (RA numbers to sign in with):

@@ -6,6 +6,7 @@ const projects = [
   'packages/ui',
   'apps/server',
   'apps/identity-provider',
+  'apps/mail-catcher',
   'apps/web',
   'e2e',
   'scripts',

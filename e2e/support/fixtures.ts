@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { mailboxClient, type MailboxClient } from '@pca/mail-catcher/client';
 
 /**
  * Fails with the violations listed when the page is not WCAG 2.2 AA clean. `alsoRules` switches on rules the
@@ -26,8 +27,19 @@ export async function signIn(page: Page, raNumber: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Every test ends with an axe check of the page it finished on. */
-export const test = base.extend<{ axeAfterEach: void }>({
+/**
+ * Every test ends with an axe check of the page it finished on. `mailbox` reads the mail the portal sent
+ * from this run's mail catcher: `await mailbox.waitForMail({ to, subject })` polls until it arrives;
+ * `mailbox.url` is its page.
+ */
+export const test = base.extend<{ axeAfterEach: void; mailbox: MailboxClient & { url: string } }>({
+  // Playwright reads a fixture's dependencies from this pattern, and this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  mailbox: async ({}, use) => {
+    const url = process.env['E2E_MAILBOX_URL'];
+    if (!url) throw new Error('E2E_MAILBOX_URL is not set (e2e/playwright.config.ts sets it)');
+    await use({ ...mailboxClient(url), url });
+  },
   axeAfterEach: [
     async ({ page }, use) => {
       await use();

@@ -35,7 +35,10 @@ const tokenOf = (page: Page) =>
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Businesses', () => {
-  test('Isla completes her Pending Submission registration and submits it', async ({ page }) => {
+  test('Isla completes her Pending Submission registration and submits it', async ({
+    page,
+    mailbox,
+  }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await signInTo(page, ISLA);
     await expect(page.getByText('Action required')).toBeVisible();
@@ -121,9 +124,16 @@ test.describe('Businesses', () => {
     ).toBeVisible();
     await page.goto(registrationUrl);
     await expect(page.getByText('This registration has been submitted')).toBeVisible();
+
+    // The confirmation left through the outbox, over SMTP, to this run's mail catcher.
+    const confirmation = await mailbox.waitForMail({
+      to: 'isla@coastalphysio.example.com.au',
+      subject: 'Registration submitted: Coastal Physio Collective',
+    });
+    expect(confirmation.text).toContain('Your registration is pending approval.');
   });
 
-  test('Priya approves the registration in System admin', async ({ page }) => {
+  test('Priya approves the registration in System admin', async ({ page, mailbox }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await signInTo(page, PRIYA);
     await page.goto('/admin');
@@ -161,6 +171,23 @@ test.describe('Businesses', () => {
     await expect(page.getByText('Riverbend Allied Health is declined')).toBeVisible();
     await expect(page.getByText('There are no registrations waiting for approval.')).toBeVisible();
     await page.screenshot({ path: '/tmp/businesses-admin-empty.png', fullPage: true });
+
+    // Both managers are told by mail; the decline carries the reason. The mailbox page shows it too.
+    await mailbox.waitForMail({
+      to: 'isla@coastalphysio.example.com.au',
+      subject: 'Registration approved: Coastal Physio Collective',
+    });
+    const declined = await mailbox.waitForMail({
+      to: 'jack@riverbend.example.com.au',
+      subject: /^Registration declined: Riverbend/,
+    });
+    expect(declined.text).toContain('Add the practice phone and email.');
+    await page.goto(mailbox.url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: declined.subject }).click();
+    await expect(page.getByRole('heading', { level: 1, name: declined.subject })).toBeVisible();
+    await expect(page.getByText('Add the practice phone and email.')).toBeVisible();
   });
 
   test('Jack sees why his registration was declined', async ({ page }) => {

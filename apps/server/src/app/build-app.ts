@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -13,6 +13,7 @@ import {
 import { apiPaths } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
+import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
 import { createAuthenticate } from '#modules/auth/authenticate.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
 import { authRoutes } from '#modules/auth/routes.ts';
@@ -32,6 +33,7 @@ import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#lib/deps.ts';
+import { createOutboxWorker } from '#lib/outbox-worker.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
 import { sendFrameworkProblem, writeClientErrorProblem } from './framework-problems.ts';
@@ -146,8 +148,29 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(welcomeRoutes, deps);
   await app.register(publishSelectorRoutes, deps);
 
+  registerOutboxWorker(app, db, config);
+
   app.get(apiPaths.docs, { schema: { hide: true } }, async () => app.swagger());
 
   if (serveWeb) await registerSpa(app, config.webDist, { serveSourceMaps: config.serveSourceMaps });
   return app;
+}
+
+/**
+ * Sends the mail outbox while the app runs, when SMTP_URL is set (docs/decisions/019-mail-outbox-and-catcher.md):
+ * it starts once the app is ready and stops when the app closes (after requests in flight, before the
+ * database closes). Without SMTP_URL — API tests, unless one sets it — mail stays queued.
+ */
+function registerOutboxWorker(app: FastifyInstance, db: Database, config: ServerConfig) {
+  if (!config.mail.smtpUrl) {
+    if (config.env === 'production')
+      app.log.warn('SMTP_URL is not set: mail is queued in mail_outbox but not sent.');
+    return;
+  }
+  const worker = createOutboxWorker(db, createSmtpMailSender(config.mail.smtpUrl), {
+    ...config.mail,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '@pca/identity-provider/free-port';
+import { startMailCatcher } from '@pca/mail-catcher/server';
 import { REPO_ROOT } from '../test/test-data.ts';
 
 const cleanups: (() => void)[] = [];
@@ -75,8 +76,11 @@ describe('the API process', () => {
     );
   });
 
-  it('on SIGTERM refuses new connections, finishes the request in flight and exits 0', async () => {
+  it('on SIGTERM refuses new connections, finishes the request in flight, stops its outbox worker and exits 0', async () => {
     const port = await freePort();
+    // Mail is sent (the outbox worker runs) while it stops.
+    const catcher = await startMailCatcher({ smtpPort: 0, webPort: 0 });
+    cleanups.push(() => void catcher.close());
     const api = startApi({
       // Production: JSON logs that say when a request has arrived.
       NODE_ENV: 'production',
@@ -86,6 +90,8 @@ describe('the API process', () => {
       PORT: String(port),
       DATA_DIR: tempDir(),
       WEB_DIST: tempDir(),
+      SMTP_URL: catcher.smtpUrl,
+      MAIL_POLL_MS: '100',
     });
     await api.waitFor(/Server listening/);
 
@@ -124,5 +130,7 @@ describe('the API process', () => {
     expect(code).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(api.output.stdout).toMatch(/"msg":"Stopped\."/);
+    // SMTP_URL was set, so the warning a production API gives without it is absent.
+    expect(api.output.stdout).not.toMatch(/SMTP_URL is not set/);
   }, 90_000);
 });

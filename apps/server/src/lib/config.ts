@@ -76,6 +76,17 @@ const Env = z.object({
   RATE_LIMIT_TOKEN: rateLimit('60/1m'),
   RATE_LIMIT_WRITES: rateLimit('30/10s'),
   RATE_LIMIT_READS: rateLimit('600/1m'),
+  // Mail (docs/decisions/019-mail-outbox-and-catcher.md): the outbox is sent only when SMTP_URL is set.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'expected smtp://[user:pass@]host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/@[^@\s<>]+>?\s*$/, 'expected an address, e.g. Name <no-reply@example.com>')
+    .default('Provider Connect Australia <no-reply@providerconnect.local>'),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   // Proxies in front of the API whose X-Forwarded-For is believed: a hop count or addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -146,6 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       token: e.RATE_LIMIT_TOKEN,
       writes: e.RATE_LIMIT_WRITES,
       reads: e.RATE_LIMIT_READS,
+    },
+    mail: {
+      /** Where the outbox worker sends; without it mail stays queued (tests, or a deployment without mail). */
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      /** The right-hand side of every Message-ID: the domain of MAIL_FROM's address. */
+      messageIdHost: /@([^@\s<>]+)>?\s*$/.exec(e.MAIL_FROM)![1]!,
+      pollMs: e.MAIL_POLL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,

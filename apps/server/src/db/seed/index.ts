@@ -29,10 +29,15 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 async function seedInto(tx: Transaction, world: World): Promise<void> {
-  // The migration writes consent text 1; a reset empties every table, so it is written again here.
+  // The migration writes consent text 1; a reset empties every table, so it is written again here, with
+  // the migration's own date so a reset database equals a fresh one row for row.
   await tx
     .insert(schema.delegationConsentTexts)
-    .values({ version: 1, items: [...delegateConsentList] })
+    .values({
+      version: 1,
+      items: [...delegateConsentList],
+      createdAt: new Date('2026-11-24T00:00:00Z'),
+    })
     .onConflictDoNothing();
   await seedWorld(tx, world);
   const takenHpiis = new Set(

@@ -86,7 +86,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
   async function consentInForce(): Promise<DelegationConsent> {
     const consent = await repo.currentConsent();
     if (!consent)
-      throw new Error('No delegation consent text is stored (migration 0003 writes one).');
+      throw new Error('No delegation consent text is stored (migration 0004 writes one).');
     return consent;
   }
 
