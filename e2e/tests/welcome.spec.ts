@@ -118,6 +118,7 @@ test.describe('Welcome dashboard', () => {
       ],
       'Practitioner actions': [
         'Personal details',
+        'Delegate',
         'Credential documents',
         'Publishing settings',
         'My workplaces',
@@ -137,6 +138,7 @@ test.describe('Welcome dashboard', () => {
       [manager, 'Register a business', '/organisation/participating/add-edit-v2'],
       [manager, 'Key contacts', '/key-contacts'],
       [practitioner, 'Personal details', `/profile/${id}?tab=Personal+contact+details`],
+      [practitioner, 'Delegate', '/delegates'],
       [practitioner, 'Credential documents', '/credential-documents'],
       [practitioner, 'Publishing settings', '/practitioner/publish'],
       [practitioner, 'My workplaces', '/my-workplaces'],
