@@ -211,7 +211,12 @@ export const routeTable: RouteEntry[] = [
     pages.delegates.list,
   ),
   page(pages.delegates.stop, 'Stop delegation', notAvailable, pages.delegates.list),
-  page(pages.delegates.manageAccounts, 'Managed accounts', notAvailable, pages.welcome.dashboard),
+  page(
+    pages.delegates.manageAccounts,
+    'Managed accounts',
+    () => import('#features/managing/routes/manage-accounts-page.tsx'),
+    pages.welcome.dashboard,
+  ),
   page(
     pages.profile.addCredentialDocument,
     'Add credential document',
