@@ -190,9 +190,11 @@ test.describe('Managed accounts', () => {
       await aliceContext.close();
     }
 
-    // Ben's next step is refused for Alice; the app switches him back at once.
+    // Ben's next step (opening Managed accounts) is refused for Alice; the app switches him back at once, so the
+    // page he asked for may never be seen.
     const refused = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 403);
-    await openManagedAccounts(page);
+    await page.getByRole('button', { name: 'Ben Okafor', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Managed accounts' }).click();
     expect(((await (await refused).json()) as { type: string }).type).toMatch(/managing-ended$/);
     await expect(page).toHaveURL(/\/welcome\?reason=managing-ended$/);
     await expect(page.getByText('You are back in your own account.')).toBeVisible();
