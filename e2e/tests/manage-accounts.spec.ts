@@ -58,6 +58,12 @@ test.describe('Managed accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Managed accounts' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Manage Alice Nguyen' })).toBeVisible();
     expect(await cardNames(page)).toEqual(['Farah Haddad', 'Alice Nguyen']);
+    // The loading state reserves a card's height (CARD_HEIGHT in manage-accounts-page.tsx, 201 px): keep them equal.
+    const cardHeight = await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Alice Nguyen' })
+      .evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.abs(cardHeight - 201)).toBeLessThanOrEqual(2);
     await page.getByText('What can you do as a delegate?').click();
     await expect(page.getByText('Upload credential documents')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/manage-accounts-1280.png`, fullPage: true });
