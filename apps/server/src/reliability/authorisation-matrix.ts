@@ -232,7 +232,8 @@ export const authorisationMatrix: Matrix = {
   ],
 
   // --- delegates
-  'GET /api/managing/practitioners': [{ target: '-', allow: ['ben'] }],
+  // The caller's own list: empty for someone who is nobody's delegate (the Managed accounts page's empty message).
+  'GET /api/managing/practitioners': [{ target: '-', allow: 'signed-in' }],
   'GET /api/registration/delegate-invitations/{id}': [
     { target: 'alice->dana', params: { id: danaInvitation }, allow: ['dana'] },
   ],

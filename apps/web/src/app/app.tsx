@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from './app-providers.tsx';
-import { appQueryClient } from './query-client.ts';
+import { appQueryClient, bindNavigation } from './query-client.ts';
 import { routes } from './routes.tsx';
 
 /** Props of App. */
@@ -13,7 +13,11 @@ export type AppProps = {
 
 /** The SPA: providers around the data router. */
 export function App({ config }: AppProps) {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => {
+    const created = createBrowserRouter(routes);
+    bindNavigation(appQueryClient, (to) => void created.navigate(to));
+    return created;
+  });
   return (
     <AppProviders config={config} queryClient={appQueryClient}>
       <RouterProvider router={router} />

@@ -49,7 +49,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'resend-invite/:id',
       'delegate-details-update-response/:id',
       'stop-delegation/:id',
-      'manage-accounts',
       'credential-document/add',
       'credential-document/edit/:id',
       'credential-documents',

@@ -231,7 +231,12 @@ export const routeTable: RouteEntry[] = [
     () => import('#features/delegations/routes/stop-delegation-page.tsx'),
     pages.delegates.list,
   ),
-  page(pages.delegates.manageAccounts, 'Managed accounts', notAvailable, pages.welcome.dashboard),
+  page(
+    pages.delegates.manageAccounts,
+    'Managed accounts',
+    () => import('#features/managing/routes/manage-accounts-page.tsx'),
+    pages.welcome.dashboard,
+  ),
   page(
     pages.profile.addCredentialDocument,
     'Add credential document',

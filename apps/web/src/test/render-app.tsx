@@ -3,7 +3,7 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from '#app/app-providers.tsx';
-import { createQueryClient } from '#app/query-client.ts';
+import { bindNavigation, createQueryClient } from '#app/query-client.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { testConfig } from './test-config.ts';
 
@@ -21,6 +21,7 @@ export function renderApp(path: string, config: RuntimeConfig = testConfig) {
     queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 },
   });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  bindNavigation(queryClient, (to) => void router.navigate(to));
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -9,24 +9,31 @@ import { managingRepository } from './repository.ts';
 export function managingService(db: Database) {
   const repo = managingRepository(db);
 
-  /** The caller's accepted delegations; 403 when they are nobody's approved delegate. */
+  /**
+   * The caller's accepted delegations. The list is the caller's own data, so anyone signed in gets it: someone who is
+   * nobody's delegate gets an empty list, which the Managed accounts page shows as its empty message
+   * (docs/product/features.md#delegation).
+   */
   async function practitionersOf(auth: AuthContext): Promise<ManagedPractitioner[]> {
-    const list = await repo.practitionersForDelegate(auth.user.id);
-    if (list.length === 0)
-      throw new ForbiddenError('Only an approved delegate of a practitioner can manage accounts.');
-    return list;
+    return repo.practitionersForDelegate(auth.user.id);
   }
 
   return {
     practitionersOf,
 
-    /** Starts acting for a practitioner the caller is an Accepted delegate of (404 for anyone else). */
+    /** Starts acting for a practitioner the caller is an Accepted delegate of (403 for non-delegates, 404 for others). */
     async start(
       auth: AuthContext,
       practitionerId: string,
       requestId: string,
     ): Promise<ManagedPractitioner> {
-      const target = (await practitionersOf(auth)).find((p) => p.id === practitionerId);
+      const list = await practitionersOf(auth);
+      // Someone who is nobody's delegate may not manage anyone (403); a delegate naming another practitioner gets 404.
+      if (list.length === 0)
+        throw new ForbiddenError(
+          'Only an approved delegate of a practitioner can manage accounts.',
+        );
+      const target = list.find((p) => p.id === practitionerId);
       if (!target) throw new NotFoundError('You are not a delegate of that practitioner.');
       await db.transaction(async (tx) => {
         await repo.setManaging(tx, auth.session.id, target.id);

@@ -8,6 +8,7 @@ export type RedirectReason =
   | 'delegates'
   | 'delegates-while-managing'
   | 'email'
+  | 'managing-ended'
   | 'organisation-manager';
 
 /** The query parameter carrying the reason. */
@@ -36,6 +37,12 @@ export const redirectNotices: Record<RedirectReason, { title: string; detail: st
   email: {
     title: 'Your account needs an email address first.',
     detail: 'Complete your registration on this page, then open the page you asked for again.',
+  },
+  // The API refused a request made for a practitioner who has stopped the delegation, and switched the session
+  // back to the delegate's own account (docs/product/features.md#delegation).
+  'managing-ended': {
+    title: 'You are back in your own account.',
+    detail: 'The practitioner you were managing has stopped your delegation.',
   },
   'organisation-manager': {
     title: 'You do not have access to import services for that organisation.',

@@ -13,6 +13,9 @@ export function managedPractitionersQueryOptions() {
   return queryOptions({
     queryKey: ['managed-practitioners'],
     queryFn: ({ signal }) => getManagedPractitioners(signal),
+    // Practitioners start and stop delegations at any time: the list is asked again each time it is shown, so it never
+    // offers an account that can no longer be managed (docs/product/features.md#delegation).
+    staleTime: 0,
   });
 }
 
