@@ -23,7 +23,12 @@ export const delegations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('delegations_practitioner_id_idx').on(t.practitionerId),
+    // The delegates list: one practitioner's rows, most recently changed first, read in index order.
+    index('delegations_practitioner_last_updated_idx').on(
+      t.practitionerId,
+      t.lastUpdated.desc(),
+      t.id,
+    ),
     index('delegations_delegate_user_id_idx').on(t.delegateUserId),
     index('delegations_ra_number_idx').on(t.raNumber),
     // One live delegation per practitioner and person: a repeated invite cannot open a second one, even in a race.

@@ -67,24 +67,28 @@ export function delegationsRepository(db: Database) {
         eq(delegations.practitionerId, practitionerId),
         options.status ? eq(delegations.status, options.status) : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select(listColumns)
-          .from(delegations)
-          .leftJoin(users, eq(users.id, delegations.delegateUserId))
-          .where(where)
-          .orderBy(desc(delegations.lastUpdated), asc(delegations.id))
-          .limit(options.pageSize)
-          .offset((options.page - 1) * options.pageSize),
-        db.select({ total: count() }).from(delegations).where(where),
-      ]);
+      // One statement: the page and, beside each row, the total (a window count over the filter).
+      const rows = await db
+        .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(delegations)
+        .leftJoin(users, eq(users.id, delegations.delegateUserId))
+        .where(where)
+        .orderBy(desc(delegations.lastUpdated), asc(delegations.id))
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize);
+      // Past the last page there is no row to carry the total: only then is it counted on its own.
+      const total =
+        rows[0]?.total ??
+        (options.page > 1
+          ? ((await db.select({ total: count() }).from(delegations).where(where))[0]?.total ?? 0)
+          : 0);
       return {
-        items: rows.map((r) => ({
+        items: rows.map(({ total: _total, ...r }) => ({
           ...r,
           lastUpdated: r.lastUpdated.toISOString(),
           lastLogin: r.lastLogin?.toISOString() ?? null,
         })),
-        total: counted?.total ?? 0,
+        total,
       };
     },
 
