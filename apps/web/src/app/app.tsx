@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from './app-providers.tsx';
-import { appQueryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
 
 /** Props of App. */
@@ -15,7 +14,7 @@ export type AppProps = {
 export function App({ config }: AppProps) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <AppProviders config={config} queryClient={appQueryClient}>
+    <AppProviders config={config}>
       <RouterProvider router={router} />
     </AppProviders>
   );
