@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { loadConfig } from '#lib/config.tsx';
 import { silenceConsoleInProduction } from '#lib/console.ts';
 import { getSessionToken } from '#lib/session-token.ts';
+import { matchRoutes } from 'react-router';
 import { App } from '#app/app.tsx';
 import { loadQueryClient } from '#app/query-client-loader.ts';
+import { routes } from '#app/routes.tsx';
 
 silenceConsoleInProduction();
 
@@ -17,6 +19,10 @@ const root = createRoot(container);
 // it; a signed-out one never loads it (docs/decisions/018-critical-path-javascript.md).
 // A failure here shows where the client is needed (the route's error page), which loads it again.
 if (getSessionToken()) loadQueryClient().catch(() => undefined);
+// The first page's code downloads beside the configuration too; the router, created once the
+// configuration is known, asks for the same modules and finds them loaded.
+for (const { route } of matchRoutes(routes, window.location) ?? [])
+  if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
 loadConfig()
   .then((config) => {
     root.render(
