@@ -27,8 +27,34 @@ function lazyMainNavFocusLock(): Plugin {
   };
 }
 
+/**
+ * AgDS Popover (dropdown menus, comboboxes, date pickers) positions itself with `@floating-ui/react-dom`,
+ * which imports the whole positioning engine, `@floating-ui/dom`, statically. In the production build
+ * Popover gets its own copy of `@floating-ui/react-dom` whose engine is a stand-in
+ * (`src/app/shell/popover-positioning.ts`) that loads the real one when a popover is first positioned,
+ * so the header's menu buttons no longer bring it to every signed-in page
+ * (docs/decisions/018-critical-path-javascript.md). Other importers keep the real modules.
+ */
+function lazyPopoverPositioning(): Plugin {
+  const standIn = fileURLToPath(new URL('./src/app/shell/popover-positioning.ts', import.meta.url));
+  const copy = '?pca-lazy-positioning';
+  return {
+    name: 'pca:lazy-popover-positioning',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source === '@floating-ui/react-dom' && importer?.includes('/@ag.ds-next/react/')) {
+        const resolved = await this.resolve(source, importer, { skipSelf: true });
+        return resolved ? `${resolved.id}${copy}` : null;
+      }
+      if (source === '@floating-ui/dom' && importer?.endsWith(copy)) return standIn;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), lazyMainNavFocusLock(), precompress()],
+  plugins: [react(), lazyMainNavFocusLock(), lazyPopoverPositioning(), precompress()],
   build: {
     outDir: 'dist',
     // Maps are written for whoever debugs a build but not linked from the bundles; the server serves
@@ -65,7 +91,7 @@ export default defineConfig({
               // side navigation and idle watch, with the libraries only they use (TanStack Query,
               // floating-ui, AgDS MainNav and SideNav, icons).
               name: 'signed-in-shell',
-              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|shell[\\/](?!footer-dialog))/,
+              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|shell[\\/](?!footer-dialog|popover-engine))/,
             },
             {
               // The loading and error states nearly every signed-in page shows.
