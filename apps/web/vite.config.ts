@@ -27,8 +27,34 @@ function lazyMainNavFocusLock(): Plugin {
   };
 }
 
+/**
+ * AgDS Popover (dropdown menus, comboboxes, date pickers) positions itself with `@floating-ui/react-dom`,
+ * which imports the whole positioning engine, `@floating-ui/dom`, statically. In the production build
+ * Popover gets its own copy of `@floating-ui/react-dom` whose engine is a stand-in
+ * (`src/app/shell/popover-positioning.ts`) that loads the real one when a popover is first positioned,
+ * so the header's menu buttons no longer bring it to every signed-in page
+ * (docs/decisions/018-critical-path-javascript.md). Other importers keep the real modules.
+ */
+function lazyPopoverPositioning(): Plugin {
+  const standIn = fileURLToPath(new URL('./src/app/shell/popover-positioning.ts', import.meta.url));
+  const copy = '?pca-lazy-positioning';
+  return {
+    name: 'pca:lazy-popover-positioning',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source === '@floating-ui/react-dom' && importer?.includes('/@ag.ds-next/react/')) {
+        const resolved = await this.resolve(source, importer, { skipSelf: true });
+        return resolved ? `${resolved.id}${copy}` : null;
+      }
+      if (source === '@floating-ui/dom' && importer?.endsWith(copy)) return standIn;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), lazyMainNavFocusLock(), precompress()],
+  plugins: [react(), lazyMainNavFocusLock(), lazyPopoverPositioning(), precompress()],
   build: {
     outDir: 'dist',
     // Maps are written for whoever debugs a build but not linked from the bundles; the server serves
@@ -41,26 +67,43 @@ export default defineConfig({
         manualPureFunctions: ['createIcon', 'jsx', 'jsxs'],
         // AgDS modules only define components; importing one for a type or a re-export must not
         // keep the rest of its files.
-        moduleSideEffects: [{ test: /@ag\.ds-next/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /@ag\.ds-next/, sideEffects: false },
+          // Emotion imports it (a CommonJS module, so assumed to have effects) only for withTheme,
+          // which nothing here uses; it only defines functions, so an unused import can go.
+          { test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        ],
       },
       output: {
+        // Fewer, larger chunks along the lines a visit actually loads: each script also costs about
+        // 500 bytes of response headers, and one larger file compresses better than several small ones
+        // (docs/decisions/018-critical-path-javascript.md).
         codeSplitting: {
           groups: [
             {
-              // Libraries every page runs (React, Emotion, TanStack Query's core): one chunk rather
-              // than several small ones split by which lazy module shares them, which zip worse.
-              name: 'runtime',
-              test: /node_modules[\\/](react|react-is|scheduler|@babel[\\/]runtime|@emotion|stylis|hoist-non-react-statics|@tanstack)[\\/]/,
+              // Everything the entry imports statically (React, React Router, Emotion, the AgDS core,
+              // the signed-out shell and home page) stays in the entry: one script for signed-out `/`.
+              name: 'initial',
+              tags: ['$initial'],
             },
             {
-              // The AgDS internals every AgDS component sits on (Box, Flex, theme, tokens, icons' base).
-              name: 'design-system-core',
-              test: /@ag\.ds-next[\\/]react[\\/](dist[\\/](Box|Core|CoreProvider|theme|goldTheme|fontGrid|boxPalette|responsive|packs|forwardRefWithAs|useId|Icon)-|box[\\/]|flex[\\/]|a11y[\\/]|core[\\/]|ag-branding[\\/]|heading[\\/]|text[\\/]|button[\\/])/,
+              // What every signed-in page loads: the query client, the guards, the header, menus,
+              // side navigation and idle watch, with the libraries only they use (TanStack Query,
+              // floating-ui, AgDS MainNav and SideNav, icons).
+              name: 'signed-in-shell',
+              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|shell[\\/](?!footer-dialog|popover-engine))/,
+            },
+            {
+              // The loading and error states nearly every signed-in page shows.
+              name: 'page-kit',
+              test: /apps[\\/]web[\\/]src[\\/]lib[\\/]errors[\\/](api-error-alert|describe-api-error)\.|packages[\\/]ui[\\/]src[\\/](alert[\\/]alert|loading[\\/]loading|tone[\\/]tone)\.tsx?$|@ag\.ds-next[\\/]react[\\/]page-alert[\\/]/,
             },
           ],
         },
       },
     },
+    // Browsers without native modulepreload only lose the head start, so the polyfill is not shipped.
+    modulePreload: { polyfill: false },
   },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },

@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadConfig } from '#lib/config.tsx';
 import { silenceConsoleInProduction } from '#lib/console.ts';
+import { getSessionToken } from '#lib/session-token.ts';
+import { matchRoutes } from 'react-router';
 import { App } from '#app/app.tsx';
+import { loadQueryClient } from '#app/query-client-loader.ts';
+import { routes } from '#app/routes.tsx';
 
 silenceConsoleInProduction();
 
@@ -11,6 +15,14 @@ if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
 
 // Configuration is loaded before the app renders (docs/product/rules.md#calls): flags and links are known from the first paint.
+// A signed-in start needs the query client too, so it loads beside the configuration rather than after
+// it; a signed-out one never loads it (docs/decisions/018-critical-path-javascript.md).
+// A failure here shows where the client is needed (the route's error page), which loads it again.
+if (getSessionToken()) loadQueryClient().catch(() => undefined);
+// The first page's code downloads beside the configuration too; the router, created once the
+// configuration is known, asks for the same modules and finds them loaded.
+for (const { route } of matchRoutes(routes, window.location) ?? [])
+  if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
 loadConfig()
   .then((config) => {
     root.render(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from './app-providers.tsx';
-import { appQueryClient, bindNavigation } from './query-client.ts';
+import { setAppNavigate } from './app-navigation.ts';
 import { routes } from './routes.tsx';
 
 /** Props of App. */
@@ -15,11 +15,11 @@ export type AppProps = {
 export function App({ config }: AppProps) {
   const [router] = useState(() => {
     const created = createBrowserRouter(routes);
-    bindNavigation(appQueryClient, (to) => void created.navigate(to));
+    setAppNavigate((to) => void created.navigate(to));
     return created;
   });
   return (
-    <AppProviders config={config} queryClient={appQueryClient}>
+    <AppProviders config={config}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -67,6 +67,17 @@ export const organisationManagerGuard: Guard = async ({ request }, queryClient) 
   return null;
 };
 
+/** The guards by name, for the route table (routes.tsx loads this module only to run them). */
+export const guards = {
+  email: emailGuard,
+  admin: adminGuard,
+  organisationManager: organisationManagerGuard,
+  delegates: delegatesGuard,
+} satisfies Record<string, Guard>;
+
+/** A guard's name. */
+export type GuardName = keyof typeof guards;
+
 /** Runs requireSession, then each guard in order (the first redirect wins). */
 export function guarded(guards: Guard[], queryClient: QueryClient) {
   return async (args: LoaderFunctionArgs) => {

@@ -4,6 +4,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
 import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
 import { ApiError } from '#lib/http.ts';
+import { appNavigate } from './app-navigation.ts';
 
 /** Problem type of a request refused because the practitioner it was made for stopped the delegation. */
 export const MANAGING_ENDED_PROBLEM = 'managing-ended';
@@ -41,7 +42,7 @@ export function switchBackAfterManagingEnded(queryClient: QueryClient): void {
   // Requests in flight together may each be refused; the first one switches back.
   if (switchingBack.has(queryClient)) return;
   switchingBack.add(queryClient);
-  const navigate = navigators.get(queryClient) ?? leaveTo;
+  const navigate = navigators.get(queryClient) ?? appNavigate() ?? leaveTo;
   void queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   // The header stops saying 'Managing' at once; the refetch brings the rest of the delegate's own account.

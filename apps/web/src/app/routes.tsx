@@ -1,15 +1,10 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  adminGuard,
-  delegatesGuard,
-  emailGuard,
-  guarded,
-  organisationManagerGuard,
-  type Guard,
-} from './guards.ts';
 import { pages } from '@pca/contracts/pages.ts';
-import { appQueryClient } from './query-client.ts';
+import { HomePage } from '#features/home/routes/home-page.tsx';
+import { requireSession } from '#lib/require-session.ts';
+import type { GuardName } from './guards.ts';
+import { loadQueryClient, withQueryClient } from './query-client-loader.ts';
 import { routeTable } from './route-table.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
@@ -27,19 +22,40 @@ const delegatePagePaths = new Set(
 );
 
 /** The guards of a signed-in route (docs/product/rules.md#permissions), besides the session check every one of them has. */
-function guardsFor(path: string): Guard[] {
+function guardsFor(path: string): GuardName[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
   if (path === 'welcome' || path.startsWith('welcome/')) return [];
-  if (path === 'admin') return [emailGuard, adminGuard];
+  if (path === 'admin') return ['email', 'admin'];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
-  if (path === 'nhsd-import') return [emailGuard, organisationManagerGuard];
+  if (path === 'nhsd-import') return ['email', 'organisationManager'];
   // A practitioner's own delegates; Managed accounts is the delegate's side and open to everyone signed in.
-  if (delegatePagePaths.has(path)) return [emailGuard, delegatesGuard];
-  return [emailGuard];
+  if (delegatePagePaths.has(path)) return ['email', 'delegates'];
+  return ['email'];
 }
 
-/** The seeds' route table (docs/product/shell.md#routes), explicit; every section is lazy-loaded. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The loader of a signed-in route. Without a session it sends the browser to sign in at once; the
+ * guards and the query client they read load only when there is a session to check
+ * (docs/decisions/018-critical-path-javascript.md).
+ */
+function guardedLoader(names: GuardName[], queryClient: () => Promise<QueryClient>) {
+  return async (args: LoaderFunctionArgs) => {
+    requireSession(args);
+    const [{ guarded, guards }, client] = await Promise.all([import('./guards.ts'), queryClient()]);
+    return guarded(
+      names.map((name) => guards[name]),
+      client,
+    )(args);
+  };
+}
+
+/**
+ * The seeds' route table (docs/product/shell.md#routes), explicit; every section is lazy-loaded, and
+ * renders once the query client has loaded (`queryClient`: the app's, or a test's).
+ */
+export function createRoutes(
+  queryClient: () => Promise<QueryClient> = loadQueryClient,
+): RouteObject[] {
   return [
     {
       id: 'root',
@@ -51,13 +67,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           index: true,
           handle: { title: 'Home' } satisfies RouteHandle,
-          lazy: () => import('#features/home/routes/home-page.tsx'),
+          // Not lazy: the signed-out landing page renders with the entry, without a second round trip.
+          Component: HomePage,
         },
         { path: 'home', loader: () => redirect(pages.home.href()) },
         {
           path: pages.auth.callback.route,
           handle: { title: 'Signing in' } satisfies RouteHandle,
-          lazy: () => import('#features/auth/routes/callback-page.tsx'),
+          // The callback fills the query cache before it stores the session.
+          lazy: () => withQueryClient(() => import('#features/auth/routes/callback-page.tsx')),
         },
         {
           path: pages.auth.inactiveUser.route,
@@ -86,8 +104,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ...routeTable.map((entry): RouteObject => ({
           path: entry.path,
           handle: { title: entry.title, parent: entry.parent } satisfies RouteHandle,
-          ...(entry.session ? { loader: guarded(guardsFor(entry.path), queryClient) } : {}),
-          lazy: entry.screen,
+          ...(entry.session ? { loader: guardedLoader(guardsFor(entry.path), queryClient) } : {}),
+          lazy: () => withQueryClient(entry.screen),
         })),
         // The design-system gallery (docs/product/features.md#design-system-gallery): sample data only, lazy so it adds nothing to other pages.
         {
@@ -101,4 +119,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 /** The app's routes, guarded through the app's query client. */
-export const routes: RouteObject[] = createRoutes(appQueryClient);
+export const routes: RouteObject[] = createRoutes();

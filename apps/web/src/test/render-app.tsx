@@ -20,7 +20,10 @@ export function renderApp(path: string, config: RuntimeConfig = testConfig) {
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 },
   });
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(
+    createRoutes(() => Promise.resolve(queryClient)),
+    { initialEntries: [path] },
+  );
   bindNavigation(queryClient, (to) => void router.navigate(to));
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>

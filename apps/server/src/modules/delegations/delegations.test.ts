@@ -13,7 +13,13 @@ import {
   registrationApiPaths,
   shellApiPaths,
 } from '@pca/contracts';
-import { auditEvents, delegationConsents, delegations, mailOutbox } from '#db/schema/index.ts';
+import {
+  auditEvents,
+  delegationConsents,
+  delegations,
+  mailOutbox,
+  roleMemberships,
+} from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -460,18 +466,47 @@ describe('connections', () => {
   });
 
   it('adds a connection as an Accepted delegate, and refuses someone who is not one', async () => {
-    const users = (await call(alice, 'GET', delegationApiPaths.potentialDelegates)).json() as {
-      users: Array<{ id: string; email: string | null }>;
+    // Jack becomes a manager of Alice's organisation, so he is linked to her.
+    await t.db.insert(roleMemberships).values({
+      userId: demoIds.user('jack'),
+      roleType: 'OrganisationManager',
+      organisationId: demoIds.organisation('harbour-group'),
+    });
+    const offered = (await call(alice, 'GET', delegationApiPaths.potentialDelegates)).json() as {
+      users: Array<{ id: string; givenName: string }>;
     };
-    const withEmail = users.users.find((u) => u.email);
-    if (withEmail) {
-      const res = await call(alice, 'POST', delegationApiPaths.connections, {
-        userId: withEmail.id,
+    expect(offered.users.map((u) => u.givenName)).toContain('Jack');
+    const res = await call(alice, 'POST', delegationApiPaths.connections, {
+      userId: demoIds.user('jack'),
+      ...consent,
+    });
+    expect(res.statusCode).toBe(201);
+    const item = DelegationListItem.parse(res.json());
+    expect(item).toMatchObject({
+      status: 'Accepted',
+      givenName: 'Jack',
+      delegateUserId: demoIds.user('jack'),
+    });
+    const consents = await t.db
+      .select()
+      .from(delegationConsents)
+      .where(eq(delegationConsents.delegationId, item.id));
+    expect(consents.map((c) => c.action)).toEqual(['add']);
+    expect((await mailsTo('jack@riverbend.example.com.au')).at(-1)?.subject).toBe(
+      'Alice Nguyen has made you their delegate in Provider Connect Australia',
+    );
+    // Now a delegate, he is no longer offered, and adding him again is refused.
+    const after = (await call(alice, 'GET', delegationApiPaths.potentialDelegates)).json() as {
+      users: Array<{ givenName: string }>;
+    };
+    expect(after.users.map((u) => u.givenName)).not.toContain('Jack');
+    expectProblem(
+      await call(alice, 'POST', delegationApiPaths.connections, {
+        userId: demoIds.user('jack'),
         ...consent,
-      });
-      expect(res.statusCode).toBe(201);
-      expect(DelegationListItem.parse(res.json()).status).toBe('Accepted');
-    }
+      }),
+      404,
+    );
     const stranger = await call(alice, 'POST', delegationApiPaths.connections, {
       userId: demoIds.user('priya'),
       ...consent,

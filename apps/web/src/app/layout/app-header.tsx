@@ -7,14 +7,17 @@ import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';
+import { withQueryClient } from '../query-client-loader.ts';
 import './shell.css';
 
-// Signed-in parts load only after sign-in, keeping the signed-out page's JavaScript small.
+// Signed-in parts load only after sign-in, keeping the signed-out page's JavaScript small; they read
+// server state, so they render once the query client has loaded too.
 const ManagingIndicator = lazy(async () => ({
-  default: (await import('../shell/signed-in-header.tsx')).ManagingIndicator,
+  default: (await withQueryClient(() => import('../shell/signed-in-header.tsx'))).ManagingIndicator,
 }));
 const SignedInNavigation = lazy(async () => ({
-  default: (await import('../shell/signed-in-header.tsx')).SignedInNavigation,
+  default: (await withQueryClient(() => import('../shell/signed-in-header.tsx')))
+    .SignedInNavigation,
 }));
 
 /**

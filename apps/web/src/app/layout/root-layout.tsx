@@ -4,6 +4,7 @@ import { Box, Flex } from '@pca/ui/primitives/box.ts';
 import { layout } from '@pca/contracts/constants.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useHasSession } from '#lib/session-token.ts';
+import { withQueryClient } from '../query-client-loader.ts';
 import { footerDialogFromQuery, type FooterDialog } from '../shell/footer-dialog-kinds.ts';
 import { AppFooter } from './app-footer.tsx';
 import { BreadcrumbsPlaceholder, routeShowsBreadcrumbs } from './breadcrumbs-slot.tsx';
@@ -13,14 +14,17 @@ import { SkipLink } from './skip-link.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 
 // Lazy: signed-out visitors never download the side navigation, breadcrumbs, idle watch or dialog text.
+// The signed-in parts read server state, so they render once the query client has loaded too.
 const ShellSideNavigation = lazy(async () => ({
-  default: (await import('../shell/signed-in-frame.tsx')).ShellSideNavigation,
+  default: (await withQueryClient(() => import('../shell/signed-in-frame.tsx')))
+    .ShellSideNavigation,
 }));
 const ShellBreadcrumbs = lazy(async () => ({
-  default: (await import('../shell/signed-in-frame.tsx')).ShellBreadcrumbs,
+  default: (await withQueryClient(() => import('../shell/signed-in-frame.tsx'))).ShellBreadcrumbs,
 }));
 const SessionIdleWatch = lazy(async () => ({
-  default: (await import('../shell/session-idle-watch.tsx')).SessionIdleWatch,
+  default: (await withQueryClient(() => import('../shell/session-idle-watch.tsx')))
+    .SessionIdleWatch,
 }));
 const FooterDialogs = lazy(async () => ({
   default: (await import('../shell/footer-dialogs.tsx')).FooterDialogs,
