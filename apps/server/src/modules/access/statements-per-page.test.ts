@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiPaths,
   capabilitiesOf,
+  delegationApiPaths,
   liveOrganisations,
   meApiPaths,
   menuVisibility,
@@ -24,7 +25,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * page's own (the welcome page's banner and site organisations; the Practitioners page's first page of
  * offerings, for its one organisation when the filter offers only one).
  */
-const TARGETS = { welcome: 8, practitioners: 10 } as const;
+const TARGETS = { welcome: 8, practitioners: 10, delegates: 8 } as const;
 type Page = keyof typeof TARGETS;
 
 const statements: string[] = [];
@@ -88,6 +89,9 @@ async function loadPage(token: string, page: Page): Promise<Counted[]> {
   if (page === 'welcome') {
     await call(welcomeApiPaths.signUpBanner);
     await call(welcomeApiPaths.siteOrganisations);
+  } else if (page === 'delegates') {
+    // The delegates list: its first page (apps/web/src/features/delegations).
+    await call(delegationApiPaths.list);
   } else {
     expect(capabilitiesOf(input).accessPractitioners).toBe(true);
     const choices = filterOrganisations(organisations.organisations);
@@ -118,6 +122,16 @@ describe('SQL statements per page load', () => {
       });
     }
   }
+
+  it(`/delegates as Alice: at most ${TARGETS.delegates}`, async () => {
+    const counted = await loadPage(await t.tokenFor('2000000011'), 'delegates');
+    const total = counted.reduce((sum, c) => sum + c.statements, 0);
+    console.info(
+      `/delegates as Alice: ${total} statements\n` +
+        counted.map((c) => `  ${String(c.statements).padStart(2)}  GET ${c.url}`).join('\n'),
+    );
+    expect(total).toBeLessThanOrEqual(TARGETS.delegates);
+  });
 
   it('/welcome while Ben manages Alice: at most 8', async () => {
     const token = await t.tokenFor('2000000022');
