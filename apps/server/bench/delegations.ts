@@ -11,18 +11,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { startIdentityProvider } from '@pca/identity-provider/server';
-import { loadDemoIdentities } from '@pca/identity-provider/identities';
-import { signInThroughProvider } from '@pca/identity-provider/testing';
-import { freePort } from '@pca/identity-provider/free-port';
 import { delegationApiPaths, delegationStatuses } from '@pca/contracts';
-import { buildApp } from '#app/build-app.ts';
-import { loadConfig } from '#lib/config.ts';
 import { createDatabase } from '#db/client.ts';
+import { startBenchApi } from './bench-api.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { delegations } from '#db/schema/index.ts';
 import { demoIds, isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
-import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 
 const COUNT = 1_000;
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'pca-bench-delegations');
@@ -52,49 +46,15 @@ if (!existsSync(marker)) {
   console.info(`Seeded ${COUNT} delegations for Alice`);
 }
 
-const idpPort = await freePort();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  PORT: '3999',
-  HOST: '127.0.0.1',
-  IDP_PORT: String(idpPort),
-  LOG_LEVEL: 'silent',
-  RATE_LIMITS: 'false',
-});
-const idp = await startIdentityProvider({
-  port: idpPort,
-  issuer: config.oidc.issuer,
-  identities: loadDemoIdentities(),
-  clients: [
-    {
-      clientId: config.oidc.clientId,
-      clientSecret: config.oidc.clientSecret,
-      redirectUris: [config.oidc.redirectUri],
-      postLogoutRedirectUris: [config.oidc.postLogoutRedirectUri],
-    },
-  ],
-});
-const app = await buildApp({
-  db: handle.db,
-  config,
-  identity: createOidcIdentityClient(config.oidc),
-  logger: false,
-  serveWeb: false,
-});
+const api = await startBenchApi(handle.db, { RATE_LIMITS: 'false' });
+const app = api.app;
+
 // The bare baseline: the same machine, the same load tool, a route that does nothing.
 const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
 
 try {
-  const login = await app.inject({ method: 'GET', url: '/api/auth/login' });
-  const callback = await signInThroughProvider(String(login.headers.location), '2000000011');
-  const tokenRes = await app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    payload: Object.fromEntries(callback.searchParams),
-  });
-  if (tokenRes.statusCode !== 200) throw new Error(`sign-in answered ${tokenRes.statusCode}`);
-  const { token } = tokenRes.json() as { token: string };
+  const token = await api.signIn('2000000011');
   const headers = { authorization: `Bearer ${token}` };
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -141,8 +101,7 @@ try {
   }
   console.table(rows);
 } finally {
-  await app.close();
+  await api.close();
   await bare.close();
-  await idp.close();
   await handle.close();
 }

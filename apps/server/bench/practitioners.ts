@@ -10,21 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { startIdentityProvider } from '@pca/identity-provider/server';
-import { loadDemoIdentities } from '@pca/identity-provider/identities';
-import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { practitionerApiPaths } from '@pca/contracts';
-import { buildApp } from '#app/build-app.ts';
-import { loadConfig } from '#lib/config.ts';
 import { createDatabase } from '#db/client.ts';
+import { startBenchApi } from './bench-api.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { demoIds, isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
 import {
   PERFORMANCE_ORGANISATION_KEY,
   seedPerformanceDataset,
 } from '#db/seed/performance-dataset.ts';
-import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
-import { freePort } from '@pca/identity-provider/free-port';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'pca-bench-practitioners');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,46 +39,12 @@ if (!existsSync(marker)) {
   );
 }
 
-const idpPort = await freePort();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  PORT: '3999',
-  HOST: '127.0.0.1',
-  IDP_PORT: String(idpPort),
-  LOG_LEVEL: 'silent',
-});
-const idp = await startIdentityProvider({
-  port: idpPort,
-  issuer: config.oidc.issuer,
-  identities: loadDemoIdentities(),
-  clients: [
-    {
-      clientId: config.oidc.clientId,
-      clientSecret: config.oidc.clientSecret,
-      redirectUris: [config.oidc.redirectUri],
-      postLogoutRedirectUris: [config.oidc.postLogoutRedirectUri],
-    },
-  ],
-});
-const app = await buildApp({
-  db: handle.db,
-  config,
-  identity: createOidcIdentityClient(config.oidc),
-  logger: false,
-  serveWeb: false,
-});
+const api = await startBenchApi(handle.db, {});
+const app = api.app;
 
 try {
   // Sign in as Alice (OrganisationManager of the benchmark organisation) exactly as the browser does.
-  const login = await app.inject({ method: 'GET', url: '/api/auth/login' });
-  const callback = await signInThroughProvider(String(login.headers.location), '2000000011');
-  const tokenRes = await app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    payload: Object.fromEntries(callback.searchParams),
-  });
-  if (tokenRes.statusCode !== 200) throw new Error(`sign-in answered ${tokenRes.statusCode}`);
-  const { token } = tokenRes.json() as { token: string };
+  const token = await api.signIn('2000000011');
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `${address}${practitionerApiPaths.serviceOfferings}`;
@@ -127,7 +87,6 @@ try {
   }
   console.table(rows);
 } finally {
-  await app.close();
-  await idp.close();
+  await api.close();
   await handle.close();
 }

@@ -28,7 +28,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '#lib/errors.ts';
-import { queueMail } from '#lib/outbox.ts';
+import { queueMail, type OutgoingMail } from '#lib/outbox.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { delegationMails, type DelegationMailParties } from './mail.ts';
 import { delegationsRepository, isUniqueViolation, type DelegationRow } from './repository.ts';
@@ -168,6 +168,37 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       ...Object.fromEntries(Object.entries(values).filter(([k]) => k !== 'lastUpdated')),
     });
     return moved;
+  }
+
+  /**
+   * A transition the practitioner consents to: the move, the consent record and the mail, in one
+   * transaction. The status is checked before the consent, so a stale action says what is wrong with it.
+   */
+  async function consentedMove(
+    d: Delegator,
+    id: string,
+    action: 'stop' | 'reassign' | 'resend',
+    consentVersion: number,
+    mail: (moved: DelegationRow, consent: DelegationConsent) => OutgoingMail,
+    values: Partial<DelegationRow> = {},
+    check: (row: DelegationRow) => void = () => undefined,
+  ): Promise<DelegationListItem> {
+    const row = await own(d, id);
+    check(row);
+    if (!canTransition(row.status, action)) throw new IllegalTransitionError(row.status, action);
+    const consent = await checkConsent(consentVersion);
+    const moved = await write(async (tx) => {
+      const m = await move(tx, d, row, action, values);
+      await repo.recordConsent(tx, {
+        delegationId: m.id,
+        action,
+        consentVersion: consent.version,
+        userId: d.auth.user.id,
+      });
+      await queueMail(tx, mail(m, consent));
+      return m;
+    });
+    return toItem(moved);
   }
 
   const selfMessage = 'You cannot be your own delegate';
@@ -326,21 +357,9 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DelegationListItem> {
       const d = delegator(auth, requestId);
-      const row = await own(d, id);
-      if (!canTransition(row.status, 'stop')) throw new IllegalTransitionError(row.status, 'stop');
-      const consent = await checkConsent(body.consentVersion);
-      const moved = await write(async (tx) => {
-        const m = await move(tx, d, row, 'stop');
-        await repo.recordConsent(tx, {
-          delegationId: m.id,
-          action: 'stop',
-          consentVersion: consent.version,
-          userId: auth.user.id,
-        });
-        await queueMail(tx, mails.stopped(parties(d, m), consent));
-        return m;
-      });
-      return toItem(moved);
+      return consentedMove(d, id, 'stop', body.consentVersion, (m, consent) =>
+        mails.stopped(parties(d, m), consent),
+      );
     },
 
     async reassign(
@@ -350,22 +369,9 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DelegationListItem> {
       const d = delegator(auth, requestId);
-      const row = await own(d, id);
-      if (!canTransition(row.status, 'reassign'))
-        throw new IllegalTransitionError(row.status, 'reassign');
-      const consent = await checkConsent(body.consentVersion);
-      const moved = await write(async (tx) => {
-        const m = await move(tx, d, row, 'reassign');
-        await repo.recordConsent(tx, {
-          delegationId: m.id,
-          action: 'reassign',
-          consentVersion: consent.version,
-          userId: auth.user.id,
-        });
-        await queueMail(tx, mails.reassigned(parties(d, m), consent));
-        return m;
-      });
-      return toItem(moved);
+      return consentedMove(d, id, 'reassign', body.consentVersion, (m, consent) =>
+        mails.reassigned(parties(d, m), consent),
+      );
     },
 
     /** Resends an invitation; the practitioner may correct the names and email, never the RA number. */
@@ -383,30 +389,23 @@ export function delegationsService(db: Database, opts: { productName: string; pu
             message: 'This does not name the invitation being resent',
           },
         ]);
-      const row = await own(d, id);
-      if (body.authIdentifier !== row.raNumber)
-        throw new ValidationError([
-          { field: 'authIdentifier', message: 'The RA number of an invitation cannot be changed' },
-        ]);
-      if (!canTransition(row.status, 'resend'))
-        throw new IllegalTransitionError(row.status, 'resend');
-      const consent = await checkConsent(body.consentVersion);
-      const moved = await write(async (tx) => {
-        const m = await move(tx, d, row, 'resend', {
-          givenName: body.givenName,
-          familyName: body.familyName,
-          email: body.email,
-        });
-        await repo.recordConsent(tx, {
-          delegationId: m.id,
-          action: 'resend',
-          consentVersion: consent.version,
-          userId: auth.user.id,
-        });
-        await queueMail(tx, mails.invitation(parties(d, m), consent, m.id, true));
-        return m;
-      });
-      return toItem(moved);
+      return consentedMove(
+        d,
+        id,
+        'resend',
+        body.consentVersion,
+        (m, consent) => mails.invitation(parties(d, m), consent, m.id, true),
+        { givenName: body.givenName, familyName: body.familyName, email: body.email },
+        (row) => {
+          if (body.authIdentifier !== row.raNumber)
+            throw new ValidationError([
+              {
+                field: 'authIdentifier',
+                message: 'The RA number of an invitation cannot be changed',
+              },
+            ]);
+        },
+      );
     },
 
     /**

@@ -32,6 +32,7 @@ import { useSearchDelegateUser } from '../api/search-delegate-user.ts';
 import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
 import { ConsentList } from '../components/consent-list.tsx';
 import { DelegateCard } from '../components/delegate-card.tsx';
+import { DelegateDetailsFields } from '../components/delegate-details-fields.tsx';
 
 type DelegateType = 'connections' | 'invite';
 
@@ -352,34 +353,7 @@ export function AssignDelegatePage() {
                       fieldId={fieldId}
                       submitCount={details.formState.submitCount}
                     />
-                    <FormTextField
-                      control={details.control}
-                      name="givenName"
-                      fieldId={fieldId}
-                      label="First name"
-                      required
-                      maxLength={100}
-                      maxWidth="lg"
-                    />
-                    <FormTextField
-                      control={details.control}
-                      name="familyName"
-                      fieldId={fieldId}
-                      label="Last name"
-                      required
-                      maxLength={100}
-                      maxWidth="lg"
-                    />
-                    <FormTextField
-                      control={details.control}
-                      name="email"
-                      fieldId={fieldId}
-                      label="Email"
-                      type="email"
-                      required
-                      maxLength={100}
-                      maxWidth="xl"
-                    />
+                    <DelegateDetailsFields control={details.control} fieldId={fieldId} />
                   </Stack>
                 </form>
               ) : null}

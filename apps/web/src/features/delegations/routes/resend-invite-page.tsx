@@ -16,12 +16,13 @@ import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { Stepper } from '@pca/ui/stepper/stepper.tsx';
 import { TextField } from '@pca/ui/input-fields/text-field.tsx';
-import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { ErrorSummary, useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { useDelegationConsent } from '../api/get-delegation-consent.ts';
 import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
 import { ConsentList } from '../components/consent-list.tsx';
+import { DelegateDetailsFields } from '../components/delegate-details-fields.tsx';
 import { resendStateOf, type ResendState } from '../components/delegation-outcome.ts';
 
 const ConfirmDelegate = ResendInvitationRequest.pick({
@@ -110,34 +111,10 @@ function ResendInviteForm({ invitation }: { invitation: ResendState }) {
           <section aria-labelledby={fieldId('heading')}>
             <Stack gap={1}>
               <H2 id={fieldId('heading')}>1. Confirm delegate</H2>
-              <FormTextField
+              <DelegateDetailsFields
                 control={form.control}
-                name="givenName"
                 fieldId={fieldId}
-                label="First name"
-                required
-                maxLength={100}
-                maxWidth="lg"
-              />
-              <FormTextField
-                control={form.control}
-                name="familyName"
-                fieldId={fieldId}
-                label="Last name"
-                required
-                maxLength={100}
-                maxWidth="lg"
-              />
-              <FormTextField
-                control={form.control}
-                name="email"
-                fieldId={fieldId}
-                label="Email"
-                hint={delegationTexts.inviteEmailHint}
-                type="email"
-                required
-                maxLength={100}
-                maxWidth="xl"
+                emailHint={delegationTexts.inviteEmailHint}
               />
               <TextField
                 label="Provider Digital Access (PRODA) RA number"
