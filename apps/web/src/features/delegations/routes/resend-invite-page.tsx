@@ -120,6 +120,7 @@ function ResendInviteForm({ invitation }: { invitation: ResendState }) {
                 label="Provider Digital Access (PRODA) RA number"
                 value={invitation.authIdentifier}
                 disabled
+                hideOptionalLabel
                 maxWidth="md"
               />
             </Stack>
