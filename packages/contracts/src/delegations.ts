@@ -1,5 +1,5 @@
 // Delegation: a practitioner's delegates, invitations, consent and the details-update answer
-// (docs/product/features.md#feature-screens 2.1–2.6, #feature-states 4.1–4.3, #feature-validation Delegation).
+// (docs/product/features.md#delegation).
 import { z } from 'zod';
 import { constants } from './constants.ts';
 import { singleLineText } from './text.ts';
@@ -13,7 +13,7 @@ export type DelegationStatus = z.infer<typeof DelegationStatus>;
 /** Rows a page of the delegates list holds. */
 export const delegationsPageSize = 10;
 
-/** Validation messages of docs/product/features.md#feature-validation Delegation, word for word. */
+/** Validation messages of docs/product/features.md#delegation, word for word. */
 export const delegationMessages = {
   raRequired: 'Please enter an RA number',
   raDigits: 'The RA number must be 10 digits',
@@ -194,7 +194,7 @@ export const DetailsUpdateResponse = z.object({
 });
 export type DetailsUpdateResponse = z.infer<typeof DetailsUpdateResponse>;
 
-/** What a practitioner can do to a delegation; each moves it from some statuses to one (docs/product/features.md#feature-states 4.1). */
+/** What a practitioner can do to a delegation; each moves it from some statuses to one (docs/product/features.md#delegation). */
 export const delegationTransitions = {
   stop: { from: ['Accepted'], to: 'Stopped' },
   reassign: { from: ['Stopped'], to: 'Accepted' },
@@ -213,7 +213,7 @@ export function canTransition(status: DelegationStatus, action: DelegationAction
 /** Statuses in which a delegation is live: a second one for the same person is refused. */
 export const liveDelegationStatuses = ['Invited', 'Pending', 'Accepted'] as const;
 
-/** Row-menu actions of the delegates list by status, in menu order (docs/product/features.md#feature-states 4.1). */
+/** Row-menu actions of the delegates list by status, in menu order (docs/product/features.md#delegation). */
 export const delegationRowActions: Record<
   DelegationStatus,
   ReadonlyArray<'stop' | 'reassign' | 'resend' | 'cancel'>
@@ -239,10 +239,10 @@ export const delegationStatusChips: Record<
   Rejected: { label: 'Rejected', tone: 'neutral' },
 };
 
-/** "James' invite", "Alice's invite": the possessive rule of docs/product/features.md#feature-screens 2.3. */
+/** "James' invite", "Alice's invite": the possessive rule of docs/product/features.md#delegation */
 export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
-/** What happened, for the success alert on the delegates list (docs/product/features.md#feature-states 4.2). */
+/** What happened, for the success alert on the delegates list (docs/product/features.md#delegation). */
 export type DelegationOutcome =
   'added' | 'invited' | 'resent' | 'stopped' | 'cancelled' | 'detailsUpdated' | 'detailsDeclined';
 
@@ -277,7 +277,7 @@ export function delegationSuccessAlert(
   }
 }
 
-/** Sorry messages of the invite search (docs/product/features.md#feature-errors Delegation). */
+/** Sorry messages of the invite search (docs/product/features.md#delegation). */
 export const delegateSearchMessages = {
   alreadyInvited: {
     title: 'Sorry, the user has already been invited.',
@@ -291,7 +291,7 @@ export const delegateSearchMessages = {
     "Sorry, we couldn't find a match. Please enter a new email. We will email the invitation on your behalf.",
 } as const;
 
-/** Texts of the delegation pages (docs/product/features.md#feature-screens 2.1–2.6). */
+/** Texts of the delegation pages (docs/product/features.md#delegation). */
 export const delegationTexts = {
   listIntro:
     'Delegate your Provider Connect Australia administration work to your practice or business manager.',

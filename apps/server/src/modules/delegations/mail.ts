@@ -8,7 +8,7 @@ export interface DelegationMailParties {
   delegate: { givenName: string; email: string };
 }
 
-/** Mail of the delegation changes (docs/product/features.md#feature-states 4.2), plain text with an HTML twin. */
+/** Mail of the delegation changes (docs/product/features.md#delegation), plain text with an HTML twin. */
 export function delegationMails(productName: string, publicUrl: string) {
   const fullName = (p: { givenName: string; familyName: string }) =>
     `${p.givenName} ${p.familyName}`;

@@ -40,7 +40,7 @@ interface Delegator {
   requestId: string;
 }
 
-/** 409 for a transition the state machine of docs/product/features.md#feature-states 4.1 does not allow. */
+/** 409 for a transition the state machine of docs/product/features.md#delegation does not allow. */
 class IllegalTransitionError extends HttpError {
   constructor(status: string, action: DelegationAction) {
     super(
@@ -221,7 +221,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
     },
 
     /**
-     * The invite search (docs/product/features.md#feature-states 4.3). A last name that does not match says
+     * The invite search (docs/product/features.md#delegation). A last name that does not match says
      * only that; an open invitation says only that; otherwise the user, or nobody (the details form).
      */
     async searchUser(

@@ -12,7 +12,7 @@ export type DelegateCardProps = {
   onRemove?: () => void;
 };
 
-/** The chosen delegate: photo or initials, name and email, with a close control (docs/product/features.md 2.2). */
+/** The chosen delegate: photo or initials, name and email, with a close control (docs/product/features.md#delegation). */
 export function DelegateCard({ user, onRemove }: DelegateCardProps) {
   const name = `${user.givenName} ${user.familyName}`;
   return (

@@ -14,7 +14,7 @@ export type DelegateDetailsFieldsProps = {
   emailHint?: string;
 };
 
-/** First name, last name and email of a delegate (docs/product/features.md 2.2 details form, 2.3 confirm delegate). */
+/** First name, last name and email of a delegate (docs/product/features.md#delegation details form, 2.3 confirm delegate). */
 export function DelegateDetailsFields({ control, fieldId, emailHint }: DelegateDetailsFieldsProps) {
   return (
     <>

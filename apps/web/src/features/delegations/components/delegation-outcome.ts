@@ -14,7 +14,7 @@ export function outcomeOf(state: unknown): OutcomeState | null {
     : null;
 }
 
-/** What the resend page needs in its navigation state (docs/product/features.md 2.3). */
+/** What the resend page needs in its navigation state (docs/product/features.md#delegation). */
 export type ResendState = {
   authIdentifier: string;
   email: string;
@@ -34,7 +34,7 @@ export function resendStateOf(state: unknown): ResendState | null {
     : null;
 }
 
-/** What the stop page needs in its navigation state (docs/product/features.md 2.4). */
+/** What the stop page needs in its navigation state (docs/product/features.md#delegation). */
 export type StopState = { givenName: string; email: string };
 
 /** The stop page's state, or null. */

@@ -43,7 +43,7 @@ const EmailOnly = InviteDelegateRequest.pick({ email: true });
 const SEARCH_FOCUS_DELAY_MS = 50;
 
 /**
- * Assigning a delegate (docs/product/features.md 2.2, 4.3): step 1 picks a connection or invites someone found
+ * Assigning a delegate (docs/product/features.md#delegation): step 1 picks a connection or invites someone found
  * by RA number and last name (or described in the details form); step 2 is the consent. Assign is enabled
  * once a delegate is chosen or described, consent is given, and no save is in flight.
  */

@@ -49,7 +49,7 @@ const actionLabels = {
   cancel: 'Cancel invite',
 } as const;
 
-/** The delegates list (docs/product/features.md 2.1): paged from 1, actions by status, success alerts of 4.2. */
+/** The delegates list (docs/product/features.md#delegation): paged from 1, actions by status, success alerts of 4.2. */
 export function DelegatesPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -274,7 +274,7 @@ export function DelegatesPage() {
   );
 }
 
-/** The row menu 'Delegate action': the actions a delegation's status allows (docs/product/features.md 4.1). */
+/** The row menu 'Delegate action': the actions a delegation's status allows (docs/product/features.md#delegation). */
 function RowActions({
   row,
   onAction,

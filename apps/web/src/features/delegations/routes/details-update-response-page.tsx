@@ -10,7 +10,7 @@ import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
 
 /**
- * The practitioner's answer from the details-update mail (docs/product/features.md 2.5): accept=true accepts,
+ * The practitioner's answer from the details-update mail (docs/product/features.md#delegation): accept=true accepts,
  * any other value declines. Records it once, then shows the outcome on the delegates list.
  */
 export function DetailsUpdateResponsePage() {

@@ -31,7 +31,7 @@ const ConfirmDelegate = ResendInvitationRequest.pick({
   email: true,
 });
 
-/** Resend invite (docs/product/features.md 2.3): needs the row's details in the navigation state. */
+/** Resend invite (docs/product/features.md#delegation): needs the row's details in the navigation state. */
 export function ResendInvitePage() {
   const state = resendStateOf(useLocation().state);
   if (!state) return <Navigate to={pages.delegates.list.href()} replace />;

@@ -16,7 +16,7 @@ import { delegationChanges, useDelegationChange } from '../api/change-delegation
 import { ConsentList } from '../components/consent-list.tsx';
 import { stopStateOf, type StopState } from '../components/delegation-outcome.ts';
 
-/** Stop delegation (docs/product/features.md 2.4): needs the delegate's name and email in the navigation state. */
+/** Stop delegation (docs/product/features.md#delegation): needs the delegate's name and email in the navigation state. */
 export function StopDelegationPage() {
   const state = stopStateOf(useLocation().state);
   if (!state) return <Navigate to={pages.delegates.list.href()} replace />;
