@@ -394,8 +394,10 @@ test.describe('Welcome dashboard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Farah' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // A practitioner in her own account assigns her delegates (docs/decisions/020-delegation.md).
     expect((await cardGroups(page))['Practitioner actions']).toEqual([
       'Personal details',
+      'Delegate',
       'Credential documents',
       'Publishing settings',
       'My workplaces',
