@@ -53,9 +53,9 @@ interface AccessJson {
     givenName: string;
     familyName: string;
     photoData: string | null;
+    /** Whether an Accepted delegation still links the caller to this practitioner. */
+    active: boolean;
   } | null;
-  /** The practitioner the session was managing when their delegation is no longer Accepted. */
-  managingEnded: { id: string; givenName: string; familyName: string } | null;
   scoped: Array<[string, RoleType]>;
   organisations: Array<Omit<ScopedOrganisation, 'createdAt'> & { createdAt: string }>;
 }
@@ -88,20 +88,15 @@ const accessJson = sql<AccessJson>`json_build_object(
                     order by d.created_at limit 1),
   'isApprovedDelegate', exists(select 1 from delegations d
                                 where d.delegate_user_id = ${users.id} and d.status = 'Accepted'),
-  -- Managing holds only while the delegation is Accepted: once the practitioner stops it, the session
-  -- no longer acts for them, from its very next request (docs/decisions/020-delegation.md).
+  -- Managing holds only while the delegation is Accepted: 'active' says whether it still does, so a stopped
+  -- delegation ends it from the session's very next request (docs/decisions/020-delegation.md).
   'managed', (select json_build_object('id', mp.id, 'givenName', mp.given_name,
-                                       'familyName', mp.family_name, 'photoData', mp.photo_data)
-                from practitioners mp where mp.id = ${sessions.managingPractitionerId}
-                 and exists(select 1 from delegations d
-                             where d.practitioner_id = mp.id and d.delegate_user_id = ${users.id}
-                               and d.status = 'Accepted')),
-  'managingEnded', (select json_build_object('id', mp.id, 'givenName', mp.given_name,
-                                             'familyName', mp.family_name)
-                      from practitioners mp where mp.id = ${sessions.managingPractitionerId}
-                       and not exists(select 1 from delegations d
-                                       where d.practitioner_id = mp.id and d.delegate_user_id = ${users.id}
-                                         and d.status = 'Accepted'))
+                                       'familyName', mp.family_name, 'photoData', mp.photo_data,
+                                       'active', exists(select 1 from delegations d
+                                                         where d.practitioner_id = mp.id
+                                                           and d.delegate_user_id = ${users.id}
+                                                           and d.status = 'Accepted'))
+                from practitioners mp where mp.id = ${sessions.managingPractitionerId})
 )::jsonb || (
   with recursive ${inheritedRolesCte(
     'scoped',
@@ -156,7 +151,8 @@ function scopeOf(userId: string, access: AccessJson): AccessScope {
 }
 
 function currentUserOf(user: UserRow, access: AccessJson): CurrentUser {
-  const { practitioner, managed } = access;
+  const { practitioner } = access;
+  const managed = access.managed?.active ? access.managed : null;
   return {
     id: user.id,
     authIdentifier: user.raNumber,
@@ -256,7 +252,7 @@ export function sessionContextLookup(db: Database) {
         ...o,
         createdAt: new Date(o.createdAt),
       })),
-      managingEnded: access.managingEnded,
+      managingEnded: access.managed && !access.managed.active ? access.managed : null,
     };
   };
 }
