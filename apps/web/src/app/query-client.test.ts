@@ -6,7 +6,8 @@ import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, problem } from '../test/fake-server.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { testUser } from '../test/test-config.ts';
-import { bindNavigation, createQueryClient, isManagingEnded } from './query-client.ts';
+import { createQueryClient, isManagingEnded } from './query-client.ts';
+import { setAppNavigate } from './app-navigation.ts';
 
 const alice: ManagedPractitioner = {
   id: '1b2c3d4e-5f60-4a71-8b92-a3b4c5d6e7f8',
@@ -40,7 +41,7 @@ describe('managing ended: the query client switches the app back to the delegate
   it('drops the managed practitioner’s data, clears Managing at once, refetches the user and goes to /welcome with the reason', async () => {
     const queryClient = createQueryClient();
     const navigate = vi.fn();
-    bindNavigation(queryClient, navigate);
+    setAppNavigate(navigate);
     const delegate = testUser({ managingPractitioner: alice });
     queryClient.setQueryData(['me'], delegate);
     queryClient.setQueryData(['notifications', alice.id], { items: ['for Alice'] });
@@ -65,7 +66,7 @@ describe('managing ended: the query client switches the app back to the delegate
   it('handles a refused mutation the same way, and several refusals at once switch back once', async () => {
     const queryClient = createQueryClient();
     const navigate = vi.fn();
-    bindNavigation(queryClient, navigate);
+    setAppNavigate(navigate);
     queryClient.setQueryData(['me'], testUser({ managingPractitioner: alice }));
     const refuse = () =>
       queryClient
@@ -81,7 +82,7 @@ describe('managing ended: the query client switches the app back to the delegate
   it('leaves other refusals to the page that asked', async () => {
     const queryClient = createQueryClient();
     const navigate = vi.fn();
-    bindNavigation(queryClient, navigate);
+    setAppNavigate(navigate);
     queryClient.setQueryData(['other'], 1);
     await queryClient
       .fetchQuery({

@@ -9,19 +9,7 @@ import { appNavigate } from './app-navigation.ts';
 /** Problem type of a request refused because the practitioner it was made for stopped the delegation. */
 export const MANAGING_ENDED_PROBLEM = 'managing-ended';
 
-/** Where the app sends the browser inside the SPA; bound to the router once it exists (see bindNavigation). */
-type Navigate = (to: string) => void;
-
-const navigators = new WeakMap<QueryClient, Navigate>();
 const switchingBack = new WeakSet<QueryClient>();
-
-/**
- * Lets the query client's error handling move the app: the router is created after the client (its guards read the
- * client), so it is bound here once it exists. Unbound, a full document navigation does the same.
- */
-export function bindNavigation(queryClient: QueryClient, navigate: Navigate): void {
-  navigators.set(queryClient, navigate);
-}
 
 /** True for the API's answer that the practitioner being managed stopped the delegation. */
 export function isManagingEnded(error: unknown): error is ApiError {
@@ -42,7 +30,8 @@ export function switchBackAfterManagingEnded(queryClient: QueryClient): void {
   // Requests in flight together may each be refused; the first one switches back.
   if (switchingBack.has(queryClient)) return;
   switchingBack.add(queryClient);
-  const navigate = navigators.get(queryClient) ?? appNavigate() ?? leaveTo;
+  // Inside the SPA once its router exists (app-navigation.ts); a full document load otherwise.
+  const navigate = appNavigate() ?? leaveTo;
   void queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   // The header stops saying 'Managing' at once; the refetch brings the rest of the delegate's own account.

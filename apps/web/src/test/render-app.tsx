@@ -3,7 +3,8 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from '#app/app-providers.tsx';
-import { bindNavigation, createQueryClient } from '#app/query-client.ts';
+import { createQueryClient } from '#app/query-client.ts';
+import { setAppNavigate } from '#app/app-navigation.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { testConfig } from './test-config.ts';
 
@@ -24,7 +25,7 @@ export function renderApp(path: string, config: RuntimeConfig = testConfig) {
     createRoutes(() => Promise.resolve(queryClient)),
     { initialEntries: [path] },
   );
-  bindNavigation(queryClient, (to) => void router.navigate(to));
+  setAppNavigate((to) => void router.navigate(to));
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>
       <RouterProvider router={router} />
