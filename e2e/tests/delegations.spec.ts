@@ -109,6 +109,13 @@ test('invite search: Dana is already invited; a wrong last name finds no match; 
   await expect(page.getByRole('heading', { level: 1, name: 'Assigning a delegate' })).toBeVisible();
   const assign = page.getByRole('button', { name: 'Assign', exact: true });
   await expect(assign).toBeDisabled();
+  // Half the main column's width on a wide screen (docs/product/features.md#delegation).
+  const [form, main] = await page.evaluate(() => [
+    document.querySelector('[data-layout="delegation-form"]')!.getBoundingClientRect().width,
+    document.querySelector('main')!.getBoundingClientRect().width,
+  ]);
+  expect(form).toBeLessThanOrEqual(main / 2);
+  expect(form).toBeGreaterThan(main / 3);
   await expect(page.getByRole('radio', { name: 'From your connections' })).toBeChecked();
 
   await page.getByText('Invite someone', { exact: true }).click();
@@ -352,6 +359,12 @@ test('on a phone the delegates are a list, with nothing wider than the screen', 
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The forms take the whole width on a phone.
+  await page.goto('/assign-a-delegate');
+  const width = await page
+    .locator('[data-layout="delegation-form"]')
+    .evaluate((el) => el.getBoundingClientRect().width);
+  expect(width).toBeGreaterThan(300);
 });
 
 test('Ben, a delegate with no practitioner record, is sent from /delegates to his dashboard with the reason', async ({

@@ -3,11 +3,10 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
-import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
-import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
 import { delegationMessages, delegationTexts, type DelegationListItem } from '@pca/contracts';
 import { useDelegationConsent } from '../api/get-delegation-consent.ts';
 import { ConsentList } from './consent-list.tsx';
+import { ConsentTick } from './consent-tick.tsx';
 
 /** Props of ReassignDialog. */
 export type ReassignDialogProps = {
@@ -33,7 +32,6 @@ export function ReassignDialog({ delegation, onConfirm, onClose, saving }: Reass
     setTried(false);
     onClose();
   };
-  const invalid = tried && !ticked;
   return (
     <Modal
       isOpen={delegation !== null}
@@ -63,16 +61,13 @@ export function ReassignDialog({ delegation, onConfirm, onClose, saving }: Reass
       <Stack gap={1}>
         <Text as="p">They will be able to act on your behalf again.</Text>
         <ConsentList />
-        <ControlGroup
-          label="Consent"
-          required
-          invalid={invalid}
-          message={invalid ? delegationMessages.consentAssign : undefined}
-        >
-          <Checkbox checked={ticked} onCheckedChange={setTicked} invalid={invalid}>
-            {delegationTexts.consentAssign}
-          </Checkbox>
-        </ControlGroup>
+        <ConsentTick
+          label={delegationTexts.consentAssign}
+          message={delegationMessages.consentAssign}
+          checked={ticked}
+          onChange={setTicked}
+          showError={tried}
+        />
       </Stack>
     </Modal>
   );

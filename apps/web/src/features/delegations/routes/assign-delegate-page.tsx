@@ -14,10 +14,8 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { RadioGroup } from '@pca/ui/radio/radio.tsx';
 import { Stepper } from '@pca/ui/stepper/stepper.tsx';
 import { Tooltip } from '@pca/ui/tooltip/tooltip.tsx';
@@ -33,6 +31,8 @@ import { delegationChanges, useDelegationChange } from '../api/change-delegation
 import { ConsentList } from '../components/consent-list.tsx';
 import { DelegateCard } from '../components/delegate-card.tsx';
 import { DelegateDetailsFields } from '../components/delegate-details-fields.tsx';
+import { ConsentTick } from '../components/consent-tick.tsx';
+import { DelegationFormLayout } from '../components/delegation-form-layout.tsx';
 
 type DelegateType = 'connections' | 'invite';
 
@@ -53,10 +53,10 @@ export function AssignDelegatePage() {
   const sorryId = useId();
   const [type, setType] = useState<DelegateType>('connections');
   const [connection, setConnection] = useState<DelegateCandidate | null>(null);
-  const [result, setResult] = useState<DelegateUserSearchResult | null>(null);
-  const [searched, setSearched] = useState<{ authIdentifier: string; familyName: string } | null>(
-    null,
-  );
+  // The search's answer with the RA number it was for (both change together; any edit clears them).
+  const [result, setResult] = useState<
+    (DelegateUserSearchResult & { authIdentifier: string }) | null
+  >(null);
   const [consented, setConsented] = useState(false);
   const [triedAssign, setTriedAssign] = useState(false);
   const consent = useDelegationConsent();
@@ -78,7 +78,6 @@ export function AssignDelegatePage() {
   useEffect(() => {
     const subscription = searchForm.watch(() => {
       setResult(null);
-      setSearched(null);
     });
     return () => subscription.unsubscribe();
   }, [searchForm]);
@@ -128,7 +127,7 @@ export function AssignDelegatePage() {
       );
       return;
     }
-    if (found && searched) {
+    if (found && result) {
       let email = found.email ?? '';
       if (needsEmail) {
         const ok = await emailForm.trigger();
@@ -137,7 +136,7 @@ export function AssignDelegatePage() {
       }
       invite.mutate(
         {
-          authIdentifier: searched.authIdentifier,
+          authIdentifier: result.authIdentifier,
           givenName: found.givenName,
           familyName: found.familyName,
           email,
@@ -147,13 +146,13 @@ export function AssignDelegatePage() {
       );
       return;
     }
-    if (needsDetails && searched) {
+    if (needsDetails && result) {
       const ok = await details.trigger();
       if (!ok) return;
       const v = details.getValues();
       invite.mutate(
         {
-          authIdentifier: searched.authIdentifier,
+          authIdentifier: result.authIdentifier,
           givenName: v.givenName.trim(),
           familyName: v.familyName.trim(),
           email: v.email.trim(),
@@ -169,232 +168,233 @@ export function AssignDelegatePage() {
   const users = connections.data?.users ?? [];
 
   return (
-    <Stack gap={2}>
-      <H1>Assigning a delegate</H1>
-      <Stepper
-        label="Assigning a delegate: progress"
-        steps={['Choose a delegate', 'Consent and delegate']}
-        activeIndex={activeStep}
-      />
-      {saveError ? (
-        <div>
-          <Alert
-            tone="error"
-            title={type === 'connections' ? 'Error assigning delegate' : 'Error inviting delegate'}
-            focusable
-          >
-            <Text as="p">
-              {saveError instanceof ApiError && saveError.problem?.errors?.length
-                ? saveError.problem.errors.map((e) => e.message).join(' ')
-                : describeApiErrorText(saveError, { thing: 'your delegate', action: 'save' })}
-            </Text>
-          </Alert>
-        </div>
-      ) : null}
+    <DelegationFormLayout>
+      <Stack gap={2}>
+        <H1>Assigning a delegate</H1>
+        <Stepper
+          label="Assigning a delegate: progress"
+          steps={['Choose a delegate', 'Consent and delegate']}
+          activeIndex={activeStep}
+        />
+        {saveError ? (
+          <div>
+            <Alert
+              tone="error"
+              title={
+                type === 'connections' ? 'Error assigning delegate' : 'Error inviting delegate'
+              }
+              focusable
+            >
+              <Text as="p">
+                {saveError instanceof ApiError && saveError.problem?.errors?.length
+                  ? saveError.problem.errors.map((e) => e.message).join(' ')
+                  : describeApiErrorText(saveError, { thing: 'your delegate', action: 'save' })}
+              </Text>
+            </Alert>
+          </div>
+        ) : null}
 
-      <section aria-labelledby={fieldId('step-1')}>
-        <Stack gap={1.5}>
-          <H2 id={fieldId('step-1')}>1. Choose a delegate</H2>
-          <Flex gap={0.5} alignItems="flex-start">
-            <RadioGroup
-              name="delegate-type"
-              label="How do you want to find your delegate?"
-              required
-              options={[
-                { value: 'connections', label: 'From your connections' },
-                { value: 'invite', label: 'Invite someone' },
-              ]}
-              value={type}
-              onChange={(value) => {
-                setType(value as DelegateType);
-                invite.reset();
-                add.reset();
-              }}
-            />
-            <Tooltip content="Search for practice or business managers linked to you">
-              <button
-                type="button"
-                aria-label="About connections"
-                style={{
-                  minWidth: 24,
-                  minHeight: 24,
-                  borderRadius: '50%',
-                  border: '1px solid currentColor',
-                  background: 'transparent',
-                  font: 'inherit',
-                  cursor: 'help',
-                }}
-              >
-                ?
-              </button>
-            </Tooltip>
-          </Flex>
-
-          {type === 'connections' ? (
-            <Stack gap={1}>
-              <AutocompleteField
-                label="Type a name"
+        <section aria-labelledby={fieldId('step-1')}>
+          <Stack gap={1.5}>
+            <H2 id={fieldId('step-1')}>1. Choose a delegate</H2>
+            <Flex gap={0.5} alignItems="flex-start">
+              <RadioGroup
+                name="delegate-type"
+                label="How do you want to find your delegate?"
                 required
-                hint={
-                  connections.isError
-                    ? 'Your connections could not be loaded. Try again later, or invite someone'
-                    : connections.data && users.length === 0
-                      ? 'You have no connections who are not already your delegates: invite someone instead'
-                      : 'Practice or business managers linked to you'
-                }
-                minChars={1}
-                debounceMs={200}
-                value={null}
-                loadOptions={async (query) => {
-                  const q = query.trim().toLowerCase();
-                  return users
-                    .filter((u) => u.id !== connection?.id)
-                    .filter((u) => `${u.givenName} ${u.familyName}`.toLowerCase().includes(q))
-                    .map((u) => ({ value: u.id, label: `${u.givenName} ${u.familyName}` }));
-                }}
-                onChange={(option) => {
-                  // Typing again does not drop the chosen person: only the card's close control does.
-                  if (option) setConnection(users.find((u) => u.id === option.value) ?? null);
+                options={[
+                  { value: 'connections', label: 'From your connections' },
+                  { value: 'invite', label: 'Invite someone' },
+                ]}
+                value={type}
+                onChange={(value) => {
+                  setType(value as DelegateType);
+                  invite.reset();
+                  add.reset();
                 }}
               />
-              {connection ? (
-                <DelegateCard user={connection} onRemove={() => setConnection(null)} />
-              ) : null}
-            </Stack>
-          ) : (
-            <Stack gap={1.5}>
-              <form
-                noValidate
-                aria-label="Find the person to invite"
-                onSubmit={searchForm.handleSubmit((values) => {
-                  setResult(null);
-                  search.mutate(values, {
-                    onSuccess: (answer) => {
-                      setSearched({
-                        authIdentifier: values.authIdentifier,
-                        familyName: values.familyName,
-                      });
-                      setResult(answer);
-                      details.reset({ givenName: '', familyName: values.familyName, email: '' });
-                    },
-                  });
-                })}
-              >
-                <Stack gap={1}>
-                  <ErrorSummary
-                    errors={searchForm.formState.errors}
-                    fieldId={fieldId}
-                    submitCount={searchForm.formState.submitCount}
-                  />
-                  <FormTextField
-                    control={searchForm.control}
-                    name="authIdentifier"
-                    fieldId={fieldId}
-                    label="RA number"
-                    hint="The person's provider-login Registration Authority number: 10 digits"
-                    required
-                    maxLength={10}
-                    maxWidth="md"
-                  />
-                  <FormTextField
-                    control={searchForm.control}
-                    name="familyName"
-                    fieldId={fieldId}
-                    label="Last name"
-                    required
-                    maxLength={100}
-                    maxWidth="lg"
-                  />
-                  <div>
-                    <Button type="submit" variant="secondary" loading={search.isPending}>
-                      Search
-                    </Button>
-                  </div>
-                </Stack>
-              </form>
-              {sorry ? (
-                <div ref={sorryRef} tabIndex={-1} id={sorryId} style={{ outline: 'none' }}>
-                  <Alert tone="warning" title={sorry.title}>
-                    <Text as="p">{sorry.message}</Text>
-                  </Alert>
-                </div>
-              ) : null}
-              {found ? (
-                <Stack gap={1}>
-                  <DelegateCard user={found} />
-                  {needsEmail ? (
-                    <form noValidate aria-label="Their email" onSubmit={(e) => e.preventDefault()}>
-                      <Stack gap={1}>
-                        <Text as="p">{delegateSearchMessages.noEmailMatch}</Text>
-                        <FormTextField
-                          control={emailForm.control}
-                          name="email"
-                          fieldId={fieldId}
-                          label="Email"
-                          type="email"
-                          required
-                          maxLength={100}
-                          maxWidth="xl"
-                        />
-                      </Stack>
-                    </form>
-                  ) : null}
-                </Stack>
-              ) : null}
-              {needsDetails ? (
-                <form noValidate aria-label="Their details" onSubmit={(e) => e.preventDefault()}>
+              <Tooltip content="Search for practice or business managers linked to you">
+                <button
+                  type="button"
+                  aria-label="About connections"
+                  style={{
+                    minWidth: 24,
+                    minHeight: 24,
+                    borderRadius: '50%',
+                    border: '1px solid currentColor',
+                    background: 'transparent',
+                    font: 'inherit',
+                    cursor: 'help',
+                  }}
+                >
+                  ?
+                </button>
+              </Tooltip>
+            </Flex>
+
+            {type === 'connections' ? (
+              <Stack gap={1}>
+                <AutocompleteField
+                  label="Type a name"
+                  required
+                  hint={
+                    connections.isError
+                      ? 'Your connections could not be loaded. Try again later, or invite someone'
+                      : connections.data && users.length === 0
+                        ? 'You have no connections who are not already your delegates: invite someone instead'
+                        : 'Practice or business managers linked to you'
+                  }
+                  minChars={1}
+                  debounceMs={200}
+                  value={null}
+                  loadOptions={async (query) => {
+                    const q = query.trim().toLowerCase();
+                    return users
+                      .filter((u) => u.id !== connection?.id)
+                      .filter((u) => `${u.givenName} ${u.familyName}`.toLowerCase().includes(q))
+                      .map((u) => ({ value: u.id, label: `${u.givenName} ${u.familyName}` }));
+                  }}
+                  onChange={(option) => {
+                    // Typing again does not drop the chosen person: only the card's close control does.
+                    if (option) setConnection(users.find((u) => u.id === option.value) ?? null);
+                  }}
+                />
+                {connection ? (
+                  <DelegateCard user={connection} onRemove={() => setConnection(null)} />
+                ) : null}
+              </Stack>
+            ) : (
+              <Stack gap={1.5}>
+                <form
+                  noValidate
+                  aria-label="Find the person to invite"
+                  onSubmit={searchForm.handleSubmit((values) => {
+                    setResult(null);
+                    search.mutate(values, {
+                      onSuccess: (answer) => {
+                        setResult({ ...answer, authIdentifier: values.authIdentifier });
+                        details.reset({ givenName: '', familyName: values.familyName, email: '' });
+                      },
+                    });
+                  })}
+                >
                   <Stack gap={1}>
-                    <Text as="p">
-                      There is no Provider Connect Australia user with that RA number yet. Enter
-                      their details and we will email the invitation on your behalf.
-                    </Text>
                     <ErrorSummary
-                      errors={details.formState.errors}
+                      errors={searchForm.formState.errors}
                       fieldId={fieldId}
-                      submitCount={details.formState.submitCount}
+                      submitCount={searchForm.formState.submitCount}
                     />
-                    <DelegateDetailsFields control={details.control} fieldId={fieldId} />
+                    <FormTextField
+                      control={searchForm.control}
+                      name="authIdentifier"
+                      fieldId={fieldId}
+                      label="RA number"
+                      hint="The person's provider-login Registration Authority number: 10 digits"
+                      required
+                      maxLength={10}
+                      maxWidth="md"
+                    />
+                    <FormTextField
+                      control={searchForm.control}
+                      name="familyName"
+                      fieldId={fieldId}
+                      label="Last name"
+                      required
+                      maxLength={100}
+                      maxWidth="lg"
+                    />
+                    <div>
+                      <Button type="submit" variant="secondary" loading={search.isPending}>
+                        Search
+                      </Button>
+                    </div>
                   </Stack>
                 </form>
-              ) : null}
-            </Stack>
-          )}
-        </Stack>
-      </section>
+                {sorry ? (
+                  <div ref={sorryRef} tabIndex={-1} id={sorryId} style={{ outline: 'none' }}>
+                    <Alert tone="warning" title={sorry.title}>
+                      <Text as="p">{sorry.message}</Text>
+                    </Alert>
+                  </div>
+                ) : null}
+                {found ? (
+                  <Stack gap={1}>
+                    <DelegateCard user={found} />
+                    {needsEmail ? (
+                      <form
+                        noValidate
+                        aria-label="Their email"
+                        onSubmit={(e) => e.preventDefault()}
+                      >
+                        <Stack gap={1}>
+                          <Text as="p">{delegateSearchMessages.noEmailMatch}</Text>
+                          <FormTextField
+                            control={emailForm.control}
+                            name="email"
+                            fieldId={fieldId}
+                            label="Email"
+                            type="email"
+                            required
+                            maxLength={100}
+                            maxWidth="xl"
+                          />
+                        </Stack>
+                      </form>
+                    ) : null}
+                  </Stack>
+                ) : null}
+                {needsDetails ? (
+                  <form noValidate aria-label="Their details" onSubmit={(e) => e.preventDefault()}>
+                    <Stack gap={1}>
+                      <Text as="p">
+                        There is no Provider Connect Australia user with that RA number yet. Enter
+                        their details and we will email the invitation on your behalf.
+                      </Text>
+                      <ErrorSummary
+                        errors={details.formState.errors}
+                        fieldId={fieldId}
+                        submitCount={details.formState.submitCount}
+                      />
+                      <DelegateDetailsFields control={details.control} fieldId={fieldId} />
+                    </Stack>
+                  </form>
+                ) : null}
+              </Stack>
+            )}
+          </Stack>
+        </section>
 
-      <section aria-labelledby={fieldId('step-2')}>
-        <Stack gap={1.5}>
-          <H2 id={fieldId('step-2')}>2. Consent and delegate</H2>
-          <ConsentList />
-          <ControlGroup
-            label="Consent"
-            required
-            invalid={triedAssign && !consented}
-            message={triedAssign && !consented ? delegationMessages.consentAssign : undefined}
+        <section aria-labelledby={fieldId('step-2')}>
+          <Stack gap={1.5}>
+            <H2 id={fieldId('step-2')}>2. Consent and delegate</H2>
+            <ConsentList />
+            <ConsentTick
+              label={delegationTexts.consentAssign}
+              message={delegationMessages.consentAssign}
+              checked={consented}
+              onChange={setConsented}
+              showError={triedAssign}
+            />
+          </Stack>
+        </section>
+
+        <ButtonGroup>
+          <Button onClick={() => void assign()} disabled={!canAssign} loading={saving}>
+            Assign
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              window.history.length > 1
+                ? void navigate(-1)
+                : void navigate(pages.delegates.list.href())
+            }
           >
-            <Checkbox checked={consented} onCheckedChange={setConsented}>
-              {delegationTexts.consentAssign}
-            </Checkbox>
-          </ControlGroup>
-        </Stack>
-      </section>
-
-      <ButtonGroup>
-        <Button onClick={() => void assign()} disabled={!canAssign} loading={saving}>
-          Assign
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            window.history.length > 1
-              ? void navigate(-1)
-              : void navigate(pages.delegates.list.href())
-          }
-        >
-          Cancel
-        </Button>
-      </ButtonGroup>
-    </Stack>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      </Stack>
+    </DelegationFormLayout>
   );
 }
 

@@ -10,10 +10,8 @@ import {
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { Stepper } from '@pca/ui/stepper/stepper.tsx';
 import { TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { ErrorSummary, useFieldId } from '#lib/forms/form-kit.tsx';
@@ -24,6 +22,8 @@ import { delegationChanges, useDelegationChange } from '../api/change-delegation
 import { ConsentList } from '../components/consent-list.tsx';
 import { DelegateDetailsFields } from '../components/delegate-details-fields.tsx';
 import { resendStateOf, type ResendState } from '../components/delegation-outcome.ts';
+import { ConsentTick } from '../components/consent-tick.tsx';
+import { DelegationFormLayout } from '../components/delegation-form-layout.tsx';
 
 const ConfirmDelegate = ResendInvitationRequest.pick({
   givenName: true,
@@ -53,110 +53,107 @@ function ResendInviteForm({ invitation }: { invitation: ResendState }) {
       email: invitation.email,
     },
   });
-  const consentMissing = tried && !consented;
 
   return (
-    <Stack gap={2}>
-      <H1>{`Resend ${possessive(invitation.givenName)} invite`}</H1>
-      <Stepper
-        label="Resending the invite: progress"
-        steps={['Confirm delegate', 'Confirm']}
-        activeIndex={consented ? 2 : form.formState.isValid ? 1 : 0}
-      />
-      {resend.isError ? (
-        <div>
-          <Alert tone="error" title="Error resending invitation" focusable>
-            <Text as="p">
-              {describeApiErrorText(resend.error, { thing: 'the invitation', action: 'save' })}
-            </Text>
-          </Alert>
-        </div>
-      ) : null}
-      <form
-        noValidate
-        aria-labelledby={fieldId('heading')}
-        onSubmit={form.handleSubmit(
-          (values) => {
-            setTried(true);
-            if (!consented || !consent.data) return;
-            resend.mutate(
-              {
-                id,
-                body: {
-                  ...values,
-                  authIdentifier: invitation.authIdentifier,
-                  delegateInvitationId: id,
-                  consent: true,
-                  consentVersion: consent.data.version,
+    <DelegationFormLayout>
+      <Stack gap={2}>
+        <H1>{`Resend ${possessive(invitation.givenName)} invite`}</H1>
+        <Stepper
+          label="Resending the invite: progress"
+          steps={['Confirm delegate', 'Confirm']}
+          activeIndex={consented ? 2 : form.formState.isValid ? 1 : 0}
+        />
+        {resend.isError ? (
+          <div>
+            <Alert tone="error" title="Error resending invitation" focusable>
+              <Text as="p">
+                {describeApiErrorText(resend.error, { thing: 'the invitation', action: 'save' })}
+              </Text>
+            </Alert>
+          </div>
+        ) : null}
+        <form
+          noValidate
+          aria-labelledby={fieldId('heading')}
+          onSubmit={form.handleSubmit(
+            (values) => {
+              setTried(true);
+              if (!consented || !consent.data) return;
+              resend.mutate(
+                {
+                  id,
+                  body: {
+                    ...values,
+                    authIdentifier: invitation.authIdentifier,
+                    delegateInvitationId: id,
+                    consent: true,
+                    consentVersion: consent.data.version,
+                  },
                 },
-              },
-              {
-                onSuccess: (d) =>
-                  void navigate(pages.delegates.list.href(), {
-                    state: { outcome: 'resent', givenName: d.givenName, email: d.email },
-                  }),
-              },
-            );
-          },
-          () => setTried(true),
-        )}
-      >
-        <Stack gap={2}>
-          <ErrorSummary
-            errors={form.formState.errors}
-            fieldId={fieldId}
-            submitCount={form.formState.submitCount}
-            serverError={resend.error}
-          />
-          <section aria-labelledby={fieldId('heading')}>
-            <Stack gap={1}>
-              <H2 id={fieldId('heading')}>1. Confirm delegate</H2>
-              <DelegateDetailsFields
-                control={form.control}
-                fieldId={fieldId}
-                emailHint={delegationTexts.inviteEmailHint}
-              />
-              <TextField
-                label="Provider Digital Access (PRODA) RA number"
-                value={invitation.authIdentifier}
-                disabled
-                hideOptionalLabel
-                maxWidth="md"
-              />
-            </Stack>
-          </section>
-          <section aria-labelledby={fieldId('confirm')}>
-            <Stack gap={1}>
-              <H2 id={fieldId('confirm')}>2. Confirm</H2>
-              <ConsentList />
-              <ControlGroup
-                label="Consent"
-                required
-                invalid={consentMissing}
-                message={consentMissing ? delegationMessages.consentResend : undefined}
-              >
-                <Checkbox
-                  id={fieldId('consent')}
+                {
+                  onSuccess: (d) =>
+                    void navigate(pages.delegates.list.href(), {
+                      state: { outcome: 'resent', givenName: d.givenName, email: d.email },
+                    }),
+                },
+              );
+            },
+            () => setTried(true),
+          )}
+        >
+          <Stack gap={2}>
+            <ErrorSummary
+              errors={form.formState.errors}
+              fieldId={fieldId}
+              submitCount={form.formState.submitCount}
+              serverError={resend.error}
+            />
+            <section aria-labelledby={fieldId('heading')}>
+              <Stack gap={1}>
+                <H2 id={fieldId('heading')}>1. Confirm delegate</H2>
+                <DelegateDetailsFields
+                  control={form.control}
+                  fieldId={fieldId}
+                  emailHint={delegationTexts.inviteEmailHint}
+                />
+                <TextField
+                  label="Provider Digital Access (PRODA) RA number"
+                  value={invitation.authIdentifier}
+                  disabled
+                  hideOptionalLabel
+                  maxWidth="md"
+                />
+              </Stack>
+            </section>
+            <section aria-labelledby={fieldId('confirm')}>
+              <Stack gap={1}>
+                <H2 id={fieldId('confirm')}>2. Confirm</H2>
+                <ConsentList />
+                <ConsentTick
+                  label={delegationTexts.consentResend}
+                  message={delegationMessages.consentResend}
                   checked={consented}
-                  onCheckedChange={setConsented}
-                  invalid={consentMissing}
-                >
-                  {delegationTexts.consentResend}
-                </Checkbox>
-              </ControlGroup>
-            </Stack>
-          </section>
-          <ButtonGroup>
-            <Button type="submit" loading={resend.isPending} disabled={!consent.data}>
-              Resend
-            </Button>
-            <Button variant="secondary" onClick={() => void navigate(pages.delegates.list.href())}>
-              Cancel
-            </Button>
-          </ButtonGroup>
-        </Stack>
-      </form>
-    </Stack>
+                  onChange={setConsented}
+                  showError={tried}
+                  id={fieldId('consent')}
+                />
+              </Stack>
+            </section>
+            <ButtonGroup>
+              <Button type="submit" loading={resend.isPending} disabled={!consent.data}>
+                Resend
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => void navigate(pages.delegates.list.href())}
+              >
+                Cancel
+              </Button>
+            </ButtonGroup>
+          </Stack>
+        </form>
+      </Stack>
+    </DelegationFormLayout>
   );
 }
 

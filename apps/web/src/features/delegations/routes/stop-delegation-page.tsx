@@ -5,16 +5,16 @@ import { delegationMessages, delegationTexts, possessive } from '@pca/contracts'
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { Stepper } from '@pca/ui/stepper/stepper.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { useDelegationConsent } from '../api/get-delegation-consent.ts';
 import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
 import { ConsentList } from '../components/consent-list.tsx';
 import { stopStateOf, type StopState } from '../components/delegation-outcome.ts';
+import { ConsentTick } from '../components/consent-tick.tsx';
+import { DelegationFormLayout } from '../components/delegation-form-layout.tsx';
 
 /** Stop delegation (docs/product/features.md#delegation): needs the delegate's name and email in the navigation state. */
 export function StopDelegationPage() {
@@ -30,78 +30,76 @@ function StopDelegation({ delegate }: { delegate: StopState }) {
   const stop = useDelegationChange(delegationChanges.stop);
   const [consented, setConsented] = useState(false);
   const [tried, setTried] = useState(false);
-  const missing = tried && !consented;
 
   return (
-    <Stack gap={2}>
-      <Stack gap={1}>
-        <H1>{`Stopping ${possessive(delegate.givenName)} delegation`}</H1>
-        <Text as="p">{delegationTexts.stopIntro}</Text>
-      </Stack>
-      <Stepper
-        label="Stopping the delegation: progress"
-        steps={['Review', 'Confirm']}
-        activeIndex={consented ? 2 : 1}
-      />
-      {stop.isError ? (
-        <div>
-          <Alert tone="error" title="Error stopping delegation" focusable>
-            <Text as="p">
-              {describeApiErrorText(stop.error, { thing: 'the delegation', action: 'save' })}
-            </Text>
-          </Alert>
-        </div>
-      ) : null}
-      <section aria-labelledby="stop-review">
+    <DelegationFormLayout>
+      <Stack gap={2}>
         <Stack gap={1}>
-          <H2 id="stop-review">1. Review</H2>
-          <ConsentList intro={`${delegate.givenName} will no longer be able to:`} />
+          <H1>{`Stopping ${possessive(delegate.givenName)} delegation`}</H1>
+          <Text as="p">{delegationTexts.stopIntro}</Text>
         </Stack>
-      </section>
-      <section aria-labelledby="stop-confirm">
-        <Stack gap={1}>
-          <H2 id="stop-confirm">2. Confirm</H2>
-          <ControlGroup
-            label="Consent"
-            required
-            invalid={missing}
-            message={missing ? delegationMessages.consentStop : undefined}
+        <Stepper
+          label="Stopping the delegation: progress"
+          steps={['Review', 'Confirm']}
+          activeIndex={consented ? 2 : 1}
+        />
+        {stop.isError ? (
+          <div>
+            <Alert tone="error" title="Error stopping delegation" focusable>
+              <Text as="p">
+                {describeApiErrorText(stop.error, { thing: 'the delegation', action: 'save' })}
+              </Text>
+            </Alert>
+          </div>
+        ) : null}
+        <section aria-labelledby="stop-review">
+          <Stack gap={1}>
+            <H2 id="stop-review">1. Review</H2>
+            <ConsentList intro={`${delegate.givenName} will no longer be able to:`} />
+          </Stack>
+        </section>
+        <section aria-labelledby="stop-confirm">
+          <Stack gap={1}>
+            <H2 id="stop-confirm">2. Confirm</H2>
+            <ConsentTick
+              label={delegationTexts.consentStop}
+              message={delegationMessages.consentStop}
+              checked={consented}
+              onChange={setConsented}
+              showError={tried}
+            />
+          </Stack>
+        </section>
+        <ButtonGroup>
+          <Button
+            loading={stop.isPending}
+            disabled={!consent.data}
+            onClick={() => {
+              setTried(true);
+              if (!consented || !consent.data) return;
+              stop.mutate(
+                { id, body: { consent: true, consentVersion: consent.data.version } },
+                {
+                  onSuccess: () =>
+                    void navigate(pages.delegates.list.href(), {
+                      state: {
+                        outcome: 'stopped',
+                        givenName: delegate.givenName,
+                        email: delegate.email,
+                      },
+                    }),
+                },
+              );
+            }}
           >
-            <Checkbox checked={consented} onCheckedChange={setConsented} invalid={missing}>
-              {delegationTexts.consentStop}
-            </Checkbox>
-          </ControlGroup>
-        </Stack>
-      </section>
-      <ButtonGroup>
-        <Button
-          loading={stop.isPending}
-          disabled={!consent.data}
-          onClick={() => {
-            setTried(true);
-            if (!consented || !consent.data) return;
-            stop.mutate(
-              { id, body: { consent: true, consentVersion: consent.data.version } },
-              {
-                onSuccess: () =>
-                  void navigate(pages.delegates.list.href(), {
-                    state: {
-                      outcome: 'stopped',
-                      givenName: delegate.givenName,
-                      email: delegate.email,
-                    },
-                  }),
-              },
-            );
-          }}
-        >
-          Stop
-        </Button>
-        <Button variant="secondary" onClick={() => void navigate(pages.delegates.list.href())}>
-          Cancel
-        </Button>
-      </ButtonGroup>
-    </Stack>
+            Stop
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(pages.delegates.list.href())}>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      </Stack>
+    </DelegationFormLayout>
   );
 }
 
