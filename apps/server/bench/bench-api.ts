@@ -2,14 +2,13 @@
  * What the in-process benchmarks share: the API on a prepared database with the development identity
  * provider beside it on loopback, and a sign-in exactly as the browser does it.
  */
-import { startIdentityProvider } from '@pca/identity-provider/server';
-import { loadDemoIdentities } from '@pca/identity-provider/identities';
 import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { freePort } from '@pca/identity-provider/free-port';
 import { buildApp } from '#app/build-app.ts';
 import type { Database } from '#db/client.ts';
 import { loadConfig } from '#lib/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
+import { startDemoIdentityProvider } from '../src/test/identity-provider.ts';
 
 /** Starts the API (not listening yet) and the identity provider; `signIn` returns a bearer token. */
 export async function startBenchApi(db: Database, env: NodeJS.ProcessEnv = {}) {
@@ -22,19 +21,7 @@ export async function startBenchApi(db: Database, env: NodeJS.ProcessEnv = {}) {
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const idp = await startIdentityProvider({
-    port: idpPort,
-    issuer: config.oidc.issuer,
-    identities: loadDemoIdentities(),
-    clients: [
-      {
-        clientId: config.oidc.clientId,
-        clientSecret: config.oidc.clientSecret,
-        redirectUris: [config.oidc.redirectUri],
-        postLogoutRedirectUris: [config.oidc.postLogoutRedirectUri],
-      },
-    ],
-  });
+  const idp = await startDemoIdentityProvider(config, idpPort);
   const app = await buildApp({
     db,
     config,

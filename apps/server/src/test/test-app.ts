@@ -1,11 +1,10 @@
-import { startIdentityProvider } from '@pca/identity-provider/server';
-import { loadDemoIdentities } from '@pca/identity-provider/identities';
 import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { buildApp } from '#app/build-app.ts';
 import { loadConfig } from '#lib/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from './database.ts';
 import { freePort } from '@pca/identity-provider/free-port';
+import { startDemoIdentityProvider } from './identity-provider.ts';
 
 /**
  * A real API on a seeded test database, with the real development identity provider listening on a free
@@ -17,19 +16,7 @@ export async function createTestApp(
 ) {
   const idpPort = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: String(idpPort), ...env });
-  const idp = await startIdentityProvider({
-    port: idpPort,
-    issuer: config.oidc.issuer,
-    identities: loadDemoIdentities(),
-    clients: [
-      {
-        clientId: config.oidc.clientId,
-        clientSecret: config.oidc.clientSecret,
-        redirectUris: [config.oidc.redirectUri],
-        postLogoutRedirectUris: [config.oidc.postLogoutRedirectUri],
-      },
-    ],
-  });
+  const idp = await startDemoIdentityProvider(config, idpPort);
   const handle = await openTestDatabase(options);
   const app = await buildApp({
     db: handle.db,

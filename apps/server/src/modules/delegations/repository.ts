@@ -143,6 +143,8 @@ export function delegationsRepository(db: Database) {
     async potentialDelegates(
       practitionerId: string,
       practitionerUserId: string | null,
+      /** Only this user, if they are one (checking one choice need not list them all). */
+      onlyUserId: string | null = null,
     ): Promise<DelegateCandidate[]> {
       const result = (await db.execute(sql`
         with recursive linked(id) as (
@@ -161,6 +163,7 @@ export function delegationsRepository(db: Database) {
         select u.id, u.ra_number, u.given_name, u.family_name, u.email, u.photo_data
           from users u
          where u.is_active
+           and (${onlyUserId}::uuid is null or u.id = ${onlyUserId}::uuid)
            and u.id is distinct from ${practitionerUserId}
            and exists (
              select 1 from role_memberships m

@@ -299,8 +299,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DelegationListItem> {
       const d = delegator(auth, requestId);
-      const candidates = await repo.potentialDelegates(d.practitionerId, auth.user.id);
-      const user = candidates.find((c) => c.id === body.userId);
+      const [user] = await repo.potentialDelegates(d.practitionerId, auth.user.id, body.userId);
       if (!user) throw new NotFoundError('That person is not one of your connections.');
       if (!user.email)
         throw new ValidationError([
