@@ -49,8 +49,4 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-/** Initials rule of docs/product/rules.md#entities: upper-case first letter of the (optional) given name plus the family name's. */
-export function initialsOf(givenName: string | null | undefined, familyName: string): string {
-  const first = (s: string | null | undefined) => (s?.trim()[0] ?? '').toUpperCase();
-  return `${first(givenName)}${first(familyName)}`;
-}
+export { initialsOf } from './initials.ts';

@@ -1,4 +1,4 @@
-import { initialsOf } from '@pca/contracts';
+import { initialsOf } from '@pca/contracts/initials.ts';
 import { boxPalette } from '@ag.ds-next/react/core';
 
 /** Avatar sizes. */

@@ -6,8 +6,8 @@ import {
   delegationStatusChips,
   delegationSuccessAlert,
   delegationTexts,
-  type DelegationListItem,
-} from '@pca/contracts';
+} from '@pca/contracts/delegation-rules.ts';
+import type { DelegationListItem } from '@pca/contracts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';

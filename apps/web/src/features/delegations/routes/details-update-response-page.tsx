@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
-import { delegationTexts } from '@pca/contracts';
+import { delegationTexts } from '@pca/contracts/delegation-rules.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';

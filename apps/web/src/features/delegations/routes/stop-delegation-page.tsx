@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
-import { delegationMessages, delegationTexts, possessive } from '@pca/contracts';
+import {
+  delegationMessages,
+  delegationTexts,
+  possessive,
+} from '@pca/contracts/delegation-rules.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
