@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { trackCommittedWrites, type CommittedWrites } from './committed-writes.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database both drivers share: modules code against this, never a driver type. */
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The connection pool, when kind is 'postgres' (migrations take a dedicated connection from it). */
   pool?: pg.Pool;
+  /** Every committed write, this process's and (PostgreSQL) the other processes' (docs/decisions/021-request-context-cache.md). */
+  writes: CommittedWrites;
 }
 
 /** Options of {@link createDatabase}: a PostgreSQL URL, or a PGlite data directory / snapshot. */
@@ -52,7 +55,17 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
       console.error(`PostgreSQL connection lost (${error.code ?? error.message}); will reconnect.`),
     );
     const db = drizzlePostgres({ client: pool, schema, ...(logger ? { logger } : {}) });
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    const writes = trackCommittedWrites(db, opts.databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      writes,
+      async close() {
+        await writes.close();
+        await pool.end();
+      },
+    };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = await PGlite.create({
@@ -60,5 +73,16 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzlePglite({ client: pglite, schema, ...(logger ? { logger } : {}) });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  // One process owns a PGlite database: its own writes are all there are to hear.
+  const writes = trackCommittedWrites(db, undefined);
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    writes,
+    async close() {
+      await writes.close();
+      await pglite.close();
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.ts';
+import { WRITES_CHANNEL } from './committed-writes.ts';
 
 /** Where drizzle-kit writes the committed SQL migrations. */
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
@@ -27,6 +28,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      // A migration may change rows that running processes hold in their caches: they drop them
+      // (docs/decisions/021-request-context-cache.md).
+      await client.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, 'migration']);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { initialsOf, type CurrentUser, type OrganisationNode, type RoleType } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
+import { SESSION_LOOKUP_STATEMENT } from '#db/committed-writes.ts';
 import { ancestorsCte, inheritedRolesCte } from '#db/organisation-tree.ts';
 import { sessions, users } from '#db/schema/index.ts';
 import type { AccessScope } from '#lib/access.ts';
@@ -199,7 +200,9 @@ function currentUserOf(user: UserRow, access: AccessJson): CurrentUser {
  * when missing, expired or revoked: one statement. When the session was last seen at or before
  * `touchBefore`, the same statement slides its idle expiry to `idleUntil` (a data-modifying WITH runs
  * whatever the select reads; the select still sees the row as it was), never past the absolute expiry.
- * A named prepared statement, so PostgreSQL parses and plans it once per connection, not per request.
+ * A named prepared statement, so PostgreSQL parses and plans it once per connection, not per request;
+ * its slide is the one write that does not empty the session cache
+ * (docs/decisions/021-request-context-cache.md).
  */
 export function sessionContextLookup(db: Database) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -228,7 +231,7 @@ export function sessionContextLookup(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(live)
     .limit(1)
-    .prepare('session_context');
+    .prepare(SESSION_LOOKUP_STATEMENT);
 
   return async function find(
     tokenHash: string,
