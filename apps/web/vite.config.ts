@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { modernHelpers } from './build/modern-helpers.ts';
 import { precompress } from './build/precompress.ts';
 
 /** The API origin the dev server proxies /api to (same origin in production). */
@@ -54,7 +55,13 @@ function lazyPopoverPositioning(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), lazyMainNavFocusLock(), lazyPopoverPositioning(), precompress()],
+  plugins: [
+    react(),
+    modernHelpers(),
+    lazyMainNavFocusLock(),
+    lazyPopoverPositioning(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     // Maps are written for whoever debugs a build but not linked from the bundles; the server serves
@@ -87,16 +94,17 @@ export default defineConfig({
               tags: ['$initial'],
             },
             {
-              // What every signed-in page loads: the query client, the guards, the header, menus,
-              // side navigation and idle watch, with the libraries only they use (TanStack Query,
-              // floating-ui, AgDS MainNav and SideNav, icons).
+              // What every signed-in page loads: the signed-in routes (discovered by the router), the
+              // query client, the guards, the header, menus, side navigation and idle watch, with the
+              // libraries only they use (TanStack Query, floating-ui, AgDS MainNav and SideNav, icons).
               name: 'signed-in-shell',
-              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|shell[\\/](?!footer-dialog|popover-engine))/,
+              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine))/,
             },
             {
-              // The loading and error states nearly every signed-in page shows.
+              // The loading and error states nearly every signed-in page shows (skeletons included),
+              // and the card grid's few bytes: on their own, each cost a request and its headers.
               name: 'page-kit',
-              test: /apps[\\/]web[\\/]src[\\/]lib[\\/]errors[\\/](api-error-alert|describe-api-error)\.|packages[\\/]ui[\\/]src[\\/](alert[\\/]alert|loading[\\/]loading|tone[\\/]tone)\.tsx?$|@ag\.ds-next[\\/]react[\\/]page-alert[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/]lib[\\/](errors[\\/](api-error-alert|describe-api-error)\.|card-grid\.)|packages[\\/]ui[\\/]src[\\/](alert[\\/]alert|loading[\\/]loading|tone[\\/]tone)\.tsx?$|@ag\.ds-next[\\/]react[\\/](page-alert|skeleton)[\\/]/,
             },
           ],
         },

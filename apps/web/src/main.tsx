@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { loadConfig } from '#lib/config.tsx';
 import { silenceConsoleInProduction } from '#lib/console.ts';
 import { getSessionToken } from '#lib/session-token.ts';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { App } from '#app/app.tsx';
 import { loadQueryClient } from '#app/query-client-loader.ts';
-import { routes } from '#app/routes.tsx';
+import { appRoutes } from '#app/routes.tsx';
 
 silenceConsoleInProduction();
 
@@ -18,11 +18,22 @@ const root = createRoot(container);
 // A signed-in start needs the query client too, so it loads beside the configuration rather than after
 // it; a signed-out one never loads it (docs/decisions/018-critical-path-javascript.md).
 // A failure here shows where the client is needed (the route's error page), which loads it again.
-if (getSessionToken()) loadQueryClient().catch(() => undefined);
 // The first page's code downloads beside the configuration too; the router, created once the
-// configuration is known, asks for the same modules and finds them loaded.
-for (const { route } of matchRoutes(routes, window.location) ?? [])
-  if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+// configuration is known, asks for the same modules and finds them loaded. A signed-in page's route is
+// one the router discovers (routes.tsx), so its table is fetched here as well.
+const prefetchPageCode = (routes: RouteObject[]) => {
+  for (const { route } of matchRoutes(routes, window.location) ?? [])
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+};
+prefetchPageCode(appRoutes.routes);
+if (getSessionToken()) {
+  loadQueryClient().catch(() => undefined);
+  import('#app/signed-in-routes.ts')
+    .then(({ signedInRoutes }) =>
+      prefetchPageCode([{ path: '/', children: signedInRoutes(loadQueryClient) }]),
+    )
+    .catch(() => undefined);
+}
 loadConfig()
   .then((config) => {
     root.render(

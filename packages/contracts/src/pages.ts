@@ -5,71 +5,13 @@
  * zod-free on purpose: the signed-out page imports this file by path (docs/decisions/016-page-paths-and-house-rules.md).
  */
 import type { OrganisationType } from './organisations.ts';
+import { page, shellPages } from './shell-pages.ts';
 
-/** The `:name` parameters of a route pattern. */
-type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParams<Rest>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** A page's href arguments: its path parameters (required) and its query keys (optional). */
-type HrefArgs<P extends string, Q extends string> = [PathParams<P>] extends [never]
-  ? [Q] extends [never]
-    ? []
-    : [query?: { [K in Q]?: string | undefined }]
-  : [args: { [K in PathParams<P>]: string } & { [K in Q]?: string | undefined }];
-
-/** A page: its route pattern and the builder of its hrefs. */
-export interface Page<P extends string = string, Q extends string = never> {
-  /** The route pattern, absolute (`/location/:id`). */
-  readonly pattern: P;
-  /** The pattern as a child route of the root layout (`location/:id`). */
-  readonly route: string;
-  /** A link to this page; parameters are URL-encoded, empty query values left out. */
-  href(...args: HrefArgs<P, Q>): string;
-}
-
-function page<P extends string, Q extends string = never>(
-  pattern: P,
-  queryKeys: readonly Q[] = [],
-): Page<P, Q> {
-  return {
-    pattern,
-    route: pattern.slice(1),
-    href: (...args: unknown[]) => {
-      const values = (args[0] ?? {}) as Record<string, string | undefined>;
-      const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-        const value = values[name];
-        if (value === undefined) throw new Error(`${pattern}: missing ${name}`);
-        return encodeURIComponent(value);
-      });
-      const query = new URLSearchParams();
-      for (const key of queryKeys) {
-        const value = values[key];
-        if (value) query.set(key, value);
-      }
-      const search = query.toString();
-      return search ? `${path}?${search}` : path;
-    },
-  };
-}
+export type { Page } from './shell-pages.ts';
 
 /** The portal's pages, grouped by domain. */
 export const pages = {
-  home: page('/', ['showDialog']),
-  auth: {
-    callback: page('/authorization-code/callback'),
-    smartCallback: page('/smart-authorization-code/callback'),
-    inactiveUser: page('/inactive-user'),
-    verifyEmail: page('/verify-email'),
-    privacy: page('/privacy'),
-    practitionerPrivacy: page('/practitioner/privacy'),
-  },
-  welcome: {
-    dashboard: page('/welcome', ['reason', 'delegateInvitationId']),
-    addBusiness: page('/welcome/add-business'),
-  },
+  ...shellPages,
   profile: {
     view: page('/profile/:id'),
     practitioner: page('/practitioner-profile/:id'),

@@ -86,6 +86,11 @@ describe('SPA host', () => {
     expect(asset.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // An immutable asset is never revalidated: no validators or ranges; the app shell keeps its ETag.
+    expect(asset.headers['etag']).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers['accept-ranges']).toBeUndefined();
+    expect(page.headers['etag']).toBeTruthy();
     await server.close();
   });
 

@@ -26,6 +26,12 @@ const DOCUMENT_ONLY_HEADERS = [
 ] as const;
 
 /**
+ * Validators and range support a hashed, immutable asset never uses: its address changes with its
+ * content and browsers do not revalidate it, so these only add bytes to each of a page's scripts.
+ */
+const IMMUTABLE_ASSET_NEEDLESS_HEADERS = ['etag', 'last-modified', 'accept-ranges'] as const;
+
+/**
  * Serves the built SPA: hashed assets with a long immutable cache, pre-compressed copies (brotli or gzip)
  * when the browser accepts them, and index.html for every other non-API GET so client-side routes work
  * on reload (docs/decisions/014-what-travels.md). Without a build (API-only tests) nothing is registered.
@@ -67,6 +73,7 @@ export async function registerSpa(
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/assets/')) return;
     for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+    for (const header of IMMUTABLE_ASSET_NEEDLESS_HEADERS) reply.removeHeader(header);
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

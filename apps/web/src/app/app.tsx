@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from './app-providers.tsx';
 import { setAppNavigate } from './app-navigation.ts';
-import { routes } from './routes.tsx';
+import { appRoutes } from './routes.tsx';
 
 /** Props of App. */
 export type AppProps = {
@@ -14,7 +14,9 @@ export type AppProps = {
 /** The SPA: providers around the data router. */
 export function App({ config }: AppProps) {
   const [router] = useState(() => {
-    const created = createBrowserRouter(routes);
+    const created = createBrowserRouter(appRoutes.routes, {
+      patchRoutesOnNavigation: appRoutes.patchRoutesOnNavigation,
+    });
     setAppNavigate((to) => void created.navigate(to));
     return created;
   });

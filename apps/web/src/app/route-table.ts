@@ -1,6 +1,6 @@
 /**
  * The seeds' route table (docs/product/shell.md#routes) as data: path, title, whether a session is needed, and the screen.
- * `routes.tsx` turns it into React Router objects. A screen that is not built yet points at the
+ * `signed-in-routes.ts` turns it into React Router objects, which the router discovers (`routes.tsx`). A screen that is not built yet points at the
  * not-available page; `route-table.test.ts` lists those so the list only shrinks.
  */
 import { pages, type Page } from '@pca/contracts/pages.ts';

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@pca/contracts';
 import { apiPaths } from '@pca/contracts/paths.ts';
-import { ApiError, parseRetryAfter } from './http.ts';
+import { ApiError, parseRetryAfter } from './api-error.ts';
 
 const ConfigContext = createContext<RuntimeConfig | null>(null);
 

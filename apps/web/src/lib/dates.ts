@@ -4,63 +4,12 @@
  * Dates are shown in the browser's time zone; date-only strings ('2026-11-20') are calendar dates.
  */
 
-/** The four date formats: full 'EEEE, d MMMM yyyy', long 'd MMMM yyyy', medium 'd MMM yyyy', short dd/MM/yyyy. */
-export type DateFormat = 'full' | 'long' | 'medium' | 'short';
+import { formatDate, pad, toDate, type DateFormat, type DateInput } from './format-date.ts';
 
-/** Anything the formatters accept. */
-export type DateInput = Date | string | number;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export { formatDate, toDate, type DateFormat, type DateInput };
 
 /** The week starts on Monday (docs/product/rules.md#constants); 1 is Monday in Date#getDay numbering. */
 export const WEEK_STARTS_ON = 1;
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Parses input to a Date; a date-only string is midnight local time (not UTC, which would shift the day). */
-export function toDate(value: DateInput): Date {
-  if (value instanceof Date) return new Date(value.getTime());
-  if (typeof value === 'string') {
-    const m = DATE_ONLY.exec(value);
-    if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  }
-  return new Date(value);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Formats a date in one of the en-AU formats; '' for an invalid date. */
-export function formatDate(value: DateInput, format: DateFormat = 'medium'): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const day = d.getDate();
-  const month = MONTHS[d.getMonth()]!;
-  const year = d.getFullYear();
-  switch (format) {
-    case 'full':
-      return `${DAYS[d.getDay()]}, ${day} ${month} ${year}`;
-    case 'long':
-      return `${day} ${month} ${year}`;
-    case 'medium':
-      return `${day} ${month.slice(0, 3)} ${year}`;
-    case 'short':
-      return `${pad(day)}/${pad(d.getMonth() + 1)}/${year}`;
-  }
-}
 
 /** Formats the time as 'h:mm a' (e.g. '9:05 am', '12:30 pm'); '' for an invalid date. */
 export function formatTime(value: DateInput): string {

@@ -21,10 +21,8 @@ export function renderApp(path: string, config: RuntimeConfig = testConfig) {
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 },
   });
-  const router = createMemoryRouter(
-    createRoutes(() => Promise.resolve(queryClient)),
-    { initialEntries: [path] },
-  );
+  const { routes, patchRoutesOnNavigation } = createRoutes(() => Promise.resolve(queryClient));
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   setAppNavigate((to) => void router.navigate(to));
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>

@@ -3,7 +3,7 @@ import { Box } from '@pca/ui/primitives/box.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
-import { formatDate } from '#lib/dates.ts';
+import { formatDate } from '#lib/format-date.ts';
 import { footerDialogTitles, type FooterDialog } from '../shell/footer-dialog-kinds.ts';
 
 /** Props of AppFooter. */

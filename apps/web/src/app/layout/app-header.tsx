@@ -1,4 +1,4 @@
-import { pages } from '@pca/contracts/pages.ts';
+import { shellPages } from '@pca/contracts/shell-pages.ts';
 import { lazy, Suspense } from 'react';
 import { Header } from '@pca/ui/header/header.tsx';
 import { Box } from '@pca/ui/primitives/box.ts';
@@ -37,7 +37,7 @@ export function AppHeader() {
           background="bodyAlt"
           heading={productName}
           subline="Keep your provider information in one place"
-          href={signedIn ? pages.welcome.dashboard.href() : pages.home.href()}
+          href={signedIn ? shellPages.welcome.dashboard.href() : shellPages.home.href()}
           rightContent={
             signedIn ? (
               <Flex justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}>

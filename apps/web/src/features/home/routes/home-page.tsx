@@ -1,8 +1,7 @@
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { H1 } from '@pca/ui/primitives/heading.ts';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button } from '@pca/ui/button/button.tsx';
-import { Prose } from '@pca/ui/primitives/prose.ts';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 
@@ -18,24 +17,27 @@ export function HomePage() {
           to date and share it with funders, health directories and partner services.
         </Text>
       </Stack>
-      {/* Plain headings: Prose spaces only unstyled elements, so an AgDS H2 would sit on the list. */}
-      <Prose>
-        <h2>Who it is for</h2>
-        <ul>
-          <li>
+      {/* Headings and text components rather than AgDS Prose, whose styles would be the largest part of
+          this page's own code on the entry every visit downloads (docs/decisions/018-critical-path-javascript.md). */}
+      <Stack gap={1}>
+        <H2>Who it is for</H2>
+        <Stack as="ul" gap={0.5} paddingLeft={1.5} style={{ listStyleType: 'disc', margin: 0 }}>
+          <Text as="li">
             <strong>Practitioners</strong> can register, verify their details, upload credential
             documents, assign delegates and choose what is published.
-          </li>
-          <li>
+          </Text>
+          <Text as="li">
             <strong>Organisations</strong> can register their business, manage their healthcare
             services, sites and practitioners, and control what is shared with partners.
-          </li>
-        </ul>
-        <h2>Signing in</h2>
-        <p>
+          </Text>
+        </Stack>
+      </Stack>
+      <Stack gap={1}>
+        <H2>Signing in</H2>
+        <Text as="p">
           You sign in with {identityProvider.name}. You will return here once you have signed in.
-        </p>
-      </Prose>
+        </Text>
+      </Stack>
       <div>
         <Button onClick={startLogin}>Login</Button>
       </div>
