@@ -129,7 +129,9 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     db,
     config,
     identity,
-    authenticate: createAuthenticate(db, config.session.idleMs),
+    authenticate: createAuthenticate(db, config.session.idleMs, undefined, {
+      cacheMs: config.session.cacheMs,
+    }),
   };
   await app.register(systemRoutes, deps);
   await app.register(authRoutes, deps);

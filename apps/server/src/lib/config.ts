@@ -53,6 +53,9 @@ const Env = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  // How long a request's caller (session, user, roles) may be reused by the next requests with the same
+  // token; any committed write ends it sooner; 0 turns the cache off (docs/decisions/021-request-context-cache.md).
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   SUPPORT_EMAIL: z.string().default('support@providerconnect.example.gov.au'),
   SUPPORT_PHONE: z.string().default('1800 512 220'),
   LEARN_MORE_URL: z
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      cacheMs: e.SESSION_CACHE_MS,
     },
     runtime: {
       productName: 'Provider Connect Australia',

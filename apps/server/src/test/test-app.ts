@@ -49,6 +49,8 @@ export async function createTestApp(
   return {
     app,
     db: handle.db,
+    /** The database under the app (kind, pool, committed writes). */
+    handle,
     config,
     signIn,
     tokenFor,

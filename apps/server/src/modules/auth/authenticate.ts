@@ -5,12 +5,15 @@ import { sessions } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ForbiddenError, UnauthorizedError } from '#lib/errors.ts';
 import { hashToken } from '#lib/tokens.ts';
+import { committedWritesOf } from '#db/committed-writes.ts';
+import { createSessionCache } from './session-cache.ts';
 import { sessionContextLookup, type SessionContext } from './session-context.ts';
 
 /**
  * Who is calling, set on the request by `authenticate`: session, user, the current user, effective roles
- * and reachable organisations, read in one statement. Guards and handlers take what they need from it
- * and never read the caller again (docs/benchmarks/sql-per-request.md).
+ * and reachable organisations, read in one statement or taken from the session cache. Guards and
+ * handlers take what they need from it and never read the caller again
+ * (docs/benchmarks/sql-per-request.md). Cached contexts are frozen: never change one.
  */
 export type AuthContext = SessionContext;
 
@@ -29,29 +32,94 @@ export function touchIntervalMs(idleMs: number) {
   return Math.min(60_000, Math.floor(idleMs / 4));
 }
 
-/** Builds the preHandler that requires a live session (401 problem otherwise). */
+/** Options of {@link createAuthenticate}. */
+export interface AuthenticateOptions {
+  /**
+   * How long (ms) a caller's context may answer the next requests with the same token without reading
+   * the database again (SESSION_CACHE_MS; 0 or absent: every request reads it).
+   */
+  cacheMs?: number;
+}
+
+/**
+ * Builds the preHandler that requires a live session (401 problem otherwise). With `cacheMs`, a context
+ * read by the session lookup answers the same token's next requests from memory until it is `cacheMs`
+ * old or any write is committed (docs/decisions/021-request-context-cache.md); the time rules are still
+ * checked on every request, and a request that is due to slide the session reads it again.
+ */
 export function createAuthenticate(
   db: Database,
   idleMs: number,
   now: () => Date = () => new Date(),
+  options: AuthenticateOptions = {},
 ) {
   const findSessionContext = sessionContextLookup(db);
   const touchEveryMs = touchIntervalMs(idleMs);
+  const writes = committedWritesOf(db);
+  const cache =
+    writes && options.cacheMs && options.cacheMs > 0
+      ? createSessionCache(writes, options.cacheMs)
+      : null;
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer +([A-Za-z0-9_-]{20,200})$/i.exec(header) : null;
     if (!match) throw new UnauthorizedError();
     const at = now();
+    const tokenHash = hashToken(match[1]!);
+    const cached = cache?.get(tokenHash, at.getTime());
+    if (cached && answersFromMemory(cached.session, at.getTime(), touchEveryMs)) {
+      request.auth = cached;
+      return;
+    }
+    // Read before the statement: a write committed while it runs leaves the result uncached.
+    const generation = cache ? cache.generation() : null;
     // The same statement slides the session when it was last seen a touch interval ago or more.
-    const found = await findSessionContext(hashToken(match[1]!), at, {
+    const found = await findSessionContext(tokenHash, at, {
       before: new Date(at.getTime() - touchEveryMs),
       idleMs,
     });
     // An inactive user's sessions stop working at once, not at expiry.
-    if (!found || !found.user.isActive)
+    if (!found || !found.user.isActive) {
+      cache?.delete(tokenHash);
       throw new UnauthorizedError('Your session has ended. Please log in again.');
+    }
     if (found.managingEnded) await endManaging(db, found, request.id);
-    request.auth = found;
+    request.auth = cache
+      ? cache.set(tokenHash, slid(found, at, touchEveryMs, idleMs), generation, at.getTime())
+      : found;
+  };
+}
+
+/**
+ * Whether a cached session may answer at `at` without the database: still live by its own expiry times
+ * and not yet due to be slid. Past either, the statement decides (another process may have slid it).
+ */
+function answersFromMemory(session: SessionContext['session'], at: number, touchEveryMs: number) {
+  return (
+    session.revokedAt === null &&
+    at < session.idleExpiresAt.getTime() &&
+    at < session.absoluteExpiresAt.getTime() &&
+    at - session.lastSeenAt.getTime() < touchEveryMs
+  );
+}
+
+/**
+ * The context with its session as the lookup left it: when the statement slid the session (it was last
+ * seen a touch interval ago or more), the row it returned predates the slide, so the cached copy takes the
+ * new times the statement wrote, and the next requests are not due again.
+ */
+function slid(
+  context: SessionContext,
+  at: Date,
+  touchEveryMs: number,
+  idleMs: number,
+): SessionContext {
+  const { session } = context;
+  if (at.getTime() - session.lastSeenAt.getTime() < touchEveryMs) return context;
+  const idleUntil = Math.min(at.getTime() + idleMs, session.absoluteExpiresAt.getTime());
+  return {
+    ...context,
+    session: { ...session, lastSeenAt: at, idleExpiresAt: new Date(idleUntil) },
   };
 }
 

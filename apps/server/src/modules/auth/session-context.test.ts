@@ -49,7 +49,7 @@ describe('the session lookup (one statement per request)', () => {
     expect(await lastSeenOf(token)).toEqual(after);
   });
 
-  it('a removed role takes effect on the next request (nothing is cached between requests)', async () => {
+  it('a removed role takes effect on the next request (the write empties the session cache)', async () => {
     const token = await t.tokenFor(GEORGE);
     const headers = t.bearer(token);
     const trees = await t.app.inject({ method: 'GET', url: meApiPaths.organisations, headers });

@@ -5,7 +5,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ALICE } from '../../test/use-test-app.ts';
 import { createAuthenticate, touchIntervalMs } from './authenticate.ts';
 
-describe('sliding session expiry with a 1-minute idle limit', () => {
+// With the session cache off and on (docs/decisions/021-request-context-cache.md): the same rules either way.
+describe.each([
+  ['off', 0],
+  ['on', 5_000],
+])('sliding session expiry with a 1-minute idle limit, session cache %s', (_cache, cacheMs) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -17,7 +21,9 @@ describe('sliding session expiry with a 1-minute idle limit', () => {
   /** `authenticate` on a clock the test moves; answers whether the session was accepted. */
   function onClock(start: Date) {
     let now = start.getTime();
-    const authenticate = createAuthenticate(t.db, t.config.session.idleMs, () => new Date(now));
+    const authenticate = createAuthenticate(t.db, t.config.session.idleMs, () => new Date(now), {
+      cacheMs,
+    });
     return {
       advance: (ms: number) => (now += ms),
       async accepted() {
