@@ -1,10 +1,15 @@
 /**
  * Builds the SPA if needed and runs the Playwright journeys. Each spec file gets its own servers on a
  * freshly seeded database: journeys change the demo world (a registration is submitted and approved, a
- * delegation accepted…), and one file's changes must not decide whether another file passes.
+ * delegation accepted…), and one file's changes must not decide whether another file passes. Because
+ * they share nothing, two spec files run side by side (`E2E_PARALLEL`, default: the machine's cores, at
+ * most 2): a journey spends most of its time waiting on a browser or a server, not computing, so a
+ * second lane nearly halves the wall time on a 2-core CI machine (docs/decisions/003-browser-tests.md).
  * Arguments are passed to Playwright; naming spec files runs just those, in one run.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/support/free-port.ts';
 import { buildWebIfNeeded } from './lib/build-web.ts';
@@ -15,57 +20,109 @@ type Stats = { expected: number; unexpected: number; flaky: number; skipped: num
 
 const args = process.argv.slice(2);
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
+const PORT_NAMES = ['E2E_PORT', 'E2E_IDP_PORT', 'E2E_MAIL_SMTP_PORT', 'E2E_MAIL_WEB_PORT'];
+/** Ports handed to runs still going: two lanes must never be given the same one. */
+const portsInUse = new Set<string>();
+
 /**
- * Runs Playwright with its servers (API, identity provider, mail catcher) on ports free right now (fixed
- * ones may be taken on a shared machine).
+ * Ports free right now for one run's servers (API, identity provider, mail catcher): fixed ones may be
+ * taken on a shared machine. Two listeners closed one after the other may be handed the same port, so
+ * it asks again until each differs from every port a running lane holds.
  */
-const playwright = async (extra: string[], env: NodeJS.ProcessEnv = {}) => {
-  const names = ['E2E_PORT', 'E2E_IDP_PORT', 'E2E_MAIL_SMTP_PORT', 'E2E_MAIL_WEB_PORT'];
+async function freePorts(): Promise<Record<string, string>> {
   const ports: Record<string, string> = {};
-  for (const name of names) {
+  for (const name of PORT_NAMES) {
     let port = String(await freePort());
-    // Two listeners closed one after the other may be handed the same port; ask again until they differ.
-    while (Object.values(ports).includes(port)) port = String(await freePort());
+    while (portsInUse.has(port)) port = String(await freePort());
+    portsInUse.add(port);
     ports[name] = port;
   }
-  await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extra], {
-    env: { ...env, ...ports },
-  });
-};
+  return ports;
+}
+
+const playwrightArgs = (extra: string[]) => [
+  'playwright',
+  'test',
+  '-c',
+  'e2e/playwright.config.ts',
+  ...extra,
+];
+
+/**
+ * Runs one spec file in its own Playwright process, each output line prefixed with the file's name so
+ * two lanes' logs stay readable side by side. Resolves with whether it passed.
+ */
+async function runSpec(spec: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const ports = await freePorts();
+  const label = `[${spec.replace(/\.spec\.ts$/, '')}] `;
+  try {
+    return await new Promise<boolean>((resolve, reject) => {
+      const child = spawn('npx', playwrightArgs([`e2e/tests/${spec}`, ...args]), {
+        cwd: repoRoot,
+        env: { ...process.env, ...env, ...ports },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const prefixed = (out: NodeJS.WriteStream) => {
+        let partial = '';
+        return (chunk: Buffer) => {
+          const lines = (partial + chunk.toString()).split('\n');
+          partial = lines.pop() ?? '';
+          for (const line of lines) out.write(`${label}${line}\n`);
+        };
+      };
+      child.stdout.on('data', prefixed(process.stdout));
+      child.stderr.on('data', prefixed(process.stderr));
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code === 0));
+    });
+  } finally {
+    for (const port of Object.values(ports)) portsInUse.delete(port);
+  }
+}
 
 // Run on its own (not through npm test), a fresh machine may not have the browser yet.
 await ensureChromium();
 await buildWebIfNeeded();
 
 if (args.some((a) => a.endsWith('.spec.ts'))) {
-  await playwright(args);
+  await run('npx', playwrightArgs(args), { env: await freePorts() });
 } else {
+  const lanes = Math.max(
+    1,
+    Number(process.env['E2E_PARALLEL'] ?? Math.min(2, os.availableParallelism())),
+  );
   const specs = readdirSync(path.join(repoRoot, 'e2e/tests'))
     .filter((f) => f.endsWith('.spec.ts'))
-    .sort();
+    // Longest first (by size, which follows their running time), so the lanes finish together.
+    .map((f) => ({ f, size: readFileSync(path.join(repoRoot, 'e2e/tests', f)).length }))
+    .sort((a, b) => b.size - a.size)
+    .map(({ f }) => f);
   const total: Stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
   const failed: string[] = [];
-  for (const spec of specs) {
-    const out = jsonOut ? `${jsonOut}.${spec}.json` : undefined;
-    try {
-      await playwright(
-        [`e2e/tests/${spec}`, ...args],
-        out ? { PLAYWRIGHT_JSON_OUTPUT_NAME: out } : {},
+  const queue = [...specs];
+  const lane = async () => {
+    for (let spec = queue.shift(); spec; spec = queue.shift()) {
+      const out = jsonOut ? `${jsonOut}.${spec}.json` : undefined;
+      const started = Date.now();
+      const passed = await runSpec(spec, out ? { PLAYWRIGHT_JSON_OUTPUT_NAME: out } : {});
+      if (!passed) failed.push(spec);
+      console.log(
+        `[${spec}] ${passed ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
-    } catch {
-      failed.push(spec);
+      if (out && existsSync(out)) {
+        const { stats } = JSON.parse(readFileSync(out, 'utf8')) as { stats: Stats };
+        for (const key of Object.keys(total) as Array<keyof Stats>) total[key] += stats[key];
+        rmSync(out);
+      }
     }
-    if (out && existsSync(out)) {
-      const { stats } = JSON.parse(readFileSync(out, 'utf8')) as { stats: Stats };
-      for (const key of Object.keys(total) as Array<keyof Stats>) total[key] += stats[key];
-      rmSync(out);
-    }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, specs.length) }, lane));
   // One summary for scripts/test.ts, in the shape of Playwright's own JSON report.
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ stats: total }));
   console.log(
     `\nBrowser journeys: ${total.expected + total.flaky} passed, ${total.unexpected} failed` +
-      (total.flaky ? ` (${total.flaky} passed on retry)` : ''),
+      (total.flaky ? ` (${total.flaky} passed on retry)` : '') +
+      ` (${specs.length} spec files, ${lanes} at a time)`,
   );
   if (failed.length) {
     console.error(`Failing spec files: ${failed.join(', ')}`);
