@@ -62,4 +62,34 @@ describe('security headers', () => {
     }
     await app.close();
   });
+
+  it('are helmet’s full set, on answers, problems and pages alike, with the request id', async () => {
+    const app = await appServedAt('http://localhost:3000');
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const [url, status] of [
+      ['/api/config', 200],
+      ['/api/me', 401],
+      ['/api/nothing-here', 404],
+      ['/organisations', 200],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+    await app.close();
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, CurrentUser, Problem } from '@pca/contracts';
+import { fastJsonSerializerCompiler } from '#app/fast-serializer.ts';
 import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 
@@ -9,6 +10,8 @@ export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     apiPaths.me,
     {
       preHandler: deps.authenticate,
+      // Every page asks for it: written without validating our own answer (docs/benchmarks/load.md).
+      serializerCompiler: fastJsonSerializerCompiler,
       schema: {
         tags: ['user'],
         summary: 'The current user with roles and practitioner links',
