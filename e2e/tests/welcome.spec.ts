@@ -528,7 +528,7 @@ test.describe('Welcome dashboard', () => {
   });
 });
 
-test('the dashboard adds at most 20 KB of JavaScript to the signed-in shell; /welcome transfers at most 185 KB, compressed', async ({
+test('the dashboard adds at most 20 KB of JavaScript to the signed-in shell; /welcome transfers at most 150 KB, compressed', async ({
   page,
 }) => {
   await signInToWelcome(page, ALICE, 'Alice');
@@ -556,8 +556,9 @@ test('the dashboard adds at most 20 KB of JavaScript to the signed-in shell; /we
   // No form library or whole design-system barrel until a dialog needs them. Counted as transferred,
   // each of the dashboard's ten small files costs about 1 KB of headers besides its body.
   expect(added).toBeLessThanOrEqual(20 * 1024);
-  // The whole page within its budget (docs/decisions/006-signed-out-javascript-budget.md).
-  expect(total).toBeLessThanOrEqual(185 * 1024);
+  // The whole page within its budget: what was reached on 24 November 2026 (144 KB) with a little room;
+  // the target, 1.6× the bare page, is not reached yet (docs/decisions/018-critical-path-javascript.md).
+  expect(total).toBeLessThanOrEqual(150 * 1024);
 });
 
 test.describe('Publishing', () => {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadConfig } from '#lib/config.tsx';
+import { embeddedConfig, loadConfig } from '#lib/config.tsx';
 import { silenceConsoleInProduction } from '#lib/console.ts';
 import { getSessionToken } from '#lib/session-token.ts';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -34,7 +34,10 @@ if (getSessionToken()) {
     )
     .catch(() => undefined);
 }
-loadConfig()
+// The server writes the configuration into the page it serves, so the first paint needs no round trip;
+// the development server does not, and then it is fetched.
+const embedded = embeddedConfig();
+(embedded ? Promise.resolve(embedded) : loadConfig())
   .then((config) => {
     root.render(
       <StrictMode>

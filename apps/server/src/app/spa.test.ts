@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
+import { appShellHtml, chooseEncoding, EMBEDDED_CONFIG_ID } from './spa.ts';
 import { loadConfig } from '#lib/config.ts';
 
 // A build in miniature, with the compressed siblings the web build writes (apps/web/build/precompress.ts).
@@ -105,8 +106,56 @@ describe('SPA host', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['vary']).toContain('accept-encoding');
-    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    const config = await server.inject({ url: '/api/config' });
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(
+      appShellHtml(html, config.json()),
+    );
     await server.close();
+  });
+
+  it('writes the runtime configuration into the app shell, so the first paint needs no request for it', async () => {
+    const server = await app();
+    const config = (await server.inject({ url: '/api/config' })).json<Record<string, unknown>>();
+    for (const headers of [{ 'accept-encoding': 'gzip' }, {}]) {
+      const page = await server.inject({ url: '/welcome', headers });
+      const body = headers['accept-encoding'] ? gunzipSync(page.rawPayload).toString() : page.body;
+      const embedded = new RegExp(
+        `<script id="${EMBEDDED_CONFIG_ID}" type="application/json">(.*?)</script>`,
+      ).exec(body);
+      expect(JSON.parse(embedded![1]!)).toEqual(config);
+      expect(page.headers['content-encoding']).toBe(headers['accept-encoding']);
+    }
+    // Revalidation: the shell's ETag answers 304 with no body.
+    const first = await server.inject({ url: '/' });
+    const again = await server.inject({
+      url: '/practitioners',
+      headers: { 'if-none-match': String(first.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await server.close();
+  });
+
+  it('escapes the configuration so no value can close its element or run as script', () => {
+    const shell = appShellHtml('<html><head></head><body></body></html>', {
+      productName: '</script><script>alert(1)</script>',
+    });
+    expect(shell).not.toContain('</script><script>');
+    expect(shell.match(/<\/script>/g)).toHaveLength(1);
+    const json = /type="application\/json">(.*?)<\/script>/.exec(shell)![1]!;
+    expect(JSON.parse(json)).toEqual({ productName: '</script><script>alert(1)</script>' });
+    expect(shell.indexOf(EMBEDDED_CONFIG_ID)).toBeLessThan(shell.indexOf('</head>'));
+  });
+
+  it('sends brotli, else gzip, else nothing, as Accept-Encoding allows', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('BR;q=0.5')).toBe('br');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding('')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 
   it('hides source maps unless SERVE_SOURCE_MAPS is set', async () => {

@@ -1,11 +1,80 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export interface SpaOptions {
   /** Serve the build's `.map` files (off by default: they expose the sources to anyone). */
   serveSourceMaps?: boolean;
+  /**
+   * The runtime configuration `GET /api/config` answers, written into the app shell so the SPA's first
+   * paint needs no request for it (docs/decisions/018-critical-path-javascript.md).
+   */
+  runtimeConfig?: unknown;
+}
+
+/** The id the SPA reads the embedded configuration from (apps/web/src/lib/config.tsx). */
+export const EMBEDDED_CONFIG_ID = 'pca-runtime-config';
+
+/** The app shell as sent: its bytes in each encoding, compressed once at start-up, and its ETag. */
+interface AppShell {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * index.html with the configuration as a JSON data block (never executed, so the content-security
+ * policy's script-src does not apply to it). `<` is escaped so no value can close the element.
+ */
+export function appShellHtml(html: string, runtimeConfig: unknown): string {
+  if (runtimeConfig === undefined) return html;
+  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
+  const block = `<script id="${EMBEDDED_CONFIG_ID}" type="application/json">${json}</script>`;
+  const at = html.includes('</head>') ? html.indexOf('</head>') : html.lastIndexOf('</html>');
+  return at < 0 ? `${html}${block}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
+}
+
+function compressedShell(html: string): AppShell {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** The encoding to send: brotli, else gzip, else none, as `Accept-Encoding` allows (q=0 refuses one). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const quality = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allowed = (name: string) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
+  if (allowed('br')) return 'br';
+  if (allowed('gzip')) return 'gzip';
+  return null;
+}
+
+function sendShell(shell: AppShell, request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', shell.etag);
+  if (request.headers['if-none-match'] === shell.etag) return reply.code(304).send();
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? shell[encoding] : shell.identity);
 }
 
 // Paths that name a file: a request for one that the build does not have is a 404, not the app shell
@@ -34,18 +103,20 @@ const IMMUTABLE_ASSET_NEEDLESS_HEADERS = ['etag', 'last-modified', 'accept-range
 /**
  * Serves the built SPA: hashed assets with a long immutable cache, pre-compressed copies (brotli or gzip)
  * when the browser accepts them, and index.html for every other non-API GET so client-side routes work
- * on reload (docs/decisions/014-what-travels.md). Without a build (API-only tests) nothing is registered.
+ * on reload (docs/decisions/014-what-travels.md) — with the runtime configuration written in when given,
+ * compressed once at start-up. Without a build (API-only tests) nothing is registered.
  */
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
-  { serveSourceMaps = false }: SpaOptions = {},
+  { serveSourceMaps = false, runtimeConfig }: SpaOptions = {},
 ) {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDist }, 'no web build found: serving the API only');
     return false;
   }
+  const shell = compressedShell(appShellHtml(readFileSync(indexFile, 'utf8'), runtimeConfig));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -81,8 +152,7 @@ export async function registerSpa(
     if (pathname.startsWith('/api/') || pathname === '/api' || FILE_PATH.test(pathname)) {
       return reply.callNotFound();
     }
-    // The plugin picks the compressed copy the browser accepts, as for every other file.
-    return reply.sendFile('index.html');
+    return sendShell(shell, request, reply);
   });
   return true;
 }

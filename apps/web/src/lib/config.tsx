@@ -5,6 +5,25 @@ import { ApiError, parseRetryAfter } from './api-error.ts';
 
 const ConfigContext = createContext<RuntimeConfig | null>(null);
 
+/** The id of the script element the server writes the configuration into (docs/decisions/018-critical-path-javascript.md). */
+export const EMBEDDED_CONFIG_ID = 'pca-runtime-config';
+
+/**
+ * The runtime configuration the server wrote into the page it served (a JSON script element, never
+ * executed), or null when there is none — the development server and tests — or it cannot be read.
+ * It saves the round trip to `/api/config` before the first paint.
+ */
+export function embeddedConfig(doc: Document = document): RuntimeConfig | null {
+  const text = doc.getElementById(EMBEDDED_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    // The API validated this payload against the shared schema before writing it into the page.
+    return JSON.parse(text) as RuntimeConfig;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Fetches the runtime configuration; the SPA renders only once it has it (docs/product/rules.md#calls). A refusal throws
  * an ApiError, so the start-up page can tell maintenance (503) from a failure.
