@@ -30,12 +30,6 @@ type Page = keyof typeof TARGETS;
 
 const statements: string[] = [];
 let t: TestApp;
-beforeAll(async () => {
-  // Reads' rate-limit counters are written in batches at most once a second per user
-  // (docs/decisions/009-rate-limits.md): not the request's own work, and timing-dependent, so off here.
-  t = await createTestApp({ RATE_LIMITS: 'false' }, { onQuery: (sql) => statements.push(sql) });
-});
-afterAll(() => t.close());
 
 interface Counted {
   url: string;
@@ -107,7 +101,25 @@ const identities = [
   { name: 'Isla (organisation manager)', raNumber: '2000000099' },
 ];
 
-describe('SQL statements per page load', () => {
+/**
+ * Counted twice: with the session cache off, every call reads its caller, as when a page's calls reach
+ * different API processes or come more than SESSION_CACHE_MS apart; with it on (the default), the calls
+ * after the first find the caller in memory (docs/decisions/021-request-context-cache.md).
+ */
+describe.each([
+  ['session cache off', '0'],
+  ['session cache on', undefined],
+])('SQL statements per page load, %s', (mode, cacheMs) => {
+  beforeAll(async () => {
+    // Reads' rate-limit counters are written in batches at most once a second per user
+    // (docs/decisions/009-rate-limits.md): not the request's own work, and timing-dependent, so off here.
+    t = await createTestApp(
+      { RATE_LIMITS: 'false', ...(cacheMs === undefined ? {} : { SESSION_CACHE_MS: cacheMs }) },
+      { onQuery: (sql) => statements.push(sql) },
+    );
+  });
+  afterAll(() => t.close());
+
   for (const page of ['welcome', 'practitioners'] as const) {
     for (const who of identities) {
       it(`/${page} as ${who.name}: at most ${TARGETS[page]}`, async () => {
@@ -115,7 +127,7 @@ describe('SQL statements per page load', () => {
         const counted = await loadPage(token, page);
         const total = counted.reduce((sum, c) => sum + c.statements, 0);
         console.info(
-          `/${page} as ${who.name}: ${total} statements\n` +
+          `/${page} as ${who.name}, ${mode}: ${total} statements\n` +
             counted.map((c) => `  ${String(c.statements).padStart(2)}  GET ${c.url}`).join('\n'),
         );
         expect(total).toBeLessThanOrEqual(TARGETS[page]);
@@ -127,7 +139,7 @@ describe('SQL statements per page load', () => {
     const counted = await loadPage(await t.tokenFor('2000000011'), 'delegates');
     const total = counted.reduce((sum, c) => sum + c.statements, 0);
     console.info(
-      `/delegates as Alice: ${total} statements\n` +
+      `/delegates as Alice, ${mode}: ${total} statements\n` +
         counted.map((c) => `  ${String(c.statements).padStart(2)}  GET ${c.url}`).join('\n'),
     );
     expect(total).toBeLessThanOrEqual(TARGETS.delegates);
@@ -146,7 +158,7 @@ describe('SQL statements per page load', () => {
     const counted = await loadPage(token, 'welcome');
     const total = counted.reduce((sum, c) => sum + c.statements, 0);
     console.info(
-      `/welcome as Ben managing Alice: ${total} statements\n` +
+      `/welcome as Ben managing Alice, ${mode}: ${total} statements\n` +
         counted.map((c) => `  ${String(c.statements).padStart(2)}  GET ${c.url}`).join('\n'),
     );
     expect(total).toBeLessThanOrEqual(TARGETS.welcome);
