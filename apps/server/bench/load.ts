@@ -13,7 +13,7 @@
  * Environment: BENCH_SECONDS (4, per measurement), BENCH_RATES (50,100,200,500 req/s offered),
  * BENCH_CONNECTIONS (50 at fixed rates), BENCH_MAX_CONNECTIONS (20 for the maximum rate),
  * BENCH_DATABASES (pglite,postgres: which of them to run), BENCH_DATA_DIR (PGlite copy, seeded once,
- * default <tmp>/pca-bench-load), DATABASE_POOL_SIZE (passed to the API).
+ * default <tmp>/pca-bench-load), DATABASE_POOL_SIZE and SESSION_CACHE_MS (passed to the API).
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -428,6 +428,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bareBase: string) {
         ...(process.env.DATABASE_POOL_SIZE
           ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }
           : {}),
+        // The session cache is on by default (5 s); SESSION_CACHE_MS=0 measures every request's lookup.
+        ...(process.env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: process.env.SESSION_CACHE_MS } : {}),
       },
       /Server listening/,
     );
@@ -487,7 +489,8 @@ try {
 } finally {
   await stopChild(bare);
 }
-const header = `## ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores, ${Math.round((performance.now() - started) / 1000)} s in all\n`;
+const cache = process.env.SESSION_CACHE_MS ?? '5000 (default)';
+const header = `## ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores, SESSION_CACHE_MS ${cache}, ${Math.round((performance.now() - started) / 1000)} s in all\n`;
 const text = [header, ...reports].join('\n');
 console.info(`\n${text}`);
 if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, text);
