@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { embeddedConfig, loadConfig } from '#lib/config.tsx';
 import { silenceConsoleInProduction } from '#lib/console.ts';
@@ -39,11 +39,16 @@ if (getSessionToken()) {
 const embedded = embeddedConfig();
 (embedded ? Promise.resolve(embedded) : loadConfig())
   .then((config) => {
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    );
+    // A transition lets React render the first page in slices, handing the main thread back to the
+    // browser between them, instead of one long task a slow phone cannot respond during
+    // (docs/decisions/018-critical-path-javascript.md).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App config={config} />
+        </StrictMode>,
+      );
+    });
   })
   .catch(async (error: unknown) => {
     console.error('Could not load the runtime configuration', error);

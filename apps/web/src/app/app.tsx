@@ -11,15 +11,27 @@ export type AppProps = {
   config: RuntimeConfig;
 };
 
-/** The SPA: providers around the data router. */
-export function App({ config }: AppProps) {
-  const [router] = useState(() => {
-    const created = createBrowserRouter(appRoutes.routes, {
+let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's one router, created on first render (once the configuration is known). Not in a state
+ * initialiser: the first render runs in a transition (main.tsx), which React may throw away and start
+ * again, and a second router would then be listening to the same browser history.
+ */
+function theAppRouter() {
+  if (!appRouter) {
+    appRouter = createBrowserRouter(appRoutes.routes, {
       patchRoutesOnNavigation: appRoutes.patchRoutesOnNavigation,
     });
+    const created = appRouter;
     setAppNavigate((to) => void created.navigate(to));
-    return created;
-  });
+  }
+  return appRouter;
+}
+
+/** The SPA: providers around the data router. */
+export function App({ config }: AppProps) {
+  const [router] = useState(theAppRouter);
   return (
     <AppProviders config={config}>
       <RouterProvider router={router} />
