@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { apiPaths, CurrentUser, shellApiPaths } from '@pca/contracts';
+import { apiPaths, CurrentUser, Problem, shellApiPaths } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
 import { createAuthenticate } from '#modules/auth/authenticate.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -61,6 +61,26 @@ describe('GET /api/me written by fast-json-stringify', () => {
     };
     expect(fast(filled)).toBe(zod(filled));
     expect(JSON.parse(fast(filled))).not.toHaveProperty('internal');
+  });
+
+  it('writes its 401 problem as the zod serializer does', () => {
+    const problemRoute = { schema: Problem, method: 'GET', url: apiPaths.me };
+    const fastProblem = fastJsonSerializerCompiler(problemRoute);
+    const zodProblem = serializerCompiler(
+      problemRoute as Parameters<typeof serializerCompiler>[0],
+    ) as (data: unknown) => string;
+    for (const problem of [
+      { type: '/problems/unauthorized', title: 'Unauthorized', status: 401 },
+      {
+        type: '/problems/unauthorized',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'Your session has ended. Please log in again.',
+        instance: '/api/me',
+        errors: [{ field: 'authorization', message: 'Missing' }],
+      },
+    ])
+      expect(fastProblem(problem)).toBe(zodProblem(problem));
   });
 
   it('answers GET /api/me with it', async () => {
