@@ -6,6 +6,11 @@ test.describe('Sign-in through the development identity provider', () => {
     await expect(page).toHaveTitle(/Provider Connect Australia/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+    // Who it is for: a bulleted list (AgDS's base styles take markers off; the items keep theirs).
+    const items = page.getByRole('main').getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    for (const item of await items.all())
+      expect(await item.evaluate((li) => getComputedStyle(li).listStyleType)).toBe('disc');
   });
 
   test('Alice signs in and lands on her welcome page', async ({ page }) => {

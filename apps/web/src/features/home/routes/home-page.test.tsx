@@ -20,6 +20,19 @@ describe('HomePage', () => {
     expect(leaveTo).toHaveBeenCalledWith(apiPaths.login);
   });
 
+  it('lists who the portal is for as a bulleted list under its own heading', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Who it is for' })).toBeVisible();
+    const items = within(within(screen.getByRole('main')).getByRole('list')).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Practitioners can register/),
+      expect.stringMatching(/^Organisations can register their business/),
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Signing in' })).toBeVisible();
+  });
+
   it('is titled "Home - Provider Connect Australia"', async () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });

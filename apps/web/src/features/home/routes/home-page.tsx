@@ -1,9 +1,12 @@
+import { Box } from '@pca/ui/primitives/box.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
+
+const BULLET = { listStyleType: 'disc' } as const;
 
 /** The signed-out home page: what the portal is for, and the Login button that starts sign-in. */
 export function HomePage() {
@@ -21,16 +24,18 @@ export function HomePage() {
           this page's own code on the entry every visit downloads (docs/decisions/018-critical-path-javascript.md). */}
       <Stack gap={1}>
         <H2>Who it is for</H2>
-        <Stack as="ul" gap={0.5} paddingLeft={1.5} style={{ listStyleType: 'disc', margin: 0 }}>
-          <Text as="li">
+        {/* A block list, not a Stack (flex items lose their bullets); AgDS's base styles take the
+            bullets off every element it draws, so each item asks for its own. */}
+        <Box as="ul" paddingLeft={1.5} style={{ margin: 0 }}>
+          <Text as="li" style={BULLET}>
             <strong>Practitioners</strong> can register, verify their details, upload credential
             documents, assign delegates and choose what is published.
           </Text>
-          <Text as="li">
+          <Text as="li" paddingTop={0.5} style={BULLET}>
             <strong>Organisations</strong> can register their business, manage their healthcare
             services, sites and practitioners, and control what is shared with partners.
           </Text>
-        </Stack>
+        </Box>
       </Stack>
       <Stack gap={1}>
         <H2>Signing in</H2>
