@@ -9,6 +9,12 @@ export const apiPaths = {
   me: '/api/me',
 } as const;
 
+/**
+ * The id of the JSON data element in which the server writes what `apiPaths.config` answers into the app
+ * shell, and from which the SPA reads it (docs/decisions/018-critical-path-javascript.md).
+ */
+export const embeddedConfigElementId = 'pca-runtime-config';
+
 /** Paths of the signed-in user's own resources. */
 export const meApiPaths = {
   organisations: '/api/me/organisations',

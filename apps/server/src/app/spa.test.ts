@@ -7,7 +7,8 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
-import { appShellHtml, chooseEncoding, EMBEDDED_CONFIG_ID } from './spa.ts';
+import { embeddedConfigElementId } from '@pca/contracts/paths.ts';
+import { appShellHtml, chooseEncoding } from './spa.ts';
 import { loadConfig } from '#lib/config.ts';
 
 // A build in miniature, with the compressed siblings the web build writes (apps/web/build/precompress.ts).
@@ -120,7 +121,7 @@ describe('SPA host', () => {
       const page = await server.inject({ url: '/welcome', headers });
       const body = headers['accept-encoding'] ? gunzipSync(page.rawPayload).toString() : page.body;
       const embedded = new RegExp(
-        `<script id="${EMBEDDED_CONFIG_ID}" type="application/json">(.*?)</script>`,
+        `<script id="${embeddedConfigElementId}" type="application/json">(.*?)</script>`,
       ).exec(body);
       expect(JSON.parse(embedded![1]!)).toEqual(config);
       expect(page.headers['content-encoding']).toBe(headers['accept-encoding']);
@@ -144,7 +145,7 @@ describe('SPA host', () => {
     expect(shell.match(/<\/script>/g)).toHaveLength(1);
     const json = /type="application\/json">(.*?)<\/script>/.exec(shell)![1]!;
     expect(JSON.parse(json)).toEqual({ productName: '</script><script>alert(1)</script>' });
-    expect(shell.indexOf(EMBEDDED_CONFIG_ID)).toBeLessThan(shell.indexOf('</head>'));
+    expect(shell.indexOf(embeddedConfigElementId)).toBeLessThan(shell.indexOf('</head>'));
   });
 
   it('sends brotli, else gzip, else nothing, as Accept-Encoding allows', () => {

@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { embeddedConfigElementId } from '@pca/contracts/paths.ts';
 
 export interface SpaOptions {
   /** Serve the build's `.map` files (off by default: they expose the sources to anyone). */
@@ -14,9 +16,6 @@ export interface SpaOptions {
    */
   runtimeConfig?: unknown;
 }
-
-/** The id the SPA reads the embedded configuration from (apps/web/src/lib/config.tsx). */
-export const EMBEDDED_CONFIG_ID = 'pca-runtime-config';
 
 /** The app shell as sent: its bytes in each encoding, compressed once at start-up, and its ETag. */
 interface AppShell {
@@ -33,7 +32,7 @@ interface AppShell {
 export function appShellHtml(html: string, runtimeConfig: unknown): string {
   if (runtimeConfig === undefined) return html;
   const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
-  const block = `<script id="${EMBEDDED_CONFIG_ID}" type="application/json">${json}</script>`;
+  const block = `<script id="${embeddedConfigElementId}" type="application/json">${json}</script>`;
   const at = html.includes('</head>') ? html.indexOf('</head>') : html.lastIndexOf('</html>');
   return at < 0 ? `${html}${block}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
@@ -50,19 +49,13 @@ function compressedShell(html: string): AppShell {
   };
 }
 
-/** The encoding to send: brotli, else gzip, else none, as `Accept-Encoding` allows (q=0 refuses one). */
+/**
+ * The encoding to send (brotli preferred, then gzip, else none), as `Accept-Encoding` allows, by the
+ * negotiator @fastify/static uses for every other file.
+ */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const quality = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allowed = (name: string) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
-  if (allowed('br')) return 'br';
-  if (allowed('gzip')) return 'gzip';
-  return null;
+  if (!acceptEncoding) return null;
+  return (negotiate(acceptEncoding.toLowerCase(), ['br', 'gzip']) as 'br' | 'gzip' | null) ?? null;
 }
 
 function sendShell(shell: AppShell, request: FastifyRequest, reply: FastifyReply) {

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_CONFIG_ID, embeddedConfig } from './config.tsx';
+import { embeddedConfigElementId } from '@pca/contracts/paths.ts';
+import { embeddedConfig } from './config.tsx';
 import { testConfig } from '../test/test-config.ts';
 
 function embed(text: string) {
   const script = document.createElement('script');
-  script.id = EMBEDDED_CONFIG_ID;
+  script.id = embeddedConfigElementId;
   script.type = 'application/json';
   script.textContent = text;
   document.head.append(script);
 }
 
-afterEach(() => document.getElementById(EMBEDDED_CONFIG_ID)?.remove());
+afterEach(() => document.getElementById(embeddedConfigElementId)?.remove());
 
 describe('the configuration the server writes into the page', () => {
   it('is read from its JSON script element, so the first paint needs no request', () => {

@@ -1,12 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@pca/contracts';
-import { apiPaths } from '@pca/contracts/paths.ts';
+import { apiPaths, embeddedConfigElementId } from '@pca/contracts/paths.ts';
 import { ApiError, parseRetryAfter } from './api-error.ts';
 
 const ConfigContext = createContext<RuntimeConfig | null>(null);
-
-/** The id of the script element the server writes the configuration into (docs/decisions/018-critical-path-javascript.md). */
-export const EMBEDDED_CONFIG_ID = 'pca-runtime-config';
 
 /**
  * The runtime configuration the server wrote into the page it served (a JSON script element, never
@@ -14,7 +11,7 @@ export const EMBEDDED_CONFIG_ID = 'pca-runtime-config';
  * It saves the round trip to `/api/config` before the first paint.
  */
 export function embeddedConfig(doc: Document = document): RuntimeConfig | null {
-  const text = doc.getElementById(EMBEDDED_CONFIG_ID)?.textContent;
+  const text = doc.getElementById(embeddedConfigElementId)?.textContent;
   if (!text) return null;
   try {
     // The API validated this payload against the shared schema before writing it into the page.
