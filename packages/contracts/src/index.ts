@@ -22,3 +22,4 @@ export * from './healthcare-services.ts';
 export * from './business-registration.ts';
 export * from './admin.ts';
 export * from './practitioners.ts';
+export * from './profile.ts';

@@ -13,8 +13,8 @@ export type { Page } from './shell-pages.ts';
 export const pages = {
   ...shellPages,
   profile: {
-    view: page('/profile/:id'),
-    practitioner: page('/practitioner-profile/:id'),
+    view: page('/profile/:id', ['previousPath', 'tab']),
+    practitioner: page('/practitioner-profile/:id', ['previousPath']),
     bankAccount: page('/bank-account/add-edit/:practitionerId'),
     credentialDocuments: page('/credential-documents'),
     addCredentialDocument: page('/credential-document/add'),

@@ -62,7 +62,7 @@ export const shellPages = {
     callback: page('/authorization-code/callback'),
     smartCallback: page('/smart-authorization-code/callback'),
     inactiveUser: page('/inactive-user'),
-    verifyEmail: page('/verify-email'),
+    verifyEmail: page('/verify-email', ['email', 'code']),
     privacy: page('/privacy'),
     practitionerPrivacy: page('/practitioner/privacy'),
   },

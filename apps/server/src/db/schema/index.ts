@@ -20,3 +20,4 @@ export * from './value-sets.ts';
 export * from './audit.ts';
 export * from './mail.ts';
 export * from './rate-limits.ts';
+export * from './email-verifications.ts';

@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#db/client.ts';
+import {
+  delegations,
+  emailVerifications,
+  practitionerRegistrations,
+  practitioners,
+  users,
+} from '#db/schema/index.ts';
+
+type Executor = Database | Transaction;
+
+/** Reads and writes of the profile (docs/decisions/022-profile-and-email-verification.md). */
+export function profileRepository(db: Database) {
+  return {
+    /** A user with their practitioner record (if any), in one statement. */
+    async findUser(tx: Executor, userId: string) {
+      const [row] = await tx
+        .select({
+          user: users,
+          practitioner: {
+            id: practitioners.id,
+            hpii: practitioners.hpii,
+            preferredName: practitioners.preferredName,
+            personalEmail: practitioners.personalEmail,
+            personalPhone: practitioners.personalPhone,
+          },
+          lastVerificationAt: sql<Date | string | null>`(
+            select max(${emailVerifications.createdAt}) from ${emailVerifications}
+             where ${emailVerifications.userId} = ${users.id})`,
+        })
+        .from(users)
+        .leftJoin(practitioners, eq(practitioners.userId, users.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A practitioner record with the user it belongs to (if any). */
+    async findPractitioner(practitionerId: string) {
+      const [row] = await db
+        .select({ practitioner: practitioners, user: users })
+        .from(practitioners)
+        .leftJoin(users, eq(users.id, practitioners.userId))
+        .where(eq(practitioners.id, practitionerId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    registrations(practitionerId: string) {
+      return db
+        .select({
+          professionNumber: practitionerRegistrations.professionNumber,
+          profession: practitionerRegistrations.profession,
+        })
+        .from(practitionerRegistrations)
+        .where(eq(practitionerRegistrations.practitionerId, practitionerId))
+        .orderBy(asc(practitionerRegistrations.professionNumber));
+    },
+
+    /** Whether an Accepted delegation lets `delegateUserId` act for the practitioner. */
+    async isActiveDelegate(delegateUserId: string, practitionerId: string) {
+      const [row] = await db
+        .select({ id: delegations.id })
+        .from(delegations)
+        .where(
+          and(
+            eq(delegations.delegateUserId, delegateUserId),
+            eq(delegations.practitionerId, practitionerId),
+            eq(delegations.status, 'Accepted'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async updateUser(tx: Transaction, userId: string, values: Partial<typeof users.$inferInsert>) {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    async updatePractitioner(
+      tx: Transaction,
+      practitionerId: string,
+      values: Partial<typeof practitioners.$inferInsert>,
+    ) {
+      await tx
+        .update(practitioners)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(practitioners.id, practitionerId));
+    },
+
+    /**
+     * Records a mailed verification code (its hash) and retires the user's earlier unused ones, so only
+     * the newest link works.
+     */
+    async issueVerification(
+      tx: Transaction,
+      values: { userId: string; email: string; codeHash: string; expiresAt: Date },
+    ) {
+      await tx
+        .update(emailVerifications)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(emailVerifications.userId, values.userId), isNull(emailVerifications.usedAt)),
+        );
+      await tx.insert(emailVerifications).values(values);
+    },
+
+    /**
+     * Uses a code: marks the unused, unexpired row with this hash and address as used and returns it,
+     * or null. One statement, so two clicks on one link cannot both succeed.
+     */
+    async useVerification(tx: Transaction, codeHash: string, email: string, now: Date) {
+      const [row] = await tx
+        .update(emailVerifications)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailVerifications.codeHash, codeHash),
+            sql`lower(${emailVerifications.email}) = lower(${email})`,
+            isNull(emailVerifications.usedAt),
+            gt(emailVerifications.expiresAt, now),
+          ),
+        )
+        .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+      return row ?? null;
+    },
+
+    /** The newest verification mailed to a user, for the resend lock. */
+    async lastVerification(tx: Executor, userId: string) {
+      const [row] = await tx
+        .select({ createdAt: emailVerifications.createdAt })
+        .from(emailVerifications)
+        .where(eq(emailVerifications.userId, userId))
+        .orderBy(desc(emailVerifications.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Takes the user's row lock, so two resends at once are decided one after the other. */
+    async lockUser(tx: Transaction, userId: string) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+  };
+}
