@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Problem,
+  ProfilePhoto,
+  photoLimits,
+  photoMediaTypes,
+  profileApiPaths,
+} from '@pca/contracts';
+import type { AppDeps } from '#lib/deps.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { photoService, photoTooBig, photoWrongType } from './photo.ts';
+
+const IdParams = z.object({ id: z.string().uuid() });
+const security = [{ bearer: [] }];
+const tags = ['profile'];
+const refusals = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+
+/**
+ * The profile photo (docs/decisions/024-profile-photo.md): PUT the picture itself as image/png or
+ * image/jpeg, DELETE removes it. The caller, and that the photo is their own, are checked when the
+ * request arrives, before its body is read; the body is then read up to 5 MB and no further.
+ */
+export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = photoService(deps.db);
+
+  // In this plugin only: no JSON or text parser, just the two image types, each body read as a Buffer and
+  // abandoned (413) as soon as it passes 5 MB — a Content-Length above it is refused before any byte is read.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    [...photoMediaTypes],
+    { parseAs: 'buffer', bodyLimit: photoLimits.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  // Fastify's refusals of a body in the photo's own words; every other error goes on to the app's handler.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The rest of an oversized body is never read: the connection closes once the 413 is sent.
+      reply.header('connection', 'close');
+      throw photoTooBig();
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw photoWrongType();
+    throw error;
+  });
+
+  const ownPhotoOnly = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    await service.requireOwn(requireAuth(request), id);
+  };
+  const common = { onRequest: [deps.authenticate, ownPhotoOnly] };
+
+  app.put(
+    profileApiPaths.photo,
+    {
+      ...common,
+      bodyLimit: photoLimits.maxBytes,
+      schema: {
+        tags,
+        summary:
+          'Replace the caller’s own photo: a PNG or JPEG body (at most 5 MB), stored as a 160 × 160 PNG',
+        security,
+        consumes: [...photoMediaTypes],
+        params: IdParams,
+        response: { 200: ProfilePhoto, ...refusals, 413: Problem, 415: Problem },
+      },
+    },
+    async (request, reply) => {
+      // A PUT without a body reaches here unparsed: it sent no picture (400, greater than zero).
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await service.replace(requireAuth(request), request.params.id, body, request.id));
+    },
+  );
+
+  app.delete(
+    profileApiPaths.photo,
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Remove the caller’s own photo',
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...refusals, 415: Problem },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(requireAuth(request), request.params.id, request.id);
+      return reply.header('cache-control', 'no-store').code(204).send(null);
+    },
+  );
+};
