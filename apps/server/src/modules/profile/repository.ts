@@ -10,6 +10,21 @@ import {
 
 type Executor = Database | Transaction;
 
+/**
+ * Records a mailed verification code (its hash) and retires the user's earlier unused ones, so only the
+ * newest link works.
+ */
+export async function issueVerification(
+  tx: Transaction,
+  values: { userId: string; email: string; codeHash: string; expiresAt: Date },
+) {
+  await tx
+    .update(emailVerifications)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailVerifications.userId, values.userId), isNull(emailVerifications.usedAt)));
+  await tx.insert(emailVerifications).values(values);
+}
+
 /** Reads and writes of the profile (docs/decisions/022-profile-and-email-verification.md). */
 export function profileRepository(db: Database) {
   return {
@@ -92,22 +107,7 @@ export function profileRepository(db: Database) {
         .where(eq(practitioners.id, practitionerId));
     },
 
-    /**
-     * Records a mailed verification code (its hash) and retires the user's earlier unused ones, so only
-     * the newest link works.
-     */
-    async issueVerification(
-      tx: Transaction,
-      values: { userId: string; email: string; codeHash: string; expiresAt: Date },
-    ) {
-      await tx
-        .update(emailVerifications)
-        .set({ usedAt: new Date() })
-        .where(
-          and(eq(emailVerifications.userId, values.userId), isNull(emailVerifications.usedAt)),
-        );
-      await tx.insert(emailVerifications).values(values);
-    },
+    issueVerification,
 
     /**
      * Uses a code: marks the unused, unexpired row with this hash and address as used and returns it,

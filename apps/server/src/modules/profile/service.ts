@@ -11,10 +11,9 @@ import {
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
-import { queueMail } from '#lib/outbox.ts';
-import { hashToken, randomToken } from '#lib/tokens.ts';
+import { hashToken } from '#lib/tokens.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
-import { verificationLinkHours, verificationMail } from './mail.ts';
+import { mailEmailVerification } from './email-verification.ts';
 import { profileRepository } from './repository.ts';
 
 /** The problem type of a resend within the lock (stable: the page shows its warning on it). */
@@ -59,30 +58,6 @@ export function profileService(db: Database, options: { productName: string; pub
 
   const lockedUntil = (last: Date | null) =>
     last ? new Date(last.getTime() + constants.resendVerificationLockMs) : null;
-
-  /** Mails a new verification code to `email` (inside the caller's transaction). */
-  async function sendVerification(
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
-    user: { id: string; givenName: string },
-    email: string,
-  ) {
-    const code = randomToken();
-    await repo.issueVerification(tx, {
-      userId: user.id,
-      email,
-      codeHash: hashToken(code),
-      expiresAt: new Date(Date.now() + verificationLinkHours * 3_600_000),
-    });
-    await queueMail(
-      tx,
-      verificationMail(
-        options.productName,
-        options.publicUrl,
-        { givenName: user.givenName, email },
-        code,
-      ),
-    );
-  }
 
   return {
     async get(auth: AuthContext, userId: string): Promise<Profile> {
@@ -139,7 +114,7 @@ export function profileService(db: Database, options: { productName: string; pub
           changedFields: { email, phone, ...(emailChanged ? { emailConfirmed: false } : {}) },
           requestId,
         });
-        if (emailChanged) await sendVerification(tx, row.user, email);
+        if (emailChanged) await mailEmailVerification(tx, row.user, email, options);
       });
     },
 
@@ -191,7 +166,7 @@ export function profileService(db: Database, options: { productName: string; pub
             profileMessages.resendLocked,
             RESEND_LOCKED,
           );
-        await sendVerification(tx, row.user, email);
+        await mailEmailVerification(tx, row.user, email, options);
         await appendAudit(tx, {
           actorUserId: auth.user.id,
           action: 'user.resend-email-verification',

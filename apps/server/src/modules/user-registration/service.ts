@@ -14,6 +14,7 @@ import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { registrationRepository } from './repository.ts';
 import { queueMail } from '#lib/outbox.ts';
 import { delegationMails } from '#modules/delegations/mail.ts';
+import { mailEmailVerification } from '#modules/profile/email-verification.ts';
 
 type Invitation = NonNullable<
   Awaited<ReturnType<ReturnType<typeof registrationRepository>['findInvitation']>>
@@ -47,12 +48,13 @@ export function registrationService(db: Database, productName: string, publicUrl
       if (auth.user.isProfileComplete) throw new ConflictError('Your profile is already complete.');
       const email = body.email.trim();
       const phone = body.phone.trim();
+      const emailConfirmed =
+        email.toLowerCase() === auth.user.email?.toLowerCase() && auth.user.emailConfirmed;
       await db.transaction(async (tx) => {
         await repo.updateUser(tx, auth.user.id, {
           email,
           phone,
-          emailConfirmed:
-            email.toLowerCase() === auth.user.email?.toLowerCase() && auth.user.emailConfirmed,
+          emailConfirmed,
           isProfileComplete: true,
         });
         await appendAudit(tx, {
@@ -72,8 +74,11 @@ export function registrationService(db: Database, productName: string, publicUrl
         await queueMail(tx, {
           to: email,
           subject: `Welcome to ${productName}`,
-          text: `Hello ${auth.user.givenName},\n\nYour ${productName} account is set up. Please verify your email address from your profile.\n`,
+          text: `Hello ${auth.user.givenName},\n\nYour ${productName} account is set up.${emailConfirmed ? '' : ' We have sent you a separate email to verify your email address.'}\n`,
         });
+        // An address not yet verified gets its link now (docs/decisions/022-profile-and-email-verification.md).
+        if (!emailConfirmed)
+          await mailEmailVerification(tx, auth.user, email, { productName, publicUrl });
       });
     },
 

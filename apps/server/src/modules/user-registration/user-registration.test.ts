@@ -86,7 +86,12 @@ describe('POST /api/registration/register-user', () => {
       emailConfirmed: false,
     });
     expect(await auditOf('user.register', after.id)).toHaveLength(1);
-    expect(await mailTo(register.email)).toHaveLength(1);
+    // The welcome mail and, the address being new, its verification link.
+    const mails = await mailTo(register.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Verify your email address for Provider Connect Australia',
+      'Welcome to Provider Connect Australia',
+    ]);
   });
 
   it('refuses a second registration (409) and Alice’s already complete profile', async () => {
