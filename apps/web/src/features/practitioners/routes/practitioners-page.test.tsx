@@ -138,6 +138,21 @@ describe('PractitionersPage', () => {
     );
   });
 
+  it('builds a row’s offerings table when the row is first opened, and keeps it (docs/decisions/018)', async () => {
+    const user = userEvent.setup();
+    serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([alice])));
+    renderApp('/practitioners');
+    const row = await screen.findByRole('button', { name: /Nguyen, Alice/ }, { timeout: 10_000 });
+    // Closed: no table built (AgDS would otherwise render every closed row's table).
+    expect(screen.queryByText('Harbour Telehealth GP')).toBeNull();
+    await user.click(row);
+    expect(await screen.findByText('Harbour Telehealth GP')).toBeInTheDocument();
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Harbour Telehealth GP')).toBeInTheDocument();
+  });
+
   it('with one organisation it is the only choice and the list asks for it', async () => {
     const requests = serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([alice])));
     renderApp('/practitioners');

@@ -1,5 +1,6 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useMemo, useState } from 'react';
+import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { Columns, Column } from '@pca/ui/primitives/columns.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
@@ -37,6 +38,31 @@ function filterOrganisations(roots: OrganisationNode[]): OrganisationNode[] {
 type Filters = { organisationId: string | null; isActive: IsActiveFilter; name: string };
 
 /** The Practitioners page (docs/product/shell.md#practitioners): filters, an accordion of practitioners a page at a time. */
+/**
+ * One practitioner of the accordion. AgDS renders a closed item's body too (hidden by its height), so
+ * twenty closed rows meant twenty offerings tables built on every page of results: the page's longest
+ * task. The table is built when the row is first opened and kept after (docs/decisions/018).
+ */
+function PractitionerItem({ practitioner }: { practitioner: PractitionerListItem }) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <AccordionItem
+      title={<PractitionerHeader practitioner={practitioner} />}
+      titleHeadingTag="h2"
+      isOpen={open}
+      onToggle={() => {
+        setOpen(!open);
+        setOpened(true);
+      }}
+    >
+      <AccordionItemContent>
+        {opened ? <OfferingsTable practitioner={practitioner} /> : null}
+      </AccordionItemContent>
+    </AccordionItem>
+  );
+}
+
 export function PractitionersPage() {
   const caps = useCapabilities();
   const organisations = useMemo(
@@ -172,15 +198,7 @@ export function PractitionersPage() {
           </Text>
           <Accordion>
             {data.practitioners.map((practitioner) => (
-              <AccordionItem
-                key={practitioner.id}
-                title={<PractitionerHeader practitioner={practitioner} />}
-                titleHeadingTag="h2"
-              >
-                <AccordionItemContent>
-                  <OfferingsTable practitioner={practitioner} />
-                </AccordionItemContent>
-              </AccordionItem>
+              <PractitionerItem key={practitioner.id} practitioner={practitioner} />
             ))}
           </Accordion>
           <Paginator
