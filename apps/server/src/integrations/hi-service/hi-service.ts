@@ -9,8 +9,28 @@ export interface HiServiceAnswer {
   familyName: string | null;
 }
 
-/** The HI Service adapter: HPI-I checks (docs/product/architecture.md#the-system); the local registry is the default implementation. */
+/**
+ * A provider search (docs/product/features.md#feature-calls Healthcare identifier services, certificate
+ * route): the names of the person and the number they gave, with the identifier type 'hpii'.
+ */
+export interface ProviderSearch {
+  familyName: string;
+  givenName: string;
+  hpii: string;
+  identifierType: 'hpii';
+}
+
+/**
+ * The HI Service adapter: HPI-I checks (docs/product/architecture.md#the-system); the local registry is the
+ * default implementation. Registering as a practitioner calls one of the two routes of
+ * docs/product/features.md#feature-calls, the certificate feature flag choosing which
+ * (docs/decisions/023-register-as-practitioner.md).
+ */
 export interface HiService {
   /** Looks up an HPI-I; an unknown identifier answers NO_MATCH. */
   lookupByHpii(hpii: string): Promise<HiServiceAnswer>;
+  /** Read administrative individual: the HI Service's service message for an HPI-I. */
+  readAdministrativeIndividual(hpii: string): Promise<{ serviceMessage: string }>;
+  /** Provider search: the HPI-I when one is found for these names and number, else null (no match). */
+  searchProvider(search: ProviderSearch): Promise<{ hpii: string } | null>;
 }

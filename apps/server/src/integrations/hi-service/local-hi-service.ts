@@ -1,20 +1,48 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { hiServiceRegistry } from '#db/schema/index.ts';
-import type { HiService, HiServiceAnswer } from './hi-service.ts';
+import type { HiService, HiServiceAnswer, ProviderSearch } from './hi-service.ts';
 
 /** The HI Service answered from the local `hi_service_registry` table (development and demo). */
 export function createLocalHiService(db: Database): HiService {
+  async function byHpii(hpii: string) {
+    const [row] = await db
+      .select()
+      .from(hiServiceRegistry)
+      .where(eq(hiServiceRegistry.hpii, hpii))
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     async lookupByHpii(hpii: string): Promise<HiServiceAnswer> {
-      const [row] = await db
-        .select()
-        .from(hiServiceRegistry)
-        .where(eq(hiServiceRegistry.hpii, hpii))
-        .limit(1);
+      const row = await byHpii(hpii);
       if (!row || row.status === 'NO_MATCH')
         return { hpii, status: 'NO_MATCH', givenName: null, familyName: null };
       return { hpii, status: row.status, givenName: row.givenName, familyName: row.familyName };
+    },
+
+    async readAdministrativeIndividual(hpii: string) {
+      const row = await byHpii(hpii);
+      return { serviceMessage: row?.status ?? 'NO_MATCH' };
+    },
+
+    // A provider search finds only an identifier in use whose names match, as the certificate route's
+    // search does (docs/decisions/023-register-as-practitioner.md); names compare without case.
+    async searchProvider({ familyName, givenName, hpii }: ProviderSearch) {
+      const [row] = await db
+        .select({ hpii: hiServiceRegistry.hpii })
+        .from(hiServiceRegistry)
+        .where(
+          and(
+            eq(hiServiceRegistry.hpii, hpii),
+            eq(hiServiceRegistry.status, 'SUCCESS'),
+            sql`lower(${hiServiceRegistry.familyName}) = lower(${familyName.trim()})`,
+            sql`lower(${hiServiceRegistry.givenName}) = lower(${givenName.trim()})`,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
     },
   };
 }
