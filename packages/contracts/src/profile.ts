@@ -3,36 +3,76 @@
 // docs/decisions/022-profile-and-email-verification.md).
 import { z } from 'zod';
 import { constants } from './constants.ts';
-import { optionalSingleLineText } from './text.ts';
+import { hpiiMessages, hpiiProblem } from './hpii.ts';
+import { optionalSingleLineText, singleLineText } from './text.ts';
 import { AhpraPractitionerDetail, ParticipationApprovalStatus } from './user.ts';
 import { registrationEmail, registrationPhone } from './user-registration.ts';
 
 export * from './profile-paths.ts';
+export * from './profile-rules.ts';
 
 // ── Photo (docs/decisions/024-profile-photo.md) ──
 
+export * from './profile-photo.ts';
+
+/** Answer of a photo upload: the stored photo, a 160×160 PNG as a data URL. */
+export const ProfilePhoto = z.object({ photoData: z.string() });
+export type ProfilePhoto = z.infer<typeof ProfilePhoto>;
+
 // ── Register as a practitioner (docs/decisions/023-register-as-practitioner.md) ──
 
-// ── Profile, personal contact details and email verification ──
+export * from './hpii.ts';
 
-/** Messages of the profile (docs/product/features.md#profile). */
-export const profileMessages = {
-  saved: 'Successfully updated your profile',
-  detailsSaved: 'Successfully updated your details',
-  saveFailed: 'Error saving basic information.',
-  resendLocked: 'Verification email resend time has not expired',
-  resendLockedWarning: 'Please wait before requesting another verification',
-  verifying: 'Verifying email..',
-  verifiedTitle: 'Email Verified',
-  verified: 'Your email has been successfully verified.',
-  verifyFailed: 'Email verification failed. Please ensure the verification link is correct.',
-  preferredNameHint: 'Your preferred name may be changed in the government services portal.',
-  personalContactDetailsText:
-    'Your personal contact details are only shared with organisations that you or your delegate choose.',
-  hpiiValidating: 'The H P I I is being validated',
-  hpiiValid: 'HPI-I is valid',
-  hpiiNotRetrievable: 'Unable to retrieve the HPI-I.',
+/**
+ * The HPI-I of the register-as-practitioner dialog (docs/product/features.md#feature-validation HPI-I):
+ * required, 16 digits, and the Luhn check digit as the additional validator — one message at a time, the
+ * zod-free rules of hpii.ts, so a number the HI Service could never know is refused before it is asked.
+ */
+export const registrationHpii = singleLineText({
+  min: 1,
+  max: constants.hpiiLength,
+  required: hpiiMessages.required,
+  tooLong: hpiiMessages.digits,
+}).check((ctx) => {
+  // Empty and too long already have their message from the text rule above.
+  if (ctx.value === '' || ctx.value.length > constants.hpiiLength) return;
+  const message = hpiiProblem(ctx.value);
+  if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+});
+
+/** The identity step: the HPI-I to check with the HI Service. */
+export const HpiiCheckRequest = z.object({ hpii: registrationHpii });
+export type HpiiCheckRequest = z.input<typeof HpiiCheckRequest>;
+
+/** A successful identity step: the HI Service knows the HPI-I (the terms step may follow). */
+export const HpiiCheckResult = z.object({ hpii: z.string() });
+export type HpiiCheckResult = z.infer<typeof HpiiCheckResult>;
+
+/** Messages of the terms step's ticks and of a failed save (docs/product/features.md#feature-errors). */
+export const practitionerRegistrationMessages = {
+  participationRequired: 'Please tick the box to accept the participation agreement',
+  privacyRequired: 'Please tick the box to accept the privacy notice',
+  saveFailed: 'Error saving HPI-I number.',
 } as const;
+
+/** Saving the terms step: the HPI-I (checked again) with both acceptances. */
+export const PractitionerRegistrationRequest = z.object({
+  hpii: registrationHpii,
+  participationAccepted: z.literal(true, {
+    error: practitionerRegistrationMessages.participationRequired,
+  }),
+  privacyAccepted: z.literal(true, { error: practitionerRegistrationMessages.privacyRequired }),
+});
+export type PractitionerRegistrationRequest = z.input<typeof PractitionerRegistrationRequest>;
+
+/** A registered practitioner: the User update's response (docs/product/features.md#feature-entities). */
+export const PractitionerRegistrationResult = z.object({
+  hpii: z.string(),
+  practitionerId: z.string().uuid(),
+});
+export type PractitionerRegistrationResult = z.infer<typeof PractitionerRegistrationResult>;
+
+// ── Profile, personal contact details and email verification ──
 
 /** Personal email: optional, but a valid address on a domain with a top-level part when given. */
 const personalEmail = optionalSingleLineText(constants.emailMaxLength, 'Must be valid email').regex(
@@ -88,8 +128,8 @@ export type PersonalContactDetailsUpdate = z.input<typeof PersonalContactDetails
 
 /** Body of the verify-email call: the two query parameters of the mailed link. */
 export const VerifyEmailRequest = z.object({
-  email: z.string().trim().min(1).max(constants.emailMaxLength),
-  code: z.string().trim().min(1).max(200),
+  email: singleLineText({ min: 1, max: constants.emailMaxLength }),
+  code: singleLineText({ min: 1, max: 200 }),
 });
 export type VerifyEmailRequest = z.input<typeof VerifyEmailRequest>;
 

@@ -1,5 +1,6 @@
 import { isValidAbn } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
+import { craftPng } from '../test/png.ts';
 
 /**
  * THE authorisation table (docs/decisions/012-reliability-suite.md): for every operation of the OpenAPI
@@ -61,6 +62,8 @@ export interface MatrixCase {
   denied?: number[];
   /** Each call gets a new session (for operations that change or end the session). */
   freshSession?: boolean;
+  /** Request headers beyond the session, e.g. the Content-Type of a body that is not JSON. */
+  headers?: Record<string, string>;
 }
 
 /** Operations keyed 'METHOD /openapi/path/{param}'. */
@@ -76,6 +79,8 @@ const skin = demoIds.healthcareService('surry-hills-skin');
 const clinic = demoIds.location('surry-hills-clinic');
 const virtualLocation = demoIds.location('harbour-virtual');
 const danaInvitation = demoIds.delegation('alice', 'dana');
+/** A photo upload: a 64 × 64 PNG as image/png. */
+const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
 
 /** A distinct valid ABN per caller, so that registrations do not collide on the ABN. */
 export function abnFor(caller: Caller): string {
@@ -248,6 +253,20 @@ export const authorisationMatrix: Matrix = {
       allow: ['alice', 'farah'],
       allowed: [200],
     },
+  ],
+
+  // --- profile (docs/decisions/022-profile-and-email-verification.md): one's own, or that of a
+  // practitioner one manages through an Accepted delegation (Ben manages Alice and Farah).
+  'GET /api/profile/{id}': [
+    { target: 'alice', params: { id: demoIds.user('alice') }, allow: ['alice', 'ben'] },
+    { target: 'farah', params: { id: demoIds.user('farah') }, allow: ['farah', 'ben'] },
+    { target: 'isla', params: { id: demoIds.user('isla') }, allow: ['isla'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/practitioner-profile/{id}': [
+    { target: 'alice', params: { id: alicePractitioner }, allow: ['alice', 'ben'] },
+    { target: 'farah', params: { id: demoIds.practitioner('farah') }, allow: ['farah', 'ben'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
   ],
 
   // ============ writes ============
@@ -453,6 +472,53 @@ export const authorisationMatrix: Matrix = {
       allowed: [204, 409],
     },
   ],
+  // Her own email again: saved without a new verification mail.
+  'PUT /api/profile/{id}/basic-information': [
+    {
+      target: 'alice',
+      params: { id: demoIds.user('alice') },
+      body: { email: 'alice.nguyen@harbourmedical.example.com.au', phone: '0291234567' },
+      allow: ['alice'],
+    },
+  ],
+  'PUT /api/profile/{id}/personal-contact-details': [
+    {
+      target: 'farah',
+      params: { id: demoIds.user('farah') },
+      body: { personalEmail: 'farah.personal@example.com', personalPhone: '0400000001' },
+      allow: ['farah', 'ben'],
+    },
+  ],
+  // Farah's email is unverified: her first resend mails a link, the next is within the 5-minute lock.
+  'POST /api/profile/{id}/email-verification': [
+    {
+      target: 'farah',
+      params: { id: demoIds.user('farah') },
+      allow: ['farah'],
+      allowed: [204, 429],
+    },
+  ],
+  // The mailed link needs no session; a code nobody was sent fails for everyone alike.
+  'POST /api/verify-email': [
+    {
+      target: 'unknown code',
+      body: { email: 'farah.haddad@example.com', code: 'not-a-code-anyone-was-sent' },
+      allow: 'public',
+      allowed: [400],
+    },
+  ],
+  // A photo is its owner's alone (docs/decisions/024-profile-photo.md): nobody else, not even Ben, who
+  // manages Alice and Farah, may change it. The body is a real PNG, sent as one.
+  'PUT /api/profile/{id}/photo': [
+    { target: 'alice', params: { id: demoIds.user('alice') }, ...photo, allow: ['alice'] },
+    { target: 'farah', params: { id: demoIds.user('farah') }, ...photo, allow: ['farah'] },
+    { target: 'missing', params: { id: missing }, ...photo, allow: nobody },
+  ],
+  'DELETE /api/profile/{id}/photo': [
+    { target: 'alice', params: { id: demoIds.user('alice') }, allow: ['alice'] },
+    { target: 'farah', params: { id: demoIds.user('farah') }, allow: ['farah'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
   // Delegation writes come last: they move the seeded delegations on (Dana's invitation, Ben, George).
   'POST /api/delegations/invitations': [
     {
@@ -529,6 +595,46 @@ export const authorisationMatrix: Matrix = {
       body: { consent: true, consentVersion: 1 },
       allow: ['alice'],
       allowed: [200, 409],
+    },
+  ],
+  // --- register as a practitioner (docs/decisions/023-register-as-practitioner.md): the user themselves
+  // only. Last of all: Isla is a practitioner after it, which would change who may call the delegation
+  // writes above. Alice already has an HPI-I (409, past the authorisation check).
+  'POST /api/profile/{id}/hpii-check': [
+    {
+      target: 'isla',
+      params: { id: demoIds.user('isla') },
+      body: { hpii: '8003611860913908' },
+      allow: ['isla'],
+      allowed: [200, 409],
+    },
+    {
+      target: 'alice',
+      params: { id: demoIds.user('alice') },
+      body: { hpii: '8003615260181594' },
+      allow: ['alice'],
+      allowed: [409],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { hpii: '8003611860913908' },
+      allow: nobody,
+    },
+  ],
+  'POST /api/profile/{id}/practitioner-registration': [
+    {
+      target: 'isla',
+      params: { id: demoIds.user('isla') },
+      body: { hpii: '8003611860913908', participationAccepted: true, privacyAccepted: true },
+      allow: ['isla'],
+      allowed: [200, 409],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { hpii: '8003611860913908', participationAccepted: true, privacyAccepted: true },
+      allow: nobody,
     },
   ],
 };

@@ -87,7 +87,7 @@ describe('authorisation matrix', () => {
           const res = await t.app.inject({
             method: method as 'GET',
             url,
-            headers,
+            headers: { ...headers, ...c.headers },
             ...(body === undefined ? {} : { payload: body as object }),
           });
           requests++;

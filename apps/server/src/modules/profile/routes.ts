@@ -12,6 +12,8 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
+import { photoRoutes } from './photo-routes.ts';
+import { practitionerRegistrationRoutes } from './practitioner-registration-routes.ts';
 import { profileService } from './service.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });
@@ -29,6 +31,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     productName: deps.config.runtime.productName,
     publicUrl: deps.config.publicUrl,
   });
+  // The photo takes image bodies with their own parsers and limit, so it lives in its own scope.
+  await app.register(photoRoutes, deps);
+  await app.register(practitionerRegistrationRoutes, deps);
+
   // Profile bodies are a few hundred bytes: anything past 16 KB is refused (413) before it is parsed.
   const common = { preHandler: deps.authenticate, bodyLimit: 16_384 };
 
