@@ -48,8 +48,18 @@ export const routeTable: RouteEntry[] = [
     'Welcome back',
     () => import('#features/welcome/routes/welcome-page.tsx'),
   ),
-  page(pages.profile.view, 'Profile', notAvailable, pages.welcome.dashboard),
-  page(pages.profile.practitioner, 'Practitioner profile', notAvailable, pages.welcome.dashboard),
+  page(
+    pages.profile.view,
+    'Profile',
+    () => import('#features/profile/routes/profile-page.tsx'),
+    pages.welcome.dashboard,
+  ),
+  page(
+    pages.profile.practitioner,
+    'Practitioner profile',
+    () => import('#features/profile/routes/practitioner-profile-page.tsx'),
+    pages.welcome.dashboard,
+  ),
   page(
     pages.clientSystems.add,
     'Add clinical information system',

@@ -72,7 +72,9 @@ function rootRoutes(): RouteObject[] {
         {
           path: shellPages.auth.verifyEmail.route,
           handle: { title: 'Verify email' } satisfies RouteHandle,
-          lazy: () => import('#features/not-available/routes/not-available-page.tsx'),
+          // Opened from a mailbox, signed in or not; the verification is a mutation of the query client.
+          lazy: () =>
+            withQueryClient(() => import('#features/profile/routes/verify-email-page.tsx')),
         },
         {
           path: shellPages.auth.privacy.route,

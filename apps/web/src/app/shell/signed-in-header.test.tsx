@@ -122,6 +122,16 @@ describe('Signed-in navigation', () => {
     expect(name).toHaveTextContent('George Papadopoulos');
   });
 
+  it('the profile button shows the user’s photo once they have one (decorative: the name is beside it)', async () => {
+    const photo = 'data:image/png;base64,iVBORw0KGgo=';
+    serve({ ...manager, photoData: photo }, [org]);
+    renderApp('/welcome');
+    const profile = await screen.findByRole('button', { name: 'George Papadopoulos' });
+    const img = profile.querySelector('img');
+    expect(img).toHaveAttribute('src', photo);
+    expect(img).toHaveAttribute('alt', '');
+  });
+
   it('the unread count sits on the bell icon, and is spoken after the label', async () => {
     serve(manager, [org]);
     renderApp('/welcome');

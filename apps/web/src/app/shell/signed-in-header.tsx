@@ -13,6 +13,7 @@ import { NotificationBadge } from '@pca/ui/primitives/notification-badge.ts';
 import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { AvatarIcon } from '@pca/ui/primitives/icon.ts';
+import { Avatar } from '@pca/ui/avatar/avatar.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useCurrentUser } from '#lib/current-user.ts';
@@ -190,7 +191,18 @@ export function SignedInNavigation() {
   const profile = user
     ? {
         label: <UserName name={`${user.givenName} ${user.familyName}`} />,
-        beforeElement: <AvatarIcon color="action" aria-hidden />,
+        // The user's photo once they have one (it changes here as soon as the profile saves it).
+        beforeElement: user.photoData ? (
+          <Avatar
+            givenName={user.givenName}
+            familyName={user.familyName}
+            photo={user.photoData}
+            size="xs"
+            decorative
+          />
+        ) : (
+          <AvatarIcon color="action" aria-hidden />
+        ),
         dropdown: (
           <DropdownMenuPanel palette="light">
             {menu?.viewProfile ? (

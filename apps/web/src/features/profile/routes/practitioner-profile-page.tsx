@@ -1,0 +1,79 @@
+import { useParams } from 'react-router';
+import type { PractitionerProfile } from '@pca/contracts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import {
+  SummaryList,
+  SummaryListItem,
+  SummaryListItemDescription,
+  SummaryListItemTerm,
+} from '@pca/ui/primitives/summary-list.ts';
+import { Card } from '@pca/ui/card/card.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { usePractitionerProfile } from '../api/get-profile.ts';
+import { RegistrationsTable } from '../components/registrations-table.tsx';
+
+/** One row of a card's summary list; a missing value reads 'Not given'. */
+function Row({ term, value }: { term: string; value: string | null }) {
+  return (
+    <SummaryListItem>
+      <SummaryListItemTerm>{term}</SummaryListItemTerm>
+      <SummaryListItemDescription>{value || 'Not given'}</SummaryListItemDescription>
+    </SummaryListItem>
+  );
+}
+
+function Cards({ practitioner: p }: { practitioner: PractitionerProfile }) {
+  return (
+    <Stack gap={1.5}>
+      <Card title="Profile details" headingLevel="h2">
+        <SummaryList>
+          <Row term="Full name" value={`${p.givenName} ${p.familyName}`} />
+          {p.preferredName ? <Row term="Preferred name" value={p.preferredName} /> : null}
+          <Row term="Provider-login ID" value={p.authIdentifier} />
+          <Row term="Email" value={p.email} />
+          <Row term="Phone" value={p.phone} />
+        </SummaryList>
+      </Card>
+      <Card title="Identifiers" headingLevel="h2">
+        <Stack gap={1}>
+          <SummaryList>
+            <Row term="HPI-I number" value={p.hpii} />
+          </SummaryList>
+          {p.registrations.length ? <RegistrationsTable rows={p.registrations} /> : null}
+        </Stack>
+      </Card>
+      <Card title="Personal contact details" headingLevel="h2">
+        <SummaryList>
+          <Row term="Email" value={p.personalEmail} />
+          <Row term="Phone" value={p.personalPhone} />
+        </SummaryList>
+      </Card>
+    </Stack>
+  );
+}
+
+/** The practitioner profile read view `/practitioner-profile/{id}` (docs/product/features.md#profile). */
+export function PractitionerProfilePage() {
+  const { id = '' } = useParams();
+  const query = usePractitionerProfile(id);
+  return (
+    <Stack gap={2}>
+      <H1>Practitioner profile</H1>
+      {query.isPending ? (
+        <Loading message="Loading the practitioner profile" />
+      ) : query.isError ? (
+        <ApiErrorAlert
+          error={query.error}
+          thing="this practitioner profile"
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Cards practitioner={query.data} />
+      )}
+    </Stack>
+  );
+}
+
+export { PractitionerProfilePage as Component };

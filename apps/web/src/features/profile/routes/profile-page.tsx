@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { Box } from '@pca/ui/primitives/box.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Avatar } from '@pca/ui/avatar/avatar.tsx';
+import { Card } from '@pca/ui/card/card.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Tabs } from '@pca/ui/tabs/tabs.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { tabIndexFor } from '#lib/business/tab-query.ts';
+import type { Profile } from '@pca/contracts';
+import { useProfile } from '../api/get-profile.ts';
+import { BasicInformation } from '../components/basic-information.tsx';
+import { PersonalContactDetails } from '../components/personal-contact-details.tsx';
+import { ProfilePhoto } from '../components/profile-photo.tsx';
+import { RegisterPractitionerButton } from '../components/register-practitioner-dialog.tsx';
+import { safePreviousPath } from '../email-status.ts';
+
+const TAB_LABELS = ['Basic information', 'Personal contact details'] as const;
+/** The `tab` query is applied a moment after the page shows (docs/product/features.md#profile). */
+const TAB_SELECT_DELAY_MS = 250;
+
+/** Selects the tab the `tab` query names, about 250 ms after the tabs appear. */
+function useTabFromQuery(tab: string | null, ready: boolean) {
+  const [active, setActive] = useState(0);
+  useEffect(() => {
+    if (!ready || !tab) return;
+    const timer = setTimeout(() => setActive(tabIndexFor(TAB_LABELS, tab)), TAB_SELECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [tab, ready]);
+  return [active, setActive] as const;
+}
+
+/** The profile page `/profile/{id}` (docs/product/features.md#profile). */
+export function ProfilePage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const query = useProfile(id);
+  const [status, setStatus] = useState<string | null>(null);
+  const hasTabs = Boolean(query.data?.hpii);
+  const [activeTab, setActiveTab] = useTabFromQuery(search.get('tab'), hasTabs);
+  const previousPath = safePreviousPath(search.get('previousPath'));
+  // The shell's privacy dialog (1200 px) opens from `?showDialog=privacy` on any page.
+  const privacySearch = new URLSearchParams(search);
+  privacySearch.set('showDialog', 'privacy');
+
+  return (
+    <Stack gap={2}>
+      <Flex justifyContent="space-between" alignItems="flex-end" gap={1} flexWrap="wrap">
+        <H1>Profile</H1>
+        <Link to={{ search: `?${privacySearch.toString()}` }} preventScrollReset>
+          Privacy policy
+        </Link>
+      </Flex>
+      {status ? (
+        <div>
+          <Alert tone="success" title={status} onClose={() => setStatus(null)} />
+        </div>
+      ) : null}
+      {query.isPending ? (
+        <Loading message="Loading your profile" />
+      ) : query.isError ? (
+        <ApiErrorAlert
+          error={query.error}
+          thing="the profile"
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <LoadedProfile
+          profile={query.data}
+          hasTabs={hasTabs}
+          activeTab={activeTab}
+          onTabChange={setActiveTab}
+          onStatus={setStatus}
+          previousPath={previousPath}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function LoadedProfile({
+  profile,
+  hasTabs,
+  activeTab,
+  onTabChange,
+  onStatus,
+  previousPath,
+}: {
+  profile: Profile;
+  hasTabs: boolean;
+  activeTab: number;
+  onTabChange: (index: number) => void;
+  onStatus: (message: string | null) => void;
+  previousPath: string | null;
+}) {
+  const fullName = `${profile.givenName} ${profile.familyName}`;
+  const canRegister =
+    profile.isOwnProfile && !profile.hpii && Boolean(profile.email) && Boolean(profile.phone);
+  const basic = (
+    <Flex gap={2} flexDirection={{ xs: 'column', md: 'row' }} alignItems="flex-start">
+      <Box flexShrink={0}>
+        {profile.isOwnProfile ? (
+          <ProfilePhoto
+            userId={profile.id}
+            photoData={profile.photoData}
+            fullName={fullName}
+            onStatus={onStatus}
+          />
+        ) : (
+          <Avatar
+            givenName={profile.givenName}
+            familyName={profile.familyName}
+            photo={profile.photoData}
+            size="xl"
+          />
+        )}
+      </Box>
+      <Box flexGrow={1} style={{ minWidth: 0 }}>
+        <BasicInformation profile={profile} onStatus={onStatus} previousPath={previousPath} />
+      </Box>
+    </Flex>
+  );
+  return (
+    <Stack gap={1.5}>
+      {!profile.isOwnProfile ? (
+        <Text as="p">You are viewing the profile of {fullName}, whose account you manage.</Text>
+      ) : null}
+      {canRegister ? (
+        <div>
+          <RegisterPractitionerButton userId={profile.id} onRegistered={() => onTabChange(0)} />
+        </div>
+      ) : null}
+      <Card>
+        {hasTabs ? (
+          <Tabs
+            activeIndex={activeTab}
+            onChange={onTabChange}
+            items={[
+              { label: TAB_LABELS[0], content: basic },
+              {
+                label: TAB_LABELS[1],
+                content: <PersonalContactDetails profile={profile} onStatus={onStatus} />,
+              },
+            ]}
+          />
+        ) : (
+          basic
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+export { ProfilePage as Component };
