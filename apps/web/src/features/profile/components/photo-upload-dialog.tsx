@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { dialogWidths } from '@pca/contracts/constants.ts';
+import { photoMessages } from '@pca/contracts/profile-photo.ts';
+import { Modal } from '@pca/ui/modal/modal.tsx';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { ApiError } from '#lib/http.ts';
+import { useSavePhoto } from '../api/photo.ts';
+import { initialSelection, type Selection } from '../crop-geometry.ts';
+import { cropPhoto } from '../photo-crop.ts';
+import { validatePhoto, type DecodedPhoto, type PhotoValidation } from '../photo-validation.ts';
+import { PhotoCropper } from './photo-cropper.tsx';
+
+/**
+ * What the dialog does with a picked file that a browser does and a test environment cannot: decode it,
+ * show it and crop it. Tests pass their own.
+ */
+export type PhotoTools = {
+  validate: (file: File) => Promise<PhotoValidation>;
+  crop: (photo: DecodedPhoto, selection: Selection) => Promise<Blob>;
+  createUrl: (file: File) => string;
+  revokeUrl: (url: string) => void;
+};
+
+/** The browser's tools. */
+export const browserPhotoTools: PhotoTools = {
+  validate: (file) => validatePhoto(file),
+  crop: cropPhoto,
+  createUrl: (file) => URL.createObjectURL(file),
+  revokeUrl: (url) => URL.revokeObjectURL(url),
+};
+
+type Phase =
+  | { kind: 'checking' }
+  | { kind: 'ready'; photo: DecodedPhoto; url: string }
+  | { kind: 'failed'; message: string };
+
+/** Props of PhotoUploadDialog. */
+export type PhotoUploadDialogProps = {
+  userId: string;
+  /** The file the person picked. */
+  file: File;
+  /** Whether a photo is kept already (the button says Save photo, else Add photo). */
+  hasPhoto: boolean;
+  onClose: () => void;
+  /** Called once the server has kept the photo. */
+  onSaved: () => void;
+  tools?: PhotoTools;
+};
+
+/** The words for a failed upload: the server's own when it refused the picture, else the general one. */
+function saveFailure(error: unknown): string {
+  if (error instanceof ApiError && error.problem?.detail) return error.problem.detail;
+  return photoMessages.saveFailed;
+}
+
+/**
+ * 'Upload photo' (docs/product/features.md#profile): the picked file is checked (docs/product/
+ * features.md#feature-validation), then cropped with the round cropper and saved. Any failure puts the
+ * dialog in its error state, with the message shown and announced, and Save disabled.
+ */
+export function PhotoUploadDialog({
+  userId,
+  file,
+  hasPhoto,
+  onClose,
+  onSaved,
+  tools = browserPhotoTools,
+}: PhotoUploadDialogProps) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cropping, setCropping] = useState(false);
+  const save = useSavePhoto();
+  const { validate, createUrl, revokeUrl, crop } = tools;
+
+  useEffect(() => {
+    let current = true;
+    let url: string | null = null;
+    void validate(file).then((result) => {
+      if (!current) return;
+      if (!result.ok) {
+        setPhase({ kind: 'failed', message: result.message });
+        return;
+      }
+      try {
+        url = createUrl(file);
+      } catch {
+        setPhase({ kind: 'failed', message: photoMessages.dataFailed });
+        return;
+      }
+      setSelection(initialSelection(result.photo));
+      setPhase({ kind: 'ready', photo: result.photo, url });
+    });
+    return () => {
+      current = false;
+      if (url) revokeUrl(url);
+    };
+  }, [file, validate, createUrl, revokeUrl]);
+
+  const message = phase.kind === 'failed' ? phase.message : failure;
+  const saving = cropping || save.isPending;
+
+  const onSave = async () => {
+    if (phase.kind !== 'ready' || !selection) return;
+    setFailure(null);
+    setCropping(true);
+    let picture: Blob;
+    try {
+      picture = await crop(phase.photo, selection);
+    } catch {
+      setFailure(photoMessages.cropFailed);
+      return;
+    } finally {
+      setCropping(false);
+    }
+    save.mutate(
+      { userId, photo: picture },
+      {
+        onSuccess: (result) => {
+          if (result?.photoData) onSaved();
+          else setFailure(photoMessages.dataFailed);
+        },
+        onError: (error) => setFailure(saveFailure(error)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title="Upload photo"
+      width={dialogWidths.photoUpload}
+      dismissOnClickOutside={false}
+      actions={
+        <ButtonGroup>
+          <Button
+            onClick={() => void onSave()}
+            disabled={phase.kind !== 'ready' || message !== null}
+            loading={saving}
+            loadingLabel={photoMessages.saving}
+          >
+            {hasPhoto ? 'Save photo' : 'Add photo'}
+          </Button>
+        </ButtonGroup>
+      }
+    >
+      <Stack gap={1}>
+        {message ? <Alert tone="error" title={message} /> : null}
+        {phase.kind === 'checking' ? <Loading message="Checking the photo" size="sm" /> : null}
+        {phase.kind === 'ready' && selection ? (
+          <PhotoCropper
+            src={phase.url}
+            image={phase.photo}
+            selection={selection}
+            onSelectionChange={setSelection}
+            onLoadError={() => setFailure(photoMessages.loadFailed)}
+          />
+        ) : null}
+        <div role="status" aria-live="polite">
+          {saving ? <Text as="p">{photoMessages.saving}</Text> : null}
+        </div>
+      </Stack>
+    </Modal>
+  );
+}
