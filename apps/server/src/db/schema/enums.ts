@@ -15,6 +15,8 @@ export {
   publisherApprovalStatuses,
   roleTypes,
   taskEntityTypes,
+  taskKinds,
+  taskOutcomes,
   taskPriorityCodes,
   taskStatuses,
   type TaskEntityType,

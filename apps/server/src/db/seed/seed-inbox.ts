@@ -8,7 +8,10 @@ interface TaskTemplate {
   entityId: string;
   partner: string;
   reason: string;
-  property: TaskProperty;
+  /** A verify-information task's suggestion; absent on an online-form task. */
+  property?: TaskProperty;
+  /** An online-form task's form, on the partner's own site (docs/decisions/025-tasks.md). */
+  formUrl?: string;
 }
 
 const surryHillsGp = demoIds.healthcareService('surry-hills-gp');
@@ -44,12 +47,8 @@ const OPEN: TaskTemplate[] = [
     entityId: demoIds.organisation('harbour-group'),
     partner: 'practice-link',
     reason:
-      'Referrers following the listed website reach a page that no longer exists; the organisation appears to have moved to a new address.',
-    property: {
-      name: 'Website',
-      displayName: 'Website',
-      newValue: 'https://www.harbourmedical.example.com.au',
-    },
+      'PracticeLink Referrals needs the referral preferences of this organisation. Complete its online form to keep receiving referrals.',
+    formUrl: 'https://forms.practicelink.example.com.au/referral-preferences',
   },
   {
     entityType: 'PractitionerRole',
@@ -137,10 +136,25 @@ export async function seedTasks(tx: Transaction, world: World): Promise<void> {
           status: g.status,
           priorityCode: g.key === 'open' && n < urgent ? ('urgent' as const) : ('low' as const),
           partnerServiceId: demoIds.partnerService(t.partner),
+          kind: t.formUrl ? ('OnlineForm' as const) : ('VerifyInformation' as const),
           reason: t.reason,
-          properties: [t.property],
+          properties: t.property ? [t.property] : [],
+          formUrl: t.formUrl ?? null,
           createdAt: daysFromBase(-age, 35),
           resolvedAt: g.status === 'NotComplete' ? null : daysFromBase(-age + 2, 90),
+          // What the partner reads back (docs/decisions/025-tasks.md); the seed does not replay the old
+          // value of a dismissed task, so only accepted suggestions carry their values.
+          resolvedByUserId: g.status === 'NotComplete' ? null : demoIds.user('alice'),
+          outcome:
+            g.status === 'Complete'
+              ? ('SuggestedValueAccepted' as const)
+              : g.status === 'Dismissed'
+                ? ('CurrentValueKept' as const)
+                : null,
+          verifiedValues:
+            g.status === 'Complete' && t.property
+              ? [{ name: t.property.name, value: t.property.newValue }]
+              : null,
         };
       }),
     ),
