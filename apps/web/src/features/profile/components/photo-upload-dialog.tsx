@@ -21,16 +21,29 @@ import { PhotoCropper } from './photo-cropper.tsx';
 export type PhotoTools = {
   validate: (file: File) => Promise<PhotoValidation>;
   crop: (photo: DecodedPhoto, selection: Selection) => Promise<Blob>;
-  createUrl: (file: File) => string;
-  revokeUrl: (url: string) => void;
+  /** The picked file as an image source the page's content security policy allows. */
+  readAsUrl: (file: File) => Promise<string>;
 };
+
+/**
+ * The file as a data URL: the API's content security policy (docs/decisions/002-sign-in-and-sessions.md)
+ * lets images come from the portal and from data URLs only, not from blob URLs.
+ */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('No data URL'));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
 
 /** The browser's tools. */
 export const browserPhotoTools: PhotoTools = {
   validate: (file) => validatePhoto(file),
   crop: cropPhoto,
-  createUrl: (file) => URL.createObjectURL(file),
-  revokeUrl: (url) => URL.revokeObjectURL(url),
+  readAsUrl: readAsDataUrl,
 };
 
 type Phase =
@@ -75,31 +88,28 @@ export function PhotoUploadDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [cropping, setCropping] = useState(false);
   const save = useSavePhoto();
-  const { validate, createUrl, revokeUrl, crop } = tools;
+  const { validate, readAsUrl, crop } = tools;
 
   useEffect(() => {
     let current = true;
-    let url: string | null = null;
-    void validate(file).then((result) => {
-      if (!current) return;
-      if (!result.ok) {
-        setPhase({ kind: 'failed', message: result.message });
-        return;
-      }
+    const check = async (): Promise<Phase> => {
+      const result = await validate(file);
+      if (!result.ok) return { kind: 'failed', message: result.message };
       try {
-        url = createUrl(file);
+        return { kind: 'ready', photo: result.photo, url: await readAsUrl(file) };
       } catch {
-        setPhase({ kind: 'failed', message: photoMessages.dataFailed });
-        return;
+        return { kind: 'failed', message: photoMessages.dataFailed };
       }
-      setSelection(initialSelection(result.photo));
-      setPhase({ kind: 'ready', photo: result.photo, url });
+    };
+    void check().then((next) => {
+      if (!current) return;
+      if (next.kind === 'ready') setSelection(initialSelection(next.photo));
+      setPhase(next);
     });
     return () => {
       current = false;
-      if (url) revokeUrl(url);
     };
-  }, [file, validate, createUrl, revokeUrl]);
+  }, [file, validate, readAsUrl]);
 
   const message = phase.kind === 'failed' ? phase.message : failure;
   const saving = cropping || save.isPending;

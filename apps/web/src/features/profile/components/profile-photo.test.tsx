@@ -37,8 +37,7 @@ function testTools(over: Partial<PhotoTools> = {}): PhotoTools {
         return { source: {} as CanvasImageSource, ...found };
       }),
     crop: vi.fn(async () => new Blob([new Uint8Array(8)], { type: 'image/png' })),
-    createUrl: () => 'blob:picked-photo',
-    revokeUrl: () => undefined,
+    readAsUrl: async () => 'data:image/png;base64,cGljdHVyZQ==',
     ...over,
   };
 }
@@ -291,9 +290,7 @@ describe('the profile photo', { timeout: 60_000 }, () => {
   it('says Error getting photo data. when the picked file cannot be read', async () => {
     const unreadable = setUp({
       tools: testTools({
-        createUrl: () => {
-          throw new Error('no URL');
-        },
+        readAsUrl: () => Promise.reject(new Error('unreadable')),
       }),
     });
     const dialog = await pick(unreadable, file('wide.png'));
