@@ -51,6 +51,8 @@ const Env = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('provider-connect'),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  // Signs the token an online-form task's address carries (docs/decisions/025-tasks.md).
+  ONLINE_FORM_TOKEN_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   // How long a request's caller (session, user, roles) may be reused by the next requests with the same
@@ -170,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       pollMs: e.MAIL_POLL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
+    // Without its own secret the online-form token is keyed from the OIDC client secret (required in
+    // production), never from a value in the repository there (docs/decisions/025-tasks.md).
+    onlineFormTokenSecret:
+      e.ONLINE_FORM_TOKEN_SECRET ??
+      `online-form:${e.OIDC_CLIENT_SECRET ?? DEVELOPMENT_CLIENT_SECRET}`,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

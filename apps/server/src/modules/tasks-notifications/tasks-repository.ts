@@ -1,0 +1,171 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#db/client.ts';
+import {
+  healthcareServices,
+  locations,
+  notifications,
+  organisations,
+  partnerServices,
+  practitionerRoles,
+  practitioners,
+  tasks,
+  type TaskVerifiedValue,
+} from '#db/schema/index.ts';
+import type { TaskStatus } from '@pca/contracts';
+import { alias } from 'drizzle-orm/pg-core';
+
+type Executor = Database | Transaction;
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskEntityType = TaskRow['entityType'];
+
+// The entity a task names: one left join per kind, only the one matching entity_type finds a row.
+const roleService = alias(healthcareServices, 'role_service');
+const entityJoins = {
+  organisation: and(eq(tasks.entityType, 'Organisation'), eq(organisations.id, tasks.entityId)),
+  service: and(
+    eq(tasks.entityType, 'HealthcareService'),
+    eq(healthcareServices.id, tasks.entityId),
+  ),
+  location: and(eq(tasks.entityType, 'Location'), eq(locations.id, tasks.entityId)),
+  role: and(eq(tasks.entityType, 'PractitionerRole'), eq(practitionerRoles.id, tasks.entityId)),
+};
+/** A role is named by its practitioner at its healthcare service. */
+const entityName = sql<string>`coalesce(
+  ${organisations.name}, ${healthcareServices.name}, ${locations.name},
+  ${practitioners.givenName} || ' ' || ${practitioners.familyName} || ' at ' || ${roleService.name},
+  '')`;
+
+/** Reads and writes of tasks (docs/decisions/025-tasks.md). */
+export function tasksRepository(db: Database) {
+  const selectWithEntity = (executor: Executor) =>
+    executor
+      .select({
+        task: tasks,
+        entityName,
+        partnerServiceName: partnerServices.name,
+        partnerServiceLogo: partnerServices.logo,
+        total: sql<number>`count(*) over ()`,
+      })
+      .from(tasks)
+      .leftJoin(organisations, entityJoins.organisation)
+      .leftJoin(healthcareServices, entityJoins.service)
+      .leftJoin(locations, entityJoins.location)
+      .leftJoin(practitionerRoles, entityJoins.role)
+      .leftJoin(practitioners, eq(practitioners.id, practitionerRoles.practitionerId))
+      .leftJoin(roleService, eq(roleService.id, practitionerRoles.healthcareServiceId))
+      .leftJoin(partnerServices, eq(partnerServices.id, tasks.partnerServiceId));
+
+  return {
+    /** The tab counts of one practitioner, in one statement. */
+    async counts(practitionerId: string) {
+      const [row] = await db
+        .select({
+          openTasks: sql<number>`(select count(*)::int from ${tasks}
+            where ${tasks.practitionerId} = ${practitionerId} and ${tasks.status} = 'NotComplete')`,
+          unreadNotifications: sql<number>`(select count(*)::int from ${notifications}
+            where ${notifications.practitionerId} = ${practitionerId} and ${notifications.status} = 'Unread')`,
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        openTasks: Number(row?.openTasks ?? 0),
+        unreadNotifications: Number(row?.unreadNotifications ?? 0),
+      };
+    },
+
+    /** One page of a practitioner's tasks in one status, urgent first, newest first, with the total. */
+    async page(
+      practitionerId: string,
+      status: TaskStatus,
+      page: { limit: number; offset: number },
+    ) {
+      const rows = await selectWithEntity(db)
+        .where(and(eq(tasks.practitionerId, practitionerId), eq(tasks.status, status)))
+        .orderBy(sql`${tasks.priorityCode} = 'urgent' desc`, desc(tasks.createdAt), desc(tasks.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: Number(rows[0]?.total ?? 0) };
+    },
+
+    /** A task with its entity's name and its partner service (name and logo). */
+    async find(executor: Executor, taskId: string) {
+      const [row] = await selectWithEntity(executor).where(eq(tasks.id, taskId)).limit(1);
+      return row;
+    },
+
+    /** A practitioner role with its service's organisation (the rule of who may manage it). */
+    async role(executor: Executor, roleId: string) {
+      const [row] = await executor
+        .select({
+          id: practitionerRoles.id,
+          practitionerId: practitionerRoles.practitionerId,
+          healthcareServiceId: practitionerRoles.healthcareServiceId,
+          organisationId: healthcareServices.organisationId,
+          preferredName: practitionerRoles.preferredName,
+          numberOfDays: practitionerRoles.numberOfDays,
+        })
+        .from(practitionerRoles)
+        .innerJoin(
+          healthcareServices,
+          eq(healthcareServices.id, practitionerRoles.healthcareServiceId),
+        )
+        .where(eq(practitionerRoles.id, roleId));
+      return row;
+    },
+
+    async organisation(executor: Executor, id: string) {
+      const [row] = await executor.select().from(organisations).where(eq(organisations.id, id));
+      return row;
+    },
+
+    async location(executor: Executor, id: string) {
+      const [row] = await executor.select().from(locations).where(eq(locations.id, id));
+      return row;
+    },
+
+    async service(executor: Executor, id: string) {
+      const [row] = await executor
+        .select()
+        .from(healthcareServices)
+        .where(eq(healthcareServices.id, id));
+      return row;
+    },
+
+    /** Writes the suggested values on the entity (the columns are chosen by the service). */
+    async updateEntity(
+      tx: Transaction,
+      entityType: TaskEntityType,
+      entityId: string,
+      values: Record<string, string | number | null>,
+    ) {
+      const table = {
+        Organisation: organisations,
+        HealthcareService: healthcareServices,
+        Location: locations,
+        PractitionerRole: practitionerRoles,
+      }[entityType];
+      await tx.update(table).set(values).where(eq(table.id, entityId));
+    },
+
+    /**
+     * Resolves an open task. The status is checked in the WHERE, so of two racing requests only one
+     * moves the task (the other gets no row back).
+     */
+    async resolve(
+      tx: Transaction,
+      taskId: string,
+      values: {
+        status: 'Complete' | 'Dismissed';
+        outcome: 'SuggestedValueAccepted' | 'CurrentValueKept';
+        resolvedByUserId: string;
+        verifiedValues: TaskVerifiedValue[];
+      },
+    ) {
+      const [row] = await tx
+        .update(tasks)
+        .set({ ...values, resolvedAt: new Date() })
+        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'NotComplete')))
+        .returning({ id: tasks.id });
+      return row !== undefined;
+    },
+  };
+}
