@@ -74,8 +74,9 @@ describe('the profile page', () => {
     serve({ [`GET ${profileApiPath('profile', user.id)}`]: () => json(profile()) });
     renderApp(`/profile/${user.id}?tab=personal%20contact%20details`);
     const tab = await screen.findByRole('tab', { name: 'Personal contact details' });
-    expect(tab).toHaveAttribute('aria-selected', 'false');
-    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 1000 });
+    // The selection comes a moment after the tabs (a busy machine may stretch that moment, so only the
+    // outcome is asserted; the journey sees the same with a real clock).
+    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 5000 });
   });
 
   it('editing the email clears Verified; Save is disabled while a field is invalid', async () => {
