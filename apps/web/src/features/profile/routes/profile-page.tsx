@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
@@ -11,7 +11,6 @@ import { Card } from '@pca/ui/card/card.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Tabs } from '@pca/ui/tabs/tabs.tsx';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
-import { tabIndexFor } from '#lib/business/tab-query.ts';
 import type { Profile } from '@pca/contracts';
 import { useProfile } from '../api/get-profile.ts';
 import { BasicInformation } from '../components/basic-information.tsx';
@@ -19,21 +18,9 @@ import { PersonalContactDetails } from '../components/personal-contact-details.t
 import { ProfilePhoto } from '../components/profile-photo.tsx';
 import { RegisterPractitionerButton } from '../components/register-practitioner-dialog.tsx';
 import { safePreviousPath } from '../email-status.ts';
+import { useTabFromQuery } from '../use-tab-from-query.ts';
 
 const TAB_LABELS = ['Basic information', 'Personal contact details'] as const;
-/** The `tab` query is applied a moment after the page shows (docs/product/features.md#profile). */
-const TAB_SELECT_DELAY_MS = 250;
-
-/** Selects the tab the `tab` query names, about 250 ms after the tabs appear. */
-function useTabFromQuery(tab: string | null, ready: boolean) {
-  const [active, setActive] = useState(0);
-  useEffect(() => {
-    if (!ready || !tab) return;
-    const timer = setTimeout(() => setActive(tabIndexFor(TAB_LABELS, tab)), TAB_SELECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [tab, ready]);
-  return [active, setActive] as const;
-}
 
 /** The profile page `/profile/{id}` (docs/product/features.md#profile). */
 export function ProfilePage() {
@@ -42,7 +29,7 @@ export function ProfilePage() {
   const query = useProfile(id);
   const [status, setStatus] = useState<string | null>(null);
   const hasTabs = Boolean(query.data?.hpii);
-  const [activeTab, setActiveTab] = useTabFromQuery(search.get('tab'), hasTabs);
+  const [activeTab, setActiveTab] = useTabFromQuery(TAB_LABELS, search.get('tab'), hasTabs);
   const previousPath = safePreviousPath(search.get('previousPath'));
   // The shell's privacy dialog (1200 px) opens from `?showDialog=privacy` on any page.
   const privacySearch = new URLSearchParams(search);
