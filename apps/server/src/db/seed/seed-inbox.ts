@@ -1,5 +1,6 @@
 import type { Transaction } from '../client.ts';
-import { notifications, tasks, type TaskEntityType, type TaskProperty } from '../schema/index.ts';
+import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { tasks, type TaskEntityType, type TaskProperty } from '../schema/index.ts';
 import { demoIds } from './ids.ts';
 import { daysFromBase, type World } from './world.ts';
 
@@ -210,6 +211,25 @@ const NOTIFICATIONS: { subject: string; message: string }[] = [
   },
 ];
 
+/**
+ * A message carrying the OWASP cheat sheet's usual payloads, as a careless or hostile sender might write
+ * it: stored through the sanitiser like every other (docs/decisions/026-notifications.md), so the
+ * journey can show that none of it runs.
+ */
+const UNSAFE_NOTIFICATION = {
+  subject: 'Formatting check: this message arrived with unsafe content',
+  message: [
+    '<p>This message was sent with content that is removed before it is stored.</p>',
+    '<img src=x onerror=alert(1)>',
+    '<script>alert(document.cookie)</script>',
+    '<p><a href="javascript:alert(1)">A link that runs script</a></p>',
+    '<svg onload=alert(1)><circle r="1"/></svg>',
+    '<p style="background:url(javascript:alert(1));width:expression(alert(1))">Styled text</p>',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<p><a href="https://www.example.com/help" target="_blank">A safe link</a></p>',
+  ].join(''),
+};
+
 /** Alice's notifications in the world's counts (unread, read, archived), newest unread first. */
 export async function seedNotifications(tx: Transaction, world: World): Promise<void> {
   const { unread, read, archived } = world.bulk.notificationsForAlice;
@@ -219,9 +239,11 @@ export async function seedNotifications(tx: Transaction, world: World): Promise<
     ...Array<'Read'>(read).fill('Read'),
     ...Array<'Archived'>(archived).fill('Archived'),
   ];
-  await tx.insert(notifications).values(
+  await storeNotification(
+    tx,
     statuses.map((status, n) => {
-      const template = cycle(NOTIFICATIONS, n);
+      // The newest read one is the unsafe message: on the list's first page, without changing the counts.
+      const template = n === unread ? UNSAFE_NOTIFICATION : cycle(NOTIFICATIONS, n);
       return {
         id: demoIds.notification(n),
         practitionerId: alice,

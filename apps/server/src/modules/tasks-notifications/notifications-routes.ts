@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NotificationParams,
+  NotificationsPage,
+  NotificationsQuery,
+  Problem,
+  tasksNotificationsApiPaths as paths,
+} from '@pca/contracts';
+import type { AppDeps } from '#lib/deps.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { notificationsService } from './notifications-service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['notifications'];
+const answers = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+
+/**
+ * Notifications: Get notifications, Mark read and Archive of docs/product/features.md#feature-calls
+ * (docs/decisions/026-notifications.md). The practitioner is never a parameter: it is the caller's own,
+ * or the one they manage.
+ */
+export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = notificationsService(deps.db);
+  // Neither write has a body: anything past 1 KB is refused (413) before it is parsed.
+  const common = { preHandler: deps.authenticate, bodyLimit: 1_024 };
+
+  app.get(
+    paths.notifications,
+    {
+      ...common,
+      schema: {
+        tags,
+        summary:
+          'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
+        security,
+        querystring: NotificationsQuery,
+        response: { 200: NotificationsPage, ...answers },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await service.list(requireAuth(request), request.query)),
+  );
+
+  app.post(
+    paths.markRead,
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Mark an Unread notification Read (Read and Archived stay as they are)',
+        security,
+        params: NotificationParams,
+        response: { 204: z.null(), ...answers },
+      },
+    },
+    async (request, reply) => {
+      await service.markRead(requireAuth(request), request.params.externalId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    paths.archive,
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Archive a notification (an Archived one stays as it is)',
+        security,
+        params: NotificationParams,
+        response: { 204: z.null(), ...answers },
+      },
+    },
+    async (request, reply) => {
+      await service.archive(requireAuth(request), request.params.externalId, request.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  NotificationsPage,
+  UnreadNotificationCount,
+  notificationApiPath,
+  shellApiPaths,
+  tasksNotificationsApiPaths as paths,
+} from '@pca/contracts';
+import { auditEvents, notifications } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
+import { sanitiseNotificationHtml } from './sanitise-notification.ts';
+import { storeNotification } from './notifications-repository.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ra = {
+  alice: '2000000011',
+  ben: '2000000022',
+  george: '2000000066',
+  isla: '2000000099',
+  priya: '2000000077',
+};
+/** Alice's seeded notifications, newest first: 3 unread, 9 read (the first the unsafe one), 5 archived. */
+const ntf = (n: number) => `NTF-${String(100_245 + n).padStart(8, '0')}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [key, number] of Object.entries(ra)) tokens[key] = await t.tokenFor(number);
+});
+afterAll(() => t.close());
+
+const call = (who: keyof typeof ra | null, method: 'GET' | 'POST' | 'PUT', url: string) =>
+  t.app.inject({ method, url, headers: who ? t.bearer(tokens[who]!) : {} });
+const list = async (who: keyof typeof ra, query = '') => {
+  const res = await call(who, 'GET', `${paths.notifications}${query}`);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return NotificationsPage.parse(res.json());
+};
+const bell = async (who: keyof typeof ra) =>
+  UnreadNotificationCount.parse(
+    (await call(who, 'GET', shellApiPaths.unreadNotificationCount)).json(),
+  ).count;
+
+describe('the OWASP filter-evasion vectors are neutralised when a notification is stored', () => {
+  // docs/decisions/026-notifications.md: whatever survives may carry no script, handler or other scheme.
+  const vectors = [
+    '<script>alert(1)</script>',
+    '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
+    '<IMG SRC="javascript:alert(\'XSS\');">',
+    '<IMG SRC=JaVaScRiPt:alert(1)>',
+    '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
+    '<a onmouseover="alert(document.cookie)">xxs link</a>',
+    '<IMG """><SCRIPT>alert("XSS")</SCRIPT>">',
+    '<IMG SRC=javascript:alert(String.fromCharCode(88,83,83))>',
+    '<IMG SRC=# onmouseover="alert(1)">',
+    '<IMG SRC=/ onerror="alert(String.fromCharCode(88,83,83))"></img>',
+    '<img src=x onerror="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058&#0000097&#0000108&#0000101&#0000114&#0000116&#0000040&#0000039&#0000088&#0000083&#0000083&#0000039&#0000041">',
+    '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;">x</a>',
+    '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A&#x61&#x6C&#x65&#x72&#x74&#x28&#x27&#x58&#x53&#x53&#x27&#x29">x</a>',
+    '<a href="jav\tascript:alert(1);">x</a>',
+    '<a href="jav&#x09;ascript:alert(1);">x</a>',
+    '<a href="jav&#x0A;ascript:alert(1);">x</a>',
+    '<a href=" &#14;  javascript:alert(1);">x</a>',
+    '<SCRIPT/XSS SRC="http://xss.example/xss.js"></SCRIPT>',
+    '<BODY onload!#$%&()*~+-_.,:;?@[/|\\]^`=alert("XSS")>',
+    '<<SCRIPT>alert("XSS");//\\<</SCRIPT>',
+    '<SCRIPT SRC=http://xss.example/xss.js?< B >',
+    '<iframe src=http://xss.example/scriptlet.html <',
+    '</TITLE><SCRIPT>alert("XSS");</SCRIPT>',
+    '<INPUT TYPE="IMAGE" SRC="javascript:alert(\'XSS\');">',
+    '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
+    '<svg/onload=alert(1)>',
+    '<svg><script>alert(1)</script></svg>',
+    '<math><a xlink:href="javascript:alert(1)">x</a></math>',
+    "<STYLE>@import'http://xss.example/xss.css';</STYLE>",
+    '<p STYLE="xss:expression(alert(\'XSS\'))">x</p>',
+    '<p style="background-image: url(javascript:alert(1))">x</p>',
+    '<META HTTP-EQUIV="refresh" CONTENT="0;url=javascript:alert(1);">',
+    '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',
+    '<TABLE BACKGROUND="javascript:alert(\'XSS\')">',
+    '<DIV STYLE="width: expression(alert(\'XSS\'));">',
+    '<BASE HREF="javascript:alert(\'XSS\');//">',
+    '<OBJECT TYPE="text/x-scriptlet" DATA="http://xss.example/scriptlet.html"></OBJECT>',
+    '<EMBED SRC="data:image/svg+xml;base64,PHN2ZyB4bWxuczpzdmc9Imh0dH A6Ly93d3cudzMub3JnLzIwMDAvc3ZnIiB4bWxucz0iaHR0cDovL3d3dy53My5vcmcv MjAwMC9zdmciIHhtbG5zOnhsaW5rPSJodHRwOi8vd3d3LnczLm9yZy8xOTk5L3hs aW5rIiB2ZXJzaW9uPSIxLjAiIHg9IjAiIHk9IjAiIHdpZHRoPSIxOTQiIGhlaWdodD0iMjAw IiBpZD0ieHNzIj48c2NyaXB0IHR5cGU9InRleHQvZWNtYXNjcmlwdCI+YWxlcnQoIlh TUyIpOzwvc2NyaXB0Pjwvc3ZnPg==" AllowScriptAccess="always"></EMBED>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+    '<a href="vbscript:msgbox(1)">x</a>',
+    '<a href="//xss.example/">x</a>',
+    "<!--[if gte IE 4]><SCRIPT>alert('XSS');</SCRIPT><![endif]-->",
+    '<form action="javascript:alert(1)"><button>x</button></form>',
+    '<details open ontoggle=alert(1)>',
+    '<a href="https://ok.example/" onclick="alert(1)" target="_blank" rel="opener">ok</a>',
+  ];
+
+  it.each(vectors)('%s', (vector) => {
+    const out = sanitiseNotificationHtml(`<p>before</p>${vector}<p>after</p>`);
+    expect(out).toContain('<p>before</p>');
+    // No element but the allow-list, no attribute but href and rel.
+    const tags = [...out.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase());
+    for (const tag of tags)
+      expect(['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a']).toContain(tag);
+    for (const [, attrs] of out.matchAll(/<[a-z0-9]+((?:\s[^>]*)?)>/gi)) {
+      const names = [...attrs!.matchAll(/\s([^\s=]+)=/g)].map((m) => m[1]!.toLowerCase());
+      for (const name of names) expect(['href', 'rel']).toContain(name);
+    }
+    for (const [, href] of out.matchAll(/href="([^"]*)"/g))
+      expect(href).toMatch(/^(https?:\/\/|mailto:|\/(?!\/))/);
+    expect(out).not.toMatch(/<script|javascript:|vbscript:|data:|expression\(|onerror|onload/i);
+  });
+
+  it('keeps simple formatting and forces rel="noopener noreferrer" on links', () => {
+    expect(
+      sanitiseNotificationHtml(
+        '<p>A <strong>b</strong> <em>c</em><br></p><ul><li>d</li></ul><ol><li>e</li></ol>' +
+          '<a href="https://x.example/a?b=1" rel="opener" target="_blank">f</a>' +
+          '<a href="mailto:help@example.com">g</a><a href="/tasks-notifications/tasks">h</a>',
+      ),
+    ).toBe(
+      '<p>A <strong>b</strong> <em>c</em><br /></p><ul><li>d</li></ul><ol><li>e</li></ol>' +
+        '<a href="https://x.example/a?b=1" rel="noopener noreferrer">f</a>' +
+        '<a href="mailto:help@example.com" rel="noopener noreferrer">g</a>' +
+        '<a href="/tasks-notifications/tasks" rel="noopener noreferrer">h</a>',
+    );
+  });
+
+  it('storeNotification stores the sanitised message (the seeded unsafe one included)', async () => {
+    const [stored] = await storeNotification(t.db, {
+      practitionerId: demoIds.practitioner('farah'),
+      subject: '  Test  ',
+      message: '<p>Hi<img src=x onerror=alert(1)></p>',
+    });
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.id, stored!.id));
+    expect(row).toMatchObject({ subject: 'Test', message: '<p>Hi</p>', status: 'Unread' });
+    expect(row!.externalId).toMatch(/^NTF-[0-9a-f-]+$/);
+    const [unsafe] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.externalId, ntf(3)));
+    expect(unsafe!.message).not.toMatch(
+      /<script|<img|<svg|<iframe|javascript:|onerror|onload|style=/i,
+    );
+    expect(unsafe!.message).toContain(
+      '<a href="https://www.example.com/help" rel="noopener noreferrer">A safe link</a>',
+    );
+  });
+});
+
+describe('GET notifications', () => {
+  it('Alice: read and unread, newest first, 10 a page, with the demo world’s total', async () => {
+    const first = await list('alice');
+    expect(first.total).toBe(12);
+    expect(first.items.map((i) => i.externalId)).toEqual(
+      Array.from({ length: 10 }, (_, n) => ntf(n)),
+    );
+    expect(first.items.slice(0, 3).every((i) => i.status === 'Unread')).toBe(true);
+    expect(first.items.slice(3).every((i) => i.status === 'Read')).toBe(true);
+    const created = first.items.map((i) => Date.parse(i.created));
+    expect([...created].sort((a, b) => b - a)).toEqual(created);
+    const second = await list('alice', '?page=2');
+    expect(second.items.map((i) => i.externalId)).toEqual([ntf(10), ntf(11)]);
+    expect((await list('alice', '?page=3')).items).toEqual([]);
+    expect((await list('alice', '?pageSize=50')).items).toHaveLength(12);
+  });
+
+  it('Alice: archived only when asked', async () => {
+    const archived = await list('alice', '?archived=true');
+    expect(archived.total).toBe(5);
+    expect(archived.items.map((i) => i.externalId)).toEqual([12, 13, 14, 15, 16].map(ntf));
+    expect(archived.items.every((i) => i.status === 'Archived')).toBe(true);
+  });
+
+  it('bad queries are 400 problems; no session 401; those without the bell 403', async () => {
+    for (const q of ['?archived=yes', '?page=0', '?pageSize=51', '?pageSize=0', '?page=x'])
+      expectProblem(await call('alice', 'GET', `${paths.notifications}${q}`), 400);
+    expectProblem(await call(null, 'GET', paths.notifications), 401);
+    expectProblem(await call('priya', 'GET', paths.notifications), 403);
+  });
+
+  it('someone with no practitioner record, managing nobody, has an empty list', async () => {
+    expect(await list('isla')).toEqual({ items: [], total: 0 });
+    expect(await list('george', '?archived=true')).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('mark read and archive', () => {
+  it('opening an Unread one makes it Read and the bell follows; Read and Archived stay (still 204)', async () => {
+    expect(await bell('alice')).toBe(3);
+    const read = await call('alice', 'POST', notificationApiPath('markRead', ntf(0)));
+    expect(read.statusCode).toBe(204);
+    expect(await bell('alice')).toBe(2);
+    const again = await call('alice', 'POST', notificationApiPath('markRead', ntf(0)));
+    expect(again.statusCode).toBe(204);
+    expect((await call('alice', 'POST', notificationApiPath('markRead', ntf(12)))).statusCode).toBe(
+      204,
+    );
+    const [archived] = await t.db
+      .select({ status: notifications.status })
+      .from(notifications)
+      .where(eq(notifications.externalId, ntf(12)));
+    expect(archived!.status).toBe('Archived');
+    expect((await list('alice')).items[0]).toMatchObject({ externalId: ntf(0), status: 'Read' });
+    // Opening is not a change of record: nothing audited.
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'notification.read'));
+    expect(audits).toEqual([]);
+  });
+
+  it('archiving moves it to the archived list, audited once; archiving again changes nothing', async () => {
+    const res = await call('alice', 'POST', notificationApiPath('archive', ntf(1)));
+    expect(res.statusCode).toBe(204);
+    expect(await bell('alice')).toBe(1);
+    expect((await list('alice')).total).toBe(11);
+    const archived = await list('alice', '?archived=true');
+    expect(archived.total).toBe(6);
+    expect(archived.items[0]).toMatchObject({ externalId: ntf(1), status: 'Archived' });
+    expect((await call('alice', 'POST', notificationApiPath('archive', ntf(1)))).statusCode).toBe(
+      204,
+    );
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'notification.archive'),
+          eq(auditEvents.actorUserId, demoIds.user('alice')),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      entityType: 'notification',
+      actingForPractitionerId: null,
+      changedFields: { externalId: ntf(1), status: 'Archived' },
+    });
+  });
+
+  it('anyone else’s notification, or an unknown one, is a 404 problem; a malformed id 400', async () => {
+    expectProblem(await call('george', 'POST', notificationApiPath('markRead', ntf(2))), 404);
+    expectProblem(await call('george', 'POST', notificationApiPath('archive', ntf(2))), 404);
+    expectProblem(await call('isla', 'POST', notificationApiPath('archive', ntf(2))), 404);
+    expectProblem(await call('alice', 'POST', notificationApiPath('archive', 'NTF-NOPE')), 404);
+    expectProblem(await call('alice', 'POST', notificationApiPath('markRead', 'a b<')), 400);
+    expectProblem(await call('priya', 'POST', notificationApiPath('markRead', ntf(2))), 403);
+    expectProblem(await call(null, 'POST', notificationApiPath('markRead', ntf(2))), 401);
+    // George's attempts changed nothing.
+    const [row] = await t.db
+      .select({ status: notifications.status })
+      .from(notifications)
+      .where(eq(notifications.externalId, ntf(2)));
+    expect(row!.status).toBe('Unread');
+  });
+});
+
+describe('Ben managing Alice', () => {
+  it('sees Alice’s notifications and acts on them for her; on his own account he has none', async () => {
+    expect(await list('ben')).toEqual({ items: [], total: 0 });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: shellApiPaths.managing,
+      headers: t.bearer(tokens.ben!),
+      payload: { practitionerId: demoIds.practitioner('alice') },
+    });
+    expect(put.statusCode).toBeLessThan(300);
+    const alices = await list('ben');
+    expect(alices.total).toBe((await list('alice')).total);
+    expect(alices.items.map((i) => i.externalId)).toEqual(
+      (await list('alice')).items.map((i) => i.externalId),
+    );
+    const before = await bell('ben');
+    expect((await call('ben', 'POST', notificationApiPath('markRead', ntf(2)))).statusCode).toBe(
+      204,
+    );
+    expect(await bell('ben')).toBe(before - 1);
+    expect(await bell('alice')).toBe(before - 1);
+    expect((await call('ben', 'POST', notificationApiPath('archive', ntf(4)))).statusCode).toBe(
+      204,
+    );
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'notification.archive'),
+          eq(auditEvents.actorUserId, demoIds.user('ben')),
+        ),
+      );
+    expect(audit).toMatchObject({ actingForPractitionerId: demoIds.practitioner('alice') });
+  });
+});
