@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  OnlineFormUrl,
+  TasksNotificationsCounts,
+  TasksPage,
+  TaskStatus,
+  VerifyInformationTask,
+} from '@pca/contracts';
+import {
+  taskApiPath,
+  tasksNotificationsApiPaths as paths,
+} from '@pca/contracts/tasks-notifications-paths.ts';
+import { http } from '#lib/http.ts';
+
+/**
+ * The tab counts' key: a change to a task or a notification invalidates it, so 'Open (n)' and
+ * 'Notifications (n)' follow without a reload.
+ */
+export const tasksNotificationsCountsKey = ['tasks-notifications', 'counts'] as const;
+
+/** Open tasks and unread notifications of the own practitioner, or the one managed. */
+export function useTasksNotificationsCounts() {
+  return useQuery({
+    queryKey: tasksNotificationsCountsKey,
+    queryFn: ({ signal }) => http<TasksNotificationsCounts>(paths.counts, { signal }),
+  });
+}
+
+/** One page of tasks in a status. */
+export function useTasks(status: TaskStatus, page: number) {
+  return useQuery({
+    queryKey: ['tasks', 'list', status, page],
+    queryFn: ({ signal }) =>
+      http<TasksPage>(`${paths.tasks}?status=${status}&page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A verify-information task with its entity's current values. */
+export function useTask(id: string) {
+  return useQuery({
+    queryKey: ['tasks', 'task', id],
+    queryFn: ({ signal }) => http<VerifyInformationTask>(taskApiPath('task', id), { signal }),
+    retry: false,
+  });
+}
+
+/** Completes (suggested value) or dismisses (current value kept) a task; lists and counts are read again. */
+export function useResolveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, choice }: { id: string; choice: 'suggested' | 'current' }) =>
+      choice === 'suggested'
+        ? http<VerifyInformationTask>(taskApiPath('completeTask', id), {
+            method: 'POST',
+            body: { choice: 'suggested' },
+          })
+        : http<VerifyInformationTask>(taskApiPath('dismissTask', id), { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+        queryClient.invalidateQueries({ queryKey: tasksNotificationsCountsKey }),
+      ]),
+  });
+}
+
+/** The online form's address (with its signed, short-lived token). */
+export function getOnlineFormUrl(id: string, signal?: AbortSignal) {
+  return http<OnlineFormUrl>(taskApiPath('onlineForm', id), { signal });
+}

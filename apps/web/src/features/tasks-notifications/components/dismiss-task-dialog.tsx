@@ -1,0 +1,52 @@
+import { dialogWidths } from '@pca/contracts/constants.ts';
+import { Modal } from '@pca/ui/modal/modal.tsx';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+
+/** Props of DismissTaskDialog. */
+export type DismissTaskDialogProps = {
+  isOpen: boolean;
+  /** The partner service that suggested the change, named in the dialog. */
+  partnerServiceName: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  saving: boolean;
+};
+
+/**
+ * Keeping the current value dismisses the task (docs/product/features.md#tasks-and-notifications: an
+ * 800 px dialog naming the partner service); the specification gives no wording beyond that.
+ */
+export function DismissTaskDialog({
+  isOpen,
+  partnerServiceName,
+  onConfirm,
+  onClose,
+  saving,
+}: DismissTaskDialogProps) {
+  const partner = partnerServiceName ?? 'the partner service';
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Keep the current details"
+      width={dialogWidths.dismissTask}
+      actions={
+        <ButtonGroup>
+          <Button loading={saving} onClick={onConfirm}>
+            Dismiss task
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </ButtonGroup>
+      }
+    >
+      <Stack gap={1}>
+        <Text as="p">{`You chose to keep the current details instead of the change ${partner} suggested.`}</Text>
+        <Text as="p">{`The task will be dismissed and we will let ${partner} know that the current details are correct.`}</Text>
+      </Stack>
+    </Modal>
+  );
+}

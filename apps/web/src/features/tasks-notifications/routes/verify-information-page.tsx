@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { VerifyInformationTask } from '@pca/contracts';
+import { pages } from '@pca/contracts/pages.ts';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { RadioGroup } from '@pca/ui/radio/radio.tsx';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { useResolveTask, useTask } from '../api/tasks.ts';
+import { DismissTaskDialog } from '../components/dismiss-task-dialog.tsx';
+import { verifyTexts } from '../task-texts.ts';
+
+/** tasks-notifications/verify-information/{id} (docs/product/features.md#tasks-and-notifications). */
+export function VerifyInformationPage() {
+  const { id = '' } = useParams();
+  const task = useTask(id);
+  return (
+    <Stack gap={2}>
+      <div>
+        <TextLink href={pages.tasks.list.href()}>{verifyTexts.back}</TextLink>
+      </div>
+      {task.isError ? (
+        <>
+          <H1>Verify information</H1>
+          <ApiErrorAlert
+            error={task.error}
+            thing="this task"
+            onRetry={() => void task.refetch()}
+            logMessage="Verify-information task failed to load"
+          />
+        </>
+      ) : task.isPending ? (
+        <Loading message="Loading task" />
+      ) : task.data.kind !== 'VerifyInformation' || task.data.taskStatus === 'Dismissed' ? (
+        <>
+          <H1>Verify information</H1>
+          <Alert tone="info" title={verifyTexts.notAvailable}>
+            <Text as="p">{verifyTexts.notAvailableDetail}</Text>
+          </Alert>
+        </>
+      ) : task.data.taskStatus === 'Complete' ? (
+        <Verified task={task.data} />
+      ) : (
+        <Verify task={task.data} />
+      )}
+    </Stack>
+  );
+}
+
+/** The partner's logo, when it has one. */
+function PartnerLogo({ task }: { task: VerifyInformationTask }) {
+  const logo = task.partnerServiceLogo;
+  if (!logo) return null;
+  return (
+    <img
+      src={`data:${logo.mimeType};base64,${logo.data}`}
+      alt={logo.description}
+      style={{ maxHeight: '4rem', maxWidth: '16rem', alignSelf: 'flex-start' }}
+    />
+  );
+}
+
+const shown = (value: string | null) => (value === null || value === '' ? 'Not provided' : value);
+
+/** An open task: the reason, then the current or the suggested value. */
+function Verify({ task }: { task: VerifyInformationTask }) {
+  const navigate = useNavigate();
+  const resolve = useResolveTask();
+  const [choice, setChoice] = useState<'current' | 'suggested' | undefined>();
+  const [tried, setTried] = useState(false);
+  const [dismissing, setDismissing] = useState(false);
+  const partner = task.partnerServiceName ?? 'the partner service';
+  const names = task.properties.map((p) => p.displayName).join(', ');
+  const current = task.properties
+    .map((p) => `${p.displayName}: ${shown(p.currentValue)}`)
+    .join('; ');
+  const suggested = task.properties.map((p) => `${p.displayName}: ${p.newValue}`).join('; ');
+  const toList = () => void navigate(pages.tasks.list.href());
+
+  const verify = () => {
+    setTried(true);
+    if (choice === 'suggested')
+      resolve.mutate({ id: task.id, choice: 'suggested' }, { onSuccess: toList });
+    else if (choice === 'current') setDismissing(true);
+  };
+
+  return (
+    <Stack gap={1.5}>
+      <H1>{task.taskPriorityCode === 'urgent' ? verifyTexts.urgent : verifyTexts.nonUrgent}</H1>
+      <Text as="p">{verifyTexts.intro(task.entityName)}</Text>
+      <PartnerLogo task={task} />
+      <Stack gap={0.5}>
+        <H2>Reason</H2>
+        <Text as="p">{task.reason}</Text>
+      </Stack>
+      {resolve.isError && !dismissing ? (
+        <ApiErrorAlert error={resolve.error} thing="this task" action="save" />
+      ) : null}
+      <RadioGroup
+        name="task-value"
+        label={names}
+        required
+        value={choice}
+        onChange={(value) => setChoice(value as 'current' | 'suggested')}
+        message={tried && !choice ? verifyTexts.chooseValue : undefined}
+        options={[
+          { value: 'current', label: `Current value: ${current}` },
+          { value: 'suggested', label: `Suggested value from ${partner}: ${suggested}` },
+        ]}
+      />
+      <ButtonGroup>
+        <Button loading={resolve.isPending && !dismissing} onClick={verify}>
+          Verify
+        </Button>
+        <Button variant="secondary" onClick={toList}>
+          Cancel
+        </Button>
+      </ButtonGroup>
+      <DismissTaskDialog
+        isOpen={dismissing}
+        partnerServiceName={task.partnerServiceName}
+        saving={resolve.isPending}
+        onClose={() => {
+          resolve.reset();
+          setDismissing(false);
+        }}
+        onConfirm={() => resolve.mutate({ id: task.id, choice: 'current' }, { onSuccess: toList })}
+      />
+    </Stack>
+  );
+}
+
+/** A completed task: what was verified, and that the partner has it. */
+function Verified({ task }: { task: VerifyInformationTask }) {
+  return (
+    <Stack gap={1.5}>
+      <H1>{verifyTexts.complete}</H1>
+      <Text as="p">{verifyTexts.introDone(task.entityName)}</Text>
+      <div>
+        <Alert tone="success" title={verifyTexts.successTitle}>
+          <Text as="p">{verifyTexts.successThanks}</Text>
+          <Text as="p">{verifyTexts.successSent}</Text>
+        </Alert>
+      </div>
+      <PartnerLogo task={task} />
+      <Stack gap={0.5}>
+        {task.properties.map((p) => (
+          <Text as="p" key={p.name}>{`${p.displayName}: ${shown(p.currentValue)}`}</Text>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+export { VerifyInformationPage as Component };

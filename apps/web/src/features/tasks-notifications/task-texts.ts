@@ -1,0 +1,33 @@
+import type { TaskListItem, TaskStatus } from '@pca/contracts';
+
+/** How a task's status reads in the lists. */
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  NotComplete: 'Open',
+  Complete: 'Completed',
+  Dismissed: 'Dismissed',
+};
+
+/** A task's subject in the lists (the specification gives the tabs, not the rows' wording). */
+export function taskSubject(
+  task: Pick<TaskListItem, 'kind' | 'entityName' | 'propertyDisplayNames'>,
+) {
+  if (task.kind === 'OnlineForm') return `Complete the online form about ${task.entityName}`;
+  const names = task.propertyDisplayNames.join(', ').toLowerCase();
+  return `Verify the ${names} of ${task.entityName}`;
+}
+
+/** The texts of the verify-information task (docs/product/features.md#tasks-and-notifications). */
+export const verifyTexts = {
+  back: 'Back to tasks',
+  urgent: 'Urgent! Action required',
+  nonUrgent: 'Non-urgent! Action required',
+  complete: 'No action required',
+  intro: (entityName: string) => `Verify the following details about the ${entityName}.`,
+  introDone: (entityName: string) => `Verified the following details about the ${entityName}.`,
+  successTitle: 'Successfully verified',
+  successThanks: 'Thank you for verifying the entity\u2019s details',
+  successSent: 'We have sent your verified details to the partner service.',
+  notAvailable: 'This task is not available',
+  notAvailableDetail: 'It was dismissed, or it is not a task you can verify here.',
+  chooseValue: 'Choose the current value or the suggested value',
+} as const;
