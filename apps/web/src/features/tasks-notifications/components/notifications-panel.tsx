@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NotificationItem } from '@pca/contracts';
+import { constants } from '@pca/contracts/constants.ts';
+import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Flex } from '@pca/ui/primitives/flex.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
+import { RadioGroup } from '@pca/ui/radio/radio.tsx';
+import { Tooltip } from '@pca/ui/tooltip/tooltip.tsx';
+import { formatDateTime } from '#lib/dates.ts';
+import {
+  useArchiveNotification,
+  useMarkNotificationRead,
+  useNotifications,
+  useRefetchNotifications,
+  type NotificationsFilter,
+} from '../api/notifications.ts';
+
+/** The Notifications tab's wording (docs/product/features.md#tasks-and-notifications). */
+export const notificationTexts = {
+  filterLabel: 'Which notifications to show',
+  current: 'Show read and unread notifications',
+  archived: 'Show archived notifications',
+  emptyCurrent: 'There are no read or unread notifications at the moment',
+  emptyArchived: 'There are no archived notifications at the moment',
+  createdTooltip: 'When this notification was created',
+  archive: 'Archive this notification',
+  loading: 'Loading notifications',
+  loadFailed: 'Your notifications could not be loaded. Try again later.',
+} as const;
+
+/** How long an archived notification stays in the list (docs/product/features.md, constants). */
+export const ARCHIVE_DELAY_MS = 250;
+
+/**
+ * The Notifications tab: the radio filter, one accordion item a notification (subject, status, created
+ * date-time), page size 10. Opening an Unread one marks it read; 'Archive this notification' archives it
+ * and takes it out of the list 250 ms later. A load error is logged and said quietly, never as an alarm.
+ */
+export function NotificationsPanel() {
+  const [filter, setFilter] = useState<NotificationsFilter>('current');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [read, setRead] = useState<ReadonlySet<string>>(new Set());
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const list = useNotifications(filter, page);
+  const markRead = useMarkNotificationRead();
+  const archive = useArchiveNotification();
+  const refetchLists = useRefetchNotifications();
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+
+  useEffect(() => {
+    // The specification only logs a failed load (docs/product/features.md, errors).
+    if (list.isError) console.error('Notifications failed to load', list.error);
+  }, [list.isError, list.error]);
+
+  const add = (set: ReadonlySet<string>, id: string) => new Set(set).add(id);
+  const statusOf = (n: NotificationItem) =>
+    n.status === 'Unread' && read.has(n.externalId) ? 'Read' : n.status;
+
+  const toggle = (n: NotificationItem) => {
+    if (open.has(n.externalId)) {
+      const next = new Set(open);
+      next.delete(n.externalId);
+      setOpen(next);
+      return;
+    }
+    setOpen(add(open, n.externalId));
+    // Unread becomes Read when opened; no call for one already Read or Archived.
+    if (statusOf(n) === 'Unread')
+      markRead.mutate(n.externalId, {
+        onSuccess: () => setRead((current) => add(current, n.externalId)),
+      });
+  };
+
+  const archiveOne = (n: NotificationItem) =>
+    archive.mutate(n.externalId, {
+      onSuccess: () => {
+        timers.current.push(
+          window.setTimeout(() => {
+            setRemoved((current) => add(current, n.externalId));
+            void refetchLists();
+          }, ARCHIVE_DELAY_MS),
+        );
+      },
+    });
+
+  const choose = (value: string) => {
+    setFilter(value === 'archived' ? 'archived' : 'current');
+    setPage(1);
+    setOpen(new Set());
+    // What left the read-and-unread list is just what the archived list shows.
+    setRemoved(new Set());
+  };
+
+  const items = list.data?.items.filter((n) => !removed.has(n.externalId)) ?? [];
+  const total = list.data?.total ?? 0;
+  const pageSize = constants.notificationPageSize;
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+
+  return (
+    <Stack gap={1.5}>
+      <RadioGroup
+        label={notificationTexts.filterLabel}
+        name="notifications-filter"
+        // One of the two is always chosen: not an optional question.
+        required
+        value={filter}
+        onChange={choose}
+        options={[
+          { value: 'current', label: notificationTexts.current },
+          { value: 'archived', label: notificationTexts.archived },
+        ]}
+      />
+      {list.isError ? (
+        <Text as="p" role="status">
+          {notificationTexts.loadFailed}
+        </Text>
+      ) : list.isPending ? (
+        <div style={{ minHeight: '8rem' }}>
+          <Loading message={notificationTexts.loading} />
+        </div>
+      ) : items.length === 0 ? (
+        <Text as="p">
+          {filter === 'archived' ? notificationTexts.emptyArchived : notificationTexts.emptyCurrent}
+        </Text>
+      ) : (
+        <Stack gap={1}>
+          <Accordion>
+            {items.map((n) => {
+              const status = statusOf(n);
+              return (
+                <AccordionItem
+                  key={n.externalId}
+                  titleHeadingTag="h2"
+                  isOpen={open.has(n.externalId)}
+                  onToggle={() => toggle(n)}
+                  title={
+                    <Stack gap={0.25} as="span">
+                      <Text as="span" fontWeight={status === 'Unread' ? 'bold' : 'normal'}>
+                        {n.subject}
+                      </Text>
+                      <Flex as="span" gap={1} flexWrap="wrap">
+                        <Text as="span" fontSize="sm" color="muted">
+                          {status}
+                        </Text>
+                        <Tooltip content={notificationTexts.createdTooltip}>
+                          <Text as="span" fontSize="sm" color="muted">
+                            <time dateTime={n.created}>{formatDateTime(n.created)}</time>
+                          </Text>
+                        </Tooltip>
+                      </Flex>
+                    </Stack>
+                  }
+                >
+                  <AccordionItemContent>
+                    <Stack gap={1} alignItems="flex-start">
+                      <NotificationMessage html={n.message} />
+                      {n.status !== 'Archived' ? (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => archiveOne(n)}
+                          loading={archive.isPending && archive.variables === n.externalId}
+                        >
+                          {notificationTexts.archive}
+                        </Button>
+                      ) : null}
+                    </Stack>
+                  </AccordionItemContent>
+                </AccordionItem>
+              );
+            })}
+          </Accordion>
+          <Paginator
+            label="Notifications pages"
+            page={page}
+            totalPages={totalPages}
+            onPageChange={(next) => {
+              setPage(next);
+              setOpen(new Set());
+            }}
+            itemRangeText={itemRangeText(page, pageSize, total, 'notifications')}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A notification's HTML message. It is rendered as HTML only because the server sanitised it with an
+ * allow-list when it was stored, and the content security policy forbids inline script besides
+ * (docs/decisions/026-notifications.md).
+ */
+function NotificationMessage({ html }: { html: string }) {
+  return <div className="notification-message" dangerouslySetInnerHTML={{ __html: html }} />;
+}
