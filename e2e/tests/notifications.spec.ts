@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+
+/**
+ * Notifications (docs/product/features.md#tasks-and-notifications, docs/decisions/026-notifications.md):
+ * Alice reads and archives hers while the header bell follows without a reload, the message carrying
+ * OWASP payloads runs nothing, and Ben managing Alice sees Alice's. Each file runs on its own seeded
+ * world; the tests here run in order on it.
+ */
+
+const ALICE = '2000000011';
+const BEN = '2000000022';
+/** The demo world's newest notification (unread) and its newest read one, which carries the payloads. */
+const NEWEST = /^Ben Okafor accepted your delegate invitation/;
+const UNSAFE = /^Formatting check: this message arrived with unsafe content/;
+
+test.describe.configure({ mode: 'serial' });
+
+async function signInToWelcome(page: Page, ra: string, givenName: string) {
+  await signIn(page, ra);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome ${givenName}` })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** From the header's bell to the Notifications tab, as a person gets there. */
+async function openNotifications(page: Page) {
+  await page
+    .getByRole('link', { name: /Notifications/ })
+    .first()
+    .click();
+  await page.getByRole('tab', { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL(/\/tasks-notifications\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+}
+
+test('Alice reads and archives a notification, the bell follows; the unsafe message runs nothing', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signInToWelcome(page, ALICE, 'Alice');
+  await expect(page.getByRole('link', { name: /Notifications.*3 unread/ })).toBeVisible();
+  await openNotifications(page);
+  await expect(page.getByRole('tab', { name: /^Notifications \(3\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('radio', { name: 'Show read and unread notifications' }),
+  ).toBeChecked();
+
+  // Opening the newest (Unread) marks it read: the tab and the bell drop to 2 without a reload.
+  const newest = page.getByRole('button', { name: NEWEST }).first();
+  await expect(newest).toContainText('Unread');
+  const read = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/read'),
+  );
+  await newest.click();
+  expect((await read).status()).toBe(204);
+  await expect(newest).toContainText('Read');
+  await expect(page.getByRole('tab', { name: /^Notifications \(2\)/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Notifications.*2 unread/ })).toBeVisible();
+  await expectAccessible(page);
+
+  // Archiving takes it out of the list (after 250 ms); it is then under 'Show archived notifications'.
+  const before = await page.getByRole('button', { name: NEWEST }).count();
+  const archived = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/archive'),
+  );
+  await page.getByRole('button', { name: 'Archive this notification' }).click();
+  expect((await archived).status()).toBe(204);
+  await expect(page.getByRole('button', { name: NEWEST })).toHaveCount(before - 1);
+  await page.getByText('Show archived notifications', { exact: true }).click();
+  await expect(page.getByRole('button', { name: NEWEST }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: NEWEST }).first()).toContainText('Archived');
+
+  // The message sent with script, handlers, javascript: links, SVG and CSS expressions: none of it
+  // reached the page, and nothing ran.
+  await page.getByText('Show read and unread notifications', { exact: true }).click();
+  await page.getByRole('button', { name: UNSAFE }).click();
+  const message = page
+    .locator('.notification-message')
+    .filter({ hasText: 'removed before it is stored' });
+  await expect(message.getByRole('link', { name: 'A safe link' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
+  await expect(message.getByText('A link that runs script')).toBeVisible();
+  await expect(message.getByText('A link that runs script')).not.toHaveAttribute('href', /.+/);
+  await expect(message.locator('script, img, svg, iframe, object, embed, style')).toHaveCount(0);
+  await expect(message.locator('[onerror], [onload], [style], [href^="javascript" i]')).toHaveCount(
+    0,
+  );
+  expect(dialogs).toEqual([]);
+  await expectAccessible(page);
+});
+
+test('Ben, managing Alice, sees Alice’s notifications', async ({ page }) => {
+  await signInToWelcome(page, BEN, 'Ben');
+  await page.getByRole('button', { name: 'Ben Okafor', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Managed accounts' }).click();
+  await page.getByRole('button', { name: 'Manage Alice Nguyen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Manage this account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Alice' })).toBeVisible();
+  await openNotifications(page);
+  // Alice's list as the first test left it: two unread, the unsafe one among the read.
+  await expect(page.getByRole('tab', { name: /^Notifications \(2\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: UNSAFE })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Unread/ })).toHaveCount(2);
+});
