@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithCore } from '../test-utils/render.tsx';
 import { Tabs } from './tabs.tsx';
@@ -33,5 +34,31 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Notifications' })).toHaveTextContent(
       'Notification list',
     );
+  });
+
+  it('a label that carries a count changes without remounting its panel (its state is kept)', async () => {
+    const user = userEvent.setup();
+    function Counter() {
+      const [n, setN] = useState(0);
+      return (
+        <button type="button" onClick={() => setN(n + 1)}>
+          Clicked {n}
+        </button>
+      );
+    }
+    function Page({ count }: { count: number }) {
+      return <Tabs items={[{ label: `Notifications (${count})`, content: <Counter /> }]} />;
+    }
+    let setCount: (n: number) => void = () => {};
+    function Harness() {
+      const [count, set] = useState(3);
+      setCount = set;
+      return <Page count={count} />;
+    }
+    renderWithCore(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Clicked 0' }));
+    act(() => setCount(2));
+    expect(screen.getByRole('tab', { name: 'Notifications (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeInTheDocument();
   });
 });

@@ -23,20 +23,23 @@ export type TabsProps = {
   contained?: boolean;
 };
 
-/** Tabs with arrow-key navigation between tab buttons (AgDS Tabs). */
+/**
+ * Tabs with arrow-key navigation between tab buttons (AgDS Tabs). A tab is known by its place: a label
+ * that carries a count ('Notifications (3)') changes without remounting its panel.
+ */
 export function Tabs({ items, activeIndex, onChange, contained = true }: TabsProps) {
   return (
     <AgTabs activeIndex={activeIndex} onChange={onChange} contained={contained}>
       <TabList>
-        {items.map((item) => (
-          <TabButton key={item.label} endElement={item.endElement}>
+        {items.map((item, index) => (
+          <TabButton key={index} endElement={item.endElement}>
             {item.label}
           </TabButton>
         ))}
       </TabList>
       <TabPanels>
-        {items.map((item) => (
-          <TabPanel key={item.label}>{item.content}</TabPanel>
+        {items.map((item, index) => (
+          <TabPanel key={index}>{item.content}</TabPanel>
         ))}
       </TabPanels>
     </AgTabs>
