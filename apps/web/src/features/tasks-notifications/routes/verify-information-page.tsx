@@ -135,8 +135,23 @@ function Verify({ task }: { task: VerifyInformationTask }) {
   );
 }
 
+/** The entity's own page, where one exists for its kind (a role's page needs its service too). */
+function entityHref(task: VerifyInformationTask): string | null {
+  switch (task.entityType) {
+    case 'Organisation':
+      return pages.organisations.viewParticipating.href({ id: task.entityId });
+    case 'HealthcareService':
+      return pages.healthcareServices.view.href({ id: task.entityId });
+    case 'Location':
+      return pages.locations.view.href({ id: task.entityId });
+    default:
+      return null;
+  }
+}
+
 /** A completed task: what was verified, and that the partner has it. */
 function Verified({ task }: { task: VerifyInformationTask }) {
+  const href = entityHref(task);
   return (
     <Stack gap={1.5}>
       <H1>{verifyTexts.complete}</H1>
@@ -153,6 +168,11 @@ function Verified({ task }: { task: VerifyInformationTask }) {
           <Text as="p" key={p.name}>{`${p.displayName}: ${shown(p.currentValue)}`}</Text>
         ))}
       </Stack>
+      {href ? (
+        <div>
+          <TextLink href={href}>{`View ${task.entityName}`}</TextLink>
+        </div>
+      ) : null}
     </Stack>
   );
 }
