@@ -26,7 +26,7 @@ async function signInToWelcome(page: Page, ra: string, givenName: string) {
 }
 
 /** Chooses a radio by its label, as a person clicks it (AgDS draws its own circle over the input). */
-async function choose(scope: Locator, label: string | RegExp) {
+async function choose(scope: Page | Locator, label: string | RegExp) {
   await scope.getByText(label).click();
   await expect(scope.getByRole('radio', { name: label })).toBeChecked();
 }
