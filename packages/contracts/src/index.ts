@@ -23,3 +23,4 @@ export * from './business-registration.ts';
 export * from './admin.ts';
 export * from './practitioners.ts';
 export * from './profile.ts';
+export * from './tasks-notifications.ts';

@@ -23,6 +23,7 @@ import { locationRoutes } from '#modules/locations/routes.ts';
 import { managingRoutes } from '#modules/managing/routes.ts';
 import { delegationRoutes } from '#modules/delegations/routes.ts';
 import { profileRoutes } from '#modules/profile/routes.ts';
+import { tasksNotificationsRoutes } from '#modules/tasks-notifications/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(managingRoutes, deps);
   await app.register(delegationRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(tasksNotificationsRoutes, deps);
   await app.register(shellRoutes, deps);
   await app.register(userRegistrationRoutes, deps);
   await app.register(welcomeRoutes, deps);

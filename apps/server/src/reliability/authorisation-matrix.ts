@@ -597,6 +597,71 @@ export const authorisationMatrix: Matrix = {
       allowed: [200, 409],
     },
   ],
+  // --- tasks (docs/decisions/025-tasks.md): lists and counts are of the caller's own practitioner (empty
+  // for the others); a task is open to who may edit its entity — Alice (OrganisationManager of the group,
+  // and the role's practitioner) and, for the Surry Hills GP service and roles there, Ben (its manager) —
+  // and is not found (404) for everyone else. The writes move Alice's seeded tasks on: the first allowed
+  // caller completes or dismisses, the next is told it is no longer open (409).
+  'GET /api/tasks-notifications/counts': [{ target: 'own', allow: 'signed-in' }],
+  'GET /api/tasks': [
+    { target: 'open', allow: 'signed-in' },
+    { target: 'completed', query: { status: 'Complete', page: '1' }, allow: 'signed-in' },
+  ],
+  'GET /api/tasks/{id}': [
+    { target: 'service task', params: { id: demoIds.task('open-1') }, allow: ['alice', 'ben'] },
+    { target: 'location task', params: { id: demoIds.task('open-2') }, allow: ['alice'] },
+    { target: 'role task', params: { id: demoIds.task('open-4') }, allow: ['alice', 'ben'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/tasks/{id}/online-form': [
+    { target: 'organisation form', params: { id: demoIds.task('open-3') }, allow: ['alice'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/tasks/{id}/complete': [
+    {
+      target: 'service task',
+      params: { id: demoIds.task('open-1') },
+      body: { choice: 'suggested' },
+      allow: ['alice', 'ben'],
+      allowed: [200, 409],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { choice: 'suggested' },
+      allow: nobody,
+    },
+  ],
+  'POST /api/tasks/{id}/dismiss': [
+    {
+      target: 'role task',
+      params: { id: demoIds.task('open-4') },
+      allow: ['alice', 'ben'],
+      allowed: [200, 409],
+    },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  // --- notifications (docs/decisions/026-notifications.md): whoever sees the bell may list (their own
+  // practitioner's, the managed one's, or an empty list) — by now everyone signed in, since the writes
+  // above completed the first sign-ins' profiles and gave everyone a business registration's role. Only
+  // Alice may read or archive hers (Ben's session here manages nobody); both answer 204 again on a
+  // notification already moved.
+  'GET /api/notifications': [
+    {
+      target: '-',
+      query: { archived: 'false', page: '1', pageSize: '10' },
+      allow: 'signed-in',
+    },
+  ],
+  'POST /api/notifications/{externalId}/read': [
+    { target: 'alice unread', params: { externalId: 'NTF-00100246' }, allow: ['alice'] },
+    { target: 'missing', params: { externalId: 'NTF-MISSING' }, allow: nobody },
+  ],
+  'POST /api/notifications/{externalId}/archive': [
+    { target: 'alice read', params: { externalId: 'NTF-00100250' }, allow: ['alice'] },
+    { target: 'missing', params: { externalId: 'NTF-MISSING' }, allow: nobody },
+  ],
+
   // --- register as a practitioner (docs/decisions/023-register-as-practitioner.md): the user themselves
   // only. Last of all: Isla is a practitioner after it, which would change who may call the delegation
   // writes above. Alice already has an HPI-I (409, past the authorisation check).
