@@ -31,4 +31,23 @@ describe('SideNavigation', () => {
     );
     expect(container.querySelector('[data-width="240"]')).toHaveStyle({ maxWidth: '240px' });
   });
+
+  it('lists every item on a page that is none of them (AgDS would otherwise close the list)', () => {
+    renderWithCore(
+      <SideNavigation
+        title="Menu"
+        activePath="/tasks-notifications/tasks"
+        items={[
+          { label: 'Home', href: '/welcome' },
+          { label: 'Businesses', href: '/organisation' },
+        ]}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: /Menu/ });
+    expect(
+      within(nav)
+        .getAllByRole('link', { hidden: true })
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Businesses']);
+  });
 });

@@ -35,7 +35,15 @@ export function SideNavigation({
 }: SideNavigationProps) {
   return (
     <Box style={{ width: '100%', maxWidth: width, flexShrink: 0 }} data-width={width}>
-      <SideNav title={title} titleLink={titleLink} items={items} activePath={activePath} />
+      {/* AgDS opens the list only when one of its items is the active page; on a page of no item (Tasks,
+          Give us feedback) it would show none at all, so the list is always open (docs/decisions/015). */}
+      <SideNav
+        title={title}
+        titleLink={titleLink}
+        items={items}
+        activePath={activePath}
+        subLevelVisible="always"
+      />
     </Box>
   );
 }
