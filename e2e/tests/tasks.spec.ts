@@ -45,6 +45,10 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   await expect(page.getByRole('tab', { name: /^Notifications \(3\)/ })).toBeVisible();
   const open = page.getByRole('table', { name: 'Open tasks' });
   await expect(open.getByRole('row')).toHaveCount(5);
+  // A page of no side-navigation item still lists them all (the menu was empty here once).
+  await expect(
+    page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // Every tab: its heading, its address, and axe.
