@@ -46,8 +46,11 @@ export const taskEntityTypes = [
 export type TaskEntityType = (typeof taskEntityTypes)[number];
 export const taskStatuses = ['NotComplete', 'Complete', 'Dismissed'] as const;
 export const taskPriorityCodes = ['low', 'urgent'] as const;
-/** What a task asks: verify a suggested value, or fill in a partner's online form. */
-export const taskKinds = ['VerifyInformation', 'OnlineForm'] as const;
+/**
+ * What a task asks: verify a suggested value, fill in a partner's online form, or confirm that details
+ * not verified for 120 days are still current (the portal's own reminder, docs/decisions/027-reminders.md).
+ */
+export const taskKinds = ['VerifyInformation', 'OnlineForm', 'ConfirmDetails'] as const;
 /** How a task was resolved, as recorded for the partner service (docs/decisions/025-tasks.md). */
 export const taskOutcomes = ['SuggestedValueAccepted', 'CurrentValueKept'] as const;
 export const notificationStatuses = ['Unread', 'Read', 'Archived'] as const;

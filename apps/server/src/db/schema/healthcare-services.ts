@@ -1,5 +1,5 @@
 import { date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { contactDetails, createdAt, id, suppressFlags } from './columns.ts';
+import { at, contactDetails, createdAt, id, suppressFlags } from './columns.ts';
 import { locations } from './locations.ts';
 import { organisations } from './organisations.ts';
 
@@ -29,6 +29,9 @@ export const healthcareServices = pgTable(
     openingHours: jsonb('opening_hours').$type<OpeningHours[]>().notNull().default([]),
     // Set when imported from the NHSD, so a second import of the same directory entry is refused.
     nhsdResourceIdentifier: text('nhsd_resource_identifier').unique(),
+    // When someone last saved or confirmed the details: 120 days later the reminder job asks them to
+    // confirm they are still current (docs/decisions/027-reminders.md).
+    detailsVerifiedAt: at('details_verified_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [

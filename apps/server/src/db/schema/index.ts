@@ -21,3 +21,4 @@ export * from './audit.ts';
 export * from './mail.ts';
 export * from './rate-limits.ts';
 export * from './email-verifications.ts';
+export * from './scheduled-jobs.ts';

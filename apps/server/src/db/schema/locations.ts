@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { contactDetails, createdAt, id, suppressFlags } from './columns.ts';
+import { at, contactDetails, createdAt, id, suppressFlags } from './columns.ts';
 import type { locationTypeCodes } from './enums.ts';
 import { organisations } from './organisations.ts';
 
@@ -28,6 +28,9 @@ export const locations = pgTable(
     ...contactDetails(),
     ...suppressFlags(),
     isActive: boolean('is_active').notNull().default(true),
+    // When someone last saved or confirmed the details: 120 days later the reminder job asks them to
+    // confirm they are still current (docs/decisions/027-reminders.md).
+    detailsVerifiedAt: at('details_verified_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('locations_organisation_id_idx').on(t.organisationId)],

@@ -27,6 +27,9 @@ export const organisations = pgTable(
     isPublisher: boolean('is_publisher').notNull().default(false),
     publisherApprovalStatus: text('publisher_approval_status', { enum: publisherApprovalStatuses }),
     status: text('status', { enum: organisationStatuses }).notNull().default('Active'),
+    // When someone last saved or confirmed the details: 120 days later the reminder job asks them to
+    // confirm they are still current (docs/decisions/027-reminders.md).
+    detailsVerifiedAt: at('details_verified_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -47,6 +47,9 @@ export const tasks = pgTable(
     properties: jsonb('properties').$type<TaskProperty[]>().notNull().default([]),
     // The partner's online form (OnlineForm tasks only); the portal adds a signed token when opening it.
     formUrl: text('form_url'),
+    // Set on the tasks the portal creates itself (docs/decisions/027-reminders.md): one task per entity,
+    // practitioner and verification, so the reminder job inserting twice adds nothing (ON CONFLICT).
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: createdAt(),
     resolvedAt: at('resolved_at'),
     // What the partner service reads back (docs/decisions/025-tasks.md): who resolved it, how, and the

@@ -17,7 +17,23 @@ import {
 } from '../schema/index.ts';
 import type { OpeningHours } from '../schema/index.ts';
 import { demoIds } from './ids.ts';
-import { daysFromBase, type World, type WorldOrganisation } from './world.ts';
+import { daysFromBase, isoDateFromBase, type World, type WorldOrganisation } from './world.ts';
+
+/**
+ * The demo world's reminders (docs/decisions/027-reminders.md): every organisation, location and service
+ * had its details verified at the base date except Harbour Home Visits' mobile location, last verified 121
+ * days before it; and Alice's telehealth role ends 29 days after it. So the reminder job's first run
+ * gives Alice one confirm-details task and one role-ending notification.
+ */
+export const STALE_LOCATION = 'harbour-mobile';
+export const ENDING_ROLE = { practitioner: 'alice', healthcareService: 'harbour-telehealth-gp' };
+const detailsVerifiedAt = (key: string) => daysFromBase(key === STALE_LOCATION ? -121 : 0);
+const roleEndDate = (r: { practitioner: string; healthcareService: string; end?: string }) =>
+  r.end ??
+  (r.practitioner === ENDING_ROLE.practitioner &&
+  r.healthcareService === ENDING_ROLE.healthcareService
+    ? isoDateFromBase(29)
+    : null);
 
 type ContactDetails = {
   phone?: string;
@@ -200,6 +216,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         status: org.status ?? 'Active',
         // HI organisations inherit their parent's registration date.
         createdAt: new Date(`${org.created ?? root?.created ?? '2024-01-01'}T09:00:00+11:00`),
+        detailsVerifiedAt: detailsVerifiedAt(org.key),
       };
     }),
   );
@@ -218,6 +235,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         state: l.state ?? null,
         ...LOCATION_DETAILS[l.key],
         createdAt: daysFromBase(-380),
+        detailsVerifiedAt: detailsVerifiedAt(l.key),
       })),
     );
   }
@@ -242,6 +260,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
           // Harbour's Surry Hills GP came from the NHSD, so the wizard reports its entry as already in use.
           nhsdResourceIdentifier: s.key === 'surry-hills-gp' ? demoIds.nhsdService(0) : null,
           createdAt: daysFromBase(-370),
+          detailsVerifiedAt: detailsVerifiedAt(s.key),
         };
       }),
     );
@@ -256,7 +275,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       preferredName: identities.get(r.practitioner)?.practitioner?.preferredName ?? null,
       numberOfDays: [4, 2, 3][n % 3]!,
       startDate: r.start,
-      endDate: r.end ?? null,
+      endDate: roleEndDate(r),
       createdAt: new Date(`${r.start}T09:00:00+11:00`),
     })),
   );

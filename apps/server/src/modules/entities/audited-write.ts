@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import { appendAudit, type AuditEntry } from '#lib/audit.ts';
 
 // The audited writes of organisations, locations and healthcare services.
+
+/** The stamp every save of an organisation's, location's or service's details writes. */
+export const detailsVerifiedNow = { detailsVerifiedAt: sql`now()` };
 
 /** The fields whose value differs, as { field: { from, to } } for the audit trail. */
 export function changedFields<T extends Record<string, unknown>>(
@@ -20,7 +23,9 @@ export function changedFields<T extends Record<string, unknown>>(
 
 /**
  * Saves `next` on the row `id` of `table` and audits the changed fields in one transaction; when
- * nothing changed it writes nothing, not even the audit entry.
+ * nothing changed it writes nothing, not even the audit entry — except `stamp`, which every save writes
+ * and which is not audited (an entity's details_verified_at: saving the details confirms them,
+ * docs/decisions/027-reminders.md).
  */
 export async function updateAudited<TTable extends PgTable & { id: PgColumn }>(
   db: Database,
@@ -29,11 +34,18 @@ export async function updateAudited<TTable extends PgTable & { id: PgColumn }>(
   before: Record<string, unknown>,
   next: PgUpdateSetSource<TTable> & Record<string, unknown>,
   audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+  stamp?: PgUpdateSetSource<TTable>,
 ): Promise<void> {
   const changed = changedFields<Record<string, unknown>>(before, next);
-  if (!Object.keys(changed).length) return;
+  if (!Object.keys(changed).length) {
+    if (stamp) await db.update(table).set(stamp).where(eq(table.id, id));
+    return;
+  }
   await db.transaction(async (tx) => {
-    await tx.update(table).set(next).where(eq(table.id, id));
+    await tx
+      .update(table)
+      .set({ ...next, ...stamp })
+      .where(eq(table.id, id));
     await appendAudit(tx, { ...audit, entityId: id, changedFields: changed });
   });
 }

@@ -5,7 +5,11 @@ import { healthcareServices } from '#db/schema/index.ts';
 import { isLocationOf, locationsOfOrganisation } from '#modules/locations/repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager, serviceAccess } from '#modules/entities/access.ts';
-import { insertAudited, updateAudited } from '#modules/entities/audited-write.ts';
+import {
+  detailsVerifiedNow,
+  insertAudited,
+  updateAudited,
+} from '#modules/entities/audited-write.ts';
 import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   addressText,
@@ -86,12 +90,20 @@ export async function updateService(
   if (!canEdit)
     throw new ForbiddenError('Only a manager of this healthcare service can change it.');
   const next = await toColumns(db, service.organisationId, input);
-  await updateAudited(db, healthcareServices, serviceId, service, next, {
-    actorUserId: caller.userId,
-    action: 'healthcare-service.updated',
-    entityType: 'HealthcareService',
-    requestId,
-  });
+  await updateAudited(
+    db,
+    healthcareServices,
+    serviceId,
+    service,
+    next,
+    {
+      actorUserId: caller.userId,
+      action: 'healthcare-service.updated',
+      entityType: 'HealthcareService',
+      requestId,
+    },
+    detailsVerifiedNow,
+  );
 }
 
 /** Adds a healthcare service to an organisation (OrganisationManager), audited; returns its id. */

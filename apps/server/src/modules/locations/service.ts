@@ -5,7 +5,11 @@ import { locations } from '#db/schema/index.ts';
 import { findLocality } from '#modules/localities/repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
-import { insertAudited, updateAudited } from '#modules/entities/audited-write.ts';
+import {
+  detailsVerifiedNow,
+  insertAudited,
+  updateAudited,
+} from '#modules/entities/audited-write.ts';
 import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   contactColumns,
@@ -76,12 +80,20 @@ export async function updateLocation(
   const { location, canEdit } = await locationAccess(db, caller, locationId);
   if (!canEdit) throw new ForbiddenError('Only an organisation manager can change this location.');
   const next = await toColumns(db, input);
-  await updateAudited(db, locations, locationId, location, next, {
-    actorUserId: caller.userId,
-    action: 'location.updated',
-    entityType: 'Location',
-    requestId,
-  });
+  await updateAudited(
+    db,
+    locations,
+    locationId,
+    location,
+    next,
+    {
+      actorUserId: caller.userId,
+      action: 'location.updated',
+      entityType: 'Location',
+      requestId,
+    },
+    detailsVerifiedNow,
+  );
 }
 
 /** Adds a location to an organisation (OrganisationManager), audited; returns its id. */

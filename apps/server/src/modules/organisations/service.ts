@@ -2,7 +2,7 @@ import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { organisations } from '#db/schema/index.ts';
-import { updateAudited } from '#modules/entities/audited-write.ts';
+import { updateAudited, detailsVerifiedNow } from '#modules/entities/audited-write.ts';
 import { childrenOf, organisationName } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
 import { loadPartnerPublications } from '#modules/entities/publications.ts';
@@ -86,10 +86,18 @@ export async function updateOrganisation(
     fax: nullable(input.fax),
     website: nullable(input.website),
   };
-  await updateAudited(db, organisations, organisationId, organisation, next, {
-    actorUserId: caller.userId,
-    action: 'organisation.updated',
-    entityType: 'Organisation',
-    requestId,
-  });
+  await updateAudited(
+    db,
+    organisations,
+    organisationId,
+    organisation,
+    next,
+    {
+      actorUserId: caller.userId,
+      action: 'organisation.updated',
+      entityType: 'Organisation',
+      requestId,
+    },
+    detailsVerifiedNow,
+  );
 }
