@@ -129,8 +129,11 @@ export const VerifyInformationTask = z.object({
 });
 export type VerifyInformationTask = z.infer<typeof VerifyInformationTask>;
 
-/** Verify with the suggested value (keeping the current value is a dismissal). */
-export const CompleteTaskRequest = z.object({ choice: z.literal('suggested') });
+/**
+ * Complete a task: a verify-information task with the suggested value (keeping the current value is a
+ * dismissal); a confirm-details task by confirming the details are still current.
+ */
+export const CompleteTaskRequest = z.object({ choice: z.enum(['suggested', 'confirmed']) });
 export type CompleteTaskRequest = z.infer<typeof CompleteTaskRequest>;
 
 /** The online form's address, carrying a short-lived signed token naming the task and the user. */

@@ -27,23 +27,32 @@ export interface NewNotification {
 export async function storeNotification(
   tx: Executor,
   input: NewNotification | readonly NewNotification[],
+  options: {
+    /**
+     * A notification whose external id is already stored is skipped (INSERT … ON CONFLICT DO NOTHING)
+     * and not returned: the reminder job's way of telling once (docs/decisions/027-reminders.md).
+     */
+    ignoreDuplicates?: boolean;
+  } = {},
 ) {
   const rows = (Array.isArray(input) ? input : [input]) as readonly NewNotification[];
   if (!rows.length) return [];
-  return tx
-    .insert(notifications)
-    .values(
-      rows.map((n) => ({
-        ...(n.id ? { id: n.id } : {}),
-        ...(n.createdAt ? { createdAt: n.createdAt } : {}),
-        practitionerId: n.practitionerId,
-        externalId: n.externalId ?? `NTF-${randomUUID()}`,
-        subject: n.subject.trim(),
-        message: sanitiseNotificationHtml(n.message),
-        status: n.status ?? 'Unread',
-      })),
-    )
-    .returning({ id: notifications.id, externalId: notifications.externalId });
+  const insert = tx.insert(notifications).values(
+    rows.map((n) => ({
+      ...(n.id ? { id: n.id } : {}),
+      ...(n.createdAt ? { createdAt: n.createdAt } : {}),
+      practitionerId: n.practitionerId,
+      externalId: n.externalId ?? `NTF-${randomUUID()}`,
+      subject: n.subject.trim(),
+      message: sanitiseNotificationHtml(n.message),
+      status: n.status ?? 'Unread',
+    })),
+  );
+  return (
+    options.ignoreDuplicates
+      ? insert.onConflictDoNothing({ target: notifications.externalId })
+      : insert
+  ).returning({ id: notifications.id, externalId: notifications.externalId });
 }
 
 const visibleIn = (archived: boolean): NotificationStatus[] =>

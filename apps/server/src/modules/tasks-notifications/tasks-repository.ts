@@ -147,6 +147,50 @@ export function tasksRepository(db: Database) {
     },
 
     /**
+     * Completes the other open confirm-details tasks of an entity (its other managers' reminders), once
+     * one of them confirmed the details; answers their ids.
+     */
+    async completeConfirmDetails(tx: Transaction, entityId: string, resolvedByUserId: string) {
+      const rows = await tx
+        .update(tasks)
+        .set({
+          status: 'Complete',
+          outcome: 'CurrentValueKept',
+          resolvedByUserId,
+          verifiedValues: [],
+          resolvedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(tasks.kind, 'ConfirmDetails'),
+            eq(tasks.entityId, entityId),
+            eq(tasks.status, 'NotComplete'),
+          ),
+        )
+        .returning({ id: tasks.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Records that an organisation's, location's or service's details were confirmed now. */
+    async markDetailsVerified(
+      tx: Transaction,
+      entityType: Exclude<TaskEntityType, 'PractitionerRole'>,
+      entityId: string,
+    ) {
+      const table = {
+        Organisation: organisations,
+        HealthcareService: healthcareServices,
+        Location: locations,
+      }[entityType];
+      const [row] = await tx
+        .update(table)
+        .set({ detailsVerifiedAt: sql`now()` })
+        .where(eq(table.id, entityId))
+        .returning({ at: table.detailsVerifiedAt });
+      return row?.at ?? null;
+    },
+
+    /**
      * Resolves an open task. The status is checked in the WHERE, so of two racing requests only one
      * moves the task (the other gets no row back).
      */

@@ -86,7 +86,8 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       ...common,
       schema: {
         tags,
-        summary: 'Verify with the suggested value: the entity takes it and the task is complete',
+        summary:
+          'Verify with the suggested value (the entity takes it), or confirm the details are still current: the task is complete',
         security,
         params: IdParams,
         body: CompleteTaskRequest,
@@ -95,7 +96,7 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await service.complete(auth, request.params.id, request.id);
+      await service.complete(auth, request.params.id, request.id, request.body.choice);
       return service.get(auth, request.params.id);
     },
   );

@@ -144,6 +144,51 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
     }
   }
 
+  /**
+   * Confirm the details are still current (docs/decisions/027-reminders.md): in one transaction the
+   * entity's details_verified_at is now, this task and any other open confirm-details task of the same
+   * entity are Complete, and both are audited.
+   */
+  async function confirmDetails(auth: AuthContext, task: TaskRow, requestId: string) {
+    const { entityType } = task;
+    if (entityType === 'PractitionerRole') throw new NotFoundError('Task not found.');
+    const actingFor = auth.currentUser.managingPractitioner?.id ?? null;
+    await db.transaction(async (tx) => {
+      if (
+        !(await repo.resolve(tx, task.id, {
+          status: 'Complete',
+          outcome: 'CurrentValueKept',
+          resolvedByUserId: auth.user.id,
+          verifiedValues: [],
+        }))
+      )
+        throw notOpen();
+      const others = await repo.completeConfirmDetails(tx, task.entityId, auth.user.id);
+      const verifiedAt = await repo.markDetailsVerified(tx, entityType, task.entityId);
+      await appendAudit(tx, {
+        actorUserId: auth.user.id,
+        actingForPractitionerId: actingFor,
+        action: `${auditAction[task.entityType]}.details-confirmed`,
+        entityType: task.entityType,
+        entityId: task.entityId,
+        changedFields: { detailsVerifiedAt: { to: verifiedAt }, taskId: task.id },
+        requestId,
+      });
+      await appendAudit(tx, {
+        actorUserId: auth.user.id,
+        actingForPractitionerId: actingFor,
+        action: 'task.complete',
+        entityType: 'task',
+        entityId: task.id,
+        changedFields: {
+          status: { from: 'NotComplete', to: 'Complete' },
+          ...(others.length ? { alsoCompleted: others } : {}),
+        },
+        requestId,
+      });
+    });
+  }
+
   return {
     async counts(auth: AuthContext): Promise<TasksNotificationsCounts> {
       const practitionerId = practitionerOf(auth);
@@ -205,14 +250,29 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
      * Verify with the suggested value: the entity takes it, the task is Complete with who and how, and
      * both are audited — one transaction. The suggestion is checked by the entity edit's own schemas.
      */
-    async complete(auth: AuthContext, taskId: string, requestId: string) {
+    async complete(
+      auth: AuthContext,
+      taskId: string,
+      requestId: string,
+      choice: 'suggested' | 'confirmed' = 'suggested',
+    ) {
       const { task } = await visibleTask(auth, taskId);
       if (task.status !== 'NotComplete') throw notOpen();
-      if (task.kind !== 'VerifyInformation' || task.properties.length === 0)
+      if (task.kind === 'ConfirmDetails' && choice === 'confirmed')
+        return confirmDetails(auth, task, requestId);
+      if (
+        task.kind !== 'VerifyInformation' ||
+        task.properties.length === 0 ||
+        choice !== 'suggested'
+      )
         throw new HttpError(
           409,
           'Conflict',
-          'This task is completed on the partner service’s online form.',
+          task.kind === 'OnlineForm'
+            ? 'This task is completed on the partner service’s online form.'
+            : task.kind === 'ConfirmDetails'
+              ? 'This task is completed by confirming the details are still current.'
+              : 'This task is completed by choosing the suggested value.',
           taskProblemTypes.notApplicable,
         );
       const values: Record<string, string | number | null> = {};
@@ -288,6 +348,14 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
     async dismiss(auth: AuthContext, taskId: string, requestId: string) {
       const { task } = await visibleTask(auth, taskId);
       if (task.status !== 'NotComplete') throw notOpen();
+      // The portal's own reminder has no partner to tell and no value to keep: it is only confirmed.
+      if (task.kind === 'ConfirmDetails')
+        throw new HttpError(
+          409,
+          'Conflict',
+          'This task is completed by confirming the details are still current.',
+          taskProblemTypes.notApplicable,
+        );
       const current = await currentValues(task);
       const verified: TaskVerifiedValue[] = task.properties.map((p) => {
         const column = columnOf[task.entityType][p.name];

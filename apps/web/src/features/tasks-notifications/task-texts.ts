@@ -12,6 +12,8 @@ export function taskSubject(
   task: Pick<TaskListItem, 'kind' | 'entityName' | 'propertyDisplayNames'>,
 ) {
   if (task.kind === 'OnlineForm') return `Complete the online form about ${task.entityName}`;
+  if (task.kind === 'ConfirmDetails')
+    return `Confirm the details of ${task.entityName} are still current`;
   const names = task.propertyDisplayNames.join(', ').toLowerCase();
   return `Verify the ${names} of ${task.entityName}`;
 }
@@ -30,4 +32,15 @@ export const verifyTexts = {
   notAvailable: 'This task is not available',
   notAvailableDetail: 'It was dismissed, or it is not a task you can verify here.',
   chooseValue: 'Choose the current value or the suggested value',
+} as const;
+
+/** The texts of the portal's own confirm-details task (docs/decisions/027-reminders.md). */
+export const confirmTexts = {
+  intro: (entityName: string) =>
+    `Check the details of the ${entityName}. If they are still current, confirm them here; if not, change them on its page.`,
+  view: (entityName: string) => `View and change ${entityName}`,
+  confirm: 'These details are still current',
+  introDone: (entityName: string) => `The details of the ${entityName} were confirmed as current.`,
+  successTitle: 'Successfully confirmed',
+  successThanks: 'Thank you for confirming the details are still current.',
 } as const;

@@ -230,6 +230,40 @@ describe('the verify-information task', () => {
     renderApp(path);
     expect(await screen.findByText('This task does not exist')).toBeVisible();
   });
+
+  it('a confirm-details reminder links to the entity and is completed by confirming (decision 027)', async () => {
+    const confirm = task({
+      kind: 'ConfirmDetails',
+      taskPriorityCode: 'low',
+      entityType: 'Location',
+      entityName: 'Harbour Home Visits (Eastern Suburbs)',
+      partnerServiceName: null,
+      partnerServiceLogo: null,
+      reason: 'These details have not been confirmed for 120 days.',
+      properties: [],
+    });
+    const requests = serve({
+      [`GET ${taskApiPath('task', taskId)}`]: () => json(confirm),
+      [`POST ${taskApiPath('completeTask', taskId)}`]: () =>
+        json({ ...confirm, taskStatus: 'Complete', outcome: 'CurrentValueKept' }),
+      [`GET ${paths.tasks}`]: () => json(page([])),
+    });
+    const { router } = renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Non-urgent! Action required' }),
+    ).toBeVisible();
+    expect(screen.getByText('These details have not been confirmed for 120 days.')).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: 'View and change Harbour Home Visits (Eastern Suburbs)' }),
+    ).toHaveAttribute('href', `/location/${confirm.entityId}`);
+    expect(screen.queryByRole('radio')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'These details are still current' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks-notifications'));
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: taskApiPath('completeTask', taskId),
+      body: { choice: 'confirmed' },
+    });
+  });
 });
 
 describe('the online form', () => {

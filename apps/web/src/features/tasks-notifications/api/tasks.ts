@@ -45,15 +45,18 @@ export function useTask(id: string) {
   });
 }
 
-/** Completes (suggested value) or dismisses (current value kept) a task; lists and counts are read again. */
+/**
+ * Completes (suggested value, or details confirmed as current) or dismisses (current value kept) a task;
+ * lists and counts are read again.
+ */
 export function useResolveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, choice }: { id: string; choice: 'suggested' | 'current' }) =>
-      choice === 'suggested'
+    mutationFn: ({ id, choice }: { id: string; choice: 'suggested' | 'confirmed' | 'current' }) =>
+      choice !== 'current'
         ? http<VerifyInformationTask>(taskApiPath('completeTask', id), {
             method: 'POST',
-            body: { choice: 'suggested' },
+            body: { choice },
           })
         : http<VerifyInformationTask>(taskApiPath('dismissTask', id), { method: 'POST' }),
     onSuccess: () =>

@@ -13,7 +13,7 @@ import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useResolveTask, useTask } from '../api/tasks.ts';
 import { DismissTaskDialog } from '../components/dismiss-task-dialog.tsx';
-import { verifyTexts } from '../task-texts.ts';
+import { confirmTexts, verifyTexts } from '../task-texts.ts';
 
 /** tasks-notifications/verify-information/{id} (docs/product/features.md#tasks-and-notifications). */
 export function VerifyInformationPage() {
@@ -36,7 +36,7 @@ export function VerifyInformationPage() {
         </>
       ) : task.isPending ? (
         <Loading message="Loading task" />
-      ) : task.data.kind !== 'VerifyInformation' || task.data.taskStatus === 'Dismissed' ? (
+      ) : task.data.kind === 'OnlineForm' || task.data.taskStatus === 'Dismissed' ? (
         <>
           <H1>Verify information</H1>
           <Alert tone="info" title={verifyTexts.notAvailable}>
@@ -45,6 +45,8 @@ export function VerifyInformationPage() {
         </>
       ) : task.data.taskStatus === 'Complete' ? (
         <Verified task={task.data} />
+      ) : task.data.kind === 'ConfirmDetails' ? (
+        <Confirm task={task.data} />
       ) : (
         <Verify task={task.data} />
       )}
@@ -135,6 +137,48 @@ function Verify({ task }: { task: VerifyInformationTask }) {
   );
 }
 
+/**
+ * The portal's own reminder (docs/decisions/027-reminders.md): no partner and no suggested value — the
+ * details are confirmed as still current, or changed on the entity's page.
+ */
+function Confirm({ task }: { task: VerifyInformationTask }) {
+  const navigate = useNavigate();
+  const resolve = useResolveTask();
+  const href = entityHref(task);
+  const toList = () => void navigate(pages.tasks.list.href());
+  return (
+    <Stack gap={1.5}>
+      <H1>{task.taskPriorityCode === 'urgent' ? verifyTexts.urgent : verifyTexts.nonUrgent}</H1>
+      <Text as="p">{confirmTexts.intro(task.entityName)}</Text>
+      <Stack gap={0.5}>
+        <H2>Reason</H2>
+        <Text as="p">{task.reason}</Text>
+      </Stack>
+      {href ? (
+        <div>
+          <TextLink href={href}>{confirmTexts.view(task.entityName)}</TextLink>
+        </div>
+      ) : null}
+      {resolve.isError ? (
+        <ApiErrorAlert error={resolve.error} thing="this task" action="save" />
+      ) : null}
+      <ButtonGroup>
+        <Button
+          loading={resolve.isPending}
+          onClick={() =>
+            resolve.mutate({ id: task.id, choice: 'confirmed' }, { onSuccess: toList })
+          }
+        >
+          {confirmTexts.confirm}
+        </Button>
+        <Button variant="secondary" onClick={toList}>
+          Cancel
+        </Button>
+      </ButtonGroup>
+    </Stack>
+  );
+}
+
 /** The entity's own page, where one exists for its kind (a role's page needs its service too). */
 function entityHref(task: VerifyInformationTask): string | null {
   switch (task.entityType) {
@@ -155,13 +199,26 @@ function Verified({ task }: { task: VerifyInformationTask }) {
   return (
     <Stack gap={1.5}>
       <H1>{verifyTexts.complete}</H1>
-      <Text as="p">{verifyTexts.introDone(task.entityName)}</Text>
-      <div>
-        <Alert tone="success" title={verifyTexts.successTitle}>
-          <Text as="p">{verifyTexts.successThanks}</Text>
-          <Text as="p">{verifyTexts.successSent}</Text>
-        </Alert>
-      </div>
+      {task.kind === 'ConfirmDetails' ? (
+        <>
+          <Text as="p">{confirmTexts.introDone(task.entityName)}</Text>
+          <div>
+            <Alert tone="success" title={confirmTexts.successTitle}>
+              <Text as="p">{confirmTexts.successThanks}</Text>
+            </Alert>
+          </div>
+        </>
+      ) : (
+        <>
+          <Text as="p">{verifyTexts.introDone(task.entityName)}</Text>
+          <div>
+            <Alert tone="success" title={verifyTexts.successTitle}>
+              <Text as="p">{verifyTexts.successThanks}</Text>
+              <Text as="p">{verifyTexts.successSent}</Text>
+            </Alert>
+          </div>
+        </>
+      )}
       <PartnerLogo task={task} />
       <Stack gap={0.5}>
         {task.properties.map((p) => (
