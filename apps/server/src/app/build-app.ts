@@ -35,6 +35,7 @@ import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#lib/deps.ts';
 import { createOutboxWorker } from '#lib/outbox-worker.ts';
+import { createReminderJob } from '#modules/tasks-notifications/reminders.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
 import { sendFrameworkProblem, writeClientErrorProblem } from './framework-problems.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(publishSelectorRoutes, deps);
 
   registerOutboxWorker(app, db, config);
+  registerReminderJob(app, db, config);
 
   app.get(apiPaths.docs, { schema: { hide: true } }, async () => app.swagger());
 
@@ -163,4 +165,16 @@ function registerOutboxWorker(app: FastifyInstance, db: Database, config: Server
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
+}
+
+/**
+ * Runs the reminder job while the app runs (docs/decisions/027-reminders.md): in every API process, which
+ * claims the job's row before running it, so all of them together run it once per
+ * REMINDER_JOB_INTERVAL_MS. Off when that is 0 (and in API tests unless one sets it).
+ */
+function registerReminderJob(app: FastifyInstance, db: Database, config: ServerConfig) {
+  if (!config.reminders.intervalMs) return;
+  const job = createReminderJob(db, { intervalMs: config.reminders.intervalMs, log: app.log });
+  app.addHook('onReady', async () => job.start());
+  app.addHook('onClose', async () => job.stop());
 }

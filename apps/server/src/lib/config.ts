@@ -92,6 +92,9 @@ const Env = z.object({
     .default('Provider Connect Australia <no-reply@providerconnect.local>'),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  // The reminder job (docs/decisions/027-reminders.md): at start-up, then every interval; 0 turns it off.
+  // Off by default in tests, which run it themselves.
+  REMINDER_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).optional(),
   // Proxies in front of the API whose X-Forwarded-For is believed: a hop count or addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -171,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       messageIdHost: /@([^@\s<>]+)>?\s*$/.exec(e.MAIL_FROM)![1]!,
       pollMs: e.MAIL_POLL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
+    reminders: {
+      /** How often the reminder job runs across every API process; 0: never. */
+      intervalMs: e.REMINDER_JOB_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     },
     // Without its own secret the online-form token is keyed from the OIDC client secret (required in
     // production), never from a value in the repository there (docs/decisions/025-tasks.md).

@@ -17,22 +17,28 @@ import {
 } from '../schema/index.ts';
 import type { OpeningHours } from '../schema/index.ts';
 import { demoIds } from './ids.ts';
-import { daysFromBase, isoDateFromBase, type World, type WorldOrganisation } from './world.ts';
+import { daysFromBase, type World, type WorldOrganisation } from './world.ts';
 
 /**
  * The demo world's reminders (docs/decisions/027-reminders.md): every organisation, location and service
- * had its details verified at the base date except Harbour Home Visits' mobile location, last verified 121
- * days before it; and Alice's telehealth role ends 29 days after it. So the reminder job's first run
- * gives Alice one confirm-details task and one role-ending notification.
+ * had its details verified when the world was seeded, except Harbour Home Visits' mobile location, last
+ * verified 121 days before; and Alice's telehealth role ends 29 days after the seeding. So the reminder
+ * job's first run gives Alice one confirm-details task and one role-ending notification. Counted from the
+ * seeding, not from the fixed base date: the job compares with today, and a world seeded next year must
+ * still show one of each (and not every entity gone stale, nor the role long ended).
  */
 export const STALE_LOCATION = 'harbour-mobile';
 export const ENDING_ROLE = { practitioner: 'alice', healthcareService: 'harbour-telehealth-gp' };
-const detailsVerifiedAt = (key: string) => daysFromBase(key === STALE_LOCATION ? -121 : 0);
+/** The calendar date (yyyy-mm-dd) in Sydney, as the reminder job reads dates. */
+const sydneyDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(at);
+const detailsVerifiedAt = (key: string) =>
+  new Date(Date.now() - (key === STALE_LOCATION ? 121 : 0) * 86_400_000);
 const roleEndDate = (r: { practitioner: string; healthcareService: string; end?: string }) =>
   r.end ??
   (r.practitioner === ENDING_ROLE.practitioner &&
   r.healthcareService === ENDING_ROLE.healthcareService
-    ? isoDateFromBase(29)
+    ? sydneyDate(new Date(Date.now() + 29 * 86_400_000))
     : null);
 
 type ContactDetails = {

@@ -11,7 +11,7 @@ import {
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ENDING_ROLE, STALE_LOCATION } from '#db/seed/seed-world.ts';
-import { daysFromBase, isoDateFromBase } from '#db/seed/world.ts';
+import { daysFromBase } from '#db/seed/world.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -22,19 +22,34 @@ import {
   claimScheduledJob,
   createReminderJob,
   roleEndingExternalId,
+  portalDate,
   runReminders,
 } from './reminders.ts';
 
 // The reminder job on the seeded demo world (docs/decisions/027-reminders.md), on the real database:
-// PGlite, or PostgreSQL with TEST_DATABASE_URL. "Now" is three days after the world's base date.
-const NOW = daysFromBase(3);
+// PGlite, or PostgreSQL with TEST_DATABASE_URL. The world's reminder dates count from its seeding (the
+// stale location was verified 121 days before it), so "now" here is three days after each database's
+// seeding, read back from that location.
+const DAY = 86_400_000;
+let seed = 0;
+let NOW = new Date();
+const fromSeed = (days: number) => new Date(seed + days * DAY);
+/** Reads a database's seeding moment and sets "now" three days after it. */
+async function useSeedClock(db: DatabaseHandle['db']) {
+  const [row] = await db
+    .select({ at: locations.detailsVerifiedAt })
+    .from(locations)
+    .where(eq(locations.id, demoIds.location(STALE_LOCATION)));
+  seed = row!.at.getTime() + 121 * DAY;
+  NOW = fromSeed(3);
+}
 const alice = demoIds.practitioner('alice');
 const staleLocation = demoIds.location(STALE_LOCATION);
 const endingRole = demoIds.practitionerRole(
   ENDING_ROLE.practitioner,
   ENDING_ROLE.healthcareService,
 );
-const endingRoleExternalId = roleEndingExternalId(endingRole, isoDateFromBase(29));
+const endingRoleExternalId = () => roleEndingExternalId(endingRole, portalDate(fromSeed(29)));
 
 const reminderTasks = (handle: DatabaseHandle) =>
   handle.db.select().from(tasks).where(eq(tasks.kind, 'ConfirmDetails'));
@@ -48,6 +63,7 @@ describe('the reminder job', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase();
+    await useSeedClock(handle.db);
   });
   afterAll(() => handle.close());
 
@@ -68,23 +84,27 @@ describe('the reminder job', () => {
       properties: [],
     });
     expect(task!.dedupeKey).toBe(
-      `confirm-details:Location:${staleLocation}:${alice}:${daysFromBase(-121).getTime()}`,
+      `confirm-details:Location:${staleLocation}:${alice}:${fromSeed(-121).getTime()}`,
     );
 
     const [notification, ...others] = await roleEndingNotifications(handle);
     expect(others).toEqual([]);
     expect(notification).toMatchObject({
       practitionerId: alice,
-      externalId: endingRoleExternalId,
+      externalId: endingRoleExternalId(),
       status: 'Unread',
-      subject: 'Your role at Harbour Telehealth GP ends on 19 December 2026',
+      subject: expect.stringMatching(
+        /^Your role at Harbour Telehealth GP ends on \d{1,2} \w+ \d{4}$/,
+      ),
     });
-    expect(notification!.message).toContain('ends on 19 December 2026');
+    expect(notification!.message).toContain(
+      notification!.subject.replace('Your role at Harbour Telehealth GP ', ''),
+    );
     expect(notification!.message).not.toMatch(/<script|onerror/i);
 
     // Running again, even much later in the 30 days, creates nothing more.
     expect(await runReminders(handle.db, NOW)).toEqual({ tasks: 0, notifications: 0 });
-    expect(await runReminders(handle.db, daysFromBase(20))).toEqual({ tasks: 0, notifications: 0 });
+    expect(await runReminders(handle.db, fromSeed(20))).toEqual({ tasks: 0, notifications: 0 });
     expect(await reminderTasks(handle)).toHaveLength(1);
     expect(await roleEndingNotifications(handle)).toHaveLength(1);
   });
@@ -92,7 +112,6 @@ describe('the reminder job', () => {
   it('leaves alone an entity verified within 120 days and a role ending in 31 days or more', async () => {
     const [task] = await reminderTasks(handle);
     // The reminded location is confirmed; a service is at 119 days; the role now ends in 31 days
-    // (isoDateFromBase counts in UTC: base + 35 is Sydney's today + 31).
     await handle.db.delete(tasks).where(eq(tasks.id, task!.id));
     await handle.db
       .update(locations)
@@ -104,7 +123,7 @@ describe('the reminder job', () => {
     );
     await handle.db
       .update(practitionerRoles)
-      .set({ endDate: isoDateFromBase(3 + 32) })
+      .set({ endDate: portalDate(new Date(NOW.getTime() + 31 * DAY)) })
       .where(eq(practitionerRoles.id, endingRole));
     expect(await runReminders(handle.db, NOW)).toEqual({ tasks: 0, notifications: 0 });
 
@@ -120,7 +139,10 @@ describe('the reminder job', () => {
     });
     // The changed end date is told once more (a new end date, a new notification).
     expect((await roleEndingNotifications(handle)).map((n) => n.externalId).sort()).toEqual(
-      [endingRoleExternalId, roleEndingExternalId(endingRole, isoDateFromBase(35))].sort(),
+      [
+        endingRoleExternalId(),
+        roleEndingExternalId(endingRole, portalDate(new Date(NOW.getTime() + 31 * DAY))),
+      ].sort(),
     );
   });
 });
@@ -129,6 +151,7 @@ describe('two runs at the same moment', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase();
+    await useSeedClock(handle.db);
   });
   afterAll(() => handle.close());
 
@@ -163,6 +186,7 @@ describe('the schedule', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase();
+    await useSeedClock(handle.db);
   });
   afterAll(() => handle.close());
 
@@ -236,6 +260,7 @@ describe('the confirm-details task on the API', () => {
   const ALICE = '2000000011';
   beforeAll(async () => {
     t = await createTestApp();
+    await useSeedClock(t.db);
     await runReminders(t.db, NOW);
     const [task] = await t.db.select().from(tasks).where(eq(tasks.kind, 'ConfirmDetails'));
     taskId = task!.id;
