@@ -32,13 +32,18 @@ export const ENDING_ROLE = { practitioner: 'alice', healthcareService: 'harbour-
 /** The calendar date (yyyy-mm-dd) in Sydney, as the reminder job reads dates. */
 const sydneyDate = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(at);
+/**
+ * 09:00 in Sydney on the day of seeding: a reseed the same day writes identical rows (the world is
+ * deterministic within a day), and the reminder dates still follow the calendar.
+ */
+const seedingDay = () => new Date(`${sydneyDate(new Date())}T09:00:00+11:00`);
 const detailsVerifiedAt = (key: string) =>
-  new Date(Date.now() - (key === STALE_LOCATION ? 121 : 0) * 86_400_000);
+  new Date(seedingDay().getTime() - (key === STALE_LOCATION ? 121 : 0) * 86_400_000);
 const roleEndDate = (r: { practitioner: string; healthcareService: string; end?: string }) =>
   r.end ??
   (r.practitioner === ENDING_ROLE.practitioner &&
   r.healthcareService === ENDING_ROLE.healthcareService
-    ? sydneyDate(new Date(Date.now() + 29 * 86_400_000))
+    ? sydneyDate(new Date(seedingDay().getTime() + 29 * 86_400_000))
     : null);
 
 type ContactDetails = {
