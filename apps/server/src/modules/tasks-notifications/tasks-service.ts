@@ -144,6 +144,26 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
     }
   }
 
+  /** An audit event of a task's answer: by the caller, for the practitioner they manage (if any). */
+  function auditAnswer(
+    tx: Parameters<typeof appendAudit>[0],
+    auth: AuthContext,
+    requestId: string,
+    event: {
+      action: string;
+      entityType: string;
+      entityId: string;
+      changedFields: Record<string, unknown>;
+    },
+  ) {
+    return appendAudit(tx, {
+      actorUserId: auth.user.id,
+      actingForPractitionerId: auth.currentUser.managingPractitioner?.id ?? null,
+      ...event,
+      requestId,
+    });
+  }
+
   /**
    * Confirm the details are still current (docs/decisions/027-reminders.md): in one transaction the
    * entity's details_verified_at is now, this task and any other open confirm-details task of the same
@@ -152,7 +172,6 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
   async function confirmDetails(auth: AuthContext, task: TaskRow, requestId: string) {
     const { entityType } = task;
     if (entityType === 'PractitionerRole') throw new NotFoundError('Task not found.');
-    const actingFor = auth.currentUser.managingPractitioner?.id ?? null;
     await db.transaction(async (tx) => {
       if (
         !(await repo.resolve(tx, task.id, {
@@ -165,18 +184,13 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         throw notOpen();
       const others = await repo.completeConfirmDetails(tx, task.entityId, auth.user.id);
       const verifiedAt = await repo.markDetailsVerified(tx, entityType, task.entityId);
-      await appendAudit(tx, {
-        actorUserId: auth.user.id,
-        actingForPractitionerId: actingFor,
+      await auditAnswer(tx, auth, requestId, {
         action: `${auditAction[task.entityType]}.details-confirmed`,
         entityType: task.entityType,
         entityId: task.entityId,
         changedFields: { detailsVerifiedAt: { to: verifiedAt }, taskId: task.id },
-        requestId,
       });
-      await appendAudit(tx, {
-        actorUserId: auth.user.id,
-        actingForPractitionerId: actingFor,
+      await auditAnswer(tx, auth, requestId, {
         action: 'task.complete',
         entityType: 'task',
         entityId: task.id,
@@ -184,7 +198,6 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
           status: { from: 'NotComplete', to: 'Complete' },
           ...(others.length ? { alsoCompleted: others } : {}),
         },
-        requestId,
       });
     });
   }
@@ -305,7 +318,6 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
           'The partner service suggested a value that is not valid.',
         );
       const before = await currentValues(task);
-      const actingFor = auth.currentUser.managingPractitioner?.id ?? null;
       await db.transaction(async (tx) => {
         if (
           !(await repo.resolve(tx, task.id, {
@@ -320,18 +332,13 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         const changed = Object.fromEntries(
           Object.entries(values).map(([k, to]) => [k, { from: before[k] ?? null, to }]),
         );
-        await appendAudit(tx, {
-          actorUserId: auth.user.id,
-          actingForPractitionerId: actingFor,
+        await auditAnswer(tx, auth, requestId, {
           action: `${auditAction[task.entityType]}.updated`,
           entityType: task.entityType,
           entityId: task.entityId,
           changedFields: { ...changed, taskId: task.id },
-          requestId,
         });
-        await appendAudit(tx, {
-          actorUserId: auth.user.id,
-          actingForPractitionerId: actingFor,
+        await auditAnswer(tx, auth, requestId, {
           action: 'task.complete',
           entityType: 'task',
           entityId: task.id,
@@ -339,7 +346,6 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
             status: { from: 'NotComplete', to: 'Complete' },
             verifiedValues: verified,
           },
-          requestId,
         });
       });
     },
@@ -371,9 +377,7 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
           }))
         )
           throw notOpen();
-        await appendAudit(tx, {
-          actorUserId: auth.user.id,
-          actingForPractitionerId: auth.currentUser.managingPractitioner?.id ?? null,
+        await auditAnswer(tx, auth, requestId, {
           action: 'task.dismiss',
           entityType: 'task',
           entityId: task.id,
@@ -381,7 +385,6 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
             status: { from: 'NotComplete', to: 'Dismissed' },
             verifiedValues: verified,
           },
-          requestId,
         });
       });
     },
