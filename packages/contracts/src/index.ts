@@ -24,3 +24,4 @@ export * from './admin.ts';
 export * from './practitioners.ts';
 export * from './profile.ts';
 export * from './tasks-notifications.ts';
+export * from './nhsd-import.ts';
