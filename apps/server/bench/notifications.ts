@@ -11,8 +11,6 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { shellApiPaths, tasksNotificationsApiPaths } from '@pca/contracts';
 import { createDatabase, type CreateDatabaseOptions, type Database } from '#db/client.ts';
@@ -20,13 +18,11 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { notifications } from '#db/schema/index.ts';
 import { demoIds, isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
 import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
-import { startBenchApi } from './bench-api.ts';
+import { measureApi } from './measure-api.ts';
 
 const COUNT = 10_000;
 const BENCH_PREFIX = 'NTF-BENCH-';
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'pca-bench-notifications');
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const databaseUrl = process.env.DATABASE_URL;
 const alice = demoIds.practitioner('alice');
 
@@ -105,64 +101,27 @@ async function bench(label: string, options: CreateDatabaseOptions) {
     writeFileSync(path.join(dataDir, 'notifications-seeded'), new Date().toISOString());
   await explain(handle.db);
 
-  const api = await startBenchApi(handle.db, { RATE_LIMITS: 'false' });
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
   try {
-    const token = await api.signIn('2000000011');
-    const headers = { authorization: `Bearer ${token}` };
-    const address = await api.app.listen({ host: '127.0.0.1', port: 0 });
-    const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
-    const list = `${address}${tasksNotificationsApiPaths.notifications}`;
-    const scenarios = [
-      { name: 'bare Fastify route', url: `${bareAddress}/bare`, headers: {} },
-      {
-        name: 'list, read and unread, page 1',
-        url: `${list}?archived=false&page=1&pageSize=10`,
-        headers,
+    await measureApi(handle.db, {
+      title: `\nNotifications API on ${label}, ${COUNT} notifications of Alice's`,
+      scenarios: (address) => {
+        const list = `${address}${tasksNotificationsApiPaths.notifications}`;
+        return [
+          {
+            name: 'list, read and unread, page 1',
+            url: `${list}?archived=false&page=1&pageSize=10`,
+          },
+          {
+            name: 'list, read and unread, page 800',
+            url: `${list}?archived=false&page=800&pageSize=10`,
+          },
+          { name: 'list, archived, page 1', url: `${list}?archived=true&page=1&pageSize=10` },
+          { name: 'bell count', url: `${address}${shellApiPaths.unreadNotificationCount}` },
+          { name: 'tab counts', url: `${address}${tasksNotificationsApiPaths.counts}` },
+        ];
       },
-      {
-        name: 'list, read and unread, page 800',
-        url: `${list}?archived=false&page=800&pageSize=10`,
-        headers,
-      },
-      { name: 'list, archived, page 1', url: `${list}?archived=true&page=1&pageSize=10`, headers },
-      { name: 'bell count', url: `${address}${shellApiPaths.unreadNotificationCount}`, headers },
-      { name: 'tab counts', url: `${address}${tasksNotificationsApiPaths.counts}`, headers },
-    ];
-    console.info(
-      `\nNotifications API on ${label}, ${COUNT} notifications of Alice's, ${seconds} s per scenario, ${connections} connection(s); load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-    const rows = [];
-    let bareRate = 0;
-    for (const scenario of scenarios) {
-      for (let i = 0; i < 20; i++) await fetch(scenario.url, { headers: scenario.headers });
-      const result = await autocannon({
-        url: scenario.url,
-        connections,
-        duration: seconds,
-        headers: scenario.headers,
-      });
-      if (result.non2xx || result.errors)
-        throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      const rate = result.requests.average;
-      if (!bareRate) bareRate = rate;
-      rows.push({
-        scenario: scenario.name,
-        requests: result.requests.total,
-        'req/s': Math.round(rate),
-        'of bare': `${((rate / bareRate) * 100).toFixed(1)} %`,
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-      });
-    }
-    console.table(rows);
+    });
   } finally {
-    await api.close();
-    await bare.close();
     await handle.close();
   }
 }
