@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { portFromEnv } from './support/free-port.ts';
+import { serverEnvOfRun } from './support/server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // scripts/e2e.ts passes free ports; run directly, the config picks its own (never fixed ones, which
@@ -32,6 +33,8 @@ const env = {
   NODE_ENV: 'development',
   // Parallel runs (several developers on one machine) can each build and serve their own SPA.
   ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}),
+  // What this run's spec file asks of its server (e2e/support/server-env.ts; set by scripts/e2e.ts).
+  ...serverEnvOfRun(),
 };
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
 

@@ -5,13 +5,16 @@
  * they share nothing, two spec files run side by side (`E2E_PARALLEL`, default: the machine's cores, at
  * most 2): a journey spends most of its time waiting on a browser or a server, not computing, so a
  * second lane nearly halves the wall time on a 2-core CI machine (docs/decisions/003-browser-tests.md).
- * Arguments are passed to Playwright; naming spec files runs just those, in one run.
+ * A spec file may ask for its own server environment (e2e/support/server-env.ts), passed to the config
+ * as E2E_SERVER_ENV. Arguments are passed to Playwright; naming spec files runs just those, in one run
+ * per server environment.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/support/free-port.ts';
+import { serverEnvFor } from '../e2e/support/server-env.ts';
 import { buildWebIfNeeded } from './lib/build-web.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { repoRoot, run } from './lib/processes.ts';
@@ -59,7 +62,7 @@ async function runSpec(spec: string, env: NodeJS.ProcessEnv): Promise<boolean> {
     return await new Promise<boolean>((resolve, reject) => {
       const child = spawn('npx', playwrightArgs([`e2e/tests/${spec}`, ...args]), {
         cwd: repoRoot,
-        env: { ...process.env, ...env, ...ports },
+        env: { ...process.env, ...env, ...ports, E2E_SERVER_ENV: serverEnvFor(spec) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const prefixed = (out: NodeJS.WriteStream) => {
@@ -85,7 +88,15 @@ await ensureChromium();
 await buildWebIfNeeded();
 
 if (args.some((a) => a.endsWith('.spec.ts'))) {
-  await run('npx', playwrightArgs(args), { env: await freePorts() });
+  // Files asking for the same server environment share one run; each other environment gets its own.
+  const options = args.filter((a) => !a.endsWith('.spec.ts'));
+  const runs = new Map<string, string[]>();
+  for (const spec of args.filter((a) => a.endsWith('.spec.ts')))
+    runs.set(serverEnvFor(spec), [...(runs.get(serverEnvFor(spec)) ?? []), spec]);
+  for (const [serverEnv, specs] of runs)
+    await run('npx', playwrightArgs([...specs, ...options]), {
+      env: { ...(await freePorts()), E2E_SERVER_ENV: serverEnv },
+    });
 } else {
   const lanes = Math.max(
     1,

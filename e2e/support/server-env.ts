@@ -1,0 +1,27 @@
+/**
+ * The journeys' API server environment beyond e2e/playwright.config.ts's defaults. scripts/e2e.ts gives
+ * each spec file its own servers on a freshly seeded world, so a file may ask for a server set up
+ * differently (`serverEnvOfSpec`) without changing what any other file sees; it reaches the config as
+ * `E2E_SERVER_ENV` (JSON).
+ */
+
+/**
+ * A spec file's own server environment, by file name. The reminder job is off everywhere else, since the
+ * journeys assert the demo world as seeded (docs/decisions/027-reminders.md); reminders.spec.ts runs it
+ * at the server's start to see what it creates.
+ */
+export const serverEnvOfSpec: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'reminders.spec.ts': { REMINDER_JOB_INTERVAL_MS: '3600000' },
+};
+
+/** `E2E_SERVER_ENV` for a spec file ('' when it needs nothing of its own). */
+export function serverEnvFor(specPath: string): string {
+  const env = serverEnvOfSpec[specPath.split(/[\\/]/).pop() ?? ''];
+  return env ? JSON.stringify(env) : '';
+}
+
+/** The environment scripts/e2e.ts gave this run's server (for a spec to check it got its own). */
+export function serverEnvOfRun(): Record<string, string> {
+  const given = process.env['E2E_SERVER_ENV'];
+  return given ? (JSON.parse(given) as Record<string, string>) : {};
+}
