@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { portFromEnv } from './support/free-port.ts';
-import { serverEnvOfRun } from './support/server-env.ts';
+import { ONLINE_FORM_TOKEN_SECRET, serverEnvOfRun } from './support/server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // scripts/e2e.ts passes free ports; run directly, the config picks its own (never fixed ones, which
@@ -28,6 +28,8 @@ const env = {
   // The journeys assert the demo world as seeded: the reminder job would add Alice a task and a
   // notification at start-up (docs/decisions/027-reminders.md).
   REMINDER_JOB_INTERVAL_MS: '0',
+  // A journey verifies the online form's token as the partner does (e2e/tests/tasks.spec.ts).
+  ONLINE_FORM_TOKEN_SECRET,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'development',

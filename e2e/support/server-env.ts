@@ -6,6 +6,12 @@
  */
 
 /**
+ * The secret the journeys' API signs online-form tokens with (docs/decisions/025-tasks.md): a journey
+ * checks a token as the partner would, with the same secret and HMAC-SHA256.
+ */
+export const ONLINE_FORM_TOKEN_SECRET = 'e2e-online-form-token-secret-shared-with-the-partner';
+
+/**
  * A spec file's own server environment, by file name. The reminder job is off everywhere else, since the
  * journeys assert the demo world as seeded (docs/decisions/027-reminders.md); reminders.spec.ts runs it
  * at the server's start to see what it creates.

@@ -1,22 +1,28 @@
+import { createHmac } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { ONLINE_FORM_TOKEN_SECRET } from '../support/server-env.ts';
 
 /**
  * Tasks (docs/product/features.md#tasks-and-notifications, docs/decisions/025-tasks.md): Alice's counts
  * match the demo world, she verifies the urgent task with the suggested value and sees it on the service's
- * page, she keeps the current value of another through the dismiss dialog, and George, a Viewer of her
- * group, cannot open her task by its address. The tests run in order on this file's seeded world.
+ * page, she keeps the current value of another through the dismiss dialog, she is sent to a partner's
+ * online form with a token the partner can trust, and George, a Viewer of her group, cannot open her tasks
+ * by their addresses. The tests run in order on this file's seeded world.
  */
 
 const ALICE = '2000000011';
 const GEORGE = '2000000066';
 const SERVICE = 'Harbour General Practice Surry Hills';
 const NEW_PHONE = '0291234888';
+/** The demo world's online-form task: PracticeLink's form, on the partner's own site. */
+const FORM_URL = 'https://forms.practicelink.example.com.au/referral-preferences';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The address of one of Alice's open tasks, for George to try. */
+/** The addresses of two of Alice's open tasks, for George to try. */
 let aliceTaskPath = '';
+let aliceOnlineFormPath = '';
 
 async function signInToWelcome(page: Page, ra: string, givenName: string) {
   await signIn(page, ra);
@@ -127,8 +133,83 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   aliceTaskPath = new URL(page.url()).pathname;
 });
 
-test('George, a Viewer of the group, cannot open Alice’s task by its address', async ({ page }) => {
+/** The claims of an online-form token, once its MAC checks out with the shared secret (decision 025). */
+function verifiedClaims(token: string): { taskId: string; userId: string; exp: number } {
+  const [body = '', mac = ''] = token.split('.');
+  expect(createHmac('sha256', ONLINE_FORM_TOKEN_SECRET).update(body).digest('base64url')).toBe(mac);
+  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+    taskId: string;
+    userId: string;
+    exp: number;
+  };
+}
+
+test('Alice is sent to the partner’s online form with a signed token; a task without a form is an error', async ({
+  page,
+}) => {
+  // The partner's site is played here, so the journey needs no outside network.
+  const formPages: string[] = [];
+  await page.route(`${new URL(FORM_URL).origin}/**`, async (route) => {
+    if (!route.request().url().startsWith(FORM_URL)) return route.fulfill({ status: 404 });
+    formPages.push(route.request().url());
+    await route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Referral preferences</title></head><body><main><h1>PracticeLink referral preferences</h1></main></body></html>',
+    });
+  });
+  const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.ok());
+  await signInToWelcome(page, ALICE, 'Alice');
+  const userId = ((await (await me).json()) as { id: string }).id;
+
+  // The address is held back until the loading state has been seen (and checked by axe).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/tasks/*/online-form', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/tasks-notifications/tasks');
+  await page.getByRole('link', { name: /^Complete the online form about / }).click();
+  await expect(page).toHaveURL(/\/tasks-notifications\/complete-online-form\/[^/]+$/);
+  aliceOnlineFormPath = new URL(page.url()).pathname;
+  const taskId = aliceOnlineFormPath.split('/').pop();
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete online form' })).toBeVisible();
+  await expect(page.getByText('Loading online form..')).toBeVisible();
+  await expectAccessible(page);
+  const madeAt = Math.floor(Date.now() / 1000);
+  release();
+
+  await page.waitForURL((url) => url.href.startsWith(`${FORM_URL}?token=`));
+  await expect(
+    page.getByRole('heading', { name: 'PracticeLink referral preferences' }),
+  ).toBeVisible();
+  expect(formPages).toHaveLength(1);
+  const token = new URL(page.url()).searchParams.get('token') ?? '';
+  const claims = verifiedClaims(token);
+  expect(claims).toMatchObject({ taskId, userId });
+  // Good for five minutes from when it was made (a little slack for a loaded machine's clock reads).
+  expect(claims.exp).toBeGreaterThanOrEqual(madeAt + 300 - 5);
+  expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 300);
+
+  // A verify-information task has no form: the error state, and the way back.
+  const formless = aliceTaskPath.replace('/verify-information/', '/complete-online-form/');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/online-form'));
+  await page.goto(formless);
+  expect((await answer).status()).toBe(404);
+  await expect(page.getByText('The online form does not exist')).toBeVisible();
+  await expect(page.getByText('Loading online form..')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to tasks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks (Open)' })).toBeVisible();
+  expect(formPages).toHaveLength(1);
+});
+
+test('George, a Viewer of the group, cannot open Alice’s tasks by their addresses', async ({
+  page,
+}) => {
   expect(aliceTaskPath).toMatch(/^\/tasks-notifications\/verify-information\//);
+  expect(aliceOnlineFormPath).toMatch(/^\/tasks-notifications\/complete-online-form\//);
+  await page.route(`${new URL(FORM_URL).origin}/**`, (route) => route.abort());
   await signInToWelcome(page, GEORGE, 'George');
   const answer = page.waitForResponse((r) => r.url().includes('/api/tasks/'));
   await page.goto(aliceTaskPath);
@@ -136,4 +217,12 @@ test('George, a Viewer of the group, cannot open Alice’s task by its address',
   await expect(page.getByText('This task does not exist')).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Verify', exact: true })).toHaveCount(0);
+
+  // Nor her online form: no address, no token, the error state.
+  const form = page.waitForResponse((r) => r.url().endsWith('/online-form'));
+  await page.goto(aliceOnlineFormPath);
+  expect((await form).status()).toBe(404);
+  await expect(page.getByText('The online form does not exist')).toBeVisible();
+  await expect(page).toHaveURL(aliceOnlineFormPath);
+  await expectAccessible(page);
 });
