@@ -95,6 +95,12 @@ const Env = z.object({
   // The reminder job (docs/decisions/027-reminders.md): at start-up, then every interval; 0 turns it off.
   // Off by default in tests, which run it themselves.
   REMINDER_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).optional(),
+  // The NHSD the import wizard searches (docs/decisions/028-nhsd-import.md): a FHIR R4 base URL, or the local
+  // copy in nhsd_services when unset; a request to it that takes longer fails as a search error.
+  NHSD_FHIR_URL: z.string().url().optional(),
+  NHSD_FHIR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // The local directory's banner: true shows the wizard's maintenance warning.
+  NHSD_MAINTENANCE: bool(false),
   // Proxies in front of the API whose X-Forwarded-For is believed: a hop count or addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -178,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reminders: {
       /** How often the reminder job runs across every API process; 0: never. */
       intervalMs: e.REMINDER_JOB_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    },
+    nhsd: {
+      fhirUrl: e.NHSD_FHIR_URL,
+      timeoutMs: e.NHSD_FHIR_TIMEOUT_MS,
+      maintenance: e.NHSD_MAINTENANCE,
     },
     // Without its own secret the online-form token is keyed from the OIDC client secret (required in
     // production), never from a value in the repository there (docs/decisions/025-tasks.md).

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { nhsdServices } from '#db/schema/index.ts';
+import { isDatabaseUnavailable } from '#lib/database-errors.ts';
+import {
+  DirectoryUnavailableError,
+  type DirectoryQuery,
+  type DirectoryService,
+  type NhsdDirectory,
+} from './directory.ts';
+
+/** Escapes LIKE wildcards so user text matches literally. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type Row = typeof nhsdServices.$inferSelect;
+
+const toService = ({ id: _, ...row }: Row): DirectoryService => row;
+
+/**
+ * The directory answered from the local copy in `nhsd_services` (development, demo and tests). A place
+ * matches the postcode exactly and the suburb case-insensitively (lower(city) index); a name matches
+ * anywhere in the service's or the organisation's name, case-insensitively (trigram-free: `lower(name)`
+ * and `lower(organisation_name)` LIKE '%…%', fast enough over 30,000 services, docs/benchmarks/nhsd.md).
+ * `maintenance` is the configured banner (NHSD_MAINTENANCE).
+ */
+export function createLocalNhsdDirectory(
+  db: Database,
+  options: { maintenance?: boolean } = {},
+): NhsdDirectory {
+  const guard = async <T>(run: () => Promise<T>) => {
+    try {
+      return await run();
+    } catch (error) {
+      // The database itself being down is the house's outage (503, docs/decisions/010), not the directory's.
+      if (isDatabaseUnavailable(error)) throw error;
+      throw new DirectoryUnavailableError('The local directory could not be read', {
+        cause: error,
+      });
+    }
+  };
+  return {
+    banner: () => Promise.resolve({ maintenance: options.maintenance ?? false }),
+
+    findByType: (query: DirectoryQuery) =>
+      guard(async () => {
+        const where: SQL[] = [eq(nhsdServices.appliesTo, query.appliesTo)];
+        if (query.postcode) where.push(eq(nhsdServices.postcode, query.postcode));
+        if (query.suburb)
+          where.push(sql`lower(${nhsdServices.city}) = ${query.suburb.toLowerCase()}`);
+        if (query.state) where.push(eq(nhsdServices.state, query.state));
+        if (query.name) {
+          const pattern = `%${escapeLike(query.name.toLowerCase())}%`;
+          where.push(
+            sql`(lower(${nhsdServices.name}) like ${pattern} or lower(${nhsdServices.organisationName}) like ${pattern})`,
+          );
+        }
+        const rows = await db
+          .select()
+          .from(nhsdServices)
+          .where(and(...where))
+          .orderBy(asc(nhsdServices.name), asc(nhsdServices.nhsdResourceIdentifier))
+          .limit(query.limit);
+        return rows.map(toService);
+      }),
+
+    getByIds: (ids) =>
+      guard(async () => {
+        if (!ids.length) return [];
+        const rows = await db
+          .select()
+          .from(nhsdServices)
+          .where(inArray(nhsdServices.nhsdResourceIdentifier, [...ids]));
+        return rows.map(toService);
+      }),
+  };
+}
