@@ -25,6 +25,7 @@ import { delegationRoutes } from '#modules/delegations/routes.ts';
 import { profileRoutes } from '#modules/profile/routes.ts';
 import { tasksNotificationsRoutes } from '#modules/tasks-notifications/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
+import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
 import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(delegationRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(tasksNotificationsRoutes, deps);
+  await app.register(nhsdImportRoutes, deps);
   await app.register(shellRoutes, deps);
   await app.register(userRegistrationRoutes, deps);
   await app.register(welcomeRoutes, deps);

@@ -1,0 +1,762 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  LocationDetail,
+  NhsdBanner,
+  NhsdImportOrganisations,
+  NhsdImportResult,
+  NhsdLocationSearchResult,
+  NhsdSearchResult,
+  nhsdImportApiPaths as paths,
+  nhsdMessages,
+  nhsdOrganisationApiPath,
+  PartnerServiceSearchResult,
+  PublicationPreferenceStatus,
+  type NhsdImportRequest,
+} from '@pca/contracts';
+import {
+  auditEvents,
+  healthcareServices,
+  locations,
+  nhsdServices,
+  publicationPreferences,
+  serviceSubscriptions,
+} from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { ALICE, GEORGE, ISLA, JACK, useTestApp } from '../../test/use-test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { isIdentifierTaken } from './service.ts';
+
+const org = demoIds.organisation;
+const clinic = demoIds.location('surry-hills-clinic');
+const mobile = demoIds.location('harbour-mobile');
+const harbourGpNhsd = demoIds.nhsdService(0);
+const partner = demoIds.partnerService;
+const ius = demoIds.informationUseStatement;
+
+const { t, as } = useTestApp();
+
+type DirectoryRow = typeof nhsdServices.$inferSelect;
+
+/** Directory services not yet imported, of a business type, whose first type is not one of `avoid`. */
+async function freeServices(appliesTo: DirectoryRow['appliesTo'], avoid: string[] = []) {
+  const rows = await t.db
+    .select()
+    .from(nhsdServices)
+    .where(
+      and(
+        eq(nhsdServices.appliesTo, appliesTo),
+        sql`${nhsdServices.nhsdResourceIdentifier} not in (select nhsd_resource_identifier from healthcare_services where nhsd_resource_identifier is not null)`,
+      ),
+    )
+    .orderBy(nhsdServices.nhsdResourceIdentifier);
+  return rows.filter((r) => !avoid.includes(r.serviceTypes[0]!));
+}
+
+const get = async (url: string, who: string) =>
+  t.app.inject({ method: 'GET', url, headers: await as(who) });
+const post = async (url: string, who: string, payload: NhsdImportRequest) =>
+  t.app.inject({ method: 'POST', url, headers: await as(who), payload });
+const find = (query: Record<string, string>, who = ALICE) =>
+  get(`${paths.find}?${new URLSearchParams(query).toString()}`, who);
+
+describe('NHSD import: the banner and finding services', () => {
+  it('answers the banner to a manager; George (Viewer) and nobody are refused', async () => {
+    const res = await get(paths.banner, ALICE);
+    expect(res.statusCode).toBe(200);
+    expect(NhsdBanner.parse(res.json())).toEqual({ maintenance: false, message: null });
+    expectProblem(await get(paths.banner, GEORGE), 403);
+    expectProblem(await t.app.inject({ method: 'GET', url: paths.banner }), 401);
+  });
+
+  it('finds physical services by postcode, marking the one already imported', async () => {
+    const res = await find({ appliesTo: 'si', postcode: '2010' });
+    expect(res.statusCode).toBe(200);
+    const body = NhsdSearchResult.parse(res.json());
+    const expected = await t.db
+      .select({ id: nhsdServices.nhsdResourceIdentifier })
+      .from(nhsdServices)
+      .where(and(eq(nhsdServices.postcode, '2010'), eq(nhsdServices.appliesTo, 'si')));
+    expect(body.services.map((s) => s.nhsdResourceIdentifier).sort()).toEqual(
+      expected.map((e) => e.id).sort(),
+    );
+    const harbour = body.services.find((s) => s.nhsdResourceIdentifier === harbourGpNhsd)!;
+    expect(harbour).toMatchObject({
+      organisationName: 'Harbour Medical Group',
+      serviceTypes: ['General practice'],
+      addressLines: ['120 Crown Street'],
+      city: 'Surry Hills',
+      postcode: '2010',
+      state: 'NSW',
+      addressText: '120 Crown Street, Surry Hills NSW 2010',
+      identifierAlreadyInUse: true,
+    });
+    expect(body.services.filter((s) => s.identifierAlreadyInUse)).toHaveLength(1);
+    expect(body.organisationNames).toContainEqual({
+      organisationName: 'Harbour Medical Group',
+      addressText: '120 Crown Street, Surry Hills NSW 2010',
+    });
+  });
+
+  it('finds by suburb (any case) and state, and nothing in another state', async () => {
+    const bySuburb = NhsdSearchResult.parse(
+      (await find({ appliesTo: 'si', suburb: 'surry HILLS', state: 'NSW' })).json(),
+    );
+    expect(bySuburb.services.map((s) => s.nhsdResourceIdentifier)).toContain(harbourGpNhsd);
+    expect(bySuburb.services.every((s) => s.city === 'Surry Hills')).toBe(true);
+    const elsewhere = NhsdSearchResult.parse(
+      (await find({ appliesTo: 'si', suburb: 'Surry Hills', state: 'VIC' })).json(),
+    );
+    expect(elsewhere).toEqual({ services: [], organisationNames: [] });
+  });
+
+  it('finds mobile and virtual services by name, only of that type', async () => {
+    const [home] = await freeServices('home');
+    const name = home!.organisationName.slice(0, 12);
+    const body = NhsdSearchResult.parse((await find({ appliesTo: 'home', name })).json());
+    expect(body.services.map((s) => s.nhsdResourceIdentifier)).toContain(
+      home!.nhsdResourceIdentifier,
+    );
+    expect(body.services.every((s) => s.appliesTo === 'home')).toBe(true);
+    expect(
+      body.services.every(
+        (s) =>
+          s.name.toLowerCase().includes(name.toLowerCase()) ||
+          s.organisationName.toLowerCase().includes(name.toLowerCase()),
+      ),
+    ).toBe(true);
+    const virtual = NhsdSearchResult.parse(
+      (await find({ appliesTo: 'virtual', name: 'telehealth' })).json(),
+    );
+    expect(virtual.services.length).toBeGreaterThan(0);
+    expect(virtual.services.every((s) => s.appliesTo === 'virtual')).toBe(true);
+  });
+
+  it('a name search matches % and _ literally and answers nothing found as an empty result', async () => {
+    const none = NhsdSearchResult.parse(
+      (await find({ appliesTo: 'virtual', name: 'zzq%_no such practice' })).json(),
+    );
+    expect(none).toEqual({ services: [], organisationNames: [] });
+  });
+
+  it('refuses a name under 3 characters, a physical search without a place, and hostile text', async () => {
+    const short = expectProblem(await find({ appliesTo: 'home', name: 'ab' }), 400, {
+      field: 'name',
+    });
+    expect(short.errors).toContainEqual({ field: 'name', message: nhsdMessages.nameTooShort });
+    expectProblem(await find({ appliesTo: 'si' }), 400, { field: 'suburb' });
+    expectProblem(await find({ appliesTo: 'si', postcode: '20100' }), 400, { field: 'postcode' });
+    expectProblem(await find({ appliesTo: 'virtual', name: 'abc\u0000def' }), 400, {
+      field: 'name',
+    });
+    expectProblem(await find({ appliesTo: 'elsewhere', name: 'abcdef' }), 400, {
+      field: 'appliesTo',
+    });
+    expectProblem(await find({ appliesTo: 'si', postcode: '2010' }, GEORGE), 403);
+  });
+});
+
+describe('NHSD import: where services may go', () => {
+  it('offers Alice the Harbour tree she manages, Isla and Jack nothing (not approved), George 403', async () => {
+    const alice = NhsdImportOrganisations.parse((await get(paths.organisations, ALICE)).json());
+    expect(alice.organisations).toHaveLength(1);
+    const [root] = alice.organisations;
+    expect(root).toMatchObject({
+      id: org('harbour-group'),
+      type: 'ParticipatingOrganisation',
+      isActive: true,
+      effectiveRoles: ['OrganisationManager'],
+    });
+    expect(root!.children.map((c) => c.id).sort()).toEqual(
+      [org('harbour-surry-hills'), org('harbour-telehealth'), org('harbour-home-visits')].sort(),
+    );
+    for (const who of [ISLA, JACK]) {
+      const res = await get(paths.organisations, who);
+      expect(res.statusCode).toBe(200);
+      expect(NhsdImportOrganisations.parse(res.json())).toEqual({ organisations: [] });
+    }
+    expectProblem(await get(paths.organisations, GEORGE), 403);
+  });
+
+  it('lists an organisation’s active locations with their type codes, 403 elsewhere', async () => {
+    const physical = NhsdLocationSearchResult.parse(
+      (await get(nhsdOrganisationApiPath('locations', org('harbour-surry-hills')), ALICE)).json(),
+    );
+    expect(physical).toEqual({
+      items: [
+        {
+          locationId: clinic,
+          name: 'Surry Hills Clinic',
+          addressText: '120 Crown Street, Surry Hills NSW 2010',
+          type: [],
+        },
+      ],
+      page: 1,
+      total: 1,
+    });
+    const virtual = NhsdLocationSearchResult.parse(
+      (await get(nhsdOrganisationApiPath('locations', org('harbour-telehealth')), ALICE)).json(),
+    );
+    expect(virtual.items.map((l) => l.type)).toEqual([['VI']]);
+    const forbidden = expectProblem(
+      await get(nhsdOrganisationApiPath('locations', org('riverbend')), ALICE),
+      403,
+    );
+    expect(forbidden.detail).toBe('You cannot import services into this organisation or location.');
+    expectProblem(await get(nhsdOrganisationApiPath('locations', org('riverbend')), JACK), 403);
+    expectProblem(
+      await get(nhsdOrganisationApiPath('locations', org('harbour-surry-hills')), GEORGE),
+      403,
+    );
+    expectProblem(
+      await get(
+        `${nhsdOrganisationApiPath('locations', org('harbour-surry-hills'))}?page=0`,
+        ALICE,
+      ),
+      400,
+      { field: 'page' },
+    );
+  });
+
+  it('says Harbour has national directory preferences but none for Health Connect', async () => {
+    const status = PublicationPreferenceStatus.parse(
+      (
+        await get(
+          nhsdOrganisationApiPath('publicationPreferences', org('harbour-surry-hills')),
+          ALICE,
+        )
+      ).json(),
+    );
+    expect(status.hasNhsdPublicationPreferences).toBe(true);
+    expect(status.hasHcaPublicationPreferences).toBe(false);
+    expect(status.organisationPublicationPreferences).toContainEqual({
+      partnerServiceId: partner('nhsd'),
+      partnerServiceCode: 'nhsd',
+      hasAcceptedAutoPublishPartnerService: true,
+      informationUseStatementId: ius('nhsd', 1),
+      hasAcceptedAutoPublishNewPractitioners: true,
+    });
+    expectProblem(
+      await get(nhsdOrganisationApiPath('publicationPreferences', org('riverbend')), JACK),
+      403,
+    );
+  });
+
+  it('lists the directory partner services with their latest statement', async () => {
+    const res = await get(
+      `${nhsdOrganisationApiPath('partnerServices', org('harbour-surry-hills'))}?role=directory`,
+      ALICE,
+    );
+    const body = PartnerServiceSearchResult.parse(res.json());
+    expect(body.items.map((p) => p.code).sort()).toEqual([
+      'health-connect',
+      'nhsd',
+      'nhsd-providers',
+    ]);
+    const nhsd = body.items.find((p) => p.code === 'nhsd')!;
+    // Harbour accepted version 1; version 2 is the latest.
+    expect(nhsd.informationUseStatement).toMatchObject({ id: ius('nhsd', 2), version: 2 });
+    expect(nhsd.hasAcceptedLatestVersionIus).toBe(false);
+    const providers = body.items.find((p) => p.code === 'nhsd-providers')!;
+    expect(providers).toMatchObject({ hasAcceptedLatestVersionIus: true, subscribedWith: 'nhsd' });
+    expect(body.total).toBe(3);
+    const payers = PartnerServiceSearchResult.parse(
+      (
+        await get(
+          `${nhsdOrganisationApiPath('partnerServices', org('harbour-surry-hills'))}?role=payer`,
+          ALICE,
+        )
+      ).json(),
+    );
+    expect(payers.items.map((p) => p.code)).toEqual(['medifund']);
+  });
+});
+
+describe('NHSD import: validate and import', () => {
+  it('refuses a service whose type the location already has (the duplicate-type rule)', async () => {
+    const [gp] = await freeServices('si').then((rows) =>
+      rows.filter((r) => r.serviceTypes[0] === 'General practice'),
+    );
+    const body = expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: [gp!.nhsdResourceIdentifier],
+        organisationId: org('harbour-surry-hills'),
+        locationId: clinic,
+      }),
+      409,
+      { type: 'nhsd-duplicate-service-type' },
+    );
+    expect(body.detail).toContain(nhsdMessages.duplicateServiceTypeDetail);
+    expect(body.detail).toContain("'General practice'");
+  });
+
+  it('refuses two selected services of one type at the same location', async () => {
+    const rows = await freeServices('si', ['General practice', 'Skin cancer clinic']);
+    const type = rows[0]!.serviceTypes[0];
+    const same = rows.filter((r) => r.serviceTypes[0] === type).slice(0, 2);
+    expect(same).toHaveLength(2);
+    const body = expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: same.map((s) => s.nhsdResourceIdentifier),
+        organisationId: org('harbour-surry-hills'),
+        locationId: clinic,
+      }),
+      409,
+      { type: 'nhsd-duplicate-service-type' },
+    );
+    expect(body.detail).toContain(nhsdMessages.duplicateServiceTypeDetail);
+  });
+
+  it('refuses a service already imported (409 in use) and one not in the directory (400)', async () => {
+    const inUse = expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: [harbourGpNhsd],
+        organisationId: org('harbour-surry-hills'),
+      }),
+      409,
+      { type: 'nhsd-identifier-in-use' },
+    );
+    expect(inUse.detail).toBe(nhsdMessages.identifierInUse);
+    expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: ['no-such-service'],
+        organisationId: org('harbour-surry-hills'),
+      }),
+      400,
+      { field: 'importIds' },
+    );
+  });
+
+  it('refuses a location of another business type or of another organisation', async () => {
+    const [home] = await freeServices('home');
+    expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: [home!.nhsdResourceIdentifier],
+        organisationId: org('harbour-surry-hills'),
+        locationId: clinic,
+      }),
+      400,
+      { field: 'locationId' },
+    );
+    expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: [home!.nhsdResourceIdentifier],
+        organisationId: org('harbour-surry-hills'),
+        locationId: mobile,
+      }),
+      400,
+      { field: 'locationId' },
+    );
+    expectProblem(
+      await post(paths.validate, ALICE, {
+        importIds: [home!.nhsdResourceIdentifier],
+        organisationId: org('harbour-home-visits'),
+        locationId: '00000000-0000-4000-8000-000000000000',
+      }),
+      404,
+    );
+  });
+
+  it('refuses George, Isla, Jack, and Alice outside her organisations (403, nothing written)', async () => {
+    const [service] = await freeServices('si', ['General practice', 'Skin cancer clinic']);
+    const request = {
+      importIds: [service!.nhsdResourceIdentifier],
+      organisationId: org('harbour-surry-hills'),
+      locationId: clinic,
+    };
+    expectProblem(await post(paths.import, GEORGE, request), 403);
+    expectProblem(await post(paths.validate, GEORGE, request), 403);
+    expectProblem(await post(paths.import, ISLA, request), 403);
+    expectProblem(
+      await post(paths.import, ISLA, { ...request, organisationId: org('coastal-physio') }),
+      403,
+    );
+    expectProblem(
+      await post(paths.import, JACK, {
+        importIds: request.importIds,
+        organisationId: org('riverbend'),
+      }),
+      403,
+    );
+    expectProblem(
+      await post(paths.import, ALICE, { ...request, organisationId: org('riverbend') }),
+      403,
+    );
+    // A location of an organisation she cannot import into, named with one she can.
+    const [riverbendLocation] = await t.db
+      .insert(locations)
+      .values({ organisationId: org('riverbend'), name: 'Riverbend Rooms', type: [] })
+      .returning();
+    expectProblem(
+      await post(paths.validate, ALICE, { ...request, locationId: riverbendLocation!.id }),
+      403,
+    );
+    const written = await t.db
+      .select()
+      .from(healthcareServices)
+      .where(eq(healthcareServices.nhsdResourceIdentifier, service!.nhsdResourceIdentifier));
+    expect(written).toEqual([]);
+  });
+
+  it('imports two physical services into Surry Hills Clinic with the standing subscriptions, audited', async () => {
+    // Two services found by one postcode, of types the clinic does not have yet.
+    const rows = await freeServices('si', ['General practice', 'Skin cancer clinic']);
+    const byPostcode = new Map<string, DirectoryRow[]>();
+    for (const r of rows) byPostcode.set(r.postcode, [...(byPostcode.get(r.postcode) ?? []), r]);
+    const pair = [...byPostcode.values()].find(
+      (g) => g.length >= 2 && g[0]!.serviceTypes[0] !== g[1]!.serviceTypes[0],
+    )!;
+    const chosen = pair.slice(0, 2);
+    const found = NhsdSearchResult.parse(
+      (await find({ appliesTo: 'si', postcode: chosen[0]!.postcode })).json(),
+    );
+    expect(found.services.filter((s) => !s.identifierAlreadyInUse).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    const request = {
+      importIds: chosen.map((s) => s.nhsdResourceIdentifier),
+      organisationId: org('harbour-surry-hills'),
+      locationId: clinic,
+    };
+    const valid = await post(paths.validate, ALICE, request);
+    expect(valid.statusCode).toBe(204);
+
+    const res = await post(paths.import, ALICE, request);
+    expect(res.statusCode).toBe(200);
+    const result = NhsdImportResult.parse(res.json());
+    expect(result).toMatchObject({
+      locationId: clinic,
+      locationName: 'Surry Hills Clinic',
+      locationCreated: false,
+    });
+    expect(result.healthcareServiceIds).toHaveLength(2);
+
+    const services = await t.db
+      .select()
+      .from(healthcareServices)
+      .where(inArray(healthcareServices.id, result.healthcareServiceIds));
+    expect(services.map((s) => s.nhsdResourceIdentifier).sort()).toEqual(request.importIds.sort());
+    for (const s of services) {
+      const source = chosen.find((c) => c.nhsdResourceIdentifier === s.nhsdResourceIdentifier)!;
+      expect(s).toMatchObject({
+        organisationId: org('harbour-surry-hills'),
+        locationId: clinic,
+        name: source.name,
+        serviceType: source.serviceTypes[0],
+        phone: source.phone,
+        email: source.email,
+        website: source.website,
+      });
+    }
+    // Harbour publishes to the national directory (and its providers-only twin) by standing preference;
+    // MediFund is a payer, not a directory.
+    const subscriptions = await t.db
+      .select()
+      .from(serviceSubscriptions)
+      .where(inArray(serviceSubscriptions.healthcareServiceId, result.healthcareServiceIds));
+    expect(subscriptions).toHaveLength(4);
+    expect(new Set(subscriptions.map((s) => s.partnerServiceId))).toEqual(
+      new Set([partner('nhsd'), partner('nhsd-providers')]),
+    );
+    expect(subscriptions.every((s) => s.informationUseStatementId.length > 0)).toBe(true);
+
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, String(res.headers['x-request-id'])));
+    expect(audit.filter((a) => a.action === 'healthcare-service.imported')).toHaveLength(2);
+    expect(audit.filter((a) => a.action === 'service-subscription.created')).toHaveLength(4);
+    expect(audit.every((a) => a.actorUserId === demoIds.user('alice'))).toBe(true);
+
+    // The location's page shows them; a new search shows them imported.
+    const detail = LocationDetail.parse((await get(`/api/locations/${clinic}`, ALICE)).json());
+    expect(detail.healthcareServices.map((s) => s.id)).toEqual(
+      expect.arrayContaining(result.healthcareServiceIds),
+    );
+    const again = NhsdSearchResult.parse(
+      (await find({ appliesTo: 'si', postcode: chosen[0]!.postcode })).json(),
+    );
+    for (const id of request.importIds)
+      expect(again.services.find((s) => s.nhsdResourceIdentifier === id)).toMatchObject({
+        identifierAlreadyInUse: true,
+      });
+    // A second import of the same services is the in-use conflict.
+    expectProblem(await post(paths.import, ALICE, request), 409, {
+      type: 'nhsd-identifier-in-use',
+    });
+  });
+
+  it('imports a mobile service with the pseudo-location, creating the location from the directory entry', async () => {
+    const [home] = await freeServices('home');
+    const res = await post(paths.import, ALICE, {
+      importIds: [home!.nhsdResourceIdentifier],
+      organisationId: org('harbour-home-visits'),
+      nhsdSubscriptions: [
+        {
+          partnerServiceId: partner('health-connect'),
+          informationUseStatementId: ius('health-connect', 1),
+          subscribeFuturePractitioners: false,
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const result = NhsdImportResult.parse(res.json());
+    expect(result.locationCreated).toBe(true);
+    expect(result.locationName).toBe(home!.organisationName);
+    const [location] = await t.db
+      .select()
+      .from(locations)
+      .where(eq(locations.id, result.locationId));
+    expect(location).toMatchObject({
+      organisationId: org('harbour-home-visits'),
+      name: home!.organisationName,
+      type: ['MOBL'],
+      addressLines: [],
+      isActive: true,
+    });
+    // Health Connect chosen now, the national directories by standing preference.
+    const subscriptions = await t.db
+      .select()
+      .from(serviceSubscriptions)
+      .where(eq(serviceSubscriptions.healthcareServiceId, result.healthcareServiceIds[0]!));
+    expect(
+      new Map(subscriptions.map((s) => [s.partnerServiceId, s.publishFuturePractitioners])),
+    ).toEqual(
+      new Map([
+        [partner('health-connect'), false],
+        [partner('nhsd'), true],
+        [partner('nhsd-providers'), true],
+      ]),
+    );
+    // Health Connect is now a standing preference of the Harbour group.
+    const status = PublicationPreferenceStatus.parse(
+      (
+        await get(
+          nhsdOrganisationApiPath('publicationPreferences', org('harbour-home-visits')),
+          ALICE,
+        )
+      ).json(),
+    );
+    expect(status.hasHcaPublicationPreferences).toBe(true);
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, String(res.headers['x-request-id'])));
+    expect(audit.map((a) => a.action).sort()).toEqual(
+      [
+        'healthcare-service.imported',
+        'location.created',
+        'publication-preference.saved',
+        'service-subscription.created',
+        'service-subscription.created',
+        'service-subscription.created',
+      ].sort(),
+    );
+  });
+
+  it('imports a physical service with the pseudo-location at the service’s own address', async () => {
+    const [service] = await freeServices('si');
+    const res = await post(paths.import, ALICE, {
+      importIds: [service!.nhsdResourceIdentifier],
+      organisationId: org('harbour-surry-hills'),
+    });
+    const result = NhsdImportResult.parse(res.json());
+    const [location] = await t.db
+      .select()
+      .from(locations)
+      .where(eq(locations.id, result.locationId));
+    expect(location).toMatchObject({
+      name: `${service!.organisationName} ${service!.city}`,
+      type: [],
+      addressLines: service!.addressLines,
+      locality: service!.city,
+      postcode: service!.postcode,
+      state: service!.state,
+    });
+  });
+
+  it('choosing the national directory also subscribes the providers-only one, on the latest statements', async () => {
+    const [virtual] = await freeServices('virtual');
+    const res = await post(paths.import, ALICE, {
+      importIds: [virtual!.nhsdResourceIdentifier],
+      organisationId: org('harbour-telehealth'),
+      nhsdSubscriptions: [
+        {
+          partnerServiceId: partner('nhsd'),
+          informationUseStatementId: ius('nhsd', 2),
+          subscribeFuturePractitioners: true,
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const result = NhsdImportResult.parse(res.json());
+    const subscriptions = await t.db
+      .select()
+      .from(serviceSubscriptions)
+      .where(eq(serviceSubscriptions.healthcareServiceId, result.healthcareServiceIds[0]!));
+    const statementOf = new Map(
+      subscriptions.map((s) => [s.partnerServiceId, s.informationUseStatementId]),
+    );
+    expect(statementOf.get(partner('nhsd'))).toBe(ius('nhsd', 2));
+    expect(statementOf.get(partner('nhsd-providers'))).toBe(ius('nhsd-providers', 1));
+    // The group's standing preference now names the latest statement.
+    const [preference] = await t.db
+      .select()
+      .from(publicationPreferences)
+      .where(
+        and(
+          eq(publicationPreferences.organisationId, org('harbour-group')),
+          eq(publicationPreferences.partnerServiceId, partner('nhsd')),
+        ),
+      );
+    expect(preference!.informationUseStatementId).toBe(ius('nhsd', 2));
+  });
+
+  it('refuses a subscription on an old statement or to a partner that is not a directory', async () => {
+    const [virtual] = await freeServices('virtual');
+    const base = {
+      importIds: [virtual!.nhsdResourceIdentifier],
+      organisationId: org('harbour-telehealth'),
+    };
+    for (const [partnerServiceId, statement] of [
+      [partner('nhsd'), ius('nhsd', 1)],
+      [partner('medifund'), ius('medifund', 1)],
+      [partner('nhsd'), ius('health-connect', 1)],
+    ] as const)
+      expectProblem(
+        await post(paths.validate, ALICE, {
+          ...base,
+          nhsdSubscriptions: [
+            {
+              partnerServiceId,
+              informationUseStatementId: statement,
+              subscribeFuturePractitioners: true,
+            },
+          ],
+        }),
+        400,
+        { field: 'nhsdSubscriptions.0' },
+      );
+  });
+
+  it('two managers importing the same service at once: one succeeds, the other is told it is in use, nothing half-written', async () => {
+    const [service] = await freeServices('si');
+    const request = {
+      importIds: [service!.nhsdResourceIdentifier],
+      organisationId: org('harbour-surry-hills'),
+    };
+    const headers = await as(ALICE);
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({ method: 'POST', url: paths.import, headers, payload: request }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(expectProblem(loser, 409, { type: 'nhsd-identifier-in-use' }).detail).toBe(
+      nhsdMessages.identifierInUse,
+    );
+    const services = await t.db
+      .select()
+      .from(healthcareServices)
+      .where(eq(healthcareServices.nhsdResourceIdentifier, service!.nhsdResourceIdentifier));
+    expect(services).toHaveLength(1);
+    // The loser's new location and audit events were not written.
+    const created = await t.db
+      .select()
+      .from(locations)
+      .where(eq(locations.name, `${service!.organisationName} ${service!.city}`));
+    expect(created.map((l) => l.id)).toEqual([services[0]!.locationId]);
+    const loserAudit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, String(loser.headers['x-request-id'])));
+    expect(loserAudit).toEqual([]);
+  });
+
+  it('the unique identifier itself refuses a second row, and that refusal reads as in use', async () => {
+    const [service] = await freeServices('si');
+    const row = {
+      organisationId: org('harbour-surry-hills'),
+      name: 'Race',
+      serviceType: 'Race',
+      nhsdResourceIdentifier: service!.nhsdResourceIdentifier,
+    };
+    await t.db.insert(healthcareServices).values(row);
+    const error = await t.db
+      .transaction(async (tx) => {
+        await tx.insert(healthcareServices).values(row);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isIdentifierTaken(error)).toBe(true);
+    expect(isIdentifierTaken(new Error('other'))).toBe(false);
+  });
+});
+
+describe('NHSD import as configured: Health Connect off, the directory under maintenance', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ FEATURE_HEALTH_CONNECT: 'false' });
+  }, 120_000);
+  afterAll(() => off?.close());
+
+  it('neither offers nor accepts Health Connect', async () => {
+    const headers = off.bearer(await off.tokenFor(ALICE));
+    const res = await off.app.inject({
+      method: 'GET',
+      url: nhsdOrganisationApiPath('partnerServices', org('harbour-surry-hills')),
+      headers,
+    });
+    expect(
+      PartnerServiceSearchResult.parse(res.json())
+        .items.map((p) => p.code)
+        .sort(),
+    ).toEqual(['nhsd', 'nhsd-providers']);
+    const [service] = await off.db
+      .select()
+      .from(nhsdServices)
+      .where(eq(nhsdServices.appliesTo, 'virtual'))
+      .limit(1);
+    expectProblem(
+      await off.app.inject({
+        method: 'POST',
+        url: paths.validate,
+        headers,
+        payload: {
+          importIds: [service!.nhsdResourceIdentifier],
+          organisationId: org('harbour-telehealth'),
+          nhsdSubscriptions: [
+            {
+              partnerServiceId: partner('health-connect'),
+              informationUseStatementId: ius('health-connect', 1),
+              subscribeFuturePractitioners: true,
+            },
+          ],
+        },
+      }),
+      400,
+      { field: 'nhsdSubscriptions.0' },
+    );
+  });
+
+  it('answers the maintenance banner when the directory is under maintenance', async () => {
+    const maintenance = await createTestApp({ NHSD_MAINTENANCE: 'true' });
+    try {
+      const res = await maintenance.app.inject({
+        method: 'GET',
+        url: paths.banner,
+        headers: maintenance.bearer(await maintenance.tokenFor(ALICE)),
+      });
+      expect(NhsdBanner.parse(res.json())).toEqual({
+        maintenance: true,
+        message: nhsdMessages.maintenance,
+      });
+    } finally {
+      await maintenance.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { ancestorsCte } from '#db/organisation-tree.ts';
+import {
+  healthcareServices,
+  informationUseStatements,
+  locations,
+  partnerServices,
+  publicationPreferences,
+  serviceSubscriptions,
+} from '#db/schema/index.ts';
+
+/** A database or a transaction. */
+type Executor = Pick<Database, 'select' | 'insert' | 'execute'>;
+
+export type LocationRow = typeof locations.$inferSelect;
+
+/** The NHSD import's queries (docs/decisions/028-nhsd-import.md). */
+export const nhsdImportRepository = {
+  /** Which of these directory identifiers a healthcare service already carries. */
+  async identifiersInUse(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db
+      .select({ id: healthcareServices.nhsdResourceIdentifier })
+      .from(healthcareServices)
+      .where(inArray(healthcareServices.nhsdResourceIdentifier, [...new Set(ids)]));
+    return new Set(rows.map((r) => r.id!));
+  },
+
+  /** One page of an organisation's active locations, by name. */
+  async activeLocations(db: Database, organisationId: string, page: number, pageSize: number) {
+    const where = and(eq(locations.organisationId, organisationId), eq(locations.isActive, true));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(locations)
+        .where(where)
+        .orderBy(asc(locations.name), asc(locations.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ n: count() }).from(locations).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async locationById(db: Executor, locationId: string): Promise<LocationRow | undefined> {
+    const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
+    return row;
+  },
+
+  /** The location if it is an active location of the organisation. */
+  async activeLocationOf(
+    db: Executor,
+    locationId: string,
+    organisationId: string,
+  ): Promise<LocationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(locations)
+      .where(
+        and(
+          eq(locations.id, locationId),
+          eq(locations.organisationId, organisationId),
+          eq(locations.isActive, true),
+        ),
+      );
+    return row;
+  },
+
+  /** The service types of the healthcare services at a location. */
+  async serviceTypesAt(db: Executor, locationId: string): Promise<Set<string>> {
+    const rows = await db
+      .select({ type: healthcareServices.serviceType })
+      .from(healthcareServices)
+      .where(eq(healthcareServices.locationId, locationId));
+    return new Set(rows.map((r) => r.type));
+  },
+
+  /** The organisation and its ancestors, nearest first (itself, its parent, … its tree's root). */
+  async organisationChain(db: Executor, organisationId: string): Promise<string[]> {
+    const result = (await db.execute(sql`
+      with recursive ${ancestorsCte('up', sql`select ${organisationId}::uuid`)}
+      select id, parent_id from up`)) as unknown as {
+      rows: Array<{ id: string; parent_id: string | null }>;
+    };
+    const parentOf = new Map(result.rows.map((r) => [r.id, r.parent_id]));
+    const chain: string[] = [];
+    let id: string | null | undefined = organisationId;
+    while (id && parentOf.has(id) && !chain.includes(id)) {
+      chain.push(id);
+      id = parentOf.get(id);
+    }
+    return chain;
+  },
+
+  /**
+   * The publication preferences that apply to an organisation: its own, else its nearest ancestor's, per
+   * partner service (a business's standing choice is kept on its participating organisation).
+   */
+  async preferencesFor(db: Executor, organisationId: string) {
+    const ids = await nhsdImportRepository.organisationChain(db, organisationId);
+    if (!ids.length) return [];
+    const rows = await db
+      .select({
+        organisationId: publicationPreferences.organisationId,
+        partnerServiceId: publicationPreferences.partnerServiceId,
+        partnerServiceCode: partnerServices.code,
+        partnerRole: partnerServices.role,
+        featureFlag: partnerServices.featureFlag,
+        informationUseStatementId: publicationPreferences.informationUseStatementId,
+        publishService: publicationPreferences.publishService,
+        publishFuturePractitioners: publicationPreferences.publishFuturePractitioners,
+      })
+      .from(publicationPreferences)
+      .innerJoin(partnerServices, eq(partnerServices.id, publicationPreferences.partnerServiceId))
+      .where(inArray(publicationPreferences.organisationId, ids));
+    // Nearest first: the organisation itself, then up the tree.
+    const rank = new Map(ids.map((id, n) => [id, n]));
+    const nearest = new Map<string, (typeof rows)[number]>();
+    for (const row of rows.sort(
+      (a, b) => rank.get(a.organisationId)! - rank.get(b.organisationId)!,
+    ))
+      if (!nearest.has(row.partnerServiceId)) nearest.set(row.partnerServiceId, row);
+    return [...nearest.values()];
+  },
+
+  /** Partner services of a role with their latest information use statement, by name, one page. */
+  async partnerServicesWithLatestStatement(db: Executor, role: string) {
+    const rows = await db
+      .select({
+        id: partnerServices.id,
+        code: partnerServices.code,
+        name: partnerServices.name,
+        role: partnerServices.role,
+        featureFlag: partnerServices.featureFlag,
+        statementId: informationUseStatements.id,
+        version: informationUseStatements.version,
+        title: informationUseStatements.title,
+        content: informationUseStatements.content,
+      })
+      .from(partnerServices)
+      .innerJoin(
+        informationUseStatements,
+        eq(informationUseStatements.partnerServiceId, partnerServices.id),
+      )
+      .where(eq(partnerServices.role, role as (typeof partnerServices.$inferSelect)['role']))
+      .orderBy(
+        asc(partnerServices.name),
+        asc(partnerServices.id),
+        desc(informationUseStatements.version),
+      );
+    const latest = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) if (!latest.has(row.id)) latest.set(row.id, row);
+    return [...latest.values()];
+  },
+
+  /** Writes an organisation's standing publication choice for a partner (insert or replace). */
+  async savePreference(
+    tx: Executor,
+    values: {
+      organisationId: string;
+      partnerServiceId: string;
+      informationUseStatementId: string;
+      publishFuturePractitioners: boolean;
+    },
+  ) {
+    const [row] = await tx
+      .insert(publicationPreferences)
+      .values({ ...values, publishService: true })
+      .onConflictDoUpdate({
+        target: [publicationPreferences.organisationId, publicationPreferences.partnerServiceId],
+        set: {
+          informationUseStatementId: values.informationUseStatementId,
+          publishService: true,
+          publishFuturePractitioners: values.publishFuturePractitioners,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: publicationPreferences.id });
+    return row!.id;
+  },
+
+  async insertLocation(tx: Executor, values: typeof locations.$inferInsert) {
+    const [row] = await tx.insert(locations).values(values).returning();
+    return row!;
+  },
+
+  async insertServices(tx: Executor, values: (typeof healthcareServices.$inferInsert)[]) {
+    return tx.insert(healthcareServices).values(values).returning({
+      id: healthcareServices.id,
+      nhsdResourceIdentifier: healthcareServices.nhsdResourceIdentifier,
+    });
+  },
+
+  async insertSubscriptions(tx: Executor, values: (typeof serviceSubscriptions.$inferInsert)[]) {
+    if (!values.length) return [];
+    return tx.insert(serviceSubscriptions).values(values).returning({
+      id: serviceSubscriptions.id,
+      healthcareServiceId: serviceSubscriptions.healthcareServiceId,
+      partnerServiceId: serviceSubscriptions.partnerServiceId,
+    });
+  },
+};
