@@ -3,9 +3,9 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
 /**
  * Notifications (docs/product/features.md#tasks-and-notifications, docs/decisions/026-notifications.md):
- * Alice reads and archives hers while the header bell follows without a reload, the message carrying
- * OWASP payloads runs nothing, and Ben managing Alice sees Alice's. Each file runs on its own seeded
- * world; the tests here run in order on it.
+ * Alice reads and archives hers while the header bell follows without a reload, reaches a created
+ * date-time's tooltip by keyboard, the message carrying OWASP payloads runs nothing, and Ben managing
+ * Alice sees Alice's. Each file runs on its own seeded world; the tests here run in order on it.
  */
 
 const ALICE = '2000000011';
@@ -62,6 +62,17 @@ test('Alice reads and archives a notification, the bell follows; the unsafe mess
   await expect(page.getByRole('tab', { name: /^Notifications \(2\)/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Notifications.*2 unread/ })).toBeVisible();
   await expectAccessible(page);
+
+  // The created date-time's tooltip by keyboard: the date sits in the button, which it describes and
+  // which shows it on focus (here back from the message with Shift+Tab); Escape hides it.
+  await expect(newest).toHaveAccessibleDescription('When this notification was created');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(newest).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('When this notification was created');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
 
   // Archiving takes it out of the list (after 250 ms); it is then under 'Show archived notifications'.
   const before = await page.getByRole('button', { name: NEWEST }).count();

@@ -45,4 +45,45 @@ describe('Tooltip', () => {
     await user.hover(document.body);
     await expect.poll(() => screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('inside a button, makes the button its trigger: described by it, shown on keyboard focus, Escape hides', async () => {
+    const user = userEvent.setup();
+    renderWithCore(
+      <button type="button" aria-describedby="other">
+        Subject{' '}
+        <Tooltip content="When it was created" trigger="enclosing-control">
+          <span>24 November</span>
+        </Tooltip>
+      </button>,
+    );
+    const button = screen.getByRole('button', { name: 'Subject 24 November' });
+    // Nothing focusable inside the button (axe: nested-interactive); the button carries the description.
+    expect(button.querySelector('[tabindex], [aria-describedby]')).toBeNull();
+    expect(button.getAttribute('aria-describedby')?.split(' ')).toContain('other');
+    expect(button).toHaveAccessibleDescription('When it was created');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.tab();
+    expect(button).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('When it was created');
+    expect(button.getAttribute('aria-describedby')?.split(' ')).toContain(
+      screen.getByRole('tooltip').id,
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(await screen.findByRole('tooltip')).toBeVisible();
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    // The pointer on the text shows it; the focus a click gives does not keep it.
+    await user.hover(screen.getByText('24 November'));
+    expect(await screen.findByRole('tooltip')).toBeVisible();
+    await user.unhover(screen.getByText('24 November'));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[MouseLeft]', target: button });
+    expect(button).toHaveFocus();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
 });

@@ -108,6 +108,8 @@ describe('the Notifications tab', () => {
     expect(time).toHaveAttribute('datetime', '2026-11-20T01:30:00.000Z');
     await userEvent.hover(time);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(notificationTexts.createdTooltip);
+    await userEvent.unhover(time);
+    expect(screen.queryByRole('tooltip')).toBeNull();
     expect(requests.find((r) => r.path.startsWith(paths.notifications))?.path).toBe(
       `${paths.notifications}?archived=false&page=1&pageSize=10`,
     );
@@ -115,6 +117,34 @@ describe('the Notifications tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
     expect(await screen.findByRole('button', { name: /Subject 11/ })).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+  });
+
+  it('the created date-time’s tooltip is reachable by keyboard: the accordion button is its trigger', async () => {
+    const keyboard = userEvent.setup();
+    serve([notification(0, 'Unread'), notification(1, 'Read')]);
+    renderApp('/tasks-notifications/notifications');
+    const first = await screen.findByRole('button', { name: /Subject 0/ });
+    // The date sits in the button, which holds nothing focusable; the button is described instead.
+    expect(first.querySelector('time')).not.toBeNull();
+    expect(first.querySelector('[tabindex]')).toBeNull();
+    expect(first).toHaveAccessibleDescription(notificationTexts.createdTooltip);
+    expect(screen.getByRole('button', { name: /Subject 1/ })).toHaveAccessibleDescription(
+      notificationTexts.createdTooltip,
+    );
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    // Tab to the first notification: its tooltip shows; Escape hides it; the next one's shows on Tab.
+    screen.getByRole('radio', { name: notificationTexts.current }).focus();
+    while (document.activeElement !== first) await keyboard.tab();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(notificationTexts.createdTooltip);
+    expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(tooltip.id);
+    await keyboard.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await keyboard.tab();
+    expect(screen.getByRole('button', { name: /Subject 1/ })).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(notificationTexts.createdTooltip);
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
   });
 
   it('opening an Unread one marks it read once and the bell follows; a Read one makes no call', async () => {

@@ -148,7 +148,12 @@ export function NotificationsPanel() {
                         <Text as="span" fontSize="sm" color="muted">
                           {status}
                         </Text>
-                        <Tooltip content={notificationTexts.createdTooltip}>
+                        {/* The date is in the accordion's button: the button is the tooltip's
+                            trigger, described by it and showing it on keyboard focus. */}
+                        <Tooltip
+                          content={notificationTexts.createdTooltip}
+                          trigger="enclosing-control"
+                        >
                           <Text as="span" fontSize="sm" color="muted">
                             <time dateTime={n.created}>{formatDateTime(n.created)}</time>
                           </Text>
