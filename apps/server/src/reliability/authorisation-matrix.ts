@@ -78,6 +78,9 @@ const gp = demoIds.healthcareService('surry-hills-gp');
 const skin = demoIds.healthcareService('surry-hills-skin');
 const clinic = demoIds.location('surry-hills-clinic');
 const virtualLocation = demoIds.location('harbour-virtual');
+const mobileLocation = demoIds.location('harbour-mobile');
+/** Who holds the NHSD import capability: the OrganisationManagers (docs/product/rules.md#permissions). */
+const importers: Identity[] = ['alice', 'isla', 'jack'];
 const danaInvitation = demoIds.delegation('alice', 'dana');
 /** A photo upload: a 64 × 64 PNG as image/png. */
 const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
@@ -267,6 +270,59 @@ export const authorisationMatrix: Matrix = {
     { target: 'alice', params: { id: alicePractitioner }, allow: ['alice', 'ben'] },
     { target: 'farah', params: { id: demoIds.practitioner('farah') }, allow: ['farah', 'ben'] },
     { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+
+  // --- NHSD import (docs/decisions/028-nhsd-import.md): the import capability (OrganisationManager, not
+  // managing a practitioner) for every call; Isla and Jack manage organisations not yet approved, so they may
+  // search but have nothing to import into (an empty list, 403 on their organisations). The import writes a
+  // home-visits service of the directory under a new mobile location of Harbour Home Visits (at the end of the
+  // table). These reads come before the table's writes, which make others OrganisationManagers.
+  'GET /api/nhsd-import/banner': [{ target: '-', allow: importers }],
+  'GET /api/nhsd-import/services': [
+    { target: 'postcode', query: { appliesTo: 'si', postcode: '2010' }, allow: importers },
+    { target: 'name', query: { appliesTo: 'virtual', name: 'telehealth' }, allow: importers },
+  ],
+  'GET /api/nhsd-import/organisations': [{ target: 'own', allow: importers }],
+  'GET /api/nhsd-import/organisations/{id}/locations': [
+    {
+      target: 'harbour-surry-hills',
+      params: { id: org('harbour-surry-hills') },
+      allow: ['alice'],
+    },
+    { target: 'riverbend', params: { id: org('riverbend') }, allow: nobody },
+    { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: nobody },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/nhsd-import/organisations/{id}/publication-preferences': [
+    { target: 'harbour-group', params: { id: org('harbour-group') }, allow: ['alice'] },
+    { target: 'riverbend', params: { id: org('riverbend') }, allow: nobody },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/nhsd-import/organisations/{id}/partner-services': [
+    {
+      target: 'harbour-telehealth',
+      params: { id: org('harbour-telehealth') },
+      query: { role: 'directory' },
+      allow: ['alice'],
+    },
+    { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: nobody },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/nhsd-import/validate': [
+    {
+      target: 'harbour-mobile',
+      body: {
+        importIds: [demoIds.nhsdService(7)],
+        organisationId: org('harbour-home-visits'),
+        locationId: mobileLocation,
+      },
+      allow: ['alice'],
+    },
+    {
+      target: 'riverbend',
+      body: { importIds: [demoIds.nhsdService(7)], organisationId: org('riverbend') },
+      allow: nobody,
+    },
   ],
 
   // ============ writes ============
@@ -699,6 +755,20 @@ export const authorisationMatrix: Matrix = {
       target: 'missing',
       params: { id: missing },
       body: { hpii: '8003611860913908', participationAccepted: true, privacyAccepted: true },
+      allow: nobody,
+    },
+  ],
+  // --- NHSD import's write: by now the earlier writes have made everyone an OrganisationManager of a business
+  // of their own (not approved) and approved Riverbend, so only organisations named here matter.
+  'POST /api/nhsd-import/import': [
+    {
+      target: 'harbour-home-visits',
+      body: { importIds: [demoIds.nhsdService(6)], organisationId: org('harbour-home-visits') },
+      allow: ['alice'],
+    },
+    {
+      target: 'missing',
+      body: { importIds: [demoIds.nhsdService(10)], organisationId: missing },
       allow: nobody,
     },
   ],
