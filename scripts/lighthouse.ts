@@ -9,10 +9,11 @@
  * scores depend on the machine's load, so it prints the load average with them.
  *
  * Options (environment): LIGHTHOUSE_RUNS=n runs each page n times and keeps the run with the median
- * performance score (default 1); WEB_DIST=dir builds and serves the SPA from another folder.
+ * performance score (default 1); WEB_DIST=dir builds and serves the SPA from another folder;
+ * LIGHTHOUSE_REPORTS=dir writes each run's full Lighthouse JSON there (to see which scripts and tasks cost).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -134,6 +135,12 @@ async function audit(page: Page, url: string, name: string): Promise<Result> {
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const reports = process.env['LIGHTHOUSE_REPORTS'];
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const file = `${name.replace(/[^\w]+/g, '-')}-${Date.now()}.json`;
+    writeFileSync(path.join(reports, file), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (new URL(url).pathname !== finalPath)

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor give up after 1 s by default: on a shared CI machine running a test file per core,
+// a page built in a deferred (background) render can take longer than that to appear. Waiting longer
+// costs nothing when the page is quick.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout engine; React Router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

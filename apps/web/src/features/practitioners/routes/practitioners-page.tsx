@@ -1,5 +1,5 @@
 import { pages } from '@pca/contracts/pages.ts';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { Columns, Column } from '@pca/ui/primitives/columns.ts';
@@ -93,7 +93,10 @@ export function PractitionersPage() {
   const ready = caps.status === 'ready';
   const offerings = useServiceOfferings({ ...settled, page }, ready);
 
-  const data = offerings.data;
+  // An answer arrives as a store update, which React renders synchronously: the accordion of a page of
+  // practitioners is built from a deferred copy instead, in an interruptible background render, while
+  // the update itself only keeps what is shown (docs/decisions/018-critical-path-javascript.md).
+  const data = useDeferredValue(offerings.data);
   const canAdd =
     caps.status === 'ready' &&
     caps.capabilities.managePractitioners &&
@@ -192,7 +195,7 @@ export function PractitionersPage() {
             : practitionerEmptyMessages.noneInOrganisation}
         </Text>
       ) : (
-        <Stack gap={1} aria-busy={offerings.isFetching}>
+        <Stack gap={1} aria-busy={offerings.isFetching || data !== offerings.data}>
           <Text as="p" role="status">
             {itemRangeText(data.page, data.pageSize, data.total, 'practitioners')}
           </Text>

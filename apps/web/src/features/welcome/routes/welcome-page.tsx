@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@pca/ui/primitives/stack.ts';
@@ -40,6 +40,12 @@ export function WelcomePage() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const [settingUpSite, setSettingUpSite] = useState(false);
+  const answered = state.status === 'ready' && !banner.isPending && !sites.isPending;
+  // The query that answers last re-renders this page synchronously (a store update), so the whole
+  // dashboard would be built in one long task. Building it from a deferred value instead keeps the
+  // skeleton for that update and builds the page in an interruptible background render
+  // (docs/decisions/018-critical-path-javascript.md).
+  const shown = useDeferredValue(answered);
   // A guard that sent the user here names why (docs/decisions/011-errors-people-see.md).
   const redirectNotice = redirectNoticeOf(searchParams);
   const notice = redirectNotice ? (
@@ -61,7 +67,7 @@ export function WelcomePage() {
 
   // The banner and the set-up-a-site card sit above and among the cards: waiting for them too means
   // the page arrives whole instead of pushing its cards down when they answer (no layout shift).
-  if (state.status !== 'ready' || banner.isPending || sites.isPending) return <WelcomeSkeleton />;
+  if (state.status !== 'ready' || !answered || !shown) return <WelcomeSkeleton />;
 
   const { user, capabilities, input } = state;
   const siteOrganisations = sites.data?.organisations ?? [];
