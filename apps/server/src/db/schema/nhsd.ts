@@ -29,6 +29,9 @@ export const nhsdServices = pgTable(
     index('nhsd_services_city_idx').on(sql`lower(${t.city})`),
     index('nhsd_services_postcode_idx').on(t.postcode),
     index('nhsd_services_service_types_idx').using('gin', t.serviceTypes),
+    // A name search (home, virtual) walks one business type in the order it answers, stopping at the search
+    // limit: 3,000 of a 30,000-service directory at most, not every row (docs/benchmarks/nhsd.md).
+    index('nhsd_services_applies_to_name_idx').on(t.appliesTo, t.name, t.nhsdResourceIdentifier),
     check('nhsd_services_applies_to_check', sql.raw(`applies_to IN (${inList(nhsdAppliesTo)})`)),
   ],
 );

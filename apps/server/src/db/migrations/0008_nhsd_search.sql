@@ -1,0 +1,1 @@
+CREATE INDEX "nhsd_services_applies_to_name_idx" ON "nhsd_services" USING btree ("applies_to","name","nhsd_resource_identifier");
