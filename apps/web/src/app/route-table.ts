@@ -228,7 +228,7 @@ export const routeTable: RouteEntry[] = [
   page(
     pages.nhsdImport.wizard,
     'Importing services from NHSD',
-    notAvailable,
+    () => import('#features/nhsd-import/routes/nhsd-import-page.tsx'),
     pages.welcome.dashboard,
   ),
   page(
