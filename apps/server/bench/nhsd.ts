@@ -110,10 +110,7 @@ async function explain(db: Database, found: Record<string, Record<string, string
     if (q.postcode) where.push(sql`postcode = ${q.postcode}`);
     if (q.suburb) where.push(sql`lower(city) = ${q.suburb.toLowerCase()}`);
     if (q.state) where.push(sql`state = ${q.state}`);
-    if (q.name)
-      where.push(
-        sql`(lower(name) like ${`%${q.name}%`} or lower(organisation_name) like ${`%${q.name}%`})`,
-      );
+    if (q.name) where.push(sql`search_text like ${`%${q.name.toLowerCase()}%`}`);
     const plan = rowsOf(
       await db.execute(
         sql`explain (analyze, costs off) select * from nhsd_services where ${sql.join(where, sql` and `)}

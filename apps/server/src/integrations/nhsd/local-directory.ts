@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { nhsdServices } from '#db/schema/index.ts';
 import { isDatabaseUnavailable } from '#lib/database-errors.ts';
@@ -14,13 +14,13 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Row = typeof nhsdServices.$inferSelect;
 
-const toService = ({ id: _, ...row }: Row): DirectoryService => row;
+const toService = ({ id: _, searchText: __, ...row }: Row): DirectoryService => row;
 
 /**
  * The directory answered from the local copy in `nhsd_services` (development, demo and tests). A place
  * matches the postcode exactly and the suburb case-insensitively (lower(city) index); a name matches
- * anywhere in the service's or the organisation's name, case-insensitively (trigram-free: `lower(name)`
- * and `lower(organisation_name)` LIKE '%…%', fast enough over 30,000 services, docs/benchmarks/nhsd.md).
+ * anywhere in the service's or the organisation's name, case-insensitively: LIKE '%…%' on `search_text`, both
+ * names lower-cased when written, read from the (applies_to, search_text) index (docs/benchmarks/nhsd.md).
  * `maintenance` is the configured banner (NHSD_MAINTENANCE).
  */
 export function createLocalNhsdDirectory(
@@ -48,12 +48,8 @@ export function createLocalNhsdDirectory(
         if (query.suburb)
           where.push(sql`lower(${nhsdServices.city}) = ${query.suburb.toLowerCase()}`);
         if (query.state) where.push(eq(nhsdServices.state, query.state));
-        if (query.name) {
-          const pattern = `%${escapeLike(query.name.toLowerCase())}%`;
-          where.push(
-            sql`(lower(${nhsdServices.name}) like ${pattern} or lower(${nhsdServices.organisationName}) like ${pattern})`,
-          );
-        }
+        if (query.name)
+          where.push(like(nhsdServices.searchText, `%${escapeLike(query.name.toLowerCase())}%`));
         const rows = await db
           .select()
           .from(nhsdServices)

@@ -1,0 +1,2 @@
+ALTER TABLE "nhsd_services" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || ' ' || organisation_name)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "nhsd_services_applies_to_search_idx" ON "nhsd_services" USING btree ("applies_to","search_text");
