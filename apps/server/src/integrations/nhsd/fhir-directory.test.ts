@@ -12,7 +12,7 @@ import { ALICE } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DirectoryUnavailableError } from './directory.ts';
-import { createFhirNhsdDirectory, ROLE_CODE_SYSTEM } from './fhir-directory.ts';
+import { createFhirNhsdDirectory, ROLE_CODE_SYSTEM, servicesOfBundle } from './fhir-directory.ts';
 
 // A FHIR-shaped stand-in of a national directory, served over HTTP on a free port: HealthcareService search
 // answers a searchset Bundle with the matched services and their included Location and Organization.
@@ -240,6 +240,39 @@ describe('the FHIR R4 directory client', () => {
     );
     const closed = createFhirNhsdDirectory({ baseUrl: 'http://127.0.0.1:1/fhir', timeoutMs: 500 });
     await expect(closed.findByType(search)).rejects.toBeInstanceOf(DirectoryUnavailableError);
+  });
+
+  it('keeps directory text to our text rule and skips inactive services and included resources', () => {
+    const services = servicesOfBundle({
+      resourceType: 'Bundle',
+      entry: [
+        {
+          search: { mode: 'match' },
+          resource: {
+            resourceType: 'HealthcareService',
+            id: 'hs-x',
+            name: ' Bad\u0000Name\r\n Clinic \uD800',
+            type: [{ coding: [{ display: 'Dental\u0007' }] }],
+          } as never,
+        },
+        {
+          search: { mode: 'match' },
+          resource: { resourceType: 'HealthcareService', id: 'hs-y', active: false } as never,
+        },
+        {
+          search: { mode: 'include' },
+          resource: { resourceType: 'HealthcareService', id: 'hs-z' } as never,
+        },
+      ],
+    });
+    expect(services).toHaveLength(1);
+    expect(services[0]).toMatchObject({
+      nhsdResourceIdentifier: 'hs-x',
+      name: 'Bad Name Clinic \uFFFD',
+      serviceTypes: ['Dental'],
+      organisationName: 'Bad Name Clinic \uFFFD',
+      appliesTo: 'si',
+    });
   });
 
   it('reads the banner from the CapabilityStatement: none in time is maintenance', async () => {

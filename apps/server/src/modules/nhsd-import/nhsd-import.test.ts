@@ -640,6 +640,9 @@ describe('NHSD import: validate and import', () => {
       );
   });
 
+  // On PostgreSQL (TEST_DATABASE_URL) both transactions pass the in-transaction check and the UNIQUE identifier
+  // refuses the loser's insert; on PGlite, which runs one transaction at a time, the loser's check sees the
+  // winner's commit. Either way the answer and what is stored are the same.
   it('two managers importing the same service at once: one succeeds, the other is told it is in use, nothing half-written', async () => {
     const [service] = await freeServices('si');
     const request = {

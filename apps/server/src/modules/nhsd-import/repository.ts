@@ -23,7 +23,10 @@ export const nhsdImportRepository = {
     const rows = await db
       .select({ id: healthcareServices.nhsdResourceIdentifier })
       .from(healthcareServices)
-      .where(inArray(healthcareServices.nhsdResourceIdentifier, [...new Set(ids)]));
+      // One array parameter, not one parameter per identifier: a search answers up to 200.
+      .where(
+        sql`${healthcareServices.nhsdResourceIdentifier} = any(${sql.param([...new Set(ids)])}::text[])`,
+      );
     return new Set(rows.map((r) => r.id!));
   },
 
