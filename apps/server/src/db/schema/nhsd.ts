@@ -34,10 +34,9 @@ export const nhsdServices = pgTable(
     index('nhsd_services_city_idx').on(sql`lower(${t.city})`),
     index('nhsd_services_postcode_idx').on(t.postcode),
     index('nhsd_services_service_types_idx').using('gin', t.serviceTypes),
-    // A name search (home, virtual) reads one business type, not the whole directory (docs/benchmarks/nhsd.md).
+    // A name search (home, virtual) walks one business type in the order it answers, testing search_text, and
+    // stops at the search limit: never the whole directory (docs/benchmarks/nhsd.md).
     index('nhsd_services_applies_to_name_idx').on(t.appliesTo, t.name, t.nhsdResourceIdentifier),
-    // … and matches its names in the index alone, visiting the table only for the services found.
-    index('nhsd_services_applies_to_search_idx').on(t.appliesTo, t.searchText),
     check('nhsd_services_applies_to_check', sql.raw(`applies_to IN (${inList(nhsdAppliesTo)})`)),
   ],
 );

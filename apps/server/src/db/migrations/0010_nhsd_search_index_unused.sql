@@ -1,0 +1,1 @@
+DROP INDEX "nhsd_services_applies_to_search_idx";
