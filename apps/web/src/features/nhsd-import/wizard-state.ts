@@ -152,7 +152,10 @@ export type OrganisationChoice = {
   type: NhsdImportOrganisationNode['type'];
 };
 
-/** The importable trees as one list, parents first; a child's label names its parents. */
+/**
+ * The importable trees as one list, parents first; a child's label starts with its own name (what a closed
+ * dropdown still shows) and names the organisations above it.
+ */
 export function organisationChoices(
   trees: readonly NhsdImportOrganisationNode[],
   parents: string[] = [],
@@ -160,7 +163,11 @@ export function organisationChoices(
   return trees
     .filter((node) => node.isActive && node.effectiveRoles.length > 0)
     .flatMap((node) => [
-      { id: node.id, label: [...parents, node.name].join(' › '), type: node.type },
+      {
+        id: node.id,
+        label: parents.length ? `${node.name} (${parents.join(' › ')})` : node.name,
+        type: node.type,
+      },
       ...organisationChoices(node.children, [...parents, node.name]),
     ]);
 }

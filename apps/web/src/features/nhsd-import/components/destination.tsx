@@ -107,6 +107,13 @@ export function Destination({
           maxWidth="xl"
         />
       )}
+      {locationId === pseudoLocationId && firstService ? (
+        <Text as="p">
+          {appliesTo === 'si'
+            ? `A new location will be made at ${firstService.addressText}, with the service's contact details.`
+            : `A new ${appliesTo === 'home' ? 'mobile' : 'virtual'} location will be made from ${firstService.organisationName}'s details.`}
+        </Text>
+      ) : null}
       {validation.busy ? <Loading message="Checking the services can be imported there" /> : null}
       {validation.ok ? (
         <div>

@@ -162,9 +162,7 @@ export function Publication({ form, fieldId, partners, partnersError, needs }: P
             >
               Also publish practitioners who join these services in future
             </FormCheckbox>
-            <ExpandingHelp
-              label={`${p.informationUseStatement.title} (version ${p.informationUseStatement.version})`}
-            >
+            <ExpandingHelp label={p.informationUseStatement.title}>
               <Text as="p">{p.informationUseStatement.content}</Text>
             </ExpandingHelp>
             <FormCheckbox

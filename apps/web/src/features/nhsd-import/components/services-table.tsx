@@ -3,6 +3,7 @@ import type { NhsdAppliesTo, NhsdService } from '@pca/contracts';
 import { nhsdMessages } from '@pca/contracts/nhsd-import-paths.ts';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
+import { Box } from '@pca/ui/primitives/box.ts';
 import { H3 } from '@pca/ui/primitives/heading.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -16,6 +17,15 @@ import {
   TableRow,
   TableWrapper,
 } from '@pca/ui/primitives/table.ts';
+
+/** 'Imported' or 'Not yet'. */
+function ImportedChip({ service }: { service: NhsdService }) {
+  return service.identifierAlreadyInUse ? (
+    <Chip tone="success">{nhsdMessages.importedChip}</Chip>
+  ) : (
+    <Chip tone="neutral">{nhsdMessages.notImportedChip}</Chip>
+  );
+}
 
 /** Props of ServicesTable. */
 export type ServicesTableProps = {
@@ -73,7 +83,9 @@ export function ServicesTable({
               <TableHeader scope="col">
                 {physical ? 'Address' : 'Practice or business name'}
               </TableHeader>
-              <TableHeader scope="col">Imported</TableHeader>
+              <TableHeader scope="col" display={{ xs: 'none', sm: 'table-cell' }}>
+                Imported
+              </TableHeader>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -93,18 +105,20 @@ export function ServicesTable({
                     </Checkbox>
                   )}
                 </TableCell>
-                <TableCell>{s.serviceTypes[0] ?? ''}</TableCell>
+                <TableCell>
+                  {s.serviceTypes[0] ?? ''}
+                  {/* On a phone the chip sits under the type rather than in a column of its own. */}
+                  <Box display={{ xs: 'block', sm: 'none' }} paddingTop={0.25}>
+                    <ImportedChip service={s} />
+                  </Box>
+                </TableCell>
                 <TableCell>
                   <span style={{ overflowWrap: 'anywhere' }}>
                     {physical ? s.addressText : s.organisationName}
                   </span>
                 </TableCell>
-                <TableCell>
-                  {s.identifierAlreadyInUse ? (
-                    <Chip tone="success">{nhsdMessages.importedChip}</Chip>
-                  ) : (
-                    <Chip tone="neutral">{nhsdMessages.notImportedChip}</Chip>
-                  )}
+                <TableCell display={{ xs: 'none', sm: 'table-cell' }}>
+                  <ImportedChip service={s} />
                 </TableCell>
               </TableRow>
             ))}

@@ -57,7 +57,7 @@ const businessTypes: Array<{ value: NhsdAppliesTo; label: string }> = [
 ];
 
 /** What the success alert says about the last import. */
-type Imported = { count: number; locationName: string };
+type Imported = { count: number; locationName: string; locationId: string };
 
 /**
  * /nhsd-import, 'Importing services from NHSD' (docs/product/features.md#nhsd-import, docs/decisions/028-nhsd-import.md):
@@ -149,6 +149,7 @@ export function NhsdImportPage() {
           setImported({
             count: result.healthcareServiceIds.length,
             locationName: result.locationName,
+            locationId: result.locationId,
           });
           dispatch({ type: 'imported' });
         },
@@ -291,6 +292,9 @@ export function NhsdImportPage() {
             onClose={() => setImported(null)}
           >
             <Text as="p">{nhsdMessages.successMessage(imported.count, imported.locationName)}</Text>
+            <TextLink href={pages.locations.view.href({ id: imported.locationId })}>
+              {`View ${imported.locationName}`}
+            </TextLink>
           </Alert>
         </div>
       ) : null}
