@@ -37,7 +37,8 @@ export default defineConfig({
           environment: 'jsdom',
           // A whole gallery page renders synchronously in jsdom; with every core busy (CI runs a file per
           // core) that alone has taken over Vitest's 5 s default.
-          testTimeout: 15_000,
+          // Room for a few waits of up to 10 s each (apps/web/src/test-setup.ts).
+          testTimeout: 30_000,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test-setup.ts'],
         },
