@@ -12,9 +12,21 @@ import {
 /** Escapes LIKE wildcards so user text matches literally. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-type Row = typeof nhsdServices.$inferSelect;
-
-const toService = ({ id: _, searchText: __, ...row }: Row): DirectoryService => row;
+/** The columns a directory service is read from (not the row's own id, nor its search text). */
+const columns = {
+  nhsdResourceIdentifier: nhsdServices.nhsdResourceIdentifier,
+  name: nhsdServices.name,
+  serviceTypes: nhsdServices.serviceTypes,
+  organisationName: nhsdServices.organisationName,
+  addressLines: nhsdServices.addressLines,
+  city: nhsdServices.city,
+  postcode: nhsdServices.postcode,
+  state: nhsdServices.state,
+  appliesTo: nhsdServices.appliesTo,
+  phone: nhsdServices.phone,
+  email: nhsdServices.email,
+  website: nhsdServices.website,
+} satisfies Record<keyof DirectoryService, unknown>;
 
 /**
  * The directory answered from the local copy in `nhsd_services` (development, demo and tests). A place
@@ -50,23 +62,21 @@ export function createLocalNhsdDirectory(
         if (query.state) where.push(eq(nhsdServices.state, query.state));
         if (query.name)
           where.push(like(nhsdServices.searchText, `%${escapeLike(query.name.toLowerCase())}%`));
-        const rows = await db
-          .select()
+        return db
+          .select(columns)
           .from(nhsdServices)
           .where(and(...where))
           .orderBy(asc(nhsdServices.name), asc(nhsdServices.nhsdResourceIdentifier))
           .limit(query.limit);
-        return rows.map(toService);
       }),
 
     getByIds: (ids) =>
       guard(async () => {
         if (!ids.length) return [];
-        const rows = await db
-          .select()
+        return db
+          .select(columns)
           .from(nhsdServices)
           .where(inArray(nhsdServices.nhsdResourceIdentifier, [...ids]));
-        return rows.map(toService);
       }),
   };
 }
