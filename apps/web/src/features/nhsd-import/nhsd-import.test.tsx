@@ -122,6 +122,12 @@ function renderComponent(ui: ReactNode) {
   return render(ui, { wrapper: Providers });
 }
 
+/** Alice's tree with Harbour Telehealth under it, as the guard reads it. */
+const myOrgWithChild: OrganisationNode = {
+  ...myOrg,
+  children: [{ ...myOrg, id: CHILD, type: 'HiOrganisation', name: 'Harbour Telehealth' }],
+};
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -588,6 +594,7 @@ describe('the wizard page', () => {
 
   it('changing the services chosen clears the location choice; changing the business type clears the search', async () => {
     serveWizard({
+      [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [myOrgWithChild] }),
       [`GET ${paths.organisations}`]: () =>
         json({
           organisations: [
@@ -612,6 +619,62 @@ describe('the wizard page', () => {
     await userEvent.click(screen.getByText(/^Mobile/));
     expect(screen.getByText('Complete step 2 to see results.')).toBeVisible();
     expect(screen.getByRole('textbox', { name: /Practice or business name/ })).toHaveValue('');
+  });
+
+  it('preselects the organisation and location named in the query, and Cancel goes to that location', async () => {
+    serveWizard({
+      [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [myOrgWithChild] }),
+      [`GET ${paths.organisations}`]: () =>
+        json({
+          organisations: [
+            orgNode({
+              children: [
+                orgNode({ id: CHILD, type: 'HiOrganisation', name: 'Harbour Telehealth' }),
+              ],
+            }),
+          ],
+        }),
+      [`GET ${nhsdOrganisationApiPath('locations', CHILD)}`]: () =>
+        json({
+          items: [location(), location({ locationId: VIRTUAL, name: 'Second clinic' })],
+          page: 1,
+          total: 2,
+        }),
+      [`GET ${nhsdOrganisationApiPath('publicationPreferences', CHILD)}`]: () =>
+        json({
+          hasHcaPublicationPreferences: true,
+          hasNhsdPublicationPreferences: true,
+          organisationPublicationPreferences: [],
+        }),
+    });
+    const { router } = renderApp(`/nhsd-import?locationId=${VIRTUAL}&orgId=${CHILD}`);
+    await findAndSelectAll();
+    expect(await screen.findByRole('combobox', { name: /Organisation/ })).toHaveValue(CHILD);
+    expect(await screen.findByRole('combobox', { name: /Location/ })).toHaveValue(VIRTUAL);
+    // Nothing imported yet, but the search found services: Cancel asks first.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel importing services' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm cancellation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/location/${VIRTUAL}`));
+  });
+
+  it('Cancel without results goes to the organisation page of its type', async () => {
+    serveWizard({
+      [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [myOrgWithChild] }),
+      [`GET ${paths.organisations}`]: () =>
+        json({
+          organisations: [
+            orgNode({
+              children: [
+                orgNode({ id: CHILD, type: 'HiOrganisation', name: 'Harbour Telehealth' }),
+              ],
+            }),
+          ],
+        }),
+    });
+    const { router } = renderApp(`/nhsd-import?organisationId=${CHILD}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organisation/hi/${CHILD}`));
   });
 
   it('shows the maintenance warning when the banner says so or fails', async () => {
