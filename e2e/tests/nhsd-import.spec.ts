@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
 /**
- * The NHSD import (docs/product/features.md#nhsd-import, docs/decisions/028-nhsd-import.md): Alice imports two
- * physical services found by postcode into Harbour's Surry Hills Clinic, sees them on the location's page and as
+ * The NHSD import (docs/product/features.md#nhsd-import, docs/decisions/028-nhsd-import.md and
+ * 029-nhsd-import-wizard.md): Alice imports two physical services found by postcode into Harbour's Surry Hills Clinic, sees them on the location's page and as
  * 'Imported' on a new search, meets the duplicate-type rule and the leave guard; Isla is told she has nowhere to
  * import into; Jack, once Priya has approved his business, searches by name (too short, not found, found) and
  * imports a virtual service into a new location, subscribing to the national directory; George, a Viewer, cannot

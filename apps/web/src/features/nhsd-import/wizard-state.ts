@@ -1,5 +1,5 @@
 // The NHSD import wizard's state and its rules (docs/product/features.md#nhsd-import,
-// docs/decisions/028-nhsd-import.md): the reset levels, the auto-selection of an organisation and a
+// docs/decisions/029-nhsd-import-wizard.md): the reset levels, the auto-selection of an organisation and a
 // location, the locations offered per business type, and the duplicate-type answer.
 import type {
   LocalityCompletion,

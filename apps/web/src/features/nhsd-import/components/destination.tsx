@@ -8,7 +8,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { nhsdErrorText, pseudoLocationId, type OrganisationChoice } from '../wizard-state.ts';
 
 /**
- * The pseudo-location's label (docs/decisions/028-nhsd-import.md): a new location made from the first selected
+ * The pseudo-location's label (docs/decisions/029-nhsd-import-wizard.md): a new location made from the first selected
  * service's own details — its address for a physical service, its practice's name for a mobile or virtual one.
  */
 export function pseudoLocationLabel(

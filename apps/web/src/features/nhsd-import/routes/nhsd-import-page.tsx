@@ -60,7 +60,7 @@ const businessTypes: Array<{ value: NhsdAppliesTo; label: string }> = [
 type Imported = { count: number; locationName: string; locationId: string };
 
 /**
- * /nhsd-import, 'Importing services from NHSD' (docs/product/features.md#nhsd-import, docs/decisions/028-nhsd-import.md):
+ * /nhsd-import, 'Importing services from NHSD' (docs/product/features.md#nhsd-import, docs/decisions/029-nhsd-import-wizard.md):
  * a vertical linear stepper — business type, find the practice, select services, where they import to, and
  * publication to national directories when the organisation has no preferences yet — then 'Import now' once the
  * import has validated. Query: organisationId, or locationId with orgId.
