@@ -219,6 +219,25 @@ describe('NHSD import: where services may go', () => {
     );
   });
 
+  it('pages the locations 30 at a time, by name, leaving inactive ones out', async () => {
+    const group = org('harbour-group');
+    await t.db.insert(locations).values([
+      ...Array.from({ length: 31 }, (_, n) => ({
+        organisationId: group,
+        name: `Paging location ${String(n).padStart(2, '0')}`,
+        type: ['VI' as const],
+      })),
+      { organisationId: group, name: 'Paging location closed', type: [], isActive: false },
+    ]);
+    const url = nhsdOrganisationApiPath('locations', group);
+    const first = NhsdLocationSearchResult.parse((await get(url, ALICE)).json());
+    expect(first.items).toHaveLength(30);
+    expect(first).toMatchObject({ page: 1, total: 31 });
+    expect(first.items[0]).toMatchObject({ name: 'Paging location 00', type: ['VI'] });
+    const second = NhsdLocationSearchResult.parse((await get(`${url}?page=2`, ALICE)).json());
+    expect(second.items.map((l) => l.name)).toEqual(['Paging location 30']);
+  });
+
   it('says Harbour has national directory preferences but none for Health Connect', async () => {
     const status = PublicationPreferenceStatus.parse(
       (
