@@ -695,7 +695,16 @@ describe('the wizard page', () => {
   it('holds in-app navigation with the leave dialog once a search found services', async () => {
     serveWizard();
     const { router } = renderApp('/nhsd-import');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(await screen.findByText('Complete step 2 to see results.')).toBeVisible();
+    expect(unload()).toBe(false);
     await findAndSelectAll();
+    // The browser warns before the page unloads.
+    expect(unload()).toBe(true);
     await act(() => router.navigate('/welcome'));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel importing services' });
     expect(dialog).toHaveTextContent(nhsdMessages.leaveDialog.message);
