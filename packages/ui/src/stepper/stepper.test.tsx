@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithCore } from '../test-utils/render.tsx';
-import { Stepper, stepStatus } from './stepper.tsx';
+import { Stepper, VerticalStepper, stepStatus } from './stepper.tsx';
 
 const steps = ['Find delegate', 'Choose access', 'Confirm'];
 
@@ -34,5 +34,32 @@ describe('Stepper', () => {
 
   it('derives status from the active index', () => {
     expect([0, 1, 2].map((i) => stepStatus(i, 1))).toEqual(['done', 'current', 'todo']);
+  });
+
+  it('gives each vertical step a section labelled by its heading, with its state and its content', () => {
+    renderWithCore(
+      <VerticalStepper
+        label="Import steps"
+        activeIndex={1}
+        steps={[
+          { id: 's1', title: 'Choose type', content: <p>Type form</p> },
+          { id: 's2', title: 'Find business', content: <p>Search form</p> },
+          { id: 's3', title: 'Import', content: <p>Import form</p> },
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Import steps' })).getAllByRole(
+      'listitem',
+    );
+    expect(items).toHaveLength(3);
+    expect(
+      screen.getByRole('heading', { level: 2, name: /^Choose type ?\(completed\)$/ }),
+    ).toBeVisible();
+    expect(items[1]).toHaveAttribute('aria-current', 'step');
+    const current = screen.getByRole('region', { name: /^Find business ?\(current step\)$/ });
+    expect(current).toHaveTextContent('Search form');
+    expect(items[0]!.querySelector('svg')).not.toBeNull();
+    expect(items[2]).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { name: /^Import ?\(not started\)$/ })).toBeVisible();
   });
 });

@@ -36,7 +36,7 @@ import {
   subscriptionsOf,
 } from '../components/publication.tsx';
 import { ServicesTable } from '../components/services-table.tsx';
-import { WizardStep, type StepStatus } from '../components/wizard-step.tsx';
+import { VerticalStepper } from '@pca/ui/stepper/stepper.tsx';
 import {
   defaultLocation,
   defaultOrganisation,
@@ -272,9 +272,6 @@ export function NhsdImportPage() {
       ),
     });
   const current = steps.findIndex((s) => !s.done);
-  const statusOf = (index: number): StepStatus =>
-    current === -1 || index < current ? 'done' : index === current ? 'current' : 'todo';
-
   return (
     <Stack gap={2}>
       <H1>{nhsdMessages.title}</H1>
@@ -329,20 +326,15 @@ export function NhsdImportPage() {
             Find your practice or business in the National Health Services Directory (NHSD), choose
             its services, and import them into one of your locations.
           </Text>
-          <ol aria-label="Import steps" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {steps.map((step, index) => (
-              <WizardStep
-                key={step.title}
-                id={fieldId(`step-${index + 1}`)}
-                number={index + 1}
-                title={step.title}
-                status={statusOf(index)}
-                last={index === steps.length - 1}
-              >
-                {step.content}
-              </WizardStep>
-            ))}
-          </ol>
+          <VerticalStepper
+            label="Import steps"
+            activeIndex={current === -1 ? steps.length : current}
+            steps={steps.map((step, index) => ({
+              id: fieldId(`step-${index + 1}`),
+              title: step.title,
+              content: step.content,
+            }))}
+          />
           {importer.isError && !isDuplicateTypeError(importer.error) ? (
             <div>
               <Alert tone="error" title={nhsdMessages.importError} focusable>
