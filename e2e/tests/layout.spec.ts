@@ -197,6 +197,8 @@ const everything = () => [
   entities!.location,
   entities!.service,
   '/publish-selector',
+  '/tasks-notifications',
+  '/delegates',
 ];
 
 test.describe('Fits every screen', () => {
@@ -235,6 +237,13 @@ test.describe('Fits every screen', () => {
     await expectSideNavHome(page);
     for (const route of everything()) await expectFitsEveryWidth(page, route, 'Alice');
     await expectFitsEveryWidth(page, '/design-system/home', 'Alice');
+    // The NHSD import wizard, with its results table (wider than a phone: it scrolls in its own box).
+    await expectFitsEveryWidth(page, '/nhsd-import', 'Alice');
+    await page.getByRole('combobox', { name: /Suburb or postcode/ }).fill('2283');
+    await page.getByRole('option', { name: 'Awaba NSW 2283', exact: true }).click();
+    await page.getByRole('button', { name: 'Find practice or business' }).click();
+    await expect(page.getByRole('heading', { name: 'Showing 3 results' })).toBeVisible();
+    await expectFitsEveryWidth(page, null, 'Alice with NHSD results');
   });
 
   test('Ben: every page he manages fits; the drawer offers all', async ({ page }) => {
