@@ -697,6 +697,48 @@ describe('NHSD import: validate and import', () => {
     expect(loserAudit).toEqual([]);
   });
 
+  it('two imports of one service type into one location at once: one succeeds, the other meets the duplicate-type rule', async () => {
+    const atClinic = await t.db
+      .select({ type: healthcareServices.serviceType })
+      .from(healthcareServices)
+      .where(eq(healthcareServices.locationId, clinic));
+    const rows = await freeServices(
+      'si',
+      atClinic.map((r) => r.type),
+    );
+    const type = rows.find(
+      (r) => rows.filter((o) => o.serviceTypes[0] === r.serviceTypes[0]).length >= 2,
+    )!.serviceTypes[0]!;
+    const [first, second] = rows.filter((r) => r.serviceTypes[0] === type);
+    const headers = await as(ALICE);
+    const answers = await Promise.all(
+      [first!, second!].map((s) =>
+        t.app.inject({
+          method: 'POST',
+          url: paths.import,
+          headers,
+          payload: {
+            importIds: [s.nhsdResourceIdentifier],
+            organisationId: org('harbour-surry-hills'),
+            locationId: clinic,
+          },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(expectProblem(loser, 409, { type: 'nhsd-duplicate-service-type' }).detail).toContain(
+      `'${type}'`,
+    );
+    const ofType = await t.db
+      .select()
+      .from(healthcareServices)
+      .where(
+        and(eq(healthcareServices.locationId, clinic), eq(healthcareServices.serviceType, type)),
+      );
+    expect(ofType).toHaveLength(1);
+  });
+
   it('the unique identifier itself refuses a second row, and that refusal reads as in use', async () => {
     const [service] = await freeServices('si');
     const row = {

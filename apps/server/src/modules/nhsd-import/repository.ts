@@ -70,6 +70,16 @@ export const nhsdImportRepository = {
     return row;
   },
 
+  /**
+   * Locks the location's row until the transaction ends, so two imports into one location run one after the
+   * other and the second one's duplicate-type check sees the first one's services.
+   */
+  async lockLocation(tx: Executor, locationId: string): Promise<void> {
+    await tx.execute(
+      sql`select id from ${locations} where ${locations.id} = ${locationId} for update`,
+    );
+  },
+
   /** The service types of the healthcare services at a location. */
   async serviceTypesAt(db: Executor, locationId: string): Promise<Set<string>> {
     const rows = await db

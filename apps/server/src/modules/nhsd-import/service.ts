@@ -453,7 +453,8 @@ export function nhsdImportService(deps: Pick<AppDeps, 'db' | 'config'>, director
     /**
      * The import, in one transaction: the new location (pseudo-location '0'), the healthcare services, their
      * subscriptions, the preferences chosen now, and an audit event for each. The rules are read again inside
-     * the transaction; the unique identifier decides a race (the loser gets the in-use 409, nothing written).
+     * the transaction; the unique identifier decides a race (the loser gets the in-use 409, nothing written),
+     * and the chosen location's row lock makes the duplicate-type rule hold between concurrent imports.
      */
     async import(
       auth: AuthContext,
@@ -468,6 +469,7 @@ export function nhsdImportService(deps: Pick<AppDeps, 'db' | 'config'>, director
       };
       try {
         return await db.transaction(async (tx) => {
+          if (p.location) await repo.lockLocation(tx, p.location.id);
           await checkConflicts(tx, p);
           let location = p.location;
           const first = p.services[0]!;
