@@ -13,7 +13,10 @@ import {
 import { at, createdAt, id, inList } from './columns.ts';
 import { partnerServiceRoles } from './enums.ts';
 import { healthcareServices } from './healthcare-services.ts';
+import { locations } from './locations.ts';
 import { organisations } from './organisations.ts';
+import { practitioners } from './practitioners.ts';
+import { users } from './users.ts';
 
 /** A partner service's logo as shown on tasks (docs/product/features.md#feature-entities). */
 export interface PartnerServiceLogo {
@@ -55,56 +58,136 @@ export const informationUseStatements = pgTable(
   (t) => [unique('information_use_statements_version_unique').on(t.partnerServiceId, t.version)],
 );
 
-/** An organisation's standing publication choice for a partner service (the IUS it accepted). */
-export const publicationPreferences = pgTable(
-  'publication_preferences',
+/**
+ * What is published to a partner service, at one level of an organisation's tree
+ * (docs/decisions/030-publishing-to-partners.md): the organisation's standing choice (neither location nor
+ * service: it covers everything the organisation holds unless a lower row says otherwise), a location's, or a
+ * healthcare service's. Publishing needs the partner's information use statement accepted: the row records
+ * the version accepted, by whom and when; a newer version of the statement asks for acceptance again.
+ */
+export const partnerPublications = pgTable(
+  'partner_publications',
   {
     id: id(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
     partnerServiceId: uuid('partner_service_id')
       .notNull()
       .references(() => partnerServices.id, { onDelete: 'cascade' }),
-    informationUseStatementId: uuid('information_use_statement_id')
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => informationUseStatements.id, { onDelete: 'restrict' }),
-    publishService: boolean('publish_service').notNull().default(true),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    healthcareServiceId: uuid('healthcare_service_id').references(() => healthcareServices.id, {
+      onDelete: 'cascade',
+    }),
+    publish: boolean('publish').notNull().default(true),
     publishFuturePractitioners: boolean('publish_future_practitioners').notNull().default(false),
+    informationUseStatementId: uuid('information_use_statement_id').references(
+      () => informationUseStatements.id,
+      { onDelete: 'restrict' },
+    ),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    acceptedAt: at('accepted_at'),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('publication_preferences_org_partner_unique').on(t.organisationId, t.partnerServiceId),
+    check(
+      'partner_publications_one_level',
+      sql`${t.locationId} IS NULL OR ${t.healthcareServiceId} IS NULL`,
+    ),
+    check(
+      'partner_publications_publish_needs_statement',
+      sql`NOT ${t.publish} OR ${t.informationUseStatementId} IS NOT NULL`,
+    ),
+    unique('partner_publications_level_partner_unique')
+      .on(t.partnerServiceId, t.organisationId, t.locationId, t.healthcareServiceId)
+      .nullsNotDistinct(),
+    index('partner_publications_organisation_id_idx').on(t.organisationId),
+    index('partner_publications_location_id_idx').on(t.locationId),
+    index('partner_publications_healthcare_service_id_idx').on(t.healthcareServiceId),
   ],
 );
 
-/** A healthcare service published to a partner service under an accepted IUS (e.g. after an NHSD import). */
-export const serviceSubscriptions = pgTable(
-  'service_subscriptions',
+/**
+ * A practitioner's own choice of the partners that receive their practitioner details, and — only once that
+ * partner has asked for them — their personal contact details (docs/decisions/030-publishing-to-partners.md).
+ */
+export const practitionerPublications = pgTable(
+  'practitioner_publications',
+  {
+    id: id(),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    partnerServiceId: uuid('partner_service_id')
+      .notNull()
+      .references(() => partnerServices.id, { onDelete: 'cascade' }),
+    publish: boolean('publish').notNull().default(true),
+    // When the partner asked for the practitioner's personal contact details; sharing waits for it.
+    personalContactRequestedAt: at('personal_contact_requested_at'),
+    sharePersonalContact: boolean('share_personal_contact').notNull().default(false),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('practitioner_publications_practitioner_partner_unique').on(
+      t.practitionerId,
+      t.partnerServiceId,
+    ),
+    check(
+      'practitioner_publications_contact_needs_request',
+      sql`NOT ${t.sharePersonalContact} OR ${t.personalContactRequestedAt} IS NOT NULL`,
+    ),
+  ],
+);
+
+/** Who is mailed when an organisation's publication changes (publication-email-notification). */
+export const publicationEmailRecipients = pgTable(
+  'publication_email_recipients',
   {
     id: id(),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    healthcareServiceId: uuid('healthcare_service_id')
-      .notNull()
-      .references(() => healthcareServices.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('publication_email_recipients_org_email_unique').on(t.organisationId, t.email)],
+);
+
+/**
+ * A partner's client system: OAuth 2.0 client credentials for the partner API. The secret is shown once and
+ * only its hash is kept; a revoked client is refused (docs/decisions/030-publishing-to-partners.md).
+ */
+export const clientSystems = pgTable(
+  'client_systems',
+  {
+    id: id(),
     partnerServiceId: uuid('partner_service_id')
       .notNull()
       .references(() => partnerServices.id, { onDelete: 'cascade' }),
-    informationUseStatementId: uuid('information_use_statement_id')
-      .notNull()
-      .references(() => informationUseStatements.id, { onDelete: 'restrict' }),
-    publishService: boolean('publish_service').notNull().default(true),
-    publishFuturePractitioners: boolean('publish_future_practitioners').notNull().default(false),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    // The secret's last four characters, so an operator can tell which secret a partner holds.
+    secretHint: text('secret_hint').notNull(),
+    secretIssuedAt: at('secret_issued_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [
-    unique('service_subscriptions_service_partner_unique').on(
-      t.healthcareServiceId,
-      t.partnerServiceId,
-    ),
-    index('service_subscriptions_organisation_id_idx').on(t.organisationId),
-  ],
+  (t) => [index('client_systems_partner_service_id_idx').on(t.partnerServiceId)],
 );

@@ -6,13 +6,12 @@ import {
   informationUseStatements,
   locations,
   organisations,
+  partnerPublications,
   partnerServices,
   practitionerRegistrations,
   practitionerRoles,
   practitioners,
-  publicationPreferences,
   roleMemberships,
-  serviceSubscriptions,
   users,
 } from '../schema/index.ts';
 import type { OpeningHours } from '../schema/index.ts';
@@ -367,14 +366,15 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
 
   // Harbour publishes to the NHSD on the first IUS version (a newer one exists) and to MediFund.
   const harbour = demoIds.organisation('harbour-group');
-  await tx.insert(publicationPreferences).values([
+  await tx.insert(partnerPublications).values([
     {
       id: demoIds.organisation('harbour-group/preference/nhsd'),
       organisationId: harbour,
       partnerServiceId: demoIds.partnerService('nhsd'),
       informationUseStatementId: demoIds.informationUseStatement('nhsd', 1),
-      publishService: true,
+      publish: true,
       publishFuturePractitioners: true,
+      acceptedAt: daysFromBase(-300),
       createdAt: daysFromBase(-300),
       updatedAt: daysFromBase(-300),
     },
@@ -383,8 +383,9 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       organisationId: harbour,
       partnerServiceId: demoIds.partnerService('nhsd-providers'),
       informationUseStatementId: demoIds.informationUseStatement('nhsd-providers', 1),
-      publishService: true,
+      publish: true,
       publishFuturePractitioners: true,
+      acceptedAt: daysFromBase(-300),
       createdAt: daysFromBase(-300),
       updatedAt: daysFromBase(-300),
     },
@@ -393,22 +394,25 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       organisationId: harbour,
       partnerServiceId: demoIds.partnerService('medifund'),
       informationUseStatementId: demoIds.informationUseStatement('medifund', 1),
-      publishService: true,
+      publish: true,
       publishFuturePractitioners: false,
+      acceptedAt: daysFromBase(-250),
       createdAt: daysFromBase(-250),
       updatedAt: daysFromBase(-250),
     },
   ]);
-  await tx.insert(serviceSubscriptions).values(
+  await tx.insert(partnerPublications).values(
     (['nhsd', 'nhsd-providers'] as const).map((partner) => ({
       id: demoIds.healthcareService(`surry-hills-gp/subscription/${partner}`),
       organisationId: demoIds.organisation('harbour-surry-hills'),
       healthcareServiceId: demoIds.healthcareService('surry-hills-gp'),
       partnerServiceId: demoIds.partnerService(partner),
       informationUseStatementId: demoIds.informationUseStatement(partner, 1),
-      publishService: true,
+      publish: true,
       publishFuturePractitioners: true,
+      acceptedAt: daysFromBase(-300),
       createdAt: daysFromBase(-300),
+      updatedAt: daysFromBase(-300),
     })),
   );
 }

@@ -1,12 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { PartnerPublication } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import {
-  healthcareServices,
-  partnerServices,
-  publicationPreferences,
-  serviceSubscriptions,
-} from '#db/schema/index.ts';
+import { healthcareServices, partnerPublications, partnerServices } from '#db/schema/index.ts';
 
 /**
  * Partner services an entity is published to: the standing preferences of the given organisations
@@ -24,17 +19,16 @@ export async function loadPartnerPublications(
             partnerServiceId: partnerServices.id,
             name: partnerServices.name,
             role: partnerServices.role,
-            publishFuturePractitioners: publicationPreferences.publishFuturePractitioners,
+            publishFuturePractitioners: partnerPublications.publishFuturePractitioners,
           })
-          .from(publicationPreferences)
-          .innerJoin(
-            partnerServices,
-            eq(partnerServices.id, publicationPreferences.partnerServiceId),
-          )
+          .from(partnerPublications)
+          .innerJoin(partnerServices, eq(partnerServices.id, partnerPublications.partnerServiceId))
           .where(
             and(
-              inArray(publicationPreferences.organisationId, organisationIds),
-              eq(publicationPreferences.publishService, true),
+              inArray(partnerPublications.organisationId, organisationIds),
+              isNull(partnerPublications.locationId),
+              isNull(partnerPublications.healthcareServiceId),
+              eq(partnerPublications.publish, true),
             ),
           )
       : [],
@@ -44,19 +38,19 @@ export async function loadPartnerPublications(
             partnerServiceId: partnerServices.id,
             name: partnerServices.name,
             role: partnerServices.role,
-            publishFuturePractitioners: serviceSubscriptions.publishFuturePractitioners,
+            publishFuturePractitioners: partnerPublications.publishFuturePractitioners,
             healthcareServiceName: healthcareServices.name,
           })
-          .from(serviceSubscriptions)
-          .innerJoin(partnerServices, eq(partnerServices.id, serviceSubscriptions.partnerServiceId))
+          .from(partnerPublications)
+          .innerJoin(partnerServices, eq(partnerServices.id, partnerPublications.partnerServiceId))
           .innerJoin(
             healthcareServices,
-            eq(healthcareServices.id, serviceSubscriptions.healthcareServiceId),
+            eq(healthcareServices.id, partnerPublications.healthcareServiceId),
           )
           .where(
             and(
-              inArray(serviceSubscriptions.healthcareServiceId, serviceIds),
-              eq(serviceSubscriptions.publishService, true),
+              inArray(partnerPublications.healthcareServiceId, serviceIds),
+              eq(partnerPublications.publish, true),
             ),
           )
       : [],

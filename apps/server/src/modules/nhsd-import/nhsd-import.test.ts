@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   LocationDetail,
   NhsdBanner,
@@ -19,8 +19,7 @@ import {
   healthcareServices,
   locations,
   nhsdServices,
-  publicationPreferences,
-  serviceSubscriptions,
+  partnerPublications,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, GEORGE, ISLA, JACK, useTestApp } from '../../test/use-test-app.ts';
@@ -472,13 +471,16 @@ describe('NHSD import: validate and import', () => {
     // MediFund is a payer, not a directory.
     const subscriptions = await t.db
       .select()
-      .from(serviceSubscriptions)
-      .where(inArray(serviceSubscriptions.healthcareServiceId, result.healthcareServiceIds));
+      .from(partnerPublications)
+      .where(inArray(partnerPublications.healthcareServiceId, result.healthcareServiceIds));
     expect(subscriptions).toHaveLength(4);
     expect(new Set(subscriptions.map((s) => s.partnerServiceId))).toEqual(
       new Set([partner('nhsd'), partner('nhsd-providers')]),
     );
-    expect(subscriptions.every((s) => s.informationUseStatementId.length > 0)).toBe(true);
+    expect(subscriptions.every((s) => s.informationUseStatementId !== null)).toBe(true);
+    // Who accepted each statement, and when, is recorded.
+    expect(subscriptions.every((s) => s.acceptedByUserId === demoIds.user('alice'))).toBe(true);
+    expect(subscriptions.every((s) => s.acceptedAt instanceof Date)).toBe(true);
 
     const audit = await t.db
       .select()
@@ -537,8 +539,8 @@ describe('NHSD import: validate and import', () => {
     // Health Connect chosen now, the national directories by standing preference.
     const subscriptions = await t.db
       .select()
-      .from(serviceSubscriptions)
-      .where(eq(serviceSubscriptions.healthcareServiceId, result.healthcareServiceIds[0]!));
+      .from(partnerPublications)
+      .where(eq(partnerPublications.healthcareServiceId, result.healthcareServiceIds[0]!));
     expect(
       new Map(subscriptions.map((s) => [s.partnerServiceId, s.publishFuturePractitioners])),
     ).toEqual(
@@ -612,8 +614,8 @@ describe('NHSD import: validate and import', () => {
     const result = NhsdImportResult.parse(res.json());
     const subscriptions = await t.db
       .select()
-      .from(serviceSubscriptions)
-      .where(eq(serviceSubscriptions.healthcareServiceId, result.healthcareServiceIds[0]!));
+      .from(partnerPublications)
+      .where(eq(partnerPublications.healthcareServiceId, result.healthcareServiceIds[0]!));
     const statementOf = new Map(
       subscriptions.map((s) => [s.partnerServiceId, s.informationUseStatementId]),
     );
@@ -622,11 +624,13 @@ describe('NHSD import: validate and import', () => {
     // The group's standing preference now names the latest statement.
     const [preference] = await t.db
       .select()
-      .from(publicationPreferences)
+      .from(partnerPublications)
       .where(
         and(
-          eq(publicationPreferences.organisationId, org('harbour-group')),
-          eq(publicationPreferences.partnerServiceId, partner('nhsd')),
+          eq(partnerPublications.organisationId, org('harbour-group')),
+          eq(partnerPublications.partnerServiceId, partner('nhsd')),
+          isNull(partnerPublications.locationId),
+          isNull(partnerPublications.healthcareServiceId),
         ),
       );
     expect(preference!.informationUseStatementId).toBe(ius('nhsd', 2));

@@ -1,13 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
 import {
   healthcareServices,
   informationUseStatements,
   locations,
+  partnerPublications,
   partnerServices,
-  publicationPreferences,
-  serviceSubscriptions,
 } from '#db/schema/index.ts';
 
 /** A database or a transaction. */
@@ -115,22 +114,33 @@ export const nhsdImportRepository = {
     if (!ids.length) return [];
     const rows = await db
       .select({
-        organisationId: publicationPreferences.organisationId,
-        partnerServiceId: publicationPreferences.partnerServiceId,
+        organisationId: partnerPublications.organisationId,
+        partnerServiceId: partnerPublications.partnerServiceId,
         partnerServiceCode: partnerServices.code,
         partnerRole: partnerServices.role,
         featureFlag: partnerServices.featureFlag,
-        informationUseStatementId: publicationPreferences.informationUseStatementId,
-        publishService: publicationPreferences.publishService,
-        publishFuturePractitioners: publicationPreferences.publishFuturePractitioners,
+        informationUseStatementId: partnerPublications.informationUseStatementId,
+        publishService: partnerPublications.publish,
+        publishFuturePractitioners: partnerPublications.publishFuturePractitioners,
       })
-      .from(publicationPreferences)
-      .innerJoin(partnerServices, eq(partnerServices.id, publicationPreferences.partnerServiceId))
-      .where(inArray(publicationPreferences.organisationId, ids));
-    // Nearest first: the organisation itself, then up the tree.
+      .from(partnerPublications)
+      .innerJoin(partnerServices, eq(partnerServices.id, partnerPublications.partnerServiceId))
+      .where(
+        and(
+          inArray(partnerPublications.organisationId, ids),
+          // The organisation level: a choice of the organisation itself, not of one of its places.
+          isNull(partnerPublications.locationId),
+          isNull(partnerPublications.healthcareServiceId),
+        ),
+      );
+    // Nearest first: the organisation itself, then up the tree. A choice is a standing preference only
+    // once its partner's statement was accepted.
     const rank = new Map(ids.map((id, n) => [id, n]));
-    const nearest = new Map<string, (typeof rows)[number]>();
-    for (const row of rows.sort(
+    const nearest = new Map<string, (typeof accepted)[number]>();
+    const accepted = rows.flatMap(({ informationUseStatementId, ...row }) =>
+      informationUseStatementId ? [{ ...row, informationUseStatementId }] : [],
+    );
+    for (const row of accepted.sort(
       (a, b) => rank.get(a.organisationId)! - rank.get(b.organisationId)!,
     ))
       if (!nearest.has(row.partnerServiceId)) nearest.set(row.partnerServiceId, row);
@@ -167,7 +177,10 @@ export const nhsdImportRepository = {
     return [...latest.values()];
   },
 
-  /** Writes an organisation's standing publication choice for a partner (insert or replace). */
+  /**
+   * Writes an organisation's standing publication choice for a partner (insert or replace), recording who
+   * accepted the information use statement and when.
+   */
   async savePreference(
     tx: Executor,
     values: {
@@ -175,21 +188,37 @@ export const nhsdImportRepository = {
       partnerServiceId: string;
       informationUseStatementId: string;
       publishFuturePractitioners: boolean;
+      userId: string;
     },
   ) {
+    const { userId, ...choice } = values;
     const [row] = await tx
-      .insert(publicationPreferences)
-      .values({ ...values, publishService: true })
+      .insert(partnerPublications)
+      .values({
+        ...choice,
+        publish: true,
+        acceptedByUserId: userId,
+        acceptedAt: sql`now()`,
+        updatedByUserId: userId,
+      })
       .onConflictDoUpdate({
-        target: [publicationPreferences.organisationId, publicationPreferences.partnerServiceId],
+        target: [
+          partnerPublications.partnerServiceId,
+          partnerPublications.organisationId,
+          partnerPublications.locationId,
+          partnerPublications.healthcareServiceId,
+        ],
         set: {
           informationUseStatementId: values.informationUseStatementId,
-          publishService: true,
+          publish: true,
           publishFuturePractitioners: values.publishFuturePractitioners,
+          acceptedByUserId: userId,
+          acceptedAt: sql`now()`,
+          updatedByUserId: userId,
           updatedAt: sql`now()`,
         },
       })
-      .returning({ id: publicationPreferences.id });
+      .returning({ id: partnerPublications.id });
     return row!.id;
   },
 
@@ -205,12 +234,34 @@ export const nhsdImportRepository = {
     });
   },
 
-  async insertSubscriptions(tx: Executor, values: (typeof serviceSubscriptions.$inferInsert)[]) {
+  /** Publishes new healthcare services to partners (the statement accepted now, by `userId`). */
+  async insertSubscriptions(
+    tx: Executor,
+    values: Array<{
+      organisationId: string;
+      healthcareServiceId: string;
+      partnerServiceId: string;
+      informationUseStatementId: string;
+      publishFuturePractitioners: boolean;
+      userId: string;
+    }>,
+  ) {
     if (!values.length) return [];
-    return tx.insert(serviceSubscriptions).values(values).returning({
-      id: serviceSubscriptions.id,
-      healthcareServiceId: serviceSubscriptions.healthcareServiceId,
-      partnerServiceId: serviceSubscriptions.partnerServiceId,
-    });
+    return tx
+      .insert(partnerPublications)
+      .values(
+        values.map(({ userId, ...v }) => ({
+          ...v,
+          publish: true,
+          acceptedByUserId: userId,
+          acceptedAt: sql`now()`,
+          updatedByUserId: userId,
+        })),
+      )
+      .returning({
+        id: partnerPublications.id,
+        healthcareServiceId: partnerPublications.healthcareServiceId,
+        partnerServiceId: partnerPublications.partnerServiceId,
+      });
   },
 };

@@ -540,8 +540,8 @@ export function nhsdImportService(deps: Pick<AppDeps, 'db' | 'config'>, director
                 healthcareServiceId: c.id,
                 partnerServiceId: s.partnerServiceId,
                 informationUseStatementId: s.informationUseStatementId,
-                publishService: true,
                 publishFuturePractitioners: s.publishFuturePractitioners,
+                userId: auth.user.id,
               })),
             ),
           );
@@ -550,7 +550,7 @@ export function nhsdImportService(deps: Pick<AppDeps, 'db' | 'config'>, director
               ...actor,
               action: 'service-subscription.created',
               entityType: 'HealthcareService',
-              entityId: s.healthcareServiceId,
+              entityId: s.healthcareServiceId!,
               changedFields: { subscriptionId: s.id, partnerServiceId: s.partnerServiceId },
             });
           for (const s of p.subscriptions.filter((x) => x.chosen)) {
@@ -559,6 +559,7 @@ export function nhsdImportService(deps: Pick<AppDeps, 'db' | 'config'>, director
               partnerServiceId: s.partnerServiceId,
               informationUseStatementId: s.informationUseStatementId,
               publishFuturePractitioners: s.publishFuturePractitioners,
+              userId: auth.user.id,
             });
             await appendAudit(tx, {
               ...actor,

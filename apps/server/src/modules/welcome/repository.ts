@@ -28,8 +28,10 @@ export function welcomeRepository(db: Database) {
              where s.organisation_id in (select id from tree)
                and r.start_date <= ${today}::date
                and (r.end_date is null or r.end_date >= ${today}::date))::int as practitioner_roles,
-          (select count(*) from publication_preferences p
-             where p.organisation_id in (select id from tree))::int as publication_preferences
+          (select count(*) from partner_publications p
+             where p.organisation_id in (select id from tree)
+               and p.location_id is null and p.healthcare_service_id is null)::int
+             as publication_preferences
       `)) as unknown as {
         rows: Array<{
           locations: number;
