@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { embeddedConfig, loadConfig } from '#lib/config.tsx';
 import { silenceConsoleInProduction } from '#lib/console.ts';
 import { getSessionToken } from '#lib/session-token.ts';
+import { startEarlyRequests } from '#lib/early-requests.ts';
+import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { App } from '#app/app.tsx';
 import { loadQueryClient } from '#app/query-client-loader.ts';
@@ -26,7 +28,11 @@ const prefetchPageCode = (routes: RouteObject[]) => {
     if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
 };
 prefetchPageCode(appRoutes.routes);
-if (getSessionToken()) {
+const sessionToken = getSessionToken();
+if (sessionToken) {
+  // Every signed-in page starts with the user and their organisations (the guards and the shell's
+  // capabilities read them); asked for now, they arrive while the page's code is still downloading.
+  startEarlyRequests([apiPaths.me, meApiPaths.organisations], sessionToken);
   loadQueryClient().catch(() => undefined);
   import('#app/signed-in-routes.ts')
     .then(({ signedInRoutes }) =>

@@ -4,6 +4,7 @@ import { constants } from '@pca/contracts/constants.ts';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 import { redirectToLogin } from './login.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 
 export { ApiError, parseRetryAfter };
 
@@ -76,12 +77,13 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  const response = await ((method === 'GET' ? takeEarlyResponse(path, token) : undefined) ??
+    fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    }));
   const payload = await readJson(response);
   if (response.ok) {
     if (cacheable) valueSetCache.set(path, { storedAt: now, payload });
