@@ -1,0 +1,375 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  ClientSystemList,
+  clientSystemApiPath,
+  clientSystemsApiPaths as paths,
+  IssuedClientSecret,
+  partnerOAuthPaths as oauth,
+} from '@pca/contracts';
+import { auditEvents, clientSystems } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { ALICE, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
+import { PartnerTokenError, verifyPartnerToken } from './partner-tokens.ts';
+
+const { t, as } = useTestApp();
+const medifund = demoIds.partnerService('medifund');
+const missing = '00000000-0000-4000-8000-000000000000';
+
+const form = 'application/x-www-form-urlencoded';
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+async function register(name = 'MediFund claims gateway') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: paths.register,
+    headers: await as(PRIYA),
+    payload: { partnerServiceId: medifund, name },
+  });
+  expect(res.statusCode).toBe(201);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return IssuedClientSecret.parse(res.json());
+}
+
+const token = (payload: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: oauth.token,
+    headers: { 'content-type': form, ...headers },
+    payload,
+  });
+
+async function accessToken(clientId: string, secret: string) {
+  const res = await token('grant_type=client_credentials', {
+    authorization: basic(clientId, secret),
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { access_token: string }).access_token;
+}
+
+function expectOAuthError(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  error: string,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.json()).toMatchObject({ error });
+  if (status === 401) expect(res.headers['www-authenticate']).toBe('Basic realm="partner-api"');
+}
+
+const refused = async (authorization: string | undefined) => {
+  const error = await verifyPartnerToken(t, authorization).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(PartnerTokenError);
+  expect((error as PartnerTokenError).status).toBe(401);
+  return error as PartnerTokenError;
+};
+
+describe('client systems: the operator’s list, register, rotate and revoke', () => {
+  it('answers 401 to nobody and 403 to everyone but the operator, always as problem+json', async () => {
+    const calls = [
+      { method: 'GET' as const, url: paths.list },
+      {
+        method: 'POST' as const,
+        url: paths.register,
+        payload: { partnerServiceId: medifund, name: 'X' },
+      },
+      { method: 'POST' as const, url: clientSystemApiPath('rotate', missing) },
+      { method: 'POST' as const, url: clientSystemApiPath('revoke', missing) },
+    ];
+    for (const call of calls) {
+      expectProblem(await t.app.inject(call), 401);
+      for (const ra of [ALICE, GEORGE])
+        expectProblem(await t.app.inject({ ...call, headers: await as(ra) }), 403);
+    }
+    expect(await t.db.select().from(clientSystems)).toEqual([]);
+  });
+
+  it('registers a client: the secret answered once, only its scrypt hash and hint stored, audited without it', async () => {
+    const issued = await register();
+    expect(issued.clientId).toMatch(/^medifund-[\w-]{16}$/);
+    expect(issued.clientSecret).toMatch(/^[\w-]{43}$/);
+    expect(issued.clientSystem).toMatchObject({
+      name: 'MediFund claims gateway',
+      partnerServiceName: 'MediFund Health Insurance',
+      clientId: issued.clientId,
+      secretHint: issued.clientSecret.slice(-4),
+      revokedAt: null,
+    });
+
+    const [row] = await t.db
+      .select()
+      .from(clientSystems)
+      .where(eq(clientSystems.id, issued.clientSystem.id));
+    expect(row!.secretHash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(row!.secretHash).not.toContain(issued.clientSecret);
+    expect(row!.createdByUserId).toBe(demoIds.user('priya'));
+
+    const list = await t.app.inject({ method: 'GET', url: paths.list, headers: await as(PRIYA) });
+    expect(list.body).not.toContain(issued.clientSecret);
+    expect(list.body).not.toContain(row!.secretHash);
+    const parsed = ClientSystemList.parse(list.json());
+    expect(parsed.clientSystems.find((c) => c.id === issued.clientSystem.id)).toEqual(
+      issued.clientSystem,
+    );
+    expect(Object.keys(list.json().clientSystems[0] as object)).not.toContain('secretHash');
+    expect(parsed.partnerServices.map((p) => p.code)).toContain('medifund');
+
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, issued.clientSystem.id));
+    expect(audit.map((a) => a.action)).toEqual(['client-system.registered']);
+    expect(JSON.stringify(audit)).not.toContain(issued.clientSecret);
+    expect(JSON.stringify(audit)).not.toContain(row!.secretHash);
+  });
+
+  it('refuses a blank name and an unknown partner service, naming the field', async () => {
+    const headers = await as(PRIYA);
+    expectProblem(
+      await t.app.inject({
+        method: 'POST',
+        url: paths.register,
+        headers,
+        payload: { partnerServiceId: medifund, name: '  ' },
+      }),
+      400,
+      { field: 'name' },
+    );
+    expectProblem(
+      await t.app.inject({
+        method: 'POST',
+        url: paths.register,
+        headers,
+        payload: { partnerServiceId: missing, name: 'Nobody’s client' },
+      }),
+      400,
+      { field: 'partnerServiceId' },
+    );
+  });
+
+  it('answers 404 for a client system that does not exist', async () => {
+    const headers = await as(PRIYA);
+    for (const path of ['rotate', 'revoke'] as const)
+      expectProblem(
+        await t.app.inject({ method: 'POST', url: clientSystemApiPath(path, missing), headers }),
+        404,
+      );
+  });
+});
+
+describe('the token endpoint and verifyPartnerToken', () => {
+  it('issues a JWT for HTTP Basic credentials that verifies against /oauth/jwks with the documented claims', async () => {
+    const issued = await register('MediFund directory reader');
+    const res = await token('grant_type=client_credentials&scope=system%2F*.read', {
+      authorization: basic(issued.clientId, issued.clientSecret),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json() as {
+      access_token: string;
+      token_type: string;
+      expires_in: number;
+      scope: string;
+    };
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'system/*.read' });
+
+    const jwks = await t.app.inject({ method: 'GET', url: oauth.jwks });
+    expect(jwks.statusCode).toBe(200);
+    const keys = jwks.json() as { keys: Array<Record<string, unknown>> };
+    expect(keys.keys[0]).not.toHaveProperty('d');
+    const { payload, protectedHeader } = await jwtVerify(
+      body.access_token,
+      createLocalJWKSet(keys as never),
+      { issuer: t.config.publicUrl, audience: 'fhir' },
+    );
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload).toMatchObject({
+      sub: issued.clientId,
+      partner: 'medifund',
+      client_system_id: issued.clientSystem.id,
+      scope: 'system/*.read',
+    });
+    expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(3600);
+
+    expect(await verifyPartnerToken(t, `Bearer ${body.access_token}`)).toEqual({
+      clientSystemId: issued.clientSystem.id,
+      partnerServiceId: medifund,
+      partnerCode: 'medifund',
+    });
+  });
+
+  it('accepts the credentials in the form too (RFC 6749 §2.3.1)', async () => {
+    const issued = await register('MediFund form client');
+    const res = await token(
+      new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: issued.clientId,
+        client_secret: issued.clientSecret,
+      }).toString(),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 401 invalid_client to a wrong secret, an unknown client and no credentials', async () => {
+    const issued = await register('MediFund wrong secret');
+    const wrong = `${issued.clientSecret.slice(0, -1)}${issued.clientSecret.endsWith('A') ? 'B' : 'A'}`;
+    expectOAuthError(
+      await token('grant_type=client_credentials', {
+        authorization: basic(issued.clientId, wrong),
+      }),
+      401,
+      'invalid_client',
+    );
+    expectOAuthError(
+      await token('grant_type=client_credentials', {
+        authorization: basic('medifund-nobody', issued.clientSecret),
+      }),
+      401,
+      'invalid_client',
+    );
+    expectOAuthError(await token('grant_type=client_credentials'), 401, 'invalid_client');
+    expectOAuthError(
+      await token('grant_type=client_credentials', { authorization: 'Basic !!!' }),
+      401,
+      'invalid_client',
+    );
+  });
+
+  it('answers 400 to malformed requests: invalid_request, unsupported_grant_type', async () => {
+    const issued = await register('MediFund malformed');
+    const auth = { authorization: basic(issued.clientId, issued.clientSecret) };
+    expectOAuthError(await token('', auth), 400, 'invalid_request');
+    expectOAuthError(await token('scope=x', auth), 400, 'invalid_request');
+    expectOAuthError(
+      await token('grant_type=client_credentials&grant_type=client_credentials', auth),
+      400,
+      'invalid_request',
+    );
+    expectOAuthError(
+      await t.app.inject({
+        method: 'POST',
+        url: oauth.token,
+        headers: { 'content-type': 'application/json', ...auth },
+        payload: { grant_type: 'client_credentials' },
+      }),
+      400,
+      'invalid_request',
+    );
+    expectOAuthError(
+      await t.app.inject({ method: 'POST', url: oauth.token, headers: auth }),
+      400,
+      'invalid_request',
+    );
+    expectOAuthError(
+      await token(`grant_type=client_credentials&client_id=${issued.clientId}`, auth),
+      400,
+      'invalid_request',
+    );
+    expectOAuthError(await token('grant_type=password', auth), 400, 'unsupported_grant_type');
+    expectOAuthError(
+      await token('grant_type=client_credentials&scope=a%20%20b', auth),
+      400,
+      'invalid_scope',
+    );
+  });
+
+  it('rotating: the old secret and its tokens stop working, the new ones work; audited', async () => {
+    const issued = await register('MediFund rotating');
+    const before = await accessToken(issued.clientId, issued.clientSecret);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: clientSystemApiPath('rotate', issued.clientSystem.id),
+      headers: await as(PRIYA),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const rotated = IssuedClientSecret.parse(res.json());
+    expect(rotated.clientId).toBe(issued.clientId);
+    expect(rotated.clientSecret).not.toBe(issued.clientSecret);
+    expect(rotated.clientSystem.secretHint).toBe(rotated.clientSecret.slice(-4));
+
+    expectOAuthError(
+      await token('grant_type=client_credentials', {
+        authorization: basic(issued.clientId, issued.clientSecret),
+      }),
+      401,
+      'invalid_client',
+    );
+    await refused(`Bearer ${before}`);
+    const after = await accessToken(issued.clientId, rotated.clientSecret);
+    expect((await verifyPartnerToken(t, `Bearer ${after}`)).clientSystemId).toBe(
+      issued.clientSystem.id,
+    );
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, issued.clientSystem.id));
+    expect(audit.map((a) => a.action)).toContain('client-system.secret-rotated');
+    expect(JSON.stringify(audit)).not.toContain(rotated.clientSecret);
+  });
+
+  it('revoking: the token endpoint answers invalid_client and earlier tokens are refused; no second revoke', async () => {
+    const issued = await register('MediFund revoked');
+    const before = await accessToken(issued.clientId, issued.clientSecret);
+    const headers = await as(PRIYA);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: clientSystemApiPath('revoke', issued.clientSystem.id),
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().revokedAt).toEqual(expect.any(String));
+
+    expectOAuthError(
+      await token('grant_type=client_credentials', {
+        authorization: basic(issued.clientId, issued.clientSecret),
+      }),
+      401,
+      'invalid_client',
+    );
+    await refused(`Bearer ${before}`);
+    for (const path of ['revoke', 'rotate'] as const)
+      expectProblem(
+        await t.app.inject({
+          method: 'POST',
+          url: clientSystemApiPath(path, issued.clientSystem.id),
+          headers,
+        }),
+        409,
+      );
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, issued.clientSystem.id));
+    expect(audit.map((a) => a.action)).toContain('client-system.revoked');
+  });
+
+  it('refuses a missing, malformed, tampered, foreign-key-signed or expired token', async () => {
+    const issued = await register('MediFund tampering');
+    const good = await accessToken(issued.clientId, issued.clientSecret);
+    expect((await refused(undefined)).challenge).toBe('Bearer realm="partner-api"');
+    expect((await refused('Bearer not a token')).challenge).toContain('invalid_token');
+    await refused(`Basic ${good}`);
+    const [head, , signature] = good.split('.');
+    const claims = { ...decodeJwt(good), partner: 'nhsd' };
+    const forged = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    await refused(`Bearer ${head}.${forged}.${signature}`);
+
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const sign = (exp: number) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+        .setExpirationTime(exp)
+        .sign(privateKey);
+    await refused(`Bearer ${await sign(Math.floor(Date.now() / 1000) + 600)}`);
+    const expired = await refused(`Bearer ${await sign(Math.floor(Date.now() / 1000) - 600)}`);
+    expect(expired.detail).toMatch(/not valid|expired/);
+  });
+});

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ClientSystem,
+  ClientSystemList,
+  clientSystemsApiPaths as paths,
+  IssuedClientSecret,
+  OAuthError,
+  PartnerJwks,
+  partnerOAuthPaths,
+  PartnerTokenRequest,
+  PartnerTokenResponse,
+  Problem,
+  RegisterClientSystem,
+} from '@pca/contracts';
+import type { AppDeps } from '#lib/deps.ts';
+import { requireCapability } from '#modules/access/guards.ts';
+import { requireAuth } from '#modules/auth/authenticate.ts';
+import { IdParams, security } from '#modules/entities/entity-routes.ts';
+import {
+  listClientSystems,
+  registerClientSystem,
+  revokeClientSystem,
+  rotateClientSecret,
+} from './service.ts';
+import { partnerTokenService } from './partner-tokens.ts';
+import { exchangeClientCredentials } from './token-endpoint.ts';
+
+const tags = ['client-systems'];
+const reads = { 401: Problem, 403: Problem };
+const writes = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
+
+/**
+ * Client systems (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens"): the operators'
+ * list, register, rotate and revoke (System admin: PcaOperator only), and the partners' OAuth 2.0 token
+ * endpoint and key set. A secret appears only in the answer that issues it, never stored, logged or listed.
+ */
+export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const operatorOnly = [deps.authenticate, requireCapability(deps, 'systemAdmin')];
+
+  app.get(
+    paths.list,
+    {
+      preHandler: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Client systems and the partner services to register one for (PcaOperator)',
+        security,
+        response: { 200: ClientSystemList, ...reads },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await listClientSystems(deps.db)),
+  );
+
+  app.post(
+    paths.register,
+    {
+      preHandler: operatorOnly,
+      bodyLimit: 16_384,
+      schema: {
+        tags,
+        summary: 'Register a partner’s client system: answers its client id and secret, once',
+        security,
+        body: RegisterClientSystem,
+        response: { 201: IssuedClientSecret, ...writes },
+      },
+    },
+    async (request, reply) => {
+      const operator = requireAuth(request).user.id;
+      const issued = await registerClientSystem(deps.db, operator, request.body, request.id);
+      return reply.code(201).header('cache-control', 'no-store').send(issued);
+    },
+  );
+
+  app.post(
+    paths.rotate,
+    {
+      preHandler: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Issue a new secret: the old one and its tokens stop working; answers it, once',
+        security,
+        params: IdParams,
+        response: { 200: IssuedClientSecret, ...writes },
+      },
+    },
+    async (request, reply) => {
+      const operator = requireAuth(request).user.id;
+      const issued = await rotateClientSecret(deps.db, operator, request.params.id, request.id);
+      return reply.header('cache-control', 'no-store').send(issued);
+    },
+  );
+
+  app.post(
+    paths.revoke,
+    {
+      preHandler: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Revoke a client system: its secret and every token issued to it stop working',
+        security,
+        params: IdParams,
+        response: { 200: ClientSystem, ...writes },
+      },
+    },
+    async (request, reply) => {
+      const operator = requireAuth(request).user.id;
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await revokeClientSystem(deps.db, operator, request.params.id, request.id));
+    },
+  );
+
+  // The token request is a form (RFC 6749 §4.4.2); only this plugin's routes read forms. A parameter given
+  // twice stays a list, which the request schema refuses (§3.2: parameters MUST NOT be repeated).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8_192 },
+    (_request, body, done) => {
+      const form: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const seen = form[name];
+        form[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+      }
+      done(null, form);
+    },
+  );
+
+  app.post(
+    partnerOAuthPaths.token,
+    {
+      // Errors of the token request are RFC 6749 §5.2's, not problem documents: the route answers them itself.
+      attachValidation: true,
+      schema: {
+        tags: ['oauth'],
+        summary:
+          'OAuth 2.0 client credentials (RFC 6749 §4.4): an access token for the partner API; client authentication by HTTP Basic or in the form',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: PartnerTokenRequest,
+        response: { 200: PartnerTokenResponse, 400: OAuthError, 401: OAuthError, 429: Problem },
+      },
+    },
+    async (request, reply) => {
+      const answer = await exchangeClientCredentials(deps, {
+        contentType: request.headers['content-type'],
+        authorization: request.headers.authorization,
+        body: request.validationError ? null : (request.body as PartnerTokenRequest | undefined),
+      });
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      if (answer.status === 401) reply.header('www-authenticate', 'Basic realm="partner-api"');
+      return reply.code(answer.status).type('application/json').send(answer.body);
+    },
+  );
+
+  app.get(
+    partnerOAuthPaths.jwks,
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'The public keys (RFC 7517) that verify the partner API’s access tokens',
+        response: { 200: PartnerJwks },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .send(await partnerTokenService(deps).jwks()),
+  );
+};

@@ -1,0 +1,145 @@
+import type {
+  ClientSystem,
+  ClientSystemList,
+  IssuedClientSecret,
+  RegisterClientSystem,
+} from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#lib/errors.ts';
+import { clientSystemsRepository, type ClientSystemRow } from './repository.ts';
+import { generateClientId, generateSecret, hashSecret, secretHint } from './secrets.ts';
+
+/** A client system as the operator sees it: never the secret or its hash. */
+const view = (r: ClientSystemRow): ClientSystem => ({
+  id: r.id,
+  name: r.name,
+  partnerServiceId: r.partnerServiceId,
+  partnerServiceName: r.partnerServiceName,
+  clientId: r.clientId,
+  secretHint: r.secretHint,
+  secretIssuedAt: r.secretIssuedAt.toISOString(),
+  revokedAt: r.revokedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Every client system, newest first, and the partner services to register one for. */
+export async function listClientSystems(db: Database): Promise<ClientSystemList> {
+  const repository = clientSystemsRepository(db);
+  const [rows, partners] = await Promise.all([repository.list(), repository.partnerServices()]);
+  return { clientSystems: rows.map(view), partnerServices: partners };
+}
+
+/** A new secret: the secret itself (answered once) and what is stored of it. */
+async function newSecret() {
+  const secret = generateSecret();
+  return {
+    secret,
+    stored: {
+      secretHash: await hashSecret(secret),
+      secretHint: secretHint(secret),
+      // Set here rather than by the database so tokens can name it to the millisecond (partner-tokens.ts).
+      secretIssuedAt: new Date(),
+    },
+  };
+}
+
+/** Registers a partner's client system; answers its client id and secret, the only time the secret is seen. */
+export async function registerClientSystem(
+  db: Database,
+  operatorId: string,
+  input: RegisterClientSystem,
+  requestId: string,
+): Promise<IssuedClientSecret> {
+  const partner = await clientSystemsRepository(db).partnerService(input.partnerServiceId);
+  if (!partner)
+    throw new ValidationError(
+      [{ field: 'partnerServiceId', message: 'Select a partner service' }],
+      'The partner service does not exist.',
+    );
+  const { secret, stored } = await newSecret();
+  const clientId = generateClientId(partner.code);
+  const row = await db.transaction(async (tx) => {
+    const repository = clientSystemsRepository(tx);
+    const id = await repository.insert({
+      partnerServiceId: partner.id,
+      name: input.name,
+      clientId,
+      ...stored,
+      createdByUserId: operatorId,
+    });
+    // The secret and its hash stay out of the audit trail: the hint says which secret it was.
+    await appendAudit(tx, {
+      actorUserId: operatorId,
+      action: 'client-system.registered',
+      entityType: 'ClientSystem',
+      entityId: id,
+      changedFields: {
+        name: input.name,
+        partnerService: partner.code,
+        clientId,
+        secretHint: stored.secretHint,
+      },
+      requestId,
+    });
+    return (await repository.byId(id))!;
+  });
+  return { clientSystem: view(row), clientId, clientSecret: secret };
+}
+
+async function active(repository: ReturnType<typeof clientSystemsRepository>, id: string) {
+  const row = await repository.byId(id, true);
+  if (!row) throw new NotFoundError('The client system does not exist.');
+  if (row.revokedAt) throw new ConflictError('This client system is revoked.');
+  return row;
+}
+
+/** Issues a new secret: the old one, and every token issued with it, stop working at once. */
+export async function rotateClientSecret(
+  db: Database,
+  operatorId: string,
+  id: string,
+  requestId: string,
+): Promise<IssuedClientSecret> {
+  const { secret, stored } = await newSecret();
+  const row = await db.transaction(async (tx) => {
+    const repository = clientSystemsRepository(tx);
+    const before = await active(repository, id);
+    await repository.update(id, stored);
+    await appendAudit(tx, {
+      actorUserId: operatorId,
+      action: 'client-system.secret-rotated',
+      entityType: 'ClientSystem',
+      entityId: id,
+      changedFields: { secretHint: { from: before.secretHint, to: stored.secretHint } },
+      requestId,
+    });
+    return (await repository.byId(id))!;
+  });
+  return { clientSystem: view(row), clientId: row.clientId, clientSecret: secret };
+}
+
+/** Revokes a client system: its secret and every token issued to it stop working. */
+export async function revokeClientSystem(
+  db: Database,
+  operatorId: string,
+  id: string,
+  requestId: string,
+): Promise<ClientSystem> {
+  const row = await db.transaction(async (tx) => {
+    const repository = clientSystemsRepository(tx);
+    await active(repository, id);
+    const revokedAt = new Date();
+    await repository.update(id, { revokedAt });
+    await appendAudit(tx, {
+      actorUserId: operatorId,
+      action: 'client-system.revoked',
+      entityType: 'ClientSystem',
+      entityId: id,
+      changedFields: { revokedAt: { from: null, to: revokedAt.toISOString() } },
+      requestId,
+    });
+    return (await repository.byId(id))!;
+  });
+  return view(row);
+}

@@ -1,0 +1,101 @@
+import type { OAuthError, PartnerTokenRequest, PartnerTokenResponse } from '@pca/contracts';
+import type { Database } from '#db/client.ts';
+import type { ServerConfig } from '#lib/config.ts';
+import { partnerTokenService } from './partner-tokens.ts';
+import { clientSystemsRepository } from './repository.ts';
+import { decoyHash, verifySecret } from './secrets.ts';
+
+// The client credentials grant (RFC 6749 §4.4) of the partner API's token endpoint; client authentication by
+// HTTP Basic or in the form (§2.3.1), never both (§2.3); errors as §5.2
+// (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens").
+
+export type TokenAnswer =
+  { status: 200; body: PartnerTokenResponse } | { status: 400 | 401; body: OAuthError };
+
+const fail = (status: 400 | 401, error: OAuthError['error'], description: string): TokenAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
+
+/** RFC 6749 §3.3: scope tokens are printable ASCII except space, '"' and '\'. */
+const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
+
+/** Appendix B: the form encoding the Basic credentials carry; null when it does not decode. */
+function formDecode(value: string) {
+  try {
+    return decodeURIComponent(value.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** The client id and secret of `Authorization: Basic …`, null when malformed. */
+function basicCredentials(header: string) {
+  const match = /^Basic ([A-Za-z0-9+/]+=*)$/i.exec(header.trim());
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return null;
+  const id = formDecode(decoded.slice(0, colon));
+  const secret = formDecode(decoded.slice(colon + 1));
+  return id && secret ? { id, secret } : null;
+}
+
+export async function exchangeClientCredentials(
+  deps: { db: Database; config: ServerConfig },
+  request: {
+    contentType: string | undefined;
+    authorization: string | undefined;
+    /** The form, or null when it did not match the request schema (a parameter missing, repeated, too long). */
+    body: PartnerTokenRequest | null | undefined;
+  },
+): Promise<TokenAnswer> {
+  const isForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.contentType ?? '');
+  const form = request.body;
+  if (!isForm || !form)
+    return fail(
+      400,
+      'invalid_request',
+      'Send grant_type=client_credentials as application/x-www-form-urlencoded, each parameter once.',
+    );
+  if (form.grant_type !== 'client_credentials')
+    return fail(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+  if (form.scope !== undefined && !SCOPE.test(form.scope))
+    return fail(400, 'invalid_scope', 'The scope is malformed.');
+
+  const inBody = form.client_id !== undefined || form.client_secret !== undefined;
+  if (request.authorization && inBody)
+    return fail(400, 'invalid_request', 'Authenticate the client one way: HTTP Basic or the form.');
+  let credentials: { id: string; secret: string } | null;
+  if (request.authorization) credentials = basicCredentials(request.authorization);
+  else if (form.client_id && form.client_secret)
+    credentials = { id: form.client_id, secret: form.client_secret };
+  else if (inBody) return fail(400, 'invalid_request', 'Send both client_id and client_secret.');
+  else credentials = null;
+  if (!credentials) return fail(401, 'invalid_client', 'Client authentication failed.');
+
+  const client = await clientSystemsRepository(deps.db).byClientId(credentials.id);
+  // An unknown client costs as much as a known one, so timing does not tell which client ids exist.
+  const matches = await verifySecret(credentials.secret, client?.secretHash ?? (await decoyHash()));
+  if (!client || !matches || client.revokedAt)
+    return fail(401, 'invalid_client', 'Client authentication failed.');
+
+  const { accessToken, expiresIn } = await partnerTokenService(deps).issue(
+    {
+      id: client.id,
+      clientId: client.clientId,
+      partnerCode: client.partnerCode,
+      secretIssuedAt: client.secretIssuedAt,
+    },
+    form.scope,
+  );
+  return {
+    status: 200,
+    body: {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
+      ...(form.scope ? { scope: form.scope } : {}),
+    },
+  };
+}
