@@ -1,0 +1,183 @@
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { delegateConsentList } from '@pca/contracts';
+import type { Database, Transaction } from '#db/client.ts';
+import {
+  delegationConsentTexts,
+  delegationConsents,
+  delegations,
+  partnerServices,
+  practitionerPublications,
+  practitioners,
+} from '#db/schema/index.ts';
+
+type Executor = Database | Transaction;
+
+/** The consent item that lets a delegate change the sharing of personal contact details (spec 2 §6). */
+const personalContactConsent = delegateConsentList[4];
+
+const partnerColumns = {
+  id: partnerServices.id,
+  code: partnerServices.code,
+  name: partnerServices.name,
+  role: partnerServices.role,
+  featureFlag: partnerServices.featureFlag,
+};
+
+export type PublicationRow = Awaited<
+  ReturnType<ReturnType<typeof practitionerPublicationsRepository>['list']>
+>[number];
+
+/** Data access of a practitioner's own publication choices (docs/decisions/030-publishing-to-partners.md). */
+export function practitionerPublicationsRepository(db: Database) {
+  return {
+    async practitioner(practitionerId: string) {
+      const [row] = await db
+        .select({
+          id: practitioners.id,
+          givenName: practitioners.givenName,
+          familyName: practitioners.familyName,
+          userId: practitioners.userId,
+        })
+        .from(practitioners)
+        .where(eq(practitioners.id, practitionerId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Whether the delegate's Accepted delegation from the practitioner carries a consent whose text includes
+     * 'Consent on my behalf when sharing information including personal contact details'.
+     */
+    async delegateMayShareContact(tx: Executor, delegateUserId: string, practitionerId: string) {
+      const [row] = await tx
+        .select({ id: delegations.id })
+        .from(delegations)
+        .innerJoin(delegationConsents, eq(delegationConsents.delegationId, delegations.id))
+        .innerJoin(
+          delegationConsentTexts,
+          eq(delegationConsentTexts.version, delegationConsents.consentVersion),
+        )
+        .where(
+          and(
+            eq(delegations.delegateUserId, delegateUserId),
+            eq(delegations.practitionerId, practitionerId),
+            eq(delegations.status, 'Accepted'),
+            sql`${delegationConsentTexts.items} @> ${JSON.stringify([personalContactConsent])}::jsonb`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The practitioner's publications, by partner name. */
+    async list(tx: Executor, practitionerId: string) {
+      return tx
+        .select({
+          partner: partnerColumns,
+          publish: practitionerPublications.publish,
+          personalContactRequestedAt: practitionerPublications.personalContactRequestedAt,
+          sharePersonalContact: practitionerPublications.sharePersonalContact,
+          updatedAt: practitionerPublications.updatedAt,
+        })
+        .from(practitionerPublications)
+        .innerJoin(
+          partnerServices,
+          eq(partnerServices.id, practitionerPublications.partnerServiceId),
+        )
+        .where(eq(practitionerPublications.practitionerId, practitionerId))
+        .orderBy(asc(partnerServices.name), asc(partnerServices.id));
+    },
+
+    /** One publication, locked for the rest of the transaction so two edits cannot interleave. */
+    async findForUpdate(tx: Transaction, practitionerId: string, partnerServiceId: string) {
+      const [row] = await tx
+        .select({
+          id: practitionerPublications.id,
+          publish: practitionerPublications.publish,
+          personalContactRequestedAt: practitionerPublications.personalContactRequestedAt,
+          sharePersonalContact: practitionerPublications.sharePersonalContact,
+        })
+        .from(practitionerPublications)
+        .where(
+          and(
+            eq(practitionerPublications.practitionerId, practitionerId),
+            eq(practitionerPublications.partnerServiceId, partnerServiceId),
+          ),
+        )
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    async partner(tx: Executor, partnerServiceId: string) {
+      const [row] = await tx
+        .select(partnerColumns)
+        .from(partnerServices)
+        .where(eq(partnerServices.id, partnerServiceId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Partner services the practitioner has not added yet, by name. */
+    async partnersNotAdded(practitionerId: string) {
+      const added = db
+        .select({ id: practitionerPublications.partnerServiceId })
+        .from(practitionerPublications)
+        .where(eq(practitionerPublications.practitionerId, practitionerId));
+      return db
+        .select(partnerColumns)
+        .from(partnerServices)
+        .where(notInArray(partnerServices.id, added))
+        .orderBy(asc(partnerServices.name), asc(partnerServices.id));
+    },
+
+    /** Adds a publication; null when the practitioner already has one for that partner (even in a race). */
+    async insert(
+      tx: Transaction,
+      values: {
+        practitionerId: string;
+        partnerServiceId: string;
+        publish: boolean;
+        userId: string;
+      },
+    ) {
+      const [row] = await tx
+        .insert(practitionerPublications)
+        .values({
+          practitionerId: values.practitionerId,
+          partnerServiceId: values.partnerServiceId,
+          publish: values.publish,
+          sharePersonalContact: false,
+          updatedByUserId: values.userId,
+        })
+        .onConflictDoNothing({
+          target: [
+            practitionerPublications.practitionerId,
+            practitionerPublications.partnerServiceId,
+          ],
+        })
+        .returning({ id: practitionerPublications.id });
+      return row ?? null;
+    },
+
+    async update(
+      tx: Transaction,
+      id: string,
+      values: { publish: boolean; sharePersonalContact: boolean; userId: string },
+    ) {
+      await tx
+        .update(practitionerPublications)
+        .set({
+          publish: values.publish,
+          sharePersonalContact: values.sharePersonalContact,
+          updatedByUserId: values.userId,
+          updatedAt: new Date(),
+        })
+        .where(eq(practitionerPublications.id, id));
+    },
+
+    async remove(tx: Transaction, id: string) {
+      await tx.delete(practitionerPublications).where(eq(practitionerPublications.id, id));
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import {
+  practitionerPublicationMessages as messages,
+  practitionerPublicationProblemTypes as problemTypes,
+  type AvailablePublicationPartners,
+  type PractitionerPublication,
+  type PractitionerPublicationRequest,
+  type PractitionerPublicationSettings,
+  type PractitionerPublications,
+  type RuntimeConfig,
+} from '@pca/contracts';
+import type { Database, Transaction } from '#db/client.ts';
+import { appendAudit } from '#lib/audit.ts';
+import type { AppDeps } from '#lib/deps.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
+import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { practitionerPublicationsRepository, type PublicationRow } from './repository.ts';
+
+/** The slug of a problem type (`/problems/<slug>`). */
+const slug = (type: string) => type.replace(/^\/problems\//, '');
+
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+function flagOn(features: RuntimeConfig['features'], flag: string | null) {
+  return flag === null || (features as Record<string, boolean>)[flag] === true;
+}
+
+type Executor = Database | Transaction;
+
+/** Who the call acts for: the practitioner, and whether a delegate is acting for them. */
+interface Acting {
+  practitionerId: string;
+  managing: boolean;
+}
+
+const toItem = (row: PublicationRow): PractitionerPublication => ({
+  partner: {
+    id: row.partner.id,
+    code: row.partner.code,
+    name: row.partner.name,
+    role: row.partner.role,
+  },
+  publish: row.publish,
+  personalContactRequested: row.personalContactRequestedAt !== null,
+  personalContactRequestedAt: row.personalContactRequestedAt
+    ? iso(row.personalContactRequestedAt)
+    : null,
+  sharePersonalContact: row.sharePersonalContact,
+  updatedAt: iso(row.updatedAt),
+});
+
+/**
+ * A practitioner's own publication choices (docs/decisions/030-publishing-to-partners.md): the practitioner,
+ * or a delegate managing them, chooses the partner services that receive their practitioner details; personal
+ * contact details go only to a partner that asked for them, and a delegate changes their sharing only with the
+ * practitioner's consent (spec 2 §6). Every write is one transaction with its audit event and, when a delegate
+ * changes the sharing, the practitioner's notification.
+ */
+export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const { db, config } = deps;
+  const repo = practitionerPublicationsRepository(db);
+  const features = config.runtime.features;
+
+  /** The managed practitioner for a delegate, else the caller's own practitioner record; 403 without either. */
+  function actingFor(auth: AuthContext): Acting {
+    const { currentUser } = auth;
+    if (currentUser.managingPractitioner)
+      return { practitionerId: currentUser.managingPractitioner.id, managing: true };
+    if (currentUser.isPractitioner && currentUser.practitionerId)
+      return { practitionerId: currentUser.practitionerId, managing: false };
+    throw new ForbiddenError(messages.noPractitioner, slug(problemTypes.noPractitioner));
+  }
+
+  // Inside a write, the transaction's own connection must ask (PGlite has only one).
+  async function mayChangeSharing(auth: AuthContext, acting: Acting, tx: Executor = db) {
+    return (
+      !acting.managing || repo.delegateMayShareContact(tx, auth.user.id, acting.practitionerId)
+    );
+  }
+
+  /** A change of sharing: refused before the partner's request (409), and for a delegate without consent (403). */
+  async function checkSharing(
+    tx: Executor,
+    auth: AuthContext,
+    acting: Acting,
+    change: { from: boolean; to: boolean; requested: boolean },
+  ) {
+    if (change.from === change.to) return;
+    if (!(await mayChangeSharing(auth, acting, tx)))
+      throw new ForbiddenError(
+        messages.delegateConsentMissing,
+        slug(problemTypes.delegateConsentMissing),
+      );
+    if (change.to && !change.requested)
+      throw new HttpError(
+        409,
+        'Conflict',
+        messages.personalContactNotRequested,
+        slug(problemTypes.personalContactNotRequested),
+      );
+  }
+
+  /** A partner the practitioner may choose: known, and its feature flag on (404 otherwise). */
+  async function offeredPartner(partnerServiceId: string) {
+    const partner = await repo.partner(db, partnerServiceId);
+    if (!partner || !flagOn(features, partner.featureFlag))
+      throw new NotFoundError(messages.partnerNotOffered);
+    return partner;
+  }
+
+  /** The practitioner hears when a delegate changes the sharing of their personal contact details. */
+  async function notifySharingChange(
+    tx: Transaction,
+    auth: AuthContext,
+    acting: Acting,
+    partnerName: string,
+    shared: boolean,
+  ) {
+    if (!acting.managing) return;
+    const delegate = `${auth.user.givenName} ${auth.user.familyName}`;
+    await storeNotification(tx, {
+      practitionerId: acting.practitionerId,
+      subject: messages.notificationSubject,
+      message: `<p>${escapeHtml(messages.notificationMessage(delegate, partnerName, shared))}</p>`,
+    });
+  }
+
+  const auditOf = (auth: AuthContext, acting: Acting, requestId: string) => ({
+    actorUserId: auth.user.id,
+    actingForPractitionerId: acting.managing ? acting.practitionerId : null,
+    entityType: 'practitioner-publication',
+    requestId,
+  });
+
+  return {
+    async list(auth: AuthContext): Promise<PractitionerPublications> {
+      const acting = actingFor(auth);
+      const practitioner = await repo.practitioner(acting.practitionerId);
+      if (!practitioner)
+        throw new ForbiddenError(messages.noPractitioner, slug(problemTypes.noPractitioner));
+      const [rows, mayChange] = await Promise.all([
+        repo.list(db, acting.practitionerId),
+        mayChangeSharing(auth, acting),
+      ]);
+      return {
+        practitioner: {
+          id: practitioner.id,
+          givenName: practitioner.givenName,
+          familyName: practitioner.familyName,
+        },
+        managing: acting.managing,
+        mayChangePersonalContactSharing: mayChange,
+        items: rows.map(toItem),
+      };
+    },
+
+    async availablePartners(auth: AuthContext): Promise<AvailablePublicationPartners> {
+      const acting = actingFor(auth);
+      const rows = await repo.partnersNotAdded(acting.practitionerId);
+      return {
+        items: rows
+          .filter((p) => flagOn(features, p.featureFlag))
+          .map(({ featureFlag: _flag, ...p }) => p),
+      };
+    },
+
+    async add(
+      auth: AuthContext,
+      body: PractitionerPublicationRequest,
+      requestId: string,
+    ): Promise<PractitionerPublication> {
+      const acting = actingFor(auth);
+      const partner = await offeredPartner(body.partnerServiceId);
+      // A new row has no request from the partner yet, so sharing is refused here, before the CHECK could be.
+      await checkSharing(db, auth, acting, {
+        from: false,
+        to: body.sharePersonalContact,
+        requested: false,
+      });
+      return db.transaction(async (tx) => {
+        const inserted = await repo.insert(tx, {
+          practitionerId: acting.practitionerId,
+          partnerServiceId: partner.id,
+          publish: body.publish,
+          userId: auth.user.id,
+        });
+        if (!inserted) throw new HttpError(409, 'Conflict', messages.alreadyAdded, 'conflict');
+        await appendAudit(tx, {
+          ...auditOf(auth, acting, requestId),
+          action: 'practitioner-publication.created',
+          entityId: inserted.id,
+          changedFields: {
+            practitionerId: acting.practitionerId,
+            partnerServiceId: partner.id,
+            publish: body.publish,
+            sharePersonalContact: false,
+          },
+        });
+        const rows = await repo.list(tx, acting.practitionerId);
+        return toItem(rows.find((r) => r.partner.id === partner.id)!);
+      });
+    },
+
+    async update(
+      auth: AuthContext,
+      partnerServiceId: string,
+      body: PractitionerPublicationSettings,
+      requestId: string,
+    ): Promise<PractitionerPublication> {
+      const acting = actingFor(auth);
+      const partner = await repo.partner(db, partnerServiceId);
+      if (!partner) throw new NotFoundError(messages.notFound);
+      return db.transaction(async (tx) => {
+        const row = await repo.findForUpdate(tx, acting.practitionerId, partnerServiceId);
+        if (!row) throw new NotFoundError(messages.notFound);
+        await checkSharing(tx, auth, acting, {
+          from: row.sharePersonalContact,
+          to: body.sharePersonalContact,
+          requested: row.personalContactRequestedAt !== null,
+        });
+        await repo.update(tx, row.id, { ...body, userId: auth.user.id });
+        const changed = Object.fromEntries(
+          (['publish', 'sharePersonalContact'] as const)
+            .filter((k) => row[k] !== body[k])
+            .map((k) => [k, body[k]]),
+        );
+        await appendAudit(tx, {
+          ...auditOf(auth, acting, requestId),
+          action: 'practitioner-publication.updated',
+          entityId: row.id,
+          changedFields: { practitionerId: acting.practitionerId, partnerServiceId, ...changed },
+        });
+        if (row.sharePersonalContact !== body.sharePersonalContact)
+          await notifySharingChange(tx, auth, acting, partner.name, body.sharePersonalContact);
+        const rows = await repo.list(tx, acting.practitionerId);
+        return toItem(rows.find((r) => r.partner.id === partnerServiceId)!);
+      });
+    },
+
+    async remove(auth: AuthContext, partnerServiceId: string, requestId: string): Promise<void> {
+      const acting = actingFor(auth);
+      const partner = await repo.partner(db, partnerServiceId);
+      if (!partner) throw new NotFoundError(messages.notFound);
+      await db.transaction(async (tx) => {
+        const row = await repo.findForUpdate(tx, acting.practitionerId, partnerServiceId);
+        if (!row) throw new NotFoundError(messages.notFound);
+        // Removing a partner that receives personal contact details stops sharing them: a change of sharing.
+        await checkSharing(tx, auth, acting, {
+          from: row.sharePersonalContact,
+          to: false,
+          requested: true,
+        });
+        await repo.remove(tx, row.id);
+        await appendAudit(tx, {
+          ...auditOf(auth, acting, requestId),
+          action: 'practitioner-publication.deleted',
+          entityId: row.id,
+          changedFields: { practitionerId: acting.practitionerId, partnerServiceId },
+        });
+        if (row.sharePersonalContact)
+          await notifySharingChange(tx, auth, acting, partner.name, false);
+      });
+    },
+  };
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,86 @@
+// Paths and messages of the practitioner's own publication choices live apart from the schemas so a page can
+// import them without loading zod.
+
+/**
+ * API paths of a practitioner's own publication choices (`practitioner/publish`,
+ * docs/decisions/030-publishing-to-partners.md). They act for the caller's practitioner record, or for the
+ * practitioner the caller manages as a delegate; anyone else gets 403.
+ */
+export const practitionerPublicationApiPaths = {
+  /** GET: the practitioner's publications; POST { partnerServiceId, publish, sharePersonalContact }: add one. */
+  list: '/api/practitioner-publications',
+  /** GET: partner services not yet added (feature flags applied), by name. */
+  availablePartners: '/api/practitioner-publications/available-partners',
+  /** PUT { publish, sharePersonalContact }: change one; DELETE: remove it. */
+  item: '/api/practitioner-publications/:partnerServiceId',
+} as const;
+
+/** The item path with its :partnerServiceId filled in. */
+export const practitionerPublicationApiPath = (partnerServiceId: string) =>
+  practitionerPublicationApiPaths.item.replace(
+    ':partnerServiceId',
+    encodeURIComponent(partnerServiceId),
+  );
+
+/** Problem types (`/problems/<slug>`) the practitioner publications answer besides the house's (decision 008). */
+export const practitionerPublicationProblemTypes = {
+  /** 409: personal contact details shared before the partner asked for them. */
+  personalContactNotRequested: '/problems/personal-contact-not-requested',
+  /** 403: a delegate changing the sharing of personal contact details without the practitioner's consent. */
+  delegateConsentMissing: '/problems/delegate-consent-missing',
+  /** 403: the caller is no practitioner and manages none. */
+  noPractitioner: '/problems/no-practitioner',
+} as const;
+
+/** Every text of the practitioner publication pages and API (spec 2 §6, docs/decisions/030-publishing-to-partners.md). */
+export const practitionerPublicationMessages = {
+  listTitle: 'Publishing settings',
+  listIntro:
+    'Choose which partner services receive your practitioner details and, once they have asked for them, your personal contact details.',
+  listIntroManaging: (name: string) =>
+    `Choose which partner services receive ${name}'s practitioner details and, once they have asked for them, their personal contact details.`,
+  addTitle: 'Add publishing settings',
+  editTitle: 'Edit publishing settings',
+  empty: 'No partner services have been added yet.',
+  loading: 'Loading publishing settings..',
+  loadError: 'There was an error while loading your publishing settings.',
+  saveError: 'There was an error while saving your publishing settings.',
+  noPartnersLeft: 'Every partner service has been added.',
+  add: 'Add partner service',
+  edit: 'Edit',
+  remove: 'Remove',
+  save: 'Save',
+  cancel: 'Cancel',
+  partnerLabel: 'Partner service',
+  partnerRequired: 'Select a partner service',
+  publishLabel: 'Publish my practitioner details to this partner service',
+  shareLabel: 'Share my personal contact details with this partner service',
+  published: 'Published',
+  notPublished: 'Not published',
+  contactShared: 'Personal contact details: Shared',
+  contactNotShared: 'Personal contact details: Not shared',
+  contactNotRequested: 'Personal contact details: Not requested',
+  requestedOn: (date: string) => `Requested on ${date}`,
+  /** Spec 2 §6: the tooltip of the sharing choice before the partner's request. */
+  requestTooltip:
+    "Organisations must request your personal contact details before it's shared by your delegates. We will notify you of these requests.",
+  consentMissingHint:
+    'The practitioner has not consented to you sharing their personal contact details on their behalf.',
+  added: (partner: string) => `${partner} was added to your publishing settings.`,
+  updated: (partner: string) => `Your publishing settings for ${partner} were saved.`,
+  removed: (partner: string) => `${partner} was removed from your publishing settings.`,
+  notFound: 'This partner service is not in your publishing settings.',
+  // Problem details.
+  noPractitioner:
+    'Publishing settings belong to a practitioner. Register as a practitioner, or manage a practitioner you are a delegate of.',
+  personalContactNotRequested:
+    'This partner service has not requested personal contact details. Organisations must request personal contact details before they are shared.',
+  delegateConsentMissing:
+    'The practitioner has not consented to their delegate sharing information including personal contact details on their behalf.',
+  alreadyAdded: 'This partner service is already in the publishing settings.',
+  partnerNotOffered: 'This partner service is not offered.',
+  /** The notification a practitioner gets when their delegate changes the sharing of their personal contact details. */
+  notificationSubject: 'Your delegate changed the sharing of your personal contact details',
+  notificationMessage: (delegate: string, partner: string, shared: boolean) =>
+    `${delegate} ${shared ? 'shared' : 'stopped sharing'} your personal contact details with ${partner} on your behalf.`,
+} as const;
