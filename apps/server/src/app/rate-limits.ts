@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { apiPaths } from '@pca/contracts';
+import { apiPaths, partnerOAuthPaths } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { HttpError } from '#lib/errors.ts';
 import type { ServerConfig } from '#lib/config.ts';
@@ -17,6 +17,8 @@ const UNLIMITED_READS = new Set<string>([apiPaths.health, apiPaths.config, apiPa
 
 /** Which limit a route falls under, if any. */
 function categoryOf(method: string, url: string): Category | null {
+  // The partners' token endpoint counts with the portal's own token exchanges (docs/decisions/030-publishing-to-partners.md).
+  if (method === 'POST' && url === partnerOAuthPaths.token) return 'token';
   if (!url.startsWith('/api/')) return null;
   if (method === 'GET' && url === apiPaths.login) return 'signIn';
   if (method === 'POST' && url === apiPaths.token) return 'token';

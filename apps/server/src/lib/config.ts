@@ -53,6 +53,9 @@ const Env = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   // Signs the token an online-form task's address carries (docs/decisions/025-tasks.md).
   ONLINE_FORM_TOKEN_SECRET: z.string().min(32).optional(),
+  // Signs the partner API's access tokens (docs/decisions/030-publishing-to-partners.md): a P-256 or Ed25519
+  // private key, PKCS8 PEM or a JWK; unset, a key pair is made at start and kept in memory.
+  PARTNER_TOKEN_PRIVATE_KEY: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   // How long a request's caller (session, user, roles) may be reused by the next requests with the same
@@ -195,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     onlineFormTokenSecret:
       e.ONLINE_FORM_TOKEN_SECRET ??
       `online-form:${e.OIDC_CLIENT_SECRET ?? DEVELOPMENT_CLIENT_SECRET}`,
+    partnerTokens: {
+      privateKey: e.PARTNER_TOKEN_PRIVATE_KEY,
+      // The partner API's access tokens name the portal as issuer and the FHIR API as audience.
+      issuer: publicUrl,
+      audience: 'fhir',
+    },
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../client.ts';
 import * as schema from '../schema/index.ts';
 import { seedBulkPractitioners, seedNhsdServices } from './seed-bulk.ts';
 import { seedNotifications, seedTasks } from './seed-inbox.ts';
+import { seedPractitionerPublications } from './seed-practitioner-publications.ts';
 import { seedLocalities, seedValueSets } from './seed-reference.ts';
 import { seedWorld } from './seed-world.ts';
 import { loadLocalities, loadWorld, type World } from './world.ts';
@@ -40,6 +41,7 @@ async function seedInto(tx: Transaction, world: World): Promise<void> {
     })
     .onConflictDoNothing();
   await seedWorld(tx, world);
+  await seedPractitionerPublications(tx);
   const takenHpiis = new Set(
     world.identities.flatMap((i) => (i.practitioner ? [i.practitioner.hpii] : [])),
   );
