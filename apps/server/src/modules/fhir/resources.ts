@@ -1,0 +1,316 @@
+import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
+import type { OpeningHours } from '#db/schema/index.ts';
+
+// FHIR R4 resources shaped after AU Base (docs/decisions/031-fhir-partner-api.md): Healthcare Identifiers with
+// their systems and identifier types, AU addresses, telecom without what the provider suppressed. Pure
+// functions of database rows; the tests validate every resource against the base R4 definitions.
+
+/** The HL7 v3 RoleCode system of the location type codes MOBL (mobile unit) and VI (virtual). */
+const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
+/** AU Base's identifier types (v2 table 0203 as extended for Australia). */
+const AU_IDENTIFIER_TYPE_SYSTEM = 'http://terminology.hl7.org.au/CodeSystem/v2-0203';
+
+export type Json = Record<string, unknown>;
+
+interface ContactColumns {
+  phone: string | null;
+  afterHoursPhone?: string | null;
+  email: string | null;
+  fax: string | null;
+  website: string | null;
+}
+
+const present = <T>(values: Array<T | null | undefined | false>): T[] =>
+  values.filter((v): v is T => v !== null && v !== undefined && v !== false);
+
+/** Drops empty arrays and undefined members, so no resource carries an empty element (R4 forbids them). */
+function compact(resource: Json): Json {
+  return Object.fromEntries(
+    Object.entries(resource).filter(
+      ([, v]) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
+}
+
+/** Telecom of a contact block; a suppressed phone or email is left out altogether. */
+export function telecomOf(
+  c: ContactColumns,
+  suppress: { suppressPhone: boolean; suppressEmail: boolean } = {
+    suppressPhone: false,
+    suppressEmail: false,
+  },
+): Json[] {
+  return present<Json>([
+    !suppress.suppressPhone && !!c.phone && { system: 'phone', value: c.phone, use: 'work' },
+    !suppress.suppressPhone &&
+      !!c.afterHoursPhone && {
+        system: 'phone',
+        value: c.afterHoursPhone,
+        use: 'work',
+        // No R4 code says "after hours"; the rank orders it after the main number.
+        rank: 2,
+      },
+    !suppress.suppressEmail && !!c.email && { system: 'email', value: c.email, use: 'work' },
+    !!c.fax && { system: 'fax', value: c.fax, use: 'work' },
+    !!c.website && { system: 'url', value: c.website, use: 'work' },
+  ]);
+}
+
+// Raw statements answer a timestamp as a Date (node-postgres) or as text (PGlite).
+const meta = (lastUpdated: Date | string) => ({ lastUpdated: new Date(lastUpdated).toISOString() });
+
+export interface OrganisationRow {
+  id: string;
+  parentId: string | null;
+  name: string;
+  alias: string | null;
+  abn: string | null;
+  hpio: string | null;
+  phone: string | null;
+  email: string | null;
+  fax: string | null;
+  website: string | null;
+  status: string;
+  lastUpdated: Date | string;
+}
+
+export function organizationResource(o: OrganisationRow): Json {
+  return compact({
+    resourceType: 'Organization',
+    id: o.id,
+    meta: meta(o.lastUpdated),
+    identifier: present<Json>([
+      !!o.hpio && {
+        type: {
+          coding: [
+            {
+              system: AU_IDENTIFIER_TYPE_SYSTEM,
+              code: 'NOI',
+              display: 'National Organisation Identifier',
+            },
+          ],
+          text: 'HPI-O',
+        },
+        system: fhirIdentifierSystems.hpio,
+        value: o.hpio,
+      },
+      !!o.abn && {
+        type: {
+          coding: [
+            {
+              system: AU_IDENTIFIER_TYPE_SYSTEM,
+              code: 'ABN',
+              display: 'Australian Business Number',
+            },
+          ],
+          text: 'ABN',
+        },
+        system: fhirIdentifierSystems.abn,
+        value: o.abn,
+      },
+    ]),
+    active: o.status === 'Active',
+    name: o.name,
+    alias: o.alias ? [o.alias] : undefined,
+    telecom: telecomOf(o),
+    partOf: o.parentId ? { reference: `Organization/${o.parentId}` } : undefined,
+  });
+}
+
+export interface LocationRow extends ContactColumns {
+  id: string;
+  organisationId: string;
+  name: string;
+  type: string[];
+  addressLines: string[];
+  locality: string | null;
+  postcode: string | null;
+  state: string | null;
+  isActive: boolean;
+  suppressPhone: boolean;
+  suppressEmail: boolean;
+  lastUpdated: Date | string;
+}
+
+/** An AU address of a physical place (none for a mobile or virtual one). */
+function addressOf(l: {
+  addressLines: string[];
+  locality: string | null;
+  postcode: string | null;
+  state: string | null;
+}): Json | undefined {
+  if (!l.addressLines.length && !l.locality) return undefined;
+  return compact({
+    use: 'work',
+    type: 'physical',
+    line: l.addressLines,
+    city: l.locality ?? undefined,
+    state: l.state ?? undefined,
+    postalCode: l.postcode ?? undefined,
+    country: 'AU',
+  });
+}
+
+export function locationResource(l: LocationRow): Json {
+  return compact({
+    resourceType: 'Location',
+    id: l.id,
+    meta: meta(l.lastUpdated),
+    status: l.isActive ? 'active' : 'inactive',
+    name: l.name,
+    mode: 'instance',
+    type: l.type.map((code) => ({
+      coding: [
+        {
+          system: ROLE_CODE_SYSTEM,
+          code,
+          display: code === 'MOBL' ? 'Mobile Unit' : code === 'VI' ? 'virtual' : code,
+        },
+      ],
+    })),
+    telecom: telecomOf(l, l),
+    address: addressOf(l),
+    managingOrganization: { reference: `Organization/${l.organisationId}` },
+  });
+}
+
+export interface ServiceRow extends ContactColumns {
+  id: string;
+  organisationId: string;
+  locationId: string | null;
+  name: string;
+  serviceType: string;
+  description: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  openingHours: OpeningHours[];
+  nhsdResourceIdentifier: string | null;
+  suppressPhone: boolean;
+  suppressEmail: boolean;
+  lastUpdated: Date | string;
+}
+
+const fhirDays: Record<string, string> = {
+  mon: 'mon',
+  tue: 'tue',
+  wed: 'wed',
+  thu: 'thu',
+  fri: 'fri',
+  sat: 'sat',
+  sun: 'sun',
+};
+/** "08:00" → "08:00:00" (FHIR time). */
+const fhirTime = (t: string) => (t.length === 5 ? `${t}:00` : t);
+
+/** Whether a dated thing is current on `today` (yyyy-mm-dd). */
+export const isCurrent = (start: string | null, end: string | null, today: string) =>
+  (!start || start <= today) && (!end || end >= today);
+
+export function healthcareServiceResource(s: ServiceRow, today: string): Json {
+  return compact({
+    resourceType: 'HealthcareService',
+    id: s.id,
+    meta: meta(s.lastUpdated),
+    identifier: s.nhsdResourceIdentifier
+      ? [{ system: fhirIdentifierSystems.nhsdService, value: s.nhsdResourceIdentifier }]
+      : undefined,
+    active: isCurrent(s.startDate, s.endDate, today),
+    providedBy: { reference: `Organization/${s.organisationId}` },
+    type: [{ text: s.serviceType }],
+    location: s.locationId ? [{ reference: `Location/${s.locationId}` }] : undefined,
+    name: s.name,
+    comment: s.description ?? undefined,
+    telecom: telecomOf(s, s),
+    availableTime: s.openingHours
+      .filter((h) => fhirDays[h.day])
+      .map((h) => ({
+        daysOfWeek: [fhirDays[h.day]],
+        availableStartTime: fhirTime(h.opens),
+        availableEndTime: fhirTime(h.closes),
+      })),
+  });
+}
+
+export interface PractitionerRow {
+  id: string;
+  hpii: string | null;
+  givenName: string;
+  familyName: string;
+  preferredName: string | null;
+  /** Personal contact details: present only when shared with this partner after its request. */
+  personalEmail: string | null;
+  personalPhone: string | null;
+  lastUpdated: Date | string;
+}
+
+export function practitionerResource(p: PractitionerRow): Json {
+  return compact({
+    resourceType: 'Practitioner',
+    id: p.id,
+    meta: meta(p.lastUpdated),
+    identifier: p.hpii
+      ? [
+          {
+            type: {
+              coding: [
+                {
+                  system: AU_IDENTIFIER_TYPE_SYSTEM,
+                  code: 'NPI',
+                  display: 'National Provider Identifier',
+                },
+              ],
+              text: 'HPI-I',
+            },
+            system: fhirIdentifierSystems.hpii,
+            value: p.hpii,
+          },
+        ]
+      : undefined,
+    active: true,
+    name: present<Json>([
+      { use: 'official', family: p.familyName, given: [p.givenName] },
+      !!p.preferredName && { use: 'usual', text: p.preferredName },
+    ]),
+    telecom: present<Json>([
+      !!p.personalPhone && { system: 'phone', value: p.personalPhone, use: 'mobile' },
+      !!p.personalEmail && { system: 'email', value: p.personalEmail, use: 'home' },
+    ]),
+  });
+}
+
+export interface RoleRow {
+  id: string;
+  practitionerId: string;
+  healthcareServiceId: string;
+  organisationId: string;
+  locationId: string | null;
+  primaryType: string;
+  startDate: string;
+  endDate: string | null;
+  lastUpdated: Date | string;
+}
+
+export function practitionerRoleResource(r: RoleRow, today: string): Json {
+  return compact({
+    resourceType: 'PractitionerRole',
+    id: r.id,
+    meta: meta(r.lastUpdated),
+    active: isCurrent(r.startDate, r.endDate, today),
+    period: compact({ start: r.startDate, end: r.endDate ?? undefined }),
+    practitioner: { reference: `Practitioner/${r.practitionerId}` },
+    organization: { reference: `Organization/${r.organisationId}` },
+    code: [{ text: r.primaryType }],
+    location: r.locationId ? [{ reference: `Location/${r.locationId}` }] : undefined,
+    healthcareService: [{ reference: `HealthcareService/${r.healthcareServiceId}` }],
+  });
+}
+
+/** An OperationOutcome with one issue (every error of the partner API). */
+export function operationOutcome(
+  code:
+    'not-found' | 'invalid' | 'login' | 'forbidden' | 'not-supported' | 'exception' | 'throttled',
+  diagnostics: string,
+  severity: 'error' | 'fatal' = 'error',
+): Json {
+  return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }] };
+}

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  fhirApiPaths,
+  fhirJson,
+  fhirResourceTypes,
+  type FhirResourceType,
+} from '@pca/contracts/fhir-paths.ts';
+import type { AppDeps } from '#lib/deps.ts';
+import { HttpError } from '#lib/errors.ts';
+import { PartnerTokenError, verifyPartnerToken } from '#modules/client-systems/partner-tokens.ts';
+import { capabilityStatement } from './capability-statement.ts';
+import { operationOutcome, type Json } from './resources.ts';
+import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
+
+const isType = (t: string): t is FhirResourceType =>
+  (fhirResourceTypes as readonly string[]).includes(t);
+
+/** The query as FHIR reads it: every parameter a list (a repeated parameter is AND). */
+function paramsOf(query: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>))
+    out[k] = (Array.isArray(v) ? v : [v]).map(String);
+  return out;
+}
+
+const send = (reply: FastifyReply, status: number, body: Json) =>
+  reply.code(status).type(`${fhirJson}; charset=utf-8`).send(body);
+
+/**
+ * The partner API (docs/decisions/031-fhir-partner-api.md): FHIR R4 reads and searches under /fhir of exactly
+ * what was published to the partner whose access token the request carries (issued by /oauth/token to its
+ * client system). Every error is an OperationOutcome; an entity not published to the partner is 404, as if it
+ * did not exist. Outside the OpenAPI document of /api: the CapabilityStatement describes this API.
+ */
+export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const service = fhirService(deps.db);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof PartnerTokenError) {
+      reply.header('WWW-Authenticate', error.challenge);
+      return send(reply, 401, operationOutcome('login', error.detail ?? error.title));
+    }
+    if (error instanceof FhirSearchError)
+      return send(reply, 400, operationOutcome(error.code, error.message));
+    if (error instanceof HttpError) {
+      const code =
+        error.status === 404 ? 'not-found' : error.status === 429 ? 'throttled' : 'invalid';
+      return send(reply, error.status, operationOutcome(code, error.detail ?? error.title));
+    }
+    const { statusCode: status, message } = error as { statusCode?: number; message?: string };
+    if (status && status >= 400 && status < 500)
+      return send(
+        reply,
+        status,
+        operationOutcome('invalid', message ?? 'The request is not valid.'),
+      );
+    request.log.error({ err: error }, 'partner API failure');
+    return send(reply, 500, operationOutcome('exception', 'The server could not answer.', 'fatal'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      404,
+      operationOutcome('not-found', `No ${request.method} ${request.url.split('?')[0]} here.`),
+    ),
+  );
+
+  const partnerOf = (request: FastifyRequest): Promise<PartnerCaller> =>
+    verifyPartnerToken(deps, request.headers.authorization);
+
+  const base = (request: FastifyRequest) =>
+    `${request.protocol}://${request.host}${fhirApiPaths.base}`;
+
+  app.get('/metadata', { schema: { hide: true } }, async (request, reply) =>
+    send(reply, 200, capabilityStatement(base(request))),
+  );
+
+  app.get<{ Params: { type: string } }>(
+    '/:type',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { type } = request.params;
+      if (!isType(type))
+        return send(
+          reply,
+          404,
+          operationOutcome('not-supported', `This API has no resource type '${type}'.`),
+        );
+      const partner = await partnerOf(request);
+      const params = paramsOf(request.query);
+      const answer = await service.search(partner, type, params);
+      const link = (offset: number) => {
+        const q = new URLSearchParams();
+        for (const [k, values] of Object.entries(params))
+          if (k !== '_offset') for (const v of values) q.append(k, v);
+        if (offset > 0) q.set('_offset', String(offset));
+        const query = q.toString();
+        return `${base(request)}/${type}${query ? `?${query}` : ''}`;
+      };
+      const links = [
+        { relation: 'self', url: link(answer.offset) },
+        { relation: 'first', url: link(0) },
+      ];
+      if (answer.count > 0 && answer.offset + answer.count < answer.total)
+        links.push({ relation: 'next', url: link(answer.offset + answer.count) });
+      if (answer.offset > 0)
+        links.push({ relation: 'previous', url: link(Math.max(0, answer.offset - answer.count)) });
+      const entry = (resource: Json, mode: 'match' | 'include') => ({
+        fullUrl: `${base(request)}/${String(resource['resourceType'])}/${String(resource['id'])}`,
+        resource,
+        search: { mode },
+      });
+      return send(reply, 200, {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        total: answer.total,
+        link: links,
+        entry: [
+          ...answer.matches.map((r) => entry(r, 'match')),
+          ...answer.included.map((r) => entry(r, 'include')),
+        ],
+      });
+    },
+  );
+
+  app.get<{ Params: { type: string; id: string } }>(
+    '/:type/:id',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { type, id } = request.params;
+      if (!isType(type))
+        return send(
+          reply,
+          404,
+          operationOutcome('not-supported', `This API has no resource type '${type}'.`),
+        );
+      const partner = await partnerOf(request);
+      const resource = await service.read(partner, type, id);
+      if (!resource)
+        return send(reply, 404, operationOutcome('not-found', `${type}/${id} is not known.`));
+      return send(reply, 200, resource);
+    },
+  );
+};

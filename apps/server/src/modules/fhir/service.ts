@@ -1,0 +1,436 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fhirPaging, type FhirResourceType } from '@pca/contracts/fhir-paths.ts';
+import type { Database } from '#db/client.ts';
+import { fhirRepository, type Page } from './repository.ts';
+import {
+  healthcareServiceResource,
+  locationResource,
+  organizationResource,
+  practitionerResource,
+  practitionerRoleResource,
+  type Json,
+} from './resources.ts';
+
+/** A search the partner API cannot answer as asked: 400 with an OperationOutcome naming the parameter. */
+export class FhirSearchError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'invalid' | 'not-supported' = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** The partner a request acts for: what was published to it is all it sees. */
+export interface PartnerCaller {
+  partnerServiceId: string;
+}
+
+type Params = Record<string, string[]>;
+type Filter = (values: string[]) => SQL;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** OR over the comma-separated values of one parameter (FHIR: a comma is OR, a repeated parameter is AND). */
+const anyOf = (values: string[], one: (v: string) => SQL) =>
+  sql`(${sql.join(
+    values.map((v) => one(v)),
+    sql` or `,
+  )})`;
+
+/** A string parameter: starts with, any case (FHIR's default string match). */
+const startsWith = (column: SQL) => (values: string[]) =>
+  anyOf(values, (v) => sql`lower(${column}) like ${`${escapeLike(v.toLowerCase())}%`}`);
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A reference parameter: `Type/id` or `id`; anything that is not one of our ids matches nothing. */
+const reference = (column: SQL, type: string) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const id = v.startsWith(`${type}/`) ? v.slice(type.length + 1) : v;
+    return UUID.test(id) ? sql`${column} = ${id}::uuid` : sql`false`;
+  });
+
+/** A token parameter on an identifier column: `system|value`, `|value` or `value`. */
+const identifier =
+  (columns: Array<{ system: string; column: SQL }>) =>
+  (values: string[]): SQL =>
+    anyOf(values, (v) => {
+      const bar = v.indexOf('|');
+      const system = bar === -1 ? null : v.slice(0, bar);
+      const value = bar === -1 ? v : v.slice(bar + 1);
+      const matching = columns.filter(
+        (c) => system === null || system === '' || c.system === system,
+      );
+      if (!matching.length || !value) return sql`false`;
+      return sql`(${sql.join(
+        matching.map((c) => sql`${c.column} = ${value}`),
+        sql` or `,
+      )})`;
+    });
+
+const booleanOf = (v: string) => {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new FhirSearchError(`'${v}' is not true or false.`);
+};
+
+/** `_lastUpdated` with its prefixes eq, ne, gt, ge, lt, le over a date or an instant. */
+const lastUpdated = (column: SQL) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const m = /^(eq|ne|gt|ge|lt|le)?(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?)$/.exec(v);
+    if (!m || Number.isNaN(Date.parse(m[2]!)))
+      throw new FhirSearchError(`_lastUpdated '${v}' is not a date with an optional prefix.`);
+    const at = m[2]!;
+    const day = at.length === 10;
+    // A date alone is the whole (UTC) day, as FHIR reads a date's precision.
+    const start = sql`${at}::timestamptz`;
+    const end = day ? sql`(${at}::date + 1)::timestamptz` : start;
+    switch (m[1] ?? 'eq') {
+      case 'gt':
+        return day ? sql`${column} >= ${end}` : sql`${column} > ${start}`;
+      case 'ge':
+        return sql`${column} >= ${start}`;
+      case 'lt':
+        return sql`${column} < ${start}`;
+      case 'le':
+        return day ? sql`${column} < ${end}` : sql`${column} <= ${start}`;
+      case 'ne':
+        return day
+          ? sql`(${column} < ${start} or ${column} >= ${end})`
+          : sql`${column} <> ${start}`;
+      default:
+        return day
+          ? sql`(${column} >= ${start} and ${column} < ${end})`
+          : sql`${column} = ${start}`;
+    }
+  });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const currentOn = (start: SQL, end: SQL) =>
+  sql`((${start} is null or ${start} <= ${today()}::date) and (${end} is null or ${end} >= ${today()}::date))`;
+
+interface TypeDefinition {
+  params: Record<string, Filter>;
+  includes: string[];
+  revincludes: string[];
+}
+
+const lastUpdatedOf = {
+  Organization: sql`greatest(o.details_verified_at, o.created_at)`,
+  Location: sql`greatest(l.details_verified_at, l.created_at)`,
+  HealthcareService: sql`greatest(s.details_verified_at, s.created_at)`,
+  Practitioner: sql`pr.updated_at`,
+  PractitionerRole: sql`r.created_at`,
+};
+
+/** The search parameters of each type (the CapabilityStatement lists the same). */
+export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
+  Organization: {
+    params: {
+      _id: reference(sql`o.id`, 'Organization'),
+      identifier: identifier([
+        { system: 'http://ns.electronichealth.net.au/id/hi/hpio/1.0', column: sql`o.hpio` },
+        { system: 'http://hl7.org.au/id/abn', column: sql`o.abn` },
+      ]),
+      name: (values) =>
+        sql`(${startsWith(sql`o.name`)(values)} or ${startsWith(sql`o.alias`)(values)})`,
+      active: (values) =>
+        anyOf(values, (v) => (booleanOf(v) ? sql`o.status = 'Active'` : sql`o.status <> 'Active'`)),
+      _lastUpdated: lastUpdated(lastUpdatedOf.Organization),
+    },
+    includes: [],
+    revincludes: ['PractitionerRole:organization'],
+  },
+  Location: {
+    params: {
+      _id: reference(sql`l.id`, 'Location'),
+      name: startsWith(sql`l.name`),
+      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
+      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+      organization: reference(sql`l.organisation_id`, 'Organization'),
+      status: (values) =>
+        anyOf(values, (v) =>
+          v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
+        ),
+      active: (values) =>
+        anyOf(values, (v) => (booleanOf(v) ? sql`l.is_active` : sql`not l.is_active`)),
+      _lastUpdated: lastUpdated(lastUpdatedOf.Location),
+    },
+    includes: ['Location:organization'],
+    revincludes: [],
+  },
+  HealthcareService: {
+    params: {
+      _id: reference(sql`s.id`, 'HealthcareService'),
+      identifier: identifier([
+        {
+          system: 'https://www.healthdirect.gov.au/nhsd/id/healthcare-service',
+          column: sql`s.nhsd_resource_identifier`,
+        },
+      ]),
+      name: startsWith(sql`s.name`),
+      'service-type': (values) =>
+        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
+      organization: reference(sql`s.organisation_id`, 'Organization'),
+      location: reference(sql`s.location_id`, 'Location'),
+      active: (values) =>
+        anyOf(values, (v) =>
+          booleanOf(v)
+            ? currentOn(sql`s.start_date`, sql`s.end_date`)
+            : sql`not ${currentOn(sql`s.start_date`, sql`s.end_date`)}`,
+        ),
+      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
+      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+      _lastUpdated: lastUpdated(lastUpdatedOf.HealthcareService),
+    },
+    includes: ['HealthcareService:location', 'HealthcareService:organization'],
+    revincludes: ['PractitionerRole:service'],
+  },
+  Practitioner: {
+    params: {
+      _id: reference(sql`pr.id`, 'Practitioner'),
+      identifier: identifier([
+        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
+      ]),
+      name: (values) =>
+        sql`(${startsWith(sql`pr.given_name`)(values)} or ${startsWith(sql`pr.family_name`)(values)} or ${startsWith(sql`pr.preferred_name`)(values)})`,
+      active: (values) => anyOf(values, (v) => (booleanOf(v) ? sql`true` : sql`false`)),
+      _lastUpdated: lastUpdated(lastUpdatedOf.Practitioner),
+    },
+    includes: [],
+    revincludes: ['PractitionerRole:practitioner'],
+  },
+  PractitionerRole: {
+    params: {
+      _id: reference(sql`r.id`, 'PractitionerRole'),
+      practitioner: reference(sql`r.practitioner_id`, 'Practitioner'),
+      organization: reference(sql`s.organisation_id`, 'Organization'),
+      location: reference(sql`s.location_id`, 'Location'),
+      service: reference(sql`r.healthcare_service_id`, 'HealthcareService'),
+      'service-type': (values) =>
+        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
+      active: (values) =>
+        anyOf(values, (v) =>
+          booleanOf(v)
+            ? currentOn(sql`r.start_date`, sql`r.end_date`)
+            : sql`not ${currentOn(sql`r.start_date`, sql`r.end_date`)}`,
+        ),
+      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
+      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+      identifier: identifier([
+        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
+      ]),
+      _lastUpdated: lastUpdated(lastUpdatedOf.PractitionerRole),
+    },
+    includes: [
+      'PractitionerRole:practitioner',
+      'PractitionerRole:organization',
+      'PractitionerRole:location',
+      'PractitionerRole:service',
+    ],
+    revincludes: [],
+  },
+};
+
+/** Parameters that shape the answer rather than filter it. */
+const RESULT_PARAMS = new Set(['_count', '_offset', '_include', '_revinclude', '_format']);
+
+const fetchers = {
+  Organization: (db: Database, partner: string, f: SQL[], p: Page) =>
+    fhirRepository.organisations(db, partner, f, p).then((rows) => ({
+      total: rows[0]?.total ?? 0,
+      resources: rows.map(organizationResource),
+    })),
+  Location: (db: Database, partner: string, f: SQL[], p: Page) =>
+    fhirRepository.locations(db, partner, f, p).then((rows) => ({
+      total: rows[0]?.total ?? 0,
+      resources: rows.map(locationResource),
+    })),
+  HealthcareService: (db: Database, partner: string, f: SQL[], p: Page) =>
+    fhirRepository.services(db, partner, f, p).then((rows) => ({
+      total: rows[0]?.total ?? 0,
+      resources: rows.map((r) => healthcareServiceResource(r, today())),
+    })),
+  Practitioner: (db: Database, partner: string, f: SQL[], p: Page) =>
+    fhirRepository.practitioners(db, partner, f, p).then((rows) => ({
+      total: rows[0]?.total ?? 0,
+      resources: rows.map(practitionerResource),
+    })),
+  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page) =>
+    fhirRepository.roles(db, partner, f, p).then((rows) => ({
+      total: rows[0]?.total ?? 0,
+      resources: rows.map((r) => practitionerRoleResource(r, today())),
+    })),
+} satisfies Record<FhirResourceType, unknown>;
+
+/** The id column of each type, for includes (ids already known). */
+const idColumn: Record<FhirResourceType, SQL> = {
+  Organization: sql`o.id`,
+  Location: sql`l.id`,
+  HealthcareService: sql`s.id`,
+  Practitioner: sql`pr.id`,
+  PractitionerRole: sql`r.id`,
+};
+
+/** Where an include or revinclude points: the type fetched and how its ids are found. */
+const includeTargets: Record<string, { type: FhirResourceType; refs: (r: Json) => string[] }> = {
+  'Location:organization': { type: 'Organization', refs: (r) => refIds(r['managingOrganization']) },
+  'HealthcareService:location': { type: 'Location', refs: (r) => refIds(r['location']) },
+  'HealthcareService:organization': { type: 'Organization', refs: (r) => refIds(r['providedBy']) },
+  'PractitionerRole:practitioner': { type: 'Practitioner', refs: (r) => refIds(r['practitioner']) },
+  'PractitionerRole:organization': { type: 'Organization', refs: (r) => refIds(r['organization']) },
+  'PractitionerRole:location': { type: 'Location', refs: (r) => refIds(r['location']) },
+  'PractitionerRole:service': {
+    type: 'HealthcareService',
+    refs: (r) => refIds(r['healthcareService']),
+  },
+};
+
+function refIds(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((v: { reference?: string }) =>
+    v.reference ? [v.reference.slice(v.reference.indexOf('/') + 1)] : [],
+  );
+}
+
+/** Most resources one include may add to a page (a page holds at most `maxCount` matches). */
+const INCLUDE_LIMIT = 1000;
+
+export interface SearchAnswer {
+  total: number;
+  matches: Json[];
+  included: Json[];
+  offset: number;
+  count: number;
+}
+
+/** The partner API's reads and searches (docs/decisions/031-fhir-partner-api.md). */
+export function fhirService(db: Database) {
+  return {
+    async search(
+      partner: PartnerCaller,
+      type: FhirResourceType,
+      params: Params,
+    ): Promise<SearchAnswer> {
+      const def = searchDefinitions[type];
+      const filters: SQL[] = [];
+      for (const [name, values] of Object.entries(params)) {
+        if (RESULT_PARAMS.has(name)) continue;
+        const filter = def.params[name];
+        if (!filter)
+          throw new FhirSearchError(
+            `${type} has no search parameter '${name}'. It supports: ${Object.keys(def.params).join(', ')}.`,
+            'not-supported',
+          );
+        // A repeated parameter is AND; each occurrence's commas are OR.
+        for (const value of values) {
+          const parts = value.split(',').filter((v) => v.length > 0);
+          if (!parts.length) throw new FhirSearchError(`Parameter '${name}' has no value.`);
+          filters.push(filter(parts));
+        }
+      }
+      const count = single(params, '_count', fhirPaging.defaultCount, 0, fhirPaging.maxCount);
+      const offset = single(params, '_offset', 0, 0, 1_000_000);
+      const includes = (params['_include'] ?? []).flatMap((v) => v.split(','));
+      const revincludes = (params['_revinclude'] ?? []).flatMap((v) => v.split(','));
+      for (const inc of includes)
+        if (!def.includes.includes(inc))
+          throw new FhirSearchError(
+            `${type} cannot _include '${inc}'. It supports: ${def.includes.join(', ') || 'none'}.`,
+            'not-supported',
+          );
+      for (const inc of revincludes)
+        if (!def.revincludes.includes(inc))
+          throw new FhirSearchError(
+            `${type} cannot _revinclude '${inc}'. It supports: ${def.revincludes.join(', ') || 'none'}.`,
+            'not-supported',
+          );
+
+      const found =
+        count === 0
+          ? await fetchers[type](db, partner.partnerServiceId, filters, {
+              offset: 0,
+              count: 1,
+            }).then((r) => ({ total: r.total, resources: [] as Json[] }))
+          : await fetchers[type](db, partner.partnerServiceId, filters, { offset, count });
+      const included = await this.included(partner, found.resources, includes, revincludes);
+      return { total: found.total, matches: found.resources, included, offset, count };
+    },
+
+    /** The resources a page's _include and _revinclude add, each once, only those the partner sees. */
+    async included(
+      partner: PartnerCaller,
+      matches: Json[],
+      includes: string[],
+      revincludes: string[],
+    ): Promise<Json[]> {
+      if (!matches.length) return [];
+      const out = new Map<string, Json>();
+      const seen = new Set(matches.map((m) => `${String(m['resourceType'])}/${String(m['id'])}`));
+      const add = (resources: Json[]) => {
+        for (const r of resources) {
+          const key = `${String(r['resourceType'])}/${String(r['id'])}`;
+          if (!seen.has(key) && !out.has(key)) out.set(key, r);
+        }
+      };
+      const byType = new Map<FhirResourceType, Set<string>>();
+      for (const inc of includes) {
+        const target = includeTargets[inc]!;
+        const ids = byType.get(target.type) ?? new Set<string>();
+        for (const m of matches) for (const id of target.refs(m)) ids.add(id);
+        byType.set(target.type, ids);
+      }
+      const reads = [...byType].map(([type, ids]) =>
+        ids.size
+          ? fetchers[type](
+              db,
+              partner.partnerServiceId,
+              [sql`${idColumn[type]} = any(${sql.param([...ids])}::uuid[])`],
+              { offset: 0, count: INCLUDE_LIMIT },
+            ).then((r) => r.resources)
+          : Promise.resolve([] as Json[]),
+      );
+      const revColumn: Record<string, SQL> = {
+        'PractitionerRole:organization': sql`s.organisation_id`,
+        'PractitionerRole:service': sql`r.healthcare_service_id`,
+        'PractitionerRole:practitioner': sql`r.practitioner_id`,
+      };
+      const matchIds = matches.map((m) => String(m['id']));
+      for (const rev of revincludes)
+        reads.push(
+          fetchers
+            .PractitionerRole(
+              db,
+              partner.partnerServiceId,
+              [sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`],
+              { offset: 0, count: INCLUDE_LIMIT },
+            )
+            .then((r) => r.resources),
+        );
+      for (const resources of await Promise.all(reads)) add(resources);
+      return [...out.values()];
+    },
+
+    /** One resource the partner sees, or null (not published to it is the same as not there). */
+    async read(partner: PartnerCaller, type: FhirResourceType, id: string): Promise<Json | null> {
+      if (!UUID.test(id)) return null;
+      const found = await fetchers[type](
+        db,
+        partner.partnerServiceId,
+        [sql`${idColumn[type]} = ${id}::uuid`],
+        { offset: 0, count: 1 },
+      );
+      return found.resources[0] ?? null;
+    },
+  };
+}
+
+/** A whole-number parameter given at most once, within bounds. */
+function single(params: Params, name: string, fallback: number, min: number, max: number): number {
+  const values = params[name];
+  if (!values?.length) return fallback;
+  if (values.length > 1) throw new FhirSearchError(`Parameter '${name}' may be given once.`);
+  const n = Number(values[0]);
+  if (!Number.isInteger(n) || n < min)
+    throw new FhirSearchError(`Parameter '${name}' must be a whole number from ${min}.`);
+  return Math.min(n, max);
+}

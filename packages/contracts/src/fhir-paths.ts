@@ -1,0 +1,32 @@
+/**
+ * The partner API (docs/decisions/031-fhir-partner-api.md): FHIR R4 reads and searches of what was published
+ * to the calling partner. Zod-free on purpose, like the other `*-paths.ts` files.
+ */
+export const fhirApiPaths = {
+  base: '/fhir',
+  metadata: '/fhir/metadata',
+} as const;
+
+/** The resource types the partner API serves, in the CapabilityStatement's order. */
+export const fhirResourceTypes = [
+  'Organization',
+  'Location',
+  'HealthcareService',
+  'Practitioner',
+  'PractitionerRole',
+] as const;
+export type FhirResourceType = (typeof fhirResourceTypes)[number];
+
+/** Identifier systems: the Healthcare Identifiers (AU Base) and this portal's own ids. */
+export const fhirIdentifierSystems = {
+  hpio: 'http://ns.electronichealth.net.au/id/hi/hpio/1.0',
+  hpii: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0',
+  abn: 'http://hl7.org.au/id/abn',
+  nhsdService: 'https://www.healthdirect.gov.au/nhsd/id/healthcare-service',
+} as const;
+
+/** The FHIR JSON media type every answer carries. */
+export const fhirJson = 'application/fhir+json';
+
+/** Page sizes of a search: `_count` defaults to 20 and is capped at 100. */
+export const fhirPaging = { defaultCount: 20, maxCount: 100 } as const;
