@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClientSystem, ClientSystemPartner, IssuedClientSecret } from '@pca/contracts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json, problem } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
+
+const operator = testUser({
+  givenName: 'Priya',
+  roles: [{ type: 'PcaOperator', organisationId: null, healthcareServiceId: null }],
+});
+const medifund: ClientSystemPartner = {
+  id: '5f0c2a34-7c1d-4d2e-9a8b-1c2d3e4f5a6b',
+  code: 'medifund',
+  name: 'MediFund Health Insurance',
+};
+const gateway: ClientSystem = {
+  id: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+  name: 'MediFund claims gateway',
+  partnerServiceId: medifund.id,
+  partnerServiceName: medifund.name,
+  clientId: 'medifund-abcdefghijklmnop',
+  secretHint: 'WXYZ',
+  secretIssuedAt: '2026-11-20T01:00:00.000Z',
+  revokedAt: null,
+  createdAt: '2026-11-20T01:00:00.000Z',
+};
+const secret = 'q'.repeat(39) + 'NEW1';
+
+function serve(initial: ClientSystem[] = [gateway], options: { failList?: boolean } = {}) {
+  setSessionToken('tok');
+  let systems = [...initial];
+  const issue = (system: ClientSystem, clientSecret: string): IssuedClientSecret => ({
+    clientSystem: system,
+    clientId: system.clientId,
+    clientSecret,
+  });
+  return installFakeServer({
+    'GET /api/me': () => json(operator),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    'GET /api/client-systems': () =>
+      options.failList
+        ? problem(500, 'about:blank', 'Internal server error')
+        : json({ clientSystems: systems, partnerServices: [medifund] }),
+    'POST /api/client-systems': (request) => {
+      const body = request.body as { name: string };
+      const created = {
+        ...gateway,
+        id: 'ffffffff-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+        name: body.name,
+        secretHint: 'NEW1',
+      };
+      systems = [created, ...systems];
+      return json(issue(created, secret), 201);
+    },
+    [`POST /api/client-systems/${gateway.id}/rotate-secret`]: () => {
+      const rotated = { ...gateway, secretHint: 'ROT2' };
+      systems = systems.map((s) => (s.id === gateway.id ? rotated : s));
+      return json(issue(rotated, 'r'.repeat(39) + 'ROT2'));
+    },
+    [`POST /api/client-systems/${gateway.id}/revoke`]: () => {
+      const revoked = { ...gateway, revokedAt: '2026-11-21T01:00:00.000Z' };
+      systems = systems.map((s) => (s.id === gateway.id ? revoked : s));
+      return json(revoked);
+    },
+  });
+}
+
+// The page is a lazy route: its first render waits for the module (slow on a busy machine).
+const lazy = { timeout: 15_000 };
+
+describe('ClientSystemsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists client systems without any secret, only its last four characters', async () => {
+    serve();
+    renderApp('/client-system');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Client systems' }, lazy),
+    ).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Client systems' });
+    const row = within(table).getByRole('row', { name: /MediFund claims gateway/ });
+    expect(row).toHaveTextContent('MediFund Health Insurance');
+    expect(row).toHaveTextContent('medifund-abcdefghijklmnop');
+    expect(row).toHaveTextContent('…WXYZ');
+    expect(row).toHaveTextContent('Active');
+  });
+
+  it('says so when there are none, and shows an error with a retry when the list fails', async () => {
+    serve([]);
+    const { unmount } = renderApp('/client-system');
+    expect(await screen.findByText('There are no client systems yet.', {}, lazy)).toBeVisible();
+    unmount();
+    serve([], { failList: true });
+    renderApp('/client-system');
+    expect(await screen.findByRole('button', { name: /try again/i }, lazy)).toBeVisible();
+  });
+
+  it('registers a client: the secret is shown once with a copy button, and gone when dismissed', async () => {
+    const requests = serve([]);
+    const user = userEvent.setup();
+    renderApp('/client-system');
+    await screen.findByText('There are no client systems yet.', {}, lazy);
+
+    await user.click(screen.getByRole('button', { name: 'Register client system' }));
+    expect(await screen.findByRole('link', { name: 'Select a partner service' })).toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText(/Partner service/), medifund.id);
+    await user.type(screen.getByLabelText(/Client system name/), 'MediFund claims gateway');
+    await user.click(screen.getByRole('button', { name: 'Register client system' }));
+
+    const callout = await screen.findByRole('region', {
+      name: 'You will not see this secret again',
+    });
+    expect(within(callout).getByTestId('client-secret')).toHaveTextContent(secret);
+    await waitFor(() => expect(callout).toHaveFocus());
+    await user.click(within(callout).getByRole('button', { name: 'Copy secret' }));
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe(secret);
+    expect(
+      await within(callout).findByText('The secret is copied to the clipboard.'),
+    ).toBeVisible();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      partnerServiceId: medifund.id,
+      name: 'MediFund claims gateway',
+    });
+
+    await user.click(within(callout).getByRole('button', { name: 'I have kept the secret' }));
+    expect(screen.queryByText(secret)).toBeNull();
+    expect(await screen.findByRole('table', { name: 'Client systems' })).toHaveTextContent('…NEW1');
+  });
+
+  it('rotates after confirming, by keyboard, and shows the new secret once', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/client-system');
+    const rotate = await screen.findByRole(
+      'button',
+      { name: 'Rotate the secret of MediFund claims gateway' },
+      lazy,
+    );
+    rotate.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Rotate the secret of MediFund claims gateway',
+    });
+    expect(dialog).toHaveTextContent('stop working at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    const callout = await screen.findByRole('region', {
+      name: 'You will not see this secret again',
+    });
+    expect(callout).toHaveTextContent('ROT2');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('revokes after confirming: the row says Revoked and offers no actions', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp('/client-system');
+    await user.click(
+      await screen.findByRole('button', { name: 'Revoke MediFund claims gateway' }, lazy),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke MediFund claims gateway' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke client system' }));
+    expect(await screen.findByText('MediFund claims gateway is revoked')).toBeVisible();
+    const row = within(screen.getByRole('table', { name: 'Client systems' })).getByRole('row', {
+      name: /MediFund claims gateway/,
+    });
+    await waitFor(() => expect(row).toHaveTextContent('Revoked'));
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('sends users who are not operators to the dashboard', async () => {
+    setSessionToken('tok');
+    const requests = installFakeServer({
+      'GET /api/me': () => json(testUser()),
+      'GET /api/me/organisations': () => json({ organisations: [] }),
+    });
+    const { router } = renderApp('/client-system');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), lazy);
+    expect(requests.some((r) => r.path.startsWith('/api/client-systems'))).toBe(false);
+  });
+});

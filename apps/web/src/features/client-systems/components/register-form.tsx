@@ -1,0 +1,97 @@
+import { Controller } from 'react-hook-form';
+import { Button, SelectField, TextField } from '@pca/ui';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import {
+  clientSystemConstants,
+  RegisterClientSystem,
+  type ClientSystemPartner,
+} from '@pca/contracts';
+import { ErrorSummary } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+
+const fieldIds: Record<string, string> = {
+  partnerServiceId: 'client-system-partner',
+  name: 'client-system-name',
+};
+
+/** Props of RegisterForm. */
+export type RegisterFormProps = {
+  partners: ClientSystemPartner[];
+  onRegister: (values: RegisterClientSystem) => Promise<unknown>;
+  saving: boolean;
+  serverError: unknown;
+};
+
+/** Registers a partner's client system: the partner service and a name. */
+export function RegisterForm({ partners, onRegister, saving, serverError }: RegisterFormProps) {
+  const form = useSchemaForm(RegisterClientSystem, {
+    defaultValues: { partnerServiceId: '', name: '' },
+  });
+  const { errors, submitCount } = form.formState;
+  return (
+    <form
+      noValidate
+      aria-labelledby="register-client-system"
+      onSubmit={(event) =>
+        void form.handleSubmit(async (values) => {
+          await onRegister(values);
+          form.reset();
+        })(event)
+      }
+    >
+      <Stack gap={1.5}>
+        <h2 id="register-client-system" style={{ margin: 0 }}>
+          Register a client system
+        </h2>
+        <ErrorSummary
+          errors={errors}
+          fieldId={(name) => fieldIds[name] ?? name}
+          submitCount={submitCount}
+          serverError={serverError}
+        />
+        <Controller
+          control={form.control}
+          name="partnerServiceId"
+          render={({ field }) => (
+            <SelectField
+              id={fieldIds.partnerServiceId}
+              label="Partner service"
+              required
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              options={partners.map((p) => ({ value: p.id, label: p.name }))}
+              message={errors.partnerServiceId?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <TextField
+              id={fieldIds.name}
+              label="Client system name"
+              hint="How operators and the partner tell this system apart, e.g. MediFund claims gateway"
+              required
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              maxLength={clientSystemConstants.nameMaxLength}
+              message={errors.name?.message}
+            />
+          )}
+        />
+        <div>
+          <Button type="submit" loading={saving}>
+            Register client system
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
