@@ -1,0 +1,61 @@
+import type { FormEvent, ReactNode } from 'react';
+import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
+import { pages } from '@pca/contracts/pages.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Button, ButtonGroup, ButtonLink } from '@pca/ui/button/button.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+
+/** Props of PublicationFormLayout. */
+export interface PublicationFormLayoutProps {
+  title: string;
+  children: ReactNode;
+  onSubmit: () => void;
+  saving: boolean;
+  /** The failed save, shown above the buttons with the server's detail. */
+  error: unknown;
+  /** Extra actions after Save and Cancel (Edit's Remove). */
+  extra?: ReactNode;
+}
+
+/** The frame of Add and Edit: heading, fields, the save error, Save and Cancel (back to the list). */
+export function PublicationFormLayout({
+  title,
+  children,
+  onSubmit,
+  saving,
+  error,
+  extra,
+}: PublicationFormLayoutProps) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap={2}>
+        <H1>{title}</H1>
+        {children}
+        {error ? (
+          <ApiErrorAlert
+            error={error}
+            thing="your publishing settings"
+            action="save"
+            askWhom="the practitioner you manage"
+          />
+        ) : null}
+        <ButtonGroup>
+          <Button type="submit" loading={saving}>
+            {messages.save}
+          </Button>
+          <ButtonLink variant="tertiary" href={pages.publishing.practitioner.href()}>
+            {messages.cancel}
+          </ButtonLink>
+          {extra}
+        </ButtonGroup>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  practitionerPublicationApiPaths as paths,
+  practitionerPublicationMessages as messages,
+  type PractitionerPublication,
+  type PractitionerPublications,
+} from '@pca/contracts';
+import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
+
+const medifundId = '11111111-1111-4111-8111-111111111111';
+const practiceLinkId = '22222222-2222-4222-8222-222222222222';
+
+const medifund = (over: Partial<PractitionerPublication> = {}): PractitionerPublication => ({
+  partner: { id: medifundId, code: 'medifund', name: 'MediFund Health Insurance', role: 'payer' },
+  publish: true,
+  personalContactRequested: true,
+  personalContactRequestedAt: '2026-11-11T00:00:00.000Z',
+  sharePersonalContact: false,
+  updatedAt: '2026-11-11T00:00:00.000Z',
+  ...over,
+});
+
+const listOf = (
+  items: PractitionerPublication[],
+  over: Partial<PractitionerPublications> = {},
+): PractitionerPublications => ({
+  practitioner: {
+    id: '33333333-3333-4333-8333-333333333333',
+    givenName: 'Alice',
+    familyName: 'Nguyen',
+  },
+  managing: false,
+  mayChangePersonalContactSharing: true,
+  items,
+  ...over,
+});
+
+function serve(routes: Record<string, FakeHandler>) {
+  setSessionToken('tok');
+  return installFakeServer({
+    [`GET ${apiPaths.me}`]: () => json(testUser()),
+    [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),
+    ...routes,
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the publishing settings list', () => {
+  it('shows each partner with its chips, an Edit link per row and the Add link', async () => {
+    serve({
+      [`GET ${paths.list}`]: () =>
+        json(
+          listOf([
+            medifund(),
+            {
+              ...medifund({ personalContactRequested: false, personalContactRequestedAt: null }),
+              partner: {
+                id: practiceLinkId,
+                code: 'practice-link',
+                name: 'PracticeLink Referrals',
+                role: 'referral',
+              },
+              publish: false,
+            },
+          ]),
+        ),
+    });
+    renderApp('/practitioner/publish');
+    const table = await screen.findByRole('table', { name: 'Partner services' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('MediFund Health Insurance')).toBeVisible();
+    expect(within(rows[1]!).getByText(messages.published)).toBeVisible();
+    expect(within(rows[1]!).getByText(messages.contactNotShared)).toBeVisible();
+    expect(within(rows[2]!).getByText(messages.notPublished)).toBeVisible();
+    expect(within(rows[2]!).getByText(messages.contactNotRequested)).toBeVisible();
+    expect(
+      within(rows[1]!).getByRole('link', { name: 'Edit MediFund Health Insurance' }),
+    ).toHaveAttribute('href', `/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    expect(screen.getByRole('link', { name: messages.add })).toHaveAttribute(
+      'href',
+      '/practitioner/publish/add',
+    );
+  });
+
+  it('says so when no partner has been added, and shows the loading message first', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    serve({ [`GET ${paths.list}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/practitioner/publish');
+    expect(await screen.findByText(messages.loading)).toBeInTheDocument();
+    answer(json(listOf([])));
+    expect(await screen.findByText(messages.empty)).toBeVisible();
+  });
+
+  it('explains a refusal (no practitioner) without offering to try again', async () => {
+    serve({
+      [`GET ${paths.list}`]: () =>
+        new Response(
+          JSON.stringify({ type: '/problems/no-practitioner', title: 'Forbidden', status: 403 }),
+          { status: 403, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    renderApp('/practitioner/publish');
+    expect(
+      await screen.findByText('You do not have access to your publishing settings'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('adding a partner', () => {
+  const available = () =>
+    json({
+      items: [
+        {
+          id: practiceLinkId,
+          code: 'practice-link',
+          name: 'PracticeLink Referrals',
+          role: 'referral',
+        },
+      ],
+    });
+
+  it('keeps sharing disabled with the tooltip of spec 2 §6, and asks for a partner', async () => {
+    const user = userEvent.setup();
+    serve({
+      [`GET ${paths.list}`]: () => json(listOf([medifund()])),
+      [`GET ${paths.availablePartners}`]: available,
+    });
+    renderApp('/practitioner/publish/add');
+    await screen.findByRole('heading', { name: messages.addTitle });
+    // A disabled checkbox takes no focus: the tooltip hangs on a button keyboard users can reach.
+    expect(screen.getByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
+    expect(screen.getByRole('button', { name: "Why can't I share?" })).toHaveAccessibleDescription(
+      messages.requestTooltip,
+    );
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText(messages.partnerRequired)).toBeVisible();
+  });
+
+  it('adds the chosen partner and returns to the list with a success alert', async () => {
+    const user = userEvent.setup();
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([medifund()])),
+      [`GET ${paths.availablePartners}`]: available,
+      [`POST ${paths.list}`]: () => json(medifund(), 201),
+    });
+    renderApp('/practitioner/publish/add');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /Partner service/ }),
+      'PracticeLink Referrals',
+    );
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText(messages.added('PracticeLink Referrals'))).toBeVisible();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      partnerServiceId: practiceLinkId,
+      publish: true,
+      sharePersonalContact: false,
+    });
+  });
+});
+
+describe('editing a partner', () => {
+  it('shares personal contact details once requested, and says so on the list', async () => {
+    const user = userEvent.setup();
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([medifund()])),
+      [`PUT ${paths.list}/${medifundId}`]: () => json(medifund({ sharePersonalContact: true })),
+    });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    await screen.findByRole('heading', { name: messages.editTitle });
+    const share = screen.getByRole('checkbox', { name: messages.shareLabel });
+    expect(share).toBeEnabled();
+    await user.click(share);
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText(messages.updated('MediFund Health Insurance'))).toBeVisible();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      publish: true,
+      sharePersonalContact: true,
+    });
+  });
+
+  it("keeps sharing off for a delegate without consent, and shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    serve({
+      [`GET ${paths.list}`]: () =>
+        json(listOf([medifund()], { managing: true, mayChangePersonalContactSharing: false })),
+      [`PUT ${paths.list}/${medifundId}`]: () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/conflict',
+            title: 'Conflict',
+            status: 409,
+            detail: messages.personalContactNotRequested,
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    await screen.findByRole('heading', { name: messages.editTitle });
+    expect(screen.getByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
+    expect(screen.getByText(messages.consentMissingHint)).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: messages.publishLabel }));
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    await waitFor(() =>
+      expect(screen.getByText(messages.personalContactNotRequested)).toBeVisible(),
+    );
+  });
+
+  it('says when the partner is not in the settings', async () => {
+    serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${practiceLinkId}`);
+    expect(await screen.findByText(messages.notFound)).toBeVisible();
+  });
+});

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
+import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
+import type { PractitionerPublication } from '@pca/contracts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableWrapper,
+} from '@pca/ui/primitives/table.ts';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Chip } from '@pca/ui/chips/chip.tsx';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { formatDate } from '#lib/dates.ts';
+import { usePractitionerPublications } from '../api/practitioner-publications.ts';
+import { outcomeOf, type PublicationOutcome } from '../components/outcome.ts';
+
+const successText = (o: PublicationOutcome) =>
+  o.outcome === 'added'
+    ? messages.added(o.partnerName)
+    : o.outcome === 'updated'
+      ? messages.updated(o.partnerName)
+      : messages.removed(o.partnerName);
+
+/** The chip of a partner's personal contact details: shared, not shared, or not requested yet. */
+function contactChip(item: PractitionerPublication) {
+  if (!item.personalContactRequested)
+    return <Chip tone="neutral">{messages.contactNotRequested}</Chip>;
+  return item.sharePersonalContact ? (
+    <Chip tone="success">{messages.contactShared}</Chip>
+  ) : (
+    <Chip tone="warning">{messages.contactNotShared}</Chip>
+  );
+}
+
+/**
+ * The practitioner's publishing settings (`practitioner/publish`, docs/decisions/030-publishing-to-partners.md):
+ * the partner services that receive their practitioner details and whether their personal contact details are
+ * shared, with Add and Edit; a success alert on return from either.
+ */
+export function PractitionerPublicationsPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [alert, setAlert] = useState(() => outcomeOf(location.state));
+  const list = usePractitionerPublications();
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (alert) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
+  }, [alert]);
+  const closeAlert = () => {
+    setAlert(null);
+    // The outcome lives in the history entry too: a reload must not show it again.
+    void navigate(location.pathname, { replace: true, state: null });
+  };
+
+  const data = list.data;
+  const intro = data?.managing
+    ? messages.listIntroManaging(`${data.practitioner.givenName} ${data.practitioner.familyName}`)
+    : messages.listIntro;
+
+  return (
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>{messages.listTitle}</H1>
+        <Text as="p">{intro}</Text>
+      </Stack>
+      {alert ? (
+        <div ref={alertRef}>
+          <Alert tone="success" title="Success" onClose={closeAlert} focusable>
+            <Text as="p">{successText(alert)}</Text>
+          </Alert>
+        </div>
+      ) : null}
+      {list.isError ? (
+        <ApiErrorAlert
+          error={list.error}
+          thing="your publishing settings"
+          onRetry={() => void list.refetch()}
+          logMessage="Practitioner publications failed to load"
+        />
+      ) : list.isPending ? (
+        <div style={{ minHeight: '8rem' }}>
+          <Loading message={messages.loading} />
+        </div>
+      ) : (
+        <Stack gap={1.5}>
+          <div>
+            <ButtonLink href={pages.publishing.addPractitioner.href()}>{messages.add}</ButtonLink>
+          </div>
+          {list.data.items.length === 0 ? (
+            <Text as="p">{messages.empty}</Text>
+          ) : (
+            <TableWrapper>
+              <Table striped>
+                <TableCaption>Partner services</TableCaption>
+                <TableHead>
+                  <TableRow>
+                    <TableHeader scope="col">Partner service</TableHeader>
+                    <TableHeader scope="col">Practitioner details</TableHeader>
+                    <TableHeader scope="col">Personal contact details</TableHeader>
+                    <TableHeader scope="col">Actions</TableHeader>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.data.items.map((item) => (
+                    <TableRow key={item.partner.id}>
+                      <TableCell>{item.partner.name}</TableCell>
+                      <TableCell>
+                        {item.publish ? (
+                          <Chip tone="success">{messages.published}</Chip>
+                        ) : (
+                          <Chip tone="neutral">{messages.notPublished}</Chip>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Stack gap={0.25} alignItems="flex-start">
+                          {contactChip(item)}
+                          {item.personalContactRequestedAt ? (
+                            <Text fontSize="sm" color="muted">
+                              {messages.requestedOn(formatDate(item.personalContactRequestedAt))}
+                            </Text>
+                          ) : null}
+                        </Stack>
+                      </TableCell>
+                      <TableCell>
+                        <ButtonLink
+                          variant="secondary"
+                          size="sm"
+                          href={pages.publishing.editPractitioner.href({
+                            partnerServiceId: item.partner.id,
+                          })}
+                          aria-label={`${messages.edit} ${item.partner.name}`}
+                        >
+                          {messages.edit}
+                        </ButtonLink>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableWrapper>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export { PractitionerPublicationsPage as Component };
