@@ -13,6 +13,7 @@ import { auditEvents, clientSystems } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { PartnerTokenError, verifyPartnerToken } from './partner-tokens.ts';
 
 const { t, as } = useTestApp();
@@ -371,5 +372,25 @@ describe('the token endpoint and verifyPartnerToken', () => {
     await refused(`Bearer ${await sign(Math.floor(Date.now() / 1000) + 600)}`);
     const expired = await refused(`Bearer ${await sign(Math.floor(Date.now() / 1000) - 600)}`);
     expect(expired.detail).toMatch(/not valid|expired/);
+  });
+});
+
+describe('the token endpoint’s rate limit', () => {
+  it('counts token requests per client address: past the limit, 429 as problem+json', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_TOKEN: '2/1m' });
+    try {
+      const call = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: oauth.token,
+          headers: { 'content-type': form, authorization: basic('unknown-client', 'x') },
+          payload: 'grant_type=client_credentials',
+        });
+      expect((await call()).statusCode).toBe(401);
+      expect((await call()).statusCode).toBe(401);
+      expectProblem(await call(), 429, { type: 'rate-limited' });
+    } finally {
+      await limited.close();
+    }
   });
 });
