@@ -25,3 +25,6 @@ export * from './practitioners.ts';
 export * from './profile.ts';
 export * from './tasks-notifications.ts';
 export * from './nhsd-import.ts';
+export * from './client-systems.ts';
+export * from './practitioner-publications.ts';
+export * from './fhir.ts';
