@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
 // A practitioner's own publishing settings (docs/decisions/030-publishing-to-partners.md): Alice adds
@@ -6,7 +7,7 @@ test.describe.configure({ mode: 'serial' });
 
 const ALICE = '2000000011';
 
-const rowOf = (page: import('@playwright/test').Page, partner: string) =>
+const rowOf = (page: Page, partner: string) =>
   page
     .getByRole('table', { name: 'Partner services' })
     .getByRole('row')
