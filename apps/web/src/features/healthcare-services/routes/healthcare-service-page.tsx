@@ -7,7 +7,8 @@ import {
   useUpdateHealthcareService,
 } from '../api/healthcare-service.ts';
 import { formValuesOf, HealthcareServiceForm } from '../components/healthcare-service-form.tsx';
-import { PartnerServicesTable, PractitionersTable } from '#lib/business/business-tables.tsx';
+import { PractitionersTable } from '#lib/business/business-tables.tsx';
+import { PartnerPublicationsTab } from '#lib/publications/partner-publications-tab.tsx';
 import { ServiceSummary } from '../components/service-summary.tsx';
 import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
 
@@ -45,7 +46,10 @@ function ViewService({ id }: { id: string }) {
       tabs={(s) => [
         { label: 'Details', content: <Details service={s} /> },
         { label: 'Practitioners', content: <PractitionersTable rows={s.practitioners} /> },
-        { label: 'Partner services', content: <PartnerServicesTable rows={s.partnerServices} /> },
+        {
+          label: 'Partner services',
+          content: <PartnerPublicationsTab level="healthcare-service" id={s.id} />,
+        },
       ]}
     />
   );

@@ -5,7 +5,8 @@ import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { locationKindLabel, type LocationDetail, type OrganisationDetail } from '@pca/contracts';
 import { useCreateLocation, useLocation, useUpdateLocation } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
-import { HealthcareServicesTable, PartnerServicesTable } from '#lib/business/business-tables.tsx';
+import { HealthcareServicesTable } from '#lib/business/business-tables.tsx';
+import { PartnerPublicationsTab } from '#lib/publications/partner-publications-tab.tsx';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
 
@@ -61,7 +62,10 @@ function ViewLocation({ id }: { id: string }) {
           label: 'Healthcare services',
           content: <HealthcareServicesTable rows={l.healthcareServices} />,
         },
-        { label: 'Partner services', content: <PartnerServicesTable rows={l.partnerServices} /> },
+        {
+          label: 'Partner services',
+          content: <PartnerPublicationsTab level="location" id={l.id} />,
+        },
       ]}
     />
   );

@@ -51,6 +51,32 @@ function serve(organisation: OrganisationDetail) {
     'GET /api/me/organisations': () => json({ organisations: [] }),
     [`GET /api/organisations/${id}`]: () => json(organisation),
     [`PATCH /api/organisations/${id}`]: () => json(organisation),
+    [`GET /api/publications/organisation/${id}/partners`]: () =>
+      json({
+        level: 'organisation',
+        entityId: id,
+        organisationId: id,
+        canEdit: organisation.canEdit,
+        partners: [
+          {
+            partner: {
+              id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+              code: 'nhsd',
+              name: 'National Health Services Directory',
+              role: 'directory',
+            },
+            latestStatement: {
+              id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b',
+              version: 1,
+              title: 'Statement',
+              content: 'Text',
+            },
+            own: null,
+            inherited: null,
+            needsLatestAcceptance: false,
+          },
+        ],
+      }),
   });
 }
 
@@ -68,9 +94,11 @@ describe('OrganisationPage', () => {
     const tab = await screen.findByRole('tab', { name: 'Partner services' }, lazy);
     expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 1, name: 'View Organisation' })).toBeVisible();
-    expect(screen.getByRole('tabpanel', { name: 'Partner services' })).toHaveTextContent(
-      'National Health Services Directory',
-    );
+    expect(
+      await within(screen.getByRole('tabpanel', { name: 'Partner services' })).findByText(
+        'National Health Services Directory',
+      ),
+    ).toBeVisible();
     expect(router.state.location.search).toContain('code=xyz');
     await userEvent.click(screen.getByRole('tab', { name: 'Locations' }));
     expect(router.state.location.search).toContain('tab=Locations');

@@ -14,9 +14,9 @@ import {
   HealthcareServicesTable,
   HiOrganisationsTable,
   LocationsTable,
-  PartnerServicesTable,
   PractitionersTable,
 } from '#lib/business/business-tables.tsx';
+import { PartnerPublicationsTab } from '#lib/publications/partner-publications-tab.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
 import { EntityHeader, PageLoading, QueryTabs } from '#lib/business/entity-page.tsx';
 
@@ -56,7 +56,10 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
       ),
     },
     { label: 'Practitioners', content: <PractitionersTable rows={o.practitioners} /> },
-    { label: 'Partner services', content: <PartnerServicesTable rows={o.partnerServices} /> },
+    {
+      label: 'Partner services',
+      content: <PartnerPublicationsTab level="organisation" id={o.id} />,
+    },
   ];
 }
 
