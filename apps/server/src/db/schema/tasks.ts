@@ -50,6 +50,10 @@ export const tasks = pgTable(
     // Set on the tasks the portal creates itself (docs/decisions/027-reminders.md): one task per entity,
     // practitioner and verification, so the reminder job inserting twice adds nothing (ON CONFLICT).
     dedupeKey: text('dedupe_key').unique(),
+    // One suggestion a partner submitted through the partner API (docs/decisions/031-fhir-partner-api.md) becomes
+    // a task for each person who may verify it; they share this id, which is the partner's FHIR Task id, and the
+    // first answer resolves them all.
+    partnerRequestId: uuid('partner_request_id'),
     createdAt: createdAt(),
     resolvedAt: at('resolved_at'),
     // What the partner service reads back (docs/decisions/025-tasks.md): who resolved it, how, and the
@@ -63,6 +67,7 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_practitioner_status_idx').on(t.practitionerId, t.status),
     index('tasks_entity_idx').on(t.entityType, t.entityId),
+    index('tasks_partner_request_id_idx').on(t.partnerRequestId),
     check('tasks_entity_type_check', sql.raw(`entity_type IN (${inList(taskEntityTypes)})`)),
     check('tasks_status_check', sql.raw(`status IN (${inList(taskStatuses)})`)),
     check('tasks_priority_code_check', sql.raw(`priority_code IN (${inList(taskPriorityCodes)})`)),

@@ -8,11 +8,12 @@ import {
   clientSystemsApiPaths,
   IssuedClientSecret,
   partnerOAuthPaths,
+  taskApiPath,
 } from '@pca/contracts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
-import { healthcareServices, partnerPublications } from '#db/schema/index.ts';
+import { healthcareServices, notifications, partnerPublications, tasks } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { PRIYA, useTestApp } from '../../test/use-test-app.ts';
+import { ALICE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 
 // The partner API (docs/decisions/031-fhir-partner-api.md) through real client credentials: a partner sees
 // exactly what was published to it, every resource passes structural validation against the base R4
@@ -426,5 +427,187 @@ describe('FHIR partner API', () => {
           )[1]!,
         ),
       ).toBe(true);
+  });
+});
+
+describe('FHIR partner API: partners talk back', () => {
+  const phoneTask = (focus: string, phone: string) => ({
+    resourceType: 'Task',
+    status: 'requested',
+    intent: 'proposal',
+    description: 'Our members report a new number',
+    focus: { reference: focus },
+    input: [{ type: { text: 'Phone' }, valueString: phone }],
+  });
+  const post = (url: string, authorization: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization, 'content-type': 'application/fhir+json' },
+      payload: JSON.stringify(payload),
+    });
+
+  it('a suggested phone becomes a task for Alice; she verifies it and the partner reads the completed outcome', async () => {
+    const medifund = await partnerToken('medifund');
+    const created = await post(
+      '/fhir/Task',
+      medifund.authorization,
+      phoneTask(`HealthcareService/${surryHillsGp}`, '0291119999'),
+    );
+    expect(created.statusCode).toBe(201);
+    const task = created.json() as { id: string; status: string };
+    expectValidFhir(task);
+    expect(task.status).toBe('requested');
+    expect(created.headers['location']).toMatch(new RegExp(`/fhir/Task/${task.id}$`));
+
+    const copies = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, task.id));
+    expect(copies.map((c) => c.practitionerId)).toContain(demoIds.practitioner('alice'));
+    expect(copies.every((c) => c.kind === 'VerifyInformation' && c.status === 'NotComplete')).toBe(
+      true,
+    );
+    const mine = copies.find((c) => c.practitionerId === demoIds.practitioner('alice'))!;
+    expect(mine.properties).toEqual([
+      { name: 'Phone', displayName: 'Phone', newValue: '0291119999' },
+    ]);
+
+    // Another partner cannot read MediFund's task.
+    const nhsd = await partnerToken('nhsd');
+    expectOutcome(await fhir(`/fhir/Task/${task.id}`, nhsd.authorization), 404, 'not-found');
+
+    const done = await t.app.inject({
+      method: 'POST',
+      url: taskApiPath('completeTask', mine.id),
+      headers: await as(ALICE),
+      payload: { choice: 'suggested' },
+    });
+    expect(done.statusCode).toBe(200);
+    const outcome = (await fhir(`/fhir/Task/${task.id}`, medifund.authorization)).json() as Record<
+      string,
+      unknown
+    >;
+    expectValidFhir(outcome);
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      businessStatus: { text: 'SuggestedValueAccepted' },
+      output: [{ type: { text: 'Phone' }, valueString: '0291119999' }],
+    });
+    // Every copy closed with the first answer.
+    const after = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, task.id));
+    expect(after.every((c) => c.status === 'Complete')).toBe(true);
+    const listed = (
+      await fhir('/fhir/Task?status=completed', medifund.authorization)
+    ).json() as Bundle;
+    expect(ids(listed)).toContain(`Task/${task.id}`);
+  });
+
+  it('a dismissed suggestion reads as rejected', async () => {
+    const medifund = await partnerToken('medifund');
+    const task = (
+      await post(
+        '/fhir/Task',
+        medifund.authorization,
+        phoneTask(`Location/${clinic}`, '0291118888'),
+      )
+    ).json() as { id: string };
+    const [mine] = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, task.id));
+    const dismissed = await t.app.inject({
+      method: 'POST',
+      url: taskApiPath('dismissTask', mine!.id),
+      headers: await as(ALICE),
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await fhir(`/fhir/Task/${task.id}`, medifund.authorization)).json()).toMatchObject({
+      status: 'rejected',
+      businessStatus: { text: 'CurrentValueKept' },
+    });
+  });
+
+  it('refuses a bad suggestion with a 422 OperationOutcome, and one about what the partner cannot see', async () => {
+    const medifund = await partnerToken('medifund');
+    expect(
+      expectOutcome(
+        await post(
+          '/fhir/Task',
+          medifund.authorization,
+          phoneTask(`HealthcareService/${surryHillsGp}`, 'call us'),
+        ),
+        422,
+        'processing',
+      ),
+    ).toContain('Phone');
+    expect(
+      expectOutcome(
+        await post('/fhir/Task', medifund.authorization, {
+          ...phoneTask(`HealthcareService/${surryHillsGp}`, '0291110000'),
+          input: [{ type: { text: 'PreferredName' }, valueString: 'Dr Who' }],
+        }),
+        422,
+        'processing',
+      ),
+    ).toContain('PreferredName');
+    expectOutcome(
+      await post('/fhir/Task', medifund.authorization, { resourceType: 'Task' }),
+      422,
+      'processing',
+    );
+    const practiceLink = await partnerToken('practice-link');
+    expect(
+      expectOutcome(
+        await post(
+          '/fhir/Task',
+          practiceLink.authorization,
+          phoneTask(`HealthcareService/${surryHillsGp}`, '0291110000'),
+        ),
+        422,
+        'processing',
+      ),
+    ).toContain('not known');
+    expectOutcome(
+      await post(
+        '/fhir/Task',
+        'Bearer nope',
+        phoneTask(`HealthcareService/${surryHillsGp}`, '0291110000'),
+      ),
+      401,
+      'login',
+    );
+  });
+
+  it('a notification reaches a practitioner the partner can see, its HTML sanitised; others are refused', async () => {
+    const nhsd = await partnerToken('nhsd');
+    const alice = demoIds.practitioner('alice');
+    const res = await post('/fhir/Communication', nhsd.authorization, {
+      resourceType: 'Communication',
+      status: 'completed',
+      recipient: [{ reference: `Practitioner/${alice}` }],
+      topic: { text: 'Your listing is live' },
+      payload: [
+        { contentString: '<p>Welcome <strong>aboard</strong><script>alert(1)</script></p>' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    expectValidFhir(res.json());
+    const [stored] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, (res.json() as { id: string }).id));
+    expect(stored).toMatchObject({
+      practitionerId: alice,
+      subject: 'Your listing is live',
+      status: 'Unread',
+    });
+    expect(stored!.message).toBe('<p>Welcome <strong>aboard</strong></p>');
+
+    const practiceLink = await partnerToken('practice-link');
+    expectOutcome(
+      await post('/fhir/Communication', practiceLink.authorization, {
+        resourceType: 'Communication',
+        recipient: [{ reference: `Practitioner/${alice}` }],
+        topic: { text: 'Hello' },
+        payload: [{ contentString: '<p>Hi</p>' }],
+      }),
+      422,
+      'processing',
+    );
   });
 });

@@ -308,7 +308,14 @@ export function practitionerRoleResource(r: RoleRow, today: string): Json {
 /** An OperationOutcome with one issue (every error of the partner API). */
 export function operationOutcome(
   code:
-    'not-found' | 'invalid' | 'login' | 'forbidden' | 'not-supported' | 'exception' | 'throttled',
+    | 'not-found'
+    | 'invalid'
+    | 'processing'
+    | 'login'
+    | 'forbidden'
+    | 'not-supported'
+    | 'exception'
+    | 'throttled',
   diagnostics: string,
   severity: 'error' | 'fatal' = 'error',
 ): Json {

@@ -10,6 +10,7 @@ import { HttpError } from '#lib/errors.ts';
 import { PartnerTokenError, verifyPartnerToken } from '#modules/client-systems/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
 import { operationOutcome, type Json } from './resources.ts';
+import { FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
 import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
 
 const isType = (t: string): t is FhirResourceType =>
@@ -34,12 +35,22 @@ const send = (reply: FastifyReply, status: number, body: Json) =>
  */
 export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const service = fhirService(deps.db);
+  const requests = partnerRequests(deps.db);
+
+  // Partners send FHIR JSON under its own media type as well as plain JSON.
+  app.addContentTypeParser(
+    fhirJson,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof PartnerTokenError) {
       reply.header('WWW-Authenticate', error.challenge);
       return send(reply, 401, operationOutcome('login', error.detail ?? error.title));
     }
+    if (error instanceof FhirUnprocessableError)
+      return send(reply, 422, operationOutcome('processing', error.message));
     if (error instanceof FhirSearchError)
       return send(reply, 400, operationOutcome(error.code, error.message));
     if (error instanceof HttpError) {
@@ -74,6 +85,60 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.get('/metadata', { schema: { hide: true } }, async (request, reply) =>
     send(reply, 200, capabilityStatement(base(request))),
   );
+
+  // Partners talk back: suggested changes (Task), their outcomes, notifications (Communication).
+  app.post('/Task', { schema: { hide: true } }, async (request, reply) => {
+    const partner = await partnerOf(request);
+    const task = await requests.suggest(partner, request.body, request.id);
+    reply.header('Location', `${base(request)}/Task/${String(task['id'])}`);
+    return send(reply, 201, task);
+  });
+  app.get<{ Querystring: { status?: string } }>(
+    '/Task',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const partner = await partnerOf(request);
+      const params = paramsOf(request.query);
+      for (const name of Object.keys(params))
+        if (name !== 'status')
+          throw new FhirSearchError(
+            `Task has no search parameter '${name}'. It supports: status.`,
+            'not-supported',
+          );
+      const found = await requests.tasks(partner, params['status']?.[0]);
+      return send(reply, 200, {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        total: found.length,
+        link: [
+          {
+            relation: 'self',
+            url: `${base(request)}/Task${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`,
+          },
+        ],
+        entry: found.map((resource) => ({
+          fullUrl: `${base(request)}/Task/${String(resource['id'])}`,
+          resource,
+          search: { mode: 'match' },
+        })),
+      });
+    },
+  );
+  app.get<{ Params: { id: string } }>(
+    '/Task/:id',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const partner = await partnerOf(request);
+      const { id } = request.params;
+      const task = /^[0-9a-f-]{36}$/i.test(id) ? await requests.taskResource(partner, id) : null;
+      if (!task) return send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
+      return send(reply, 200, task);
+    },
+  );
+  app.post('/Communication', { schema: { hide: true } }, async (request, reply) => {
+    const partner = await partnerOf(request);
+    return send(reply, 201, await requests.notify(partner, request.body, request.id));
+  });
 
   app.get<{ Params: { type: string } }>(
     '/:type',

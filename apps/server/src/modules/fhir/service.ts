@@ -21,10 +21,9 @@ export class FhirSearchError extends Error {
   }
 }
 
-/** The partner a request acts for: what was published to it is all it sees. */
-export interface PartnerCaller {
-  partnerServiceId: string;
-}
+/** The partner a request acts for (its verified access token): what was published to it is all it sees. */
+export type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
+import type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
 
 type Params = Record<string, string[]>;
 type Filter = (values: string[]) => SQL;

@@ -191,8 +191,8 @@ export function tasksRepository(db: Database) {
     },
 
     /**
-     * Resolves an open task. The status is checked in the WHERE, so of two racing requests only one
-     * moves the task (the other gets no row back).
+     * Resolves an open task, and the open copies of the same partner suggestion. The status is checked
+     * in the WHERE, so of two racing requests only one moves the task (the other gets no row back).
      */
     async resolve(
       tx: Transaction,
@@ -204,11 +204,21 @@ export function tasksRepository(db: Database) {
         verifiedValues: TaskVerifiedValue[];
       },
     ) {
+      const resolvedAt = new Date();
       const [row] = await tx
         .update(tasks)
-        .set({ ...values, resolvedAt: new Date() })
+        .set({ ...values, resolvedAt })
         .where(and(eq(tasks.id, taskId), eq(tasks.status, 'NotComplete')))
-        .returning({ id: tasks.id });
+        .returning({ id: tasks.id, partnerRequestId: tasks.partnerRequestId });
+      // A partner's suggestion went to everyone who may verify it: the first answer is the answer
+      // (docs/decisions/031-fhir-partner-api.md), so the others' copies close with it.
+      if (row?.partnerRequestId)
+        await tx
+          .update(tasks)
+          .set({ ...values, resolvedAt })
+          .where(
+            and(eq(tasks.partnerRequestId, row.partnerRequestId), eq(tasks.status, 'NotComplete')),
+          );
       return row !== undefined;
     },
   };

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  PartnerCommunicationInput,
+  PartnerTaskInput,
+  partnerTaskPropertyLabels,
+} from '@pca/contracts/fhir.ts';
+import {
+  taskPropertyNames,
+  taskPropertyValue,
+  type TaskPropertyName,
+} from '@pca/contracts/tasks-notifications.ts';
+import type { Database } from '#db/client.ts';
+import { tasks } from '#db/schema/index.ts';
+import { appendAudit } from '#lib/audit.ts';
+import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
+import type { Json } from './resources.ts';
+
+// Partners talk back (docs/decisions/031-fhir-partner-api.md): a suggested change becomes a verify-information
+// task for each person who may verify it (one partner request, many copies, the first answer closes all), a
+// notification reaches a practitioner the partner can see, and the partner reads its own tasks' outcomes.
+
+/** A request the API refuses for what it says (422 with an OperationOutcome naming the problem). */
+export class FhirUnprocessableError extends Error {}
+
+const fhirToTaskEntity = {
+  Organization: 'Organisation',
+  Location: 'Location',
+  HealthcareService: 'HealthcareService',
+  PractitionerRole: 'PractitionerRole',
+} as const;
+type FocusType = keyof typeof fhirToTaskEntity;
+const taskEntityToFhir = Object.fromEntries(
+  Object.entries(fhirToTaskEntity).map(([fhir, entity]) => [entity, fhir]),
+) as Record<string, FocusType>;
+
+/** The properties a suggestion may carry for each kind of entity. */
+const propertiesOf: Record<FocusType, readonly TaskPropertyName[]> = {
+  Organization: ['Fax', 'Website'],
+  Location: ['Phone', 'AfterHoursPhone', 'Email', 'Fax', 'Website'],
+  HealthcareService: ['Phone', 'AfterHoursPhone', 'Email', 'Fax', 'Website'],
+  PractitionerRole: ['NumberOfDays', 'PreferredName'],
+};
+
+const statusOf = {
+  NotComplete: 'requested',
+  Complete: 'completed',
+  Dismissed: 'rejected',
+} as const;
+
+/** The zod issues of a partner's resource as one readable sentence. */
+function describe(error: { issues: Array<{ path: PropertyKey[]; message: string }> }) {
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+function parseReference(reference: string): { type: string; id: string } {
+  const [type = '', id = '', ...rest] = reference.split('/');
+  if (rest.length || !type || !id)
+    throw new FhirSearchError(`'${reference}' is not a reference of the form Type/id.`);
+  return { type, id };
+}
+
+export function partnerRequests(db: Database) {
+  const reads = fhirService(db);
+
+  /** The partner's Task for one request: the copies share everything but who holds them. */
+  async function taskResource(partner: PartnerCaller, requestId: string): Promise<Json | null> {
+    const rows = await db
+      .select()
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.partnerRequestId, requestId),
+          eq(tasks.partnerServiceId, partner.partnerServiceId),
+        ),
+      )
+      .orderBy(asc(tasks.resolvedAt));
+    const resolved = rows.find((r) => r.status !== 'NotComplete');
+    const row = resolved ?? rows[0];
+    if (!row) return null;
+    return {
+      resourceType: 'Task',
+      id: requestId,
+      status: statusOf[row.status],
+      intent: 'proposal',
+      priority: row.priorityCode === 'urgent' ? 'urgent' : 'routine',
+      code: {
+        coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'change' }],
+      },
+      description: row.reason,
+      focus: { reference: `${taskEntityToFhir[row.entityType]}/${row.entityId}` },
+      authoredOn: row.createdAt.toISOString(),
+      lastModified: (row.resolvedAt ?? row.createdAt).toISOString(),
+      ...(row.outcome ? { businessStatus: { text: row.outcome } } : {}),
+      input: row.properties.map((p) => ({
+        type: { text: p.name },
+        valueString: p.newValue,
+      })),
+      ...(row.verifiedValues?.some((v) => v.value !== null)
+        ? {
+            output: row.verifiedValues
+              .filter((v) => v.value !== null)
+              .map((v) => ({ type: { text: v.name }, valueString: v.value! })),
+          }
+        : {}),
+    };
+  }
+
+  return {
+    taskResource,
+
+    /** The partner's own tasks, newest first (GET /fhir/Task), optionally by status. */
+    async tasks(partner: PartnerCaller, status?: string): Promise<Json[]> {
+      const wanted = Object.entries(statusOf).find(([, s]) => s === status)?.[0];
+      if (status && !wanted)
+        throw new FhirSearchError(
+          `Task status '${status}' is not requested, completed or rejected.`,
+        );
+      const rows = (await db.execute(sql`
+        select partner_request_id as id, max(created_at) as created from tasks
+         where partner_service_id = ${partner.partnerServiceId}::uuid and partner_request_id is not null
+           ${wanted ? sql`and status = ${wanted}` : sql``}
+         group by partner_request_id order by created desc limit 100`)) as unknown as {
+        rows: Array<{ id: string }>;
+      };
+      const out: Json[] = [];
+      for (const r of rows.rows) {
+        const task = await taskResource(partner, r.id);
+        if (task) out.push(task);
+      }
+      return out;
+    },
+
+    /** A suggested change: a verify-information task for each practitioner who may verify it, audited. */
+    async suggest(partner: PartnerCaller, body: unknown, httpRequestId: string): Promise<Json> {
+      const parsed = PartnerTaskInput.safeParse(body);
+      if (!parsed.success) throw new FhirUnprocessableError(describe(parsed.error));
+      const input = parsed.data;
+      const focus = parseReference(input.focus.reference);
+      if (!(focus.type in fhirToTaskEntity))
+        throw new FhirUnprocessableError(
+          `A change can be suggested for an Organization, a Location, a HealthcareService or a PractitionerRole, not a ${focus.type}.`,
+        );
+      const type = focus.type as FocusType;
+      // Only what was published to this partner can be the subject of its suggestion.
+      if (!(await reads.read(partner, type, focus.id)))
+        throw new FhirUnprocessableError(`${type}/${focus.id} is not known.`);
+      const properties = input.input.map((i, n) => {
+        const name = (i.type.coding?.[0]?.code ?? i.type.text ?? '') as TaskPropertyName;
+        if (!taskPropertyNames.includes(name) || !propertiesOf[type].includes(name))
+          throw new FhirUnprocessableError(
+            `input.${n}: '${name}' is not a property of a ${type}. It may be ${propertiesOf[type].join(', ')}.`,
+          );
+        const checked = taskPropertyValue[name].safeParse(i.valueString);
+        if (!checked.success)
+          throw new FhirUnprocessableError(`input.${n} (${name}): ${describe(checked.error)}`);
+        return {
+          name,
+          displayName: partnerTaskPropertyLabels[name],
+          newValue: i.valueString.trim(),
+        };
+      });
+      const requestId = randomUUID();
+      const entityType = fhirToTaskEntity[type];
+      await db.transaction(async (tx) => {
+        // Who may verify it: the practitioners who manage the entity's organisation (or one above it), and for
+        // a service or role also its HealthcareServiceManagers — as the reminder job chooses (decision 027).
+        const result = (await tx.execute(sql`
+          with recursive target as (
+            select ${focus.id}::uuid as entity_id,
+              case ${entityType}
+                when 'Organisation' then ${focus.id}::uuid
+                when 'Location' then (select organisation_id from locations where id = ${focus.id}::uuid)
+                when 'HealthcareService' then (select organisation_id from healthcare_services where id = ${focus.id}::uuid)
+                else (select s.organisation_id from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id where r.id = ${focus.id}::uuid)
+              end as organisation_id,
+              case ${entityType}
+                when 'HealthcareService' then ${focus.id}::uuid
+                when 'PractitionerRole' then (select healthcare_service_id from practitioner_roles where id = ${focus.id}::uuid)
+              end as service_id
+          ),
+          up(id) as (
+            select organisation_id from target
+            union select o.parent_id from organisations o join up on o.id = up.id where o.parent_id is not null
+          )
+          select distinct p.id as practitioner_id from role_memberships rm
+            join users u on u.id = rm.user_id and u.is_active
+            join practitioners p on p.user_id = rm.user_id
+           where (rm.role_type = 'OrganisationManager' and rm.organisation_id in (select id from up))
+              or (rm.role_type = 'HealthcareServiceManager'
+                  and rm.healthcare_service_id = (select service_id from target))`)) as unknown as {
+          rows: Array<{ practitioner_id: string }>;
+        };
+        if (!result.rows.length)
+          throw new FhirUnprocessableError(
+            `No one who manages ${type}/${focus.id} can verify a change yet.`,
+          );
+        const inserted = await tx
+          .insert(tasks)
+          .values(
+            result.rows.map((r) => ({
+              practitionerId: r.practitioner_id,
+              kind: 'VerifyInformation' as const,
+              entityType,
+              entityId: focus.id,
+              priorityCode:
+                input.priority && input.priority !== 'routine'
+                  ? ('urgent' as const)
+                  : ('low' as const),
+              partnerServiceId: partner.partnerServiceId,
+              reason: input.description,
+              properties,
+              partnerRequestId: requestId,
+            })),
+          )
+          .returning({ id: tasks.id });
+        await appendAudit(tx, {
+          actorUserId: null,
+          action: 'partner-task.submitted',
+          entityType,
+          entityId: focus.id,
+          changedFields: {
+            partnerServiceId: partner.partnerServiceId,
+            clientSystemId: partner.clientSystemId,
+            partnerRequestId: requestId,
+            taskIds: inserted.map((t) => t.id),
+            properties,
+          },
+          requestId: httpRequestId,
+        });
+      });
+      return (await taskResource(partner, requestId))!;
+    },
+
+    /** A notification for a practitioner the partner can see; its HTML is sanitised when stored. */
+    async notify(partner: PartnerCaller, body: unknown, httpRequestId: string): Promise<Json> {
+      const parsed = PartnerCommunicationInput.safeParse(body);
+      if (!parsed.success) throw new FhirUnprocessableError(describe(parsed.error));
+      const input = parsed.data;
+      const recipient = parseReference(input.recipient[0]!.reference);
+      if (
+        recipient.type !== 'Practitioner' ||
+        !(await reads.read(partner, 'Practitioner', recipient.id))
+      )
+        throw new FhirUnprocessableError(
+          `${input.recipient[0]!.reference} is not a practitioner this partner can reach.`,
+        );
+      const stored = await db.transaction(async (tx) => {
+        const [row] = await storeNotification(tx, {
+          practitionerId: recipient.id,
+          subject: input.topic.text,
+          message: input.payload[0]!.contentString,
+        });
+        await appendAudit(tx, {
+          actorUserId: null,
+          action: 'partner-notification.sent',
+          entityType: 'Practitioner',
+          entityId: recipient.id,
+          changedFields: {
+            partnerServiceId: partner.partnerServiceId,
+            clientSystemId: partner.clientSystemId,
+            externalId: row!.externalId,
+          },
+          requestId: httpRequestId,
+        });
+        return row!;
+      });
+      return {
+        resourceType: 'Communication',
+        id: stored.id,
+        status: 'completed',
+        recipient: [{ reference: `Practitioner/${recipient.id}` }],
+        topic: { text: input.topic.text },
+        sent: new Date().toISOString(),
+      };
+    },
+  };
+}
