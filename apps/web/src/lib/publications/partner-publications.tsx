@@ -127,75 +127,78 @@ export function PartnerPublications({ level, id }: PartnerPublicationsProps) {
         const future = applies?.publishFuturePractitioners ?? false;
         const busy = mutation.isPending && mutation.variables?.partnerServiceId === p.partner.id;
         return (
-          <Card key={p.partner.id} title={p.partner.name} headingLevel="h3" variant="outlined">
-            <Stack gap={0.75}>
-              <Text as="p" color="muted">
-                {capitalised(p.partner.role)}
-              </Text>
-              <Text as="p">{appliesText(p, level)}</Text>
-              {applies ? <Text as="p">{acceptanceText(applies)}</Text> : null}
-              {applies ? (
-                <Text as="p">Publish future practitioners: {future ? 'Yes' : 'No'}</Text>
-              ) : null}
-              {p.needsLatestAcceptance ? (
-                <Alert
-                  tone="warning"
-                  title={`${p.partner.name} has a new information use statement (version ${p.latestStatement.version})`}
-                >
-                  {canEdit ? (
-                    <Button
-                      variant="secondary"
-                      onClick={() =>
-                        setReading({
-                          partner: p,
-                          pending: { publish: true, publishFuturePractitioners: future },
-                        })
+          // A named group per partner, so its switch and texts are found (and announced) as that partner's.
+          <div key={p.partner.id} role="group" aria-label={p.partner.name}>
+            <Card title={p.partner.name} headingLevel="h3" variant="outlined">
+              <Stack gap={0.75}>
+                <Text as="p" color="muted">
+                  {capitalised(p.partner.role)}
+                </Text>
+                <Text as="p">{appliesText(p, level)}</Text>
+                {applies ? <Text as="p">{acceptanceText(applies)}</Text> : null}
+                {applies ? (
+                  <Text as="p">Publish future practitioners: {future ? 'Yes' : 'No'}</Text>
+                ) : null}
+                {p.needsLatestAcceptance ? (
+                  <Alert
+                    tone="warning"
+                    title={`${p.partner.name} has a new information use statement (version ${p.latestStatement.version})`}
+                  >
+                    {canEdit ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() =>
+                          setReading({
+                            partner: p,
+                            pending: { publish: true, publishFuturePractitioners: future },
+                          })
+                        }
+                      >
+                        {m.acceptLatest}
+                      </Button>
+                    ) : (
+                      <Text as="p">A manager needs to accept the latest version.</Text>
+                    )}
+                  </Alert>
+                ) : null}
+                {canEdit ? (
+                  <Stack gap={0.75}>
+                    <Toggle
+                      label={m.publishLabel(p.partner.name)}
+                      checked={publish}
+                      onChange={(checked) =>
+                        busy
+                          ? undefined
+                          : request(p, { publish: checked, publishFuturePractitioners: future })
+                      }
+                    />
+                    <Checkbox
+                      checked={future}
+                      disabled={busy}
+                      onCheckedChange={(checked) =>
+                        request(p, { publish, publishFuturePractitioners: checked })
                       }
                     >
-                      {m.acceptLatest}
-                    </Button>
-                  ) : (
-                    <Text as="p">A manager needs to accept the latest version.</Text>
-                  )}
-                </Alert>
-              ) : null}
-              {canEdit ? (
-                <Stack gap={0.75}>
-                  <Toggle
-                    label={m.publishLabel(p.partner.name)}
-                    checked={publish}
-                    onChange={(checked) =>
-                      busy
-                        ? undefined
-                        : request(p, { publish: checked, publishFuturePractitioners: future })
-                    }
-                  />
-                  <Checkbox
-                    checked={future}
-                    disabled={busy}
-                    onCheckedChange={(checked) =>
-                      request(p, { publish, publishFuturePractitioners: checked })
-                    }
-                  >
-                    {m.futureLabel}
-                  </Checkbox>
-                  <ButtonGroup>
-                    <Button
-                      variant="tertiary"
-                      onClick={() => setReading({ partner: p, pending: null })}
-                    >
-                      {m.readStatement}
-                    </Button>
-                    {p.own && p.inherited ? (
-                      <Button variant="tertiary" disabled={busy} onClick={() => save(p, null)}>
-                        {m.useInherited}
+                      {m.futureLabel}
+                    </Checkbox>
+                    <ButtonGroup>
+                      <Button
+                        variant="tertiary"
+                        onClick={() => setReading({ partner: p, pending: null })}
+                      >
+                        {m.readStatement}
                       </Button>
-                    ) : null}
-                  </ButtonGroup>
-                </Stack>
-              ) : null}
-            </Stack>
-          </Card>
+                      {p.own && p.inherited ? (
+                        <Button variant="tertiary" disabled={busy} onClick={() => save(p, null)}>
+                          {m.useInherited}
+                        </Button>
+                      ) : null}
+                    </ButtonGroup>
+                  </Stack>
+                ) : null}
+              </Stack>
+            </Card>
+          </div>
         );
       })}
       {reading ? (
