@@ -52,7 +52,11 @@ export const PartnerCommunicationInput = z.object({
   recipient: z.array(reference).length(1, 'Name one recipient practitioner'),
   topic: z.object({ text: singleLineText({ min: 1, max: 200, required: 'Give the subject' }) }),
   payload: z
-    .array(z.object({ contentString: z.string().min(1).max(20_000) }))
+    .array(
+      z.object({
+        contentString: multiLineText({ min: 1, max: 20_000, required: 'Give the message' }),
+      }),
+    )
     .length(1, 'Send one payload with the message'),
 });
 export type PartnerCommunicationInput = z.infer<typeof PartnerCommunicationInput>;

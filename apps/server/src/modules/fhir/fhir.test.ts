@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
@@ -14,6 +15,8 @@ import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { healthcareServices, notifications, partnerPublications, tasks } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
+import { hostileEncoded, hostileStrings } from '../../reliability/schema-arbitraries.ts';
+import { searchDefinitions } from './service.ts';
 
 // The partner API (docs/decisions/031-fhir-partner-api.md) through real client credentials: a partner sees
 // exactly what was published to it, every resource passes structural validation against the base R4
@@ -610,4 +613,112 @@ describe('FHIR partner API: partners talk back', () => {
       'processing',
     );
   });
+});
+
+describe('FHIR partner API: fuzz', () => {
+  // The reliability suite's fuzz (docs/decisions/012-reliability-suite.md) covers the OpenAPI document of
+  // /api; the partner API is outside it, so it is fuzzed here: hostile values of every search parameter,
+  // unknown parameters, raw percent-encodings in the query, and arbitrary bodies for the two writes. Never a
+  // 5xx, every error an OperationOutcome.
+  it('never answers 5xx and answers every error as an OperationOutcome', async () => {
+    const { authorization } = await partnerToken('medifund');
+    const types = [
+      'Organization',
+      'Location',
+      'HealthcareService',
+      'Practitioner',
+      'PractitionerRole',
+    ];
+    const names = [
+      ...new Set(Object.values(searchDefinitions).flatMap((d) => Object.keys(d.params))),
+      '_count',
+      '_offset',
+      '_include',
+      '_revinclude',
+      'unknown',
+    ];
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...hostileStrings),
+      fc.constantFrom(
+        'ge2026-01-01',
+        'Organization/x',
+        '-1',
+        '1e9',
+        '|',
+        ',',
+        'true',
+        'HealthcareService:location',
+      ),
+    );
+    const check = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (res.statusCode >= 400) {
+        expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+json/);
+        expect((JSON.parse(res.body) as { resourceType: string }).resourceType).toBe(
+          'OperationOutcome',
+        );
+      }
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...types),
+        fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 4 }),
+        fc.constantFrom('', ...hostileEncoded),
+        async (type, params, raw) => {
+          const query = new URLSearchParams(params).toString();
+          const url = `/fhir/${type}?${query}${raw ? `&name=${raw}` : ''}`;
+          check(await fhir(url, authorization));
+        },
+      ),
+      { numRuns: 150, seed: 20_261_124 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/fhir/Task', '/fhir/Communication'),
+        fc.oneof(
+          fc.json(),
+          fc
+            .record({
+              resourceType: fc.constantFrom('Task', 'Communication'),
+              description: value,
+              focus: fc.record({ reference: value }),
+              recipient: fc.array(fc.record({ reference: value }), { maxLength: 2 }),
+              topic: fc.record({ text: value }),
+              payload: fc.array(fc.record({ contentString: value }), { maxLength: 2 }),
+              input: fc.array(fc.record({ type: fc.record({ text: value }), valueString: value }), {
+                maxLength: 3,
+              }),
+            })
+            .map((r) => JSON.stringify(r)),
+        ),
+        async (url, body) =>
+          check(
+            await t.app.inject({
+              method: 'POST',
+              url,
+              headers: { authorization, 'content-type': 'application/fhir+json' },
+              payload: body,
+            }),
+          ),
+      ),
+      { numRuns: 150, seed: 20_261_124 },
+    );
+  }, 120_000);
+});
+
+it('refuses a notification whose text breaks the character rules, before storing anything', async () => {
+  const nhsd = await partnerToken('nhsd');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/fhir/Communication',
+    headers: { authorization: nhsd.authorization, 'content-type': 'application/fhir+json' },
+    payload: JSON.stringify({
+      resourceType: 'Communication',
+      recipient: [{ reference: `Practitioner/${demoIds.practitioner('alice')}` }],
+      topic: { text: 'Hello' },
+      payload: [{ contentString: '<p>a\u0000b</p>' }],
+    }),
+  });
+  expect(expectOutcome(res, 422, 'processing')).toContain('payload.0.contentString');
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fhirPaging, type FhirResourceType } from '@pca/contracts/fhir-paths.ts';
+import { textCharacterProblem } from '@pca/contracts/text.ts';
 import type { Database } from '#db/client.ts';
 import { fhirRepository, type Page } from './repository.ts';
 import {
@@ -311,6 +312,14 @@ export function fhirService(db: Database) {
       params: Params,
     ): Promise<SearchAnswer> {
       const def = searchDefinitions[type];
+      // Every value is text like any other input: the portal's character rules (no control characters,
+      // no broken Unicode) apply before anything reaches the database.
+      for (const [name, values] of Object.entries(params))
+        for (const value of values) {
+          const problem = textCharacterProblem(value, 'single');
+          if (problem) throw new FhirSearchError(`Parameter '${name}': ${problem}`);
+          if (value.length > 500) throw new FhirSearchError(`Parameter '${name}' is too long.`);
+        }
       const filters: SQL[] = [];
       for (const [name, values] of Object.entries(params)) {
         if (RESULT_PARAMS.has(name)) continue;
