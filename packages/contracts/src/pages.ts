@@ -68,9 +68,9 @@ export const pages = {
     businesses: page('/publish-selector', ['tab']),
     practitioner: page('/practitioner/publish'),
     addPractitioner: page('/practitioner/publish/add'),
-    editPractitioner: page('/practitioner/publish/edit'),
+    editPractitioner: page('/practitioner/publish/edit', ['partnerServiceId']),
     publications: page('/publications'),
-    emailNotifications: page('/publication-email-notification'),
+    emailNotifications: page('/publication-email-notification', ['organisationId']),
   },
   partners: {
     transfers: page('/transfers'),

@@ -43,7 +43,9 @@ export const PractitionerPublications = z.object({
 export type PractitionerPublications = z.infer<typeof PractitionerPublications>;
 
 /** Partner services that can still be added, by name. */
-export const AvailablePublicationPartners = z.object({ items: z.array(PractitionerPublicationPartner) });
+export const AvailablePublicationPartners = z.object({
+  items: z.array(PractitionerPublicationPartner),
+});
 export type AvailablePublicationPartners = z.infer<typeof AvailablePublicationPartners>;
 
 /** Body of Edit: what one partner service receives. */

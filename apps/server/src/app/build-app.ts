@@ -30,6 +30,7 @@ import { meRoutes } from '#modules/me/routes.ts';
 import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
+import { publicationRoutes } from '#modules/publications/routes.ts';
 import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
 import { practitionerPublicationRoutes } from '#modules/practitioner-publications/routes.ts';
 import { userRegistrationRoutes } from '#modules/user-registration/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(userRegistrationRoutes, deps);
   await app.register(welcomeRoutes, deps);
   await app.register(publishSelectorRoutes, deps);
+  await app.register(publicationRoutes, deps);
   await app.register(practitionerPublicationRoutes, deps);
 
   registerOutboxWorker(app, db, config);

@@ -81,6 +81,8 @@ const virtualLocation = demoIds.location('harbour-virtual');
 const mobileLocation = demoIds.location('harbour-mobile');
 /** Who holds the NHSD import capability: the OrganisationManagers (docs/product/rules.md#permissions). */
 const importers: Identity[] = ['alice', 'isla', 'jack'];
+/** The demo identities with a practitioner record and an HPI-I (until Isla registers, last of all). */
+const practitionersOnly: Identity[] = ['alice', 'farah'];
 const danaInvitation = demoIds.delegation('alice', 'dana');
 /** A photo upload: a 64 × 64 PNG as image/png. */
 const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
@@ -173,6 +175,12 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { organisationId: missing }, allow: nobody },
   ],
   'GET /api/publish-selector/entities': [{ target: '-', allow: ['alice', 'ben', 'isla', 'jack'] }],
+  // A practitioner's own publishing settings (docs/decisions/030-publishing-to-partners.md): the practitioners
+  // themselves (a delegate managing one is covered in the module's tests; these sessions manage nobody).
+  'GET /api/practitioner-publications': [{ target: 'own', allow: practitionersOnly }],
+  'GET /api/practitioner-publications/available-partners': [
+    { target: 'own', allow: practitionersOnly },
+  ],
 
   // --- organisations, locations, healthcare services
   'GET /api/organisations/{id}': [
@@ -218,6 +226,23 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'GET /api/admin/registrations': [{ target: '-', allow: ['priya'] }],
+  // Client systems (docs/decisions/030-publishing-to-partners.md): the operator's alone.
+  'GET /api/client-systems': [{ target: '-', allow: ['priya'] }],
+  // The partners' OAuth endpoints need no session: the token endpoint authenticates the client itself, and an
+  // unknown client is refused alike for every caller (RFC 6749 §5.2, not a problem document).
+  'GET /oauth/jwks': [{ target: '-', allow: 'public' }],
+  'POST /oauth/token': [
+    {
+      target: 'unknown client',
+      body: 'grant_type=client_credentials',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('unknown-client:not-a-secret').toString('base64')}`,
+      },
+      allow: 'public',
+      allowed: [401],
+    },
+  ],
 
   // --- practitioners
   'GET /api/practitioners/service-offerings': [
@@ -323,6 +348,35 @@ export const authorisationMatrix: Matrix = {
       body: { importIds: [demoIds.nhsdService(7)], organisationId: org('riverbend') },
       allow: nobody,
     },
+  ],
+
+  // --- publishing to partners (docs/decisions/030-publishing-to-partners.md): the Partner services tab reads
+  // with the entity's view access (George the Viewer included), the mail recipients with the organisation's.
+  'GET /api/publications/{level}/{id}/partners': [
+    {
+      target: 'harbour-group',
+      params: { level: 'organisation', id: org('harbour-group') },
+      allow: ['alice', 'george', 'priya'],
+    },
+    {
+      target: 'surry-hills-clinic',
+      params: { level: 'location', id: clinic },
+      allow: ['alice', 'ben', 'george', 'priya'],
+    },
+    {
+      target: 'surry-hills-gp',
+      params: { level: 'healthcare-service', id: gp },
+      allow: ['alice', 'ben', 'george', 'priya'],
+    },
+    { target: 'missing', params: { level: 'location', id: missing }, allow: nobody },
+  ],
+  'GET /api/publications/organisations/{id}/email-recipients': [
+    {
+      target: 'harbour-group',
+      params: { id: org('harbour-group') },
+      allow: ['alice', 'george', 'priya'],
+    },
+    { target: 'missing', params: { id: missing }, allow: nobody },
   ],
 
   // ============ writes ============
@@ -441,6 +495,20 @@ export const authorisationMatrix: Matrix = {
       allow: ['priya'],
       allowed: [204, 409],
     },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/client-systems': [
+    {
+      target: 'medifund',
+      body: { partnerServiceId: demoIds.partnerService('medifund'), name: 'Matrix client' },
+      allow: ['priya'],
+      allowed: [201],
+    },
+  ],
+  'POST /api/client-systems/{id}/rotate-secret': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/client-systems/{id}/revoke': [
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'POST /api/admin/registrations/{id}/decline': [
@@ -718,6 +786,42 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { externalId: 'NTF-MISSING' }, allow: nobody },
   ],
 
+  // --- a practitioner's own publishing settings, before Isla registers as a practitioner below: Alice and
+  // Farah add PracticeLink, change it, then remove it.
+  'POST /api/practitioner-publications': [
+    {
+      target: 'own/practice-link',
+      body: {
+        partnerServiceId: demoIds.partnerService('practice-link'),
+        publish: true,
+        sharePersonalContact: false,
+      },
+      allow: practitionersOnly,
+    },
+  ],
+  'PUT /api/practitioner-publications/{partnerServiceId}': [
+    {
+      target: 'own/practice-link',
+      params: { partnerServiceId: demoIds.partnerService('practice-link') },
+      body: { publish: false, sharePersonalContact: false },
+      allow: practitionersOnly,
+    },
+    {
+      target: 'missing',
+      params: { partnerServiceId: missing },
+      body: { publish: false, sharePersonalContact: false },
+      allow: nobody,
+    },
+  ],
+  'DELETE /api/practitioner-publications/{partnerServiceId}': [
+    {
+      target: 'own/practice-link',
+      params: { partnerServiceId: demoIds.partnerService('practice-link') },
+      allow: practitionersOnly,
+    },
+    { target: 'missing', params: { partnerServiceId: missing }, allow: nobody },
+  ],
+
   // --- register as a practitioner (docs/decisions/023-register-as-practitioner.md): the user themselves
   // only. Last of all: Isla is a practitioner after it, which would change who may call the delegation
   // writes above. Alice already has an HPI-I (409, past the authorisation check).
@@ -756,6 +860,87 @@ export const authorisationMatrix: Matrix = {
       params: { id: missing },
       body: { hpii: '8003611860913908', participationAccepted: true, privacyAccepted: true },
       allow: nobody,
+    },
+  ],
+  // --- publishing to partners' writes: the entity's edit right (OrganisationManager; Ben manages Surry Hills
+  // GP). The operator reads but does not choose. No recipient is seeded, so removing one answers Alice 404
+  // (past the authorisation check) and everyone else 403.
+  'PUT /api/publications/{level}/{id}/partners/{partnerServiceId}': [
+    {
+      target: 'harbour-group/practice-link',
+      params: {
+        level: 'organisation',
+        id: org('harbour-group'),
+        partnerServiceId: demoIds.partnerService('practice-link'),
+      },
+      body: {
+        publish: true,
+        publishFuturePractitioners: false,
+        acceptInformationUseStatementId: demoIds.informationUseStatement('practice-link', 1),
+      },
+      allow: ['alice'],
+    },
+    {
+      target: 'surry-hills-gp/medifund',
+      params: {
+        level: 'healthcare-service',
+        id: gp,
+        partnerServiceId: demoIds.partnerService('medifund'),
+      },
+      body: { publish: false, publishFuturePractitioners: false },
+      allow: ['alice', 'ben'],
+    },
+    {
+      target: 'missing',
+      params: {
+        level: 'location',
+        id: missing,
+        partnerServiceId: demoIds.partnerService('medifund'),
+      },
+      body: { publish: false, publishFuturePractitioners: false },
+      allow: nobody,
+    },
+  ],
+  'DELETE /api/publications/{level}/{id}/partners/{partnerServiceId}': [
+    {
+      target: 'surry-hills-gp/medifund',
+      params: {
+        level: 'healthcare-service',
+        id: gp,
+        partnerServiceId: demoIds.partnerService('medifund'),
+      },
+      allow: ['alice', 'ben'],
+    },
+    {
+      target: 'missing',
+      params: {
+        level: 'location',
+        id: missing,
+        partnerServiceId: demoIds.partnerService('medifund'),
+      },
+      allow: nobody,
+    },
+  ],
+  'POST /api/publications/organisations/{id}/email-recipients': [
+    {
+      target: 'harbour-group',
+      params: { id: org('harbour-group') },
+      body: { email: 'matrix@harbour.example.com' },
+      allow: ['alice'],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { email: 'matrix@harbour.example.com' },
+      allow: nobody,
+    },
+  ],
+  'DELETE /api/publications/organisations/{id}/email-recipients/{recipientId}': [
+    {
+      target: 'harbour-group',
+      params: { id: org('harbour-group'), recipientId: missing },
+      allow: ['alice'],
+      allowed: [404],
     },
   ],
   // --- NHSD import's write: by now the earlier writes have made everyone an OrganisationManager of a business

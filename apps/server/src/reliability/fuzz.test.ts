@@ -204,6 +204,20 @@ const problemOf = (
   return null;
 };
 
+/** Operations that answer their errors as RFC 6749 §5.2 requires: JSON with an `error` code, not a problem. */
+const oauthOperations = new Set(['POST /oauth/token']);
+const oauthErrorOf = (headers: Record<string, unknown>, text: string): string | null => {
+  if (!String(headers['content-type'] ?? '').startsWith('application/json'))
+    return `content-type ${String(headers['content-type'])}`;
+  try {
+    return typeof (JSON.parse(text) as { error?: unknown }).error === 'string'
+      ? null
+      : 'OAuth error without error';
+  } catch {
+    return 'OAuth error body is not JSON';
+  }
+};
+
 const preview = (value: unknown) => {
   const text = value === undefined ? '' : (JSON.stringify(value) ?? '');
   return text.length > 160 ? `${text.slice(0, 160)}… (${text.length} chars)` : text;
@@ -274,7 +288,10 @@ describe('schema-driven fuzz', () => {
           res.statusCode >= 500
             ? `${res.statusCode}`
             : res.statusCode >= 400
-              ? problemOf(res.headers, res.body, res.statusCode)
+              ? oauthOperations.has(op.key)
+                ? oauthErrorOf(res.headers, res.body) &&
+                  problemOf(res.headers, res.body, res.statusCode)
+                : problemOf(res.headers, res.body, res.statusCode)
               : null;
         if (wrong)
           findings.push({

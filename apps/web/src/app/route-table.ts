@@ -151,7 +151,7 @@ export const routeTable: RouteEntry[] = [
   page(
     pages.publishing.emailNotifications,
     'Publication email notifications',
-    notAvailable,
+    () => import('#features/publications/routes/email-notifications-page.tsx'),
     pages.welcome.dashboard,
   ),
   // A static segment outranks ':id', so the add page gets its own title and breadcrumb.
@@ -193,7 +193,12 @@ export const routeTable: RouteEntry[] = [
     pages.organisations.list,
   ),
   page(pages.admin.users, 'Users', notAvailable, pages.welcome.dashboard),
-  page(pages.clientSystems.list, 'Client systems', notAvailable, pages.welcome.dashboard),
+  page(
+    pages.clientSystems.list,
+    'Client systems',
+    () => import('#features/client-systems/routes/client-systems-page.tsx'),
+    pages.admin.home,
+  ),
   page(pages.profile.bankAccount, 'Bank account', notAvailable, pages.welcome.dashboard),
   page(
     pages.admin.home,
@@ -305,17 +310,24 @@ export const routeTable: RouteEntry[] = [
     notAvailable,
     pages.profile.myWorkplaces,
   ),
-  page(pages.publishing.practitioner, 'Publishing settings', notAvailable, pages.welcome.dashboard),
+  page(
+    pages.publishing.practitioner,
+    'Publishing settings',
+    () => import('#features/practitioner-publications/routes/practitioner-publications-page.tsx'),
+    pages.welcome.dashboard,
+  ),
   page(
     pages.publishing.addPractitioner,
     'Add publishing settings',
-    notAvailable,
+    () =>
+      import('#features/practitioner-publications/routes/add-practitioner-publication-page.tsx'),
     pages.publishing.practitioner,
   ),
   page(
     pages.publishing.editPractitioner,
     'Edit publishing settings',
-    notAvailable,
+    () =>
+      import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
     pages.publishing.practitioner,
   ),
   page(
