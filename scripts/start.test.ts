@@ -37,7 +37,7 @@ const alive = (pid: number) => {
   }
 };
 
-it('npm start prints its banner after the services (identity provider, mail catcher, API) start, and on SIGTERM stops them all and exits 0', async () => {
+it('npm start prints its banner after the services (identity provider, mail catcher, API, partner sandbox) start, and on SIGTERM stops them all and exits 0', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pca-start-'));
   // A web build folder already up to date, so this test is about the process tree, not the SPA build.
   const webDist = mkdtempSync(path.join(tmpdir(), 'pca-start-web-'));
@@ -46,6 +46,7 @@ it('npm start prints its banner after the services (identity provider, mail catc
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(webDist, { recursive: true, force: true });
   });
+  const sandboxPort = await freePort();
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: {
@@ -54,6 +55,7 @@ it('npm start prints its banner after the services (identity provider, mail catc
       IDP_PORT: String(await freePort()),
       MAIL_SMTP_PORT: String(await freePort()),
       MAIL_WEB_PORT: String(await freePort()),
+      SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
     },
@@ -80,11 +82,17 @@ it('npm start prints its banner after the services (identity provider, mail catc
   expect(stdout).toContain('[mail-catcher] Development mail catcher: SMTP on');
   expect(stdout).toMatch(/Mailbox: +http:\/\/localhost:\d+\//);
   expect(stdout).not.toMatch(/\[api\] GET \/api\/health/);
+  expect(stdout.indexOf('[partner-sandbox] Partner sandbox on')).toBeLessThan(banner);
+  expect(stdout).toMatch(/Partner sandbox: +http:\/\/localhost:\d+\//);
+  // The sandbox reads what is published to MediFund with the credentials made for this run.
+  const published = await fetch(`http://127.0.0.1:${sandboxPort}/?postcode=2010`);
+  expect(published.status).toBe(200);
+  expect(await published.text()).toContain('Harbour General Practice Surry Hills');
 
   const services = childrenOf(start.pid!).filter((pid) =>
     /main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')),
   );
-  expect(services).toHaveLength(3);
+  expect(services).toHaveLength(4);
 
   start.kill('SIGTERM');
   const [code] = await exited;

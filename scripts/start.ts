@@ -1,8 +1,11 @@
 /**
  * `npm start`: builds what is needed, then starts the development identity provider, the development mail
  * catcher and the API (which migrates, seeds an empty database, serves the SPA and sends its mail to the
- * catcher). Honours PORT, IDP_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT, SMTP_URL, DATA_DIR, DATABASE_URL.
+ * catcher), and the partner sandbox playing MediFund against the partner API with client credentials made for
+ * this run. Honours PORT, IDP_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT, SANDBOX_PORT, SMTP_URL, DATA_DIR,
+ * DATABASE_URL.
  */
+import { randomBytes } from 'node:crypto';
 import { buildWebIfNeeded } from './lib/build-web.ts';
 import { startService, superviseServices, waitForUrl } from './lib/processes.ts';
 import { demoIdentities } from './lib/world.ts';
@@ -12,6 +15,14 @@ const port = process.env['PORT'] ?? '3000';
 const idpPort = process.env['IDP_PORT'] ?? '3001';
 const mailSmtpPort = process.env['MAIL_SMTP_PORT'] ?? '3025';
 const mailWebPort = process.env['MAIL_WEB_PORT'] ?? '3002';
+const sandboxPort = process.env['SANDBOX_PORT'] ?? '3004';
+// The partner sandbox's credentials are made afresh each run and handed to both sides: the API gives its
+// client system this secret's hash (docs/decisions/030-publishing-to-partners.md, "The partner sandbox").
+const sandboxClientId = 'medifund-sandbox';
+const sandboxSecret = randomBytes(32).toString('base64url');
+// The sandbox hosts an online form, so it checks the tokens the API signs for it with the same key.
+const onlineFormSecret =
+  process.env['ONLINE_FORM_TOKEN_SECRET'] ?? randomBytes(32).toString('base64url');
 // Mail goes to the development mail catcher unless SMTP_URL names another relay
 // (docs/decisions/019-mail-outbox-and-catcher.md).
 const ownRelay = process.env['SMTP_URL'];
@@ -21,6 +32,15 @@ const env = {
   MAIL_SMTP_PORT: mailSmtpPort,
   MAIL_WEB_PORT: mailWebPort,
   SMTP_URL: ownRelay ?? `smtp://127.0.0.1:${mailSmtpPort}`,
+  ONLINE_FORM_TOKEN_SECRET: onlineFormSecret,
+  PARTNER_SANDBOX_CLIENT: `medifund:${sandboxClientId}:${sandboxSecret}`,
+};
+const sandboxEnv = {
+  SANDBOX_PORT: sandboxPort,
+  PORTAL_URL: `http://localhost:${port}`,
+  SANDBOX_CLIENT_ID: sandboxClientId,
+  SANDBOX_CLIENT_SECRET: sandboxSecret,
+  ONLINE_FORM_TOKEN_SECRET: onlineFormSecret,
 };
 
 console.log('Provider Connect: preparing…');
@@ -29,17 +49,20 @@ if (await buildWebIfNeeded()) console.log('Built the web app.');
 const idp = startService('identity-provider', 'apps/identity-provider/src/main.ts', env);
 const mail = ownRelay ? null : startService('mail-catcher', 'apps/mail-catcher/src/main.ts', env);
 const api = startService('api', 'apps/server/src/main.ts', env);
+const sandbox = startService('partner-sandbox', 'apps/partner-sandbox/src/main.ts', sandboxEnv);
 // Ctrl+C or SIGTERM stops them all gracefully (requests in flight finish), then this process exits.
 superviseServices([
   { name: 'identity provider', child: idp },
   ...(mail ? [{ name: 'mail catcher', child: mail }] : []),
   { name: 'API', child: api },
+  { name: 'partner sandbox', child: sandbox },
 ]);
 
 await Promise.all([
   waitForUrl(`http://localhost:${idpPort}/.well-known/openid-configuration`),
   ...(mail ? [waitForUrl(`http://127.0.0.1:${mailWebPort}/api/messages`)] : []),
   waitForUrl(`http://localhost:${port}/api/health`, 120_000),
+  waitForUrl(`http://127.0.0.1:${sandboxPort}/health`),
 ]);
 
 const rows = demoIdentities().map(
@@ -50,6 +73,7 @@ Provider Connect Australia is running (ready in ${((Date.now() - started) / 1000
   Portal:             http://localhost:${port}/
   Identity provider:  http://localhost:${idpPort}/  (development stand-in for the provider-login service)
   ${mail ? `Mailbox:            http://localhost:${mailWebPort}/  (development mail catcher: the mail the portal sends)` : 'Mail:               sent to SMTP_URL'}
+  Partner sandbox:    http://localhost:${sandboxPort}/  (MediFund reading what is published to it through the partner API)
   Database:           ${process.env['DATABASE_URL'] ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${process.env['DATA_DIR'] ?? './.data'}`}
 
 Demo identities (RA numbers to sign in with):

@@ -11,6 +11,7 @@ const projects = [
   'apps/identity-provider',
   'packages/contracts',
   'apps/mail-catcher',
+  'apps/partner-sandbox',
   'scripts',
   'scripts/lighthouse/bare',
   'tools',

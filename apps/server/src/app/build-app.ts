@@ -18,6 +18,7 @@ import { adminRoutes } from '#modules/admin/routes.ts';
 import { authRoutes } from '#modules/auth/routes.ts';
 import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
 import { clientSystemRoutes } from '#modules/client-systems/routes.ts';
+import { provisionSandboxClient } from '#modules/client-systems/sandbox-client.ts';
 import { fhirRoutes } from '#modules/fhir/routes.ts';
 import { healthcareServiceRoutes } from '#modules/healthcare-services/routes.ts';
 import { localityRoutes } from '#modules/localities/routes.ts';
@@ -145,6 +146,9 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   await app.register(publicationRoutes, deps);
   await app.register(practitionerPublicationRoutes, deps);
 
+  // The development partner sandbox's client system holds the secret `npm start` gave it this time.
+  const sandbox = config.partnerSandboxClient;
+  if (sandbox) app.addHook('onReady', () => provisionSandboxClient(db, sandbox));
   registerOutboxWorker(app, db, config);
   registerReminderJob(app, db, config);
 

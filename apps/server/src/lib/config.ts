@@ -35,6 +35,25 @@ function trustProxy(value: string | undefined, fallbackHops: number): TrustProxy
   return value!.split(',').map((s) => s.trim());
 }
 
+/** The development partner sandbox's credentials, as `npm start` hands them to the API and the sandbox. */
+export interface SandboxClient {
+  partnerCode: string;
+  clientId: string;
+  secret: string;
+}
+
+/** Reads PARTNER_SANDBOX_CLIENT (`<partner code>:<client id>:<secret>`); undefined when unset. */
+export function parseSandboxClient(value: string | undefined): SandboxClient | undefined {
+  if (!value) return undefined;
+  const [partnerCode, clientId, ...rest] = value.split(':');
+  const secret = rest.join(':');
+  if (!partnerCode || !clientId || secret.length < 32)
+    throw new Error(
+      'PARTNER_SANDBOX_CLIENT must be <partner code>:<client id>:<secret of at least 32 characters>',
+    );
+  return { partnerCode, clientId, secret };
+}
+
 /** Environment variables the API reads; everything has a development default except in production. */
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +75,8 @@ const Env = z.object({
   // Signs the partner API's access tokens (docs/decisions/030-publishing-to-partners.md): a P-256 or Ed25519
   // private key, PKCS8 PEM or a JWK; unset, a key pair is made at start and kept in memory.
   PARTNER_TOKEN_PRIVATE_KEY: z.string().min(1).optional(),
+  // The development partner sandbox's client credentials, set by `npm start` (never in production).
+  PARTNER_SANDBOX_CLIENT: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   // How long a request's caller (session, user, roles) may be reused by the next requests with the same
@@ -134,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.NODE_ENV === 'production' && !e.OIDC_CLIENT_SECRET) {
     throw new Error('OIDC_CLIENT_SECRET must be set in production');
   }
+  if (e.NODE_ENV === 'production' && e.PARTNER_SANDBOX_CLIENT) {
+    throw new Error(
+      'PARTNER_SANDBOX_CLIENT is for development only; register partners on /client-system',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.OIDC_ISSUER) {
     throw new Error(
       'OIDC_ISSUER must be set in production (the government provider-login service)',
@@ -198,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     onlineFormTokenSecret:
       e.ONLINE_FORM_TOKEN_SECRET ??
       `online-form:${e.OIDC_CLIENT_SECRET ?? DEVELOPMENT_CLIENT_SECRET}`,
+    partnerSandboxClient: parseSandboxClient(e.PARTNER_SANDBOX_CLIENT),
     partnerTokens: {
       privateKey: e.PARTNER_TOKEN_PRIVATE_KEY,
       // The partner API's access tokens name the portal as issuer and the FHIR API as audience.

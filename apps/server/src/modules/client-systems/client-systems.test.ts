@@ -14,7 +14,9 @@ import { demoIds } from '#db/seed/index.ts';
 import { ALICE, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { loadConfig, parseSandboxClient } from '#lib/config.ts';
 import { PartnerTokenError, verifyPartnerToken } from './partner-tokens.ts';
+import { provisionSandboxClient } from './sandbox-client.ts';
 
 const { t, as } = useTestApp();
 const medifund = demoIds.partnerService('medifund');
@@ -392,5 +394,56 @@ describe('the token endpoint’s rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the development partner sandbox’s client system', () => {
+  it('is registered on first start and given each run’s new secret; the old one stops working', async () => {
+    const first = 'a'.repeat(43);
+    const second = 'b'.repeat(43);
+    const sandbox = { partnerCode: 'medifund', clientId: 'medifund-sandbox-test' };
+    await provisionSandboxClient(t.db, { ...sandbox, secret: first });
+    expect(
+      (
+        await token('grant_type=client_credentials', {
+          authorization: basic(sandbox.clientId, first),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await provisionSandboxClient(t.db, { ...sandbox, secret: second });
+    expectOAuthError(
+      await token('grant_type=client_credentials', {
+        authorization: basic(sandbox.clientId, first),
+      }),
+      401,
+      'invalid_client',
+    );
+    expect(
+      (
+        await token('grant_type=client_credentials', {
+          authorization: basic(sandbox.clientId, second),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(clientSystems)
+      .where(eq(clientSystems.clientId, sandbox.clientId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.secretHash).not.toContain(second);
+    expect(rows[0]!.partnerServiceId).toBe(medifund);
+  });
+
+  it('is refused in production and needs a long secret', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        OIDC_CLIENT_SECRET: 'x'.repeat(40),
+        OIDC_ISSUER: 'https://login.example',
+        PARTNER_SANDBOX_CLIENT: `medifund:id:${'s'.repeat(40)}`,
+      }),
+    ).toThrow(/development only/);
+    expect(() => parseSandboxClient('medifund:id:short')).toThrow(/at least 32/);
+    expect(parseSandboxClient(undefined)).toBeUndefined();
   });
 });

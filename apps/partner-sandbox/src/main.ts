@@ -1,0 +1,44 @@
+/**
+ * CLI entry of the development partner sandbox (`node --import tsx apps/partner-sandbox/src/main.ts`), started
+ * by `npm start`. Reads SANDBOX_PORT (3004), PORTAL_URL, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET,
+ * SANDBOX_PARTNER_NAME and ONLINE_FORM_TOKEN_SECRET. Refuses to start with NODE_ENV=production.
+ */
+import { startPartnerSandbox } from './server.ts';
+
+if (process.env['NODE_ENV'] === 'production') {
+  console.error(
+    'The partner sandbox is a development tool; it does not run with NODE_ENV=production.',
+  );
+  process.exit(1);
+}
+const need = (name: string) => {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`The partner sandbox needs ${name}.`);
+    process.exit(1);
+  }
+  return value;
+};
+
+const running = await startPartnerSandbox({
+  port: Number(process.env['SANDBOX_PORT'] ?? 3004),
+  portalUrl: need('PORTAL_URL'),
+  clientId: need('SANDBOX_CLIENT_ID'),
+  clientSecret: need('SANDBOX_CLIENT_SECRET'),
+  partnerName: process.env['SANDBOX_PARTNER_NAME'] ?? 'MediFund Health Insurance',
+  onlineFormSecret: need('ONLINE_FORM_TOKEN_SECRET'),
+});
+console.info(`Partner sandbox on ${running.url.replace('127.0.0.1', 'localhost')}/`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  running.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+process.once('disconnect', stop);
