@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { portFromEnv } from './support/free-port.ts';
-import { ONLINE_FORM_TOKEN_SECRET, serverEnvOfRun } from './support/server-env.ts';
+import {
+  ONLINE_FORM_TOKEN_SECRET,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  serverEnvOfRun,
+} from './support/server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // scripts/e2e.ts passes free ports; run directly, the config picks its own (never fixed ones, which
@@ -12,6 +17,15 @@ const port = await portFromEnv('E2E_PORT');
 const idpPort = await portFromEnv('E2E_IDP_PORT', [port]);
 const mailSmtpPort = await portFromEnv('E2E_MAIL_SMTP_PORT', [port, idpPort]);
 const mailWebPort = await portFromEnv('E2E_MAIL_WEB_PORT', [port, idpPort, mailSmtpPort]);
+const sandboxPort = await portFromEnv('E2E_SANDBOX_PORT', [
+  port,
+  idpPort,
+  mailSmtpPort,
+  mailWebPort,
+]);
+// A spec file that asks for the partner sandbox (e2e/support/server-env.ts) finds it here.
+const withSandbox = Boolean(serverEnvOfRun()['PARTNER_SANDBOX_CLIENT']);
+process.env['E2E_SANDBOX_URL'] = `http://127.0.0.1:${sandboxPort}`;
 // The journeys read the mail the portal sent from this mail catcher (the `mailbox` fixture); written to
 // the environment so Playwright's workers see it too.
 process.env['E2E_MAILBOX_URL'] = `http://127.0.0.1:${mailWebPort}/`;
@@ -94,5 +108,23 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
     },
+    ...(withSandbox
+      ? [
+          {
+            command: 'node --import tsx apps/partner-sandbox/src/main.ts',
+            cwd: root,
+            url: `http://127.0.0.1:${sandboxPort}/health`,
+            env: {
+              SANDBOX_PORT: String(sandboxPort),
+              PORTAL_URL: `http://localhost:${port}`,
+              SANDBOX_CLIENT_ID,
+              SANDBOX_CLIENT_SECRET,
+              ONLINE_FORM_TOKEN_SECRET,
+            },
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]
+      : []),
   ],
 });

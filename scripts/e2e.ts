@@ -23,12 +23,18 @@ type Stats = { expected: number; unexpected: number; flaky: number; skipped: num
 
 const args = process.argv.slice(2);
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
-const PORT_NAMES = ['E2E_PORT', 'E2E_IDP_PORT', 'E2E_MAIL_SMTP_PORT', 'E2E_MAIL_WEB_PORT'];
+const PORT_NAMES = [
+  'E2E_PORT',
+  'E2E_IDP_PORT',
+  'E2E_MAIL_SMTP_PORT',
+  'E2E_MAIL_WEB_PORT',
+  'E2E_SANDBOX_PORT',
+];
 /** Ports handed to runs still going: two lanes must never be given the same one. */
 const portsInUse = new Set<string>();
 
 /**
- * Ports free right now for one run's servers (API, identity provider, mail catcher): fixed ones may be
+ * Ports free right now for one run's servers (API, identity provider, mail catcher, partner sandbox): fixed ones may be
  * taken on a shared machine. Two listeners closed one after the other may be handed the same port, so
  * it asks again until each differs from every port a running lane holds.
  */

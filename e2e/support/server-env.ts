@@ -12,12 +12,23 @@
 export const ONLINE_FORM_TOKEN_SECRET = 'e2e-online-form-token-secret-shared-with-the-partner';
 
 /**
+ * The partner sandbox's client credentials in the journeys that run it (partners.spec.ts): the API gives
+ * the sandbox's client system this secret's hash at start, as `npm start` does with a fresh one.
+ */
+export const SANDBOX_CLIENT_ID = 'medifund-sandbox';
+export const SANDBOX_CLIENT_SECRET = 'e2e-partner-sandbox-client-secret-of-enough-length';
+
+/**
  * A spec file's own server environment, by file name. The reminder job is off everywhere else, since the
  * journeys assert the demo world as seeded (docs/decisions/027-reminders.md); reminders.spec.ts runs it
  * at the server's start to see what it creates.
  */
 export const serverEnvOfSpec: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'reminders.spec.ts': { REMINDER_JOB_INTERVAL_MS: '3600000' },
+  // The partner journeys run the partner sandbox beside the API (e2e/playwright.config.ts).
+  'partners.spec.ts': {
+    PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
+  },
 };
 
 /** `E2E_SERVER_ENV` for a spec file ('' when it needs nothing of its own). */

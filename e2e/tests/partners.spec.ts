@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+
+/**
+ * Publishing seen from the partner's side (docs/decisions/030-publishing-to-partners.md and
+ * 031-fhir-partner-api.md), with the partner sandbox playing MediFund beside the portal: Alice takes Surry
+ * Hills GP off MediFund and the sandbox no longer finds it by postcode, then publishes it again; the sandbox
+ * suggests a new fax, Alice verifies it in her tasks and the sandbox reads the outcome; Alice stops publishing
+ * the service's phone and it never reaches the partner; Priya registers a PracticeLink client system, whose
+ * token reads nothing of MediFund's view, and revokes it (401 after). Axe on every page, the sandbox's too.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const ALICE = '2000000011';
+const PRIYA = '2000000077';
+const SERVICE = 'Harbour General Practice Surry Hills';
+const OTHER_SERVICE = 'Harbour Skin Check Clinic';
+const MEDIFUND = 'MediFund Health Insurance';
+const sandbox = () => process.env['E2E_SANDBOX_URL']!;
+
+/** The sandbox's list of what is published to MediFund at 2010. */
+async function sandboxAt2010(page: Page) {
+  await page.goto(`${sandbox()}/?postcode=2010`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Published services' })).toBeVisible();
+  return page.getByRole('table', { name: /published services? at 2010/ });
+}
+
+async function openService(page: Page, tab: 'Partner services' | 'Details') {
+  await page.goto('/organisation');
+  await page.getByRole('link', { name: 'Harbour Medical Centre Surry Hills' }).click();
+  await page.getByRole('tab', { name: 'Healthcare services' }).click();
+  await page.getByRole('link', { name: SERVICE }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Healthcare service' })).toBeVisible();
+  if (tab === 'Partner services') await page.getByRole('tab', { name: 'Partner services' }).click();
+}
+
+const medifundCard = (page: Page) =>
+  page.getByRole('tabpanel', { name: 'Partner services' }).getByRole('group', { name: MEDIFUND });
+
+test('Alice takes Surry Hills GP off MediFund: the sandbox no longer finds it; published again, it is back', async ({
+  page,
+  context,
+}) => {
+  const partner = await context.newPage();
+  let table = await sandboxAt2010(partner);
+  await expect(table.getByRole('row', { name: new RegExp(SERVICE) })).toBeVisible();
+  await expectAccessible(partner);
+  await partner.screenshot({ path: '/tmp/partners-sandbox-1280.png', fullPage: true });
+  await partner.setViewportSize({ width: 390, height: 844 });
+  await partner.screenshot({ path: '/tmp/partners-sandbox-390.png', fullPage: true });
+  await partner.setViewportSize({ width: 1280, height: 720 });
+
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await openService(page, 'Partner services');
+  const publish = medifundCard(page).getByRole('switch', { name: `Publish to ${MEDIFUND}` });
+  // AgDS draws its own switch over the input: a person clicks the switch's label.
+  const flip = () =>
+    medifundCard(page).getByText(`Publish to ${MEDIFUND}`, { exact: true }).click();
+  await expect(publish).toBeChecked();
+  await flip();
+  await expect(page.getByText(`Your publication choices for ${MEDIFUND} are saved.`)).toBeVisible();
+  await expect(publish).not.toBeChecked();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/partners-tab-off.png', fullPage: true });
+
+  table = await sandboxAt2010(partner);
+  await expect(table.getByRole('row', { name: new RegExp(OTHER_SERVICE) })).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(SERVICE) })).toHaveCount(0);
+
+  await flip();
+  const dialog = page.getByRole('dialog', { name: /information use statement/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Accept and publish' }).click();
+  await expect(page.getByText(`Your publication choices for ${MEDIFUND} are saved.`)).toBeVisible();
+  await expect(publish).toBeChecked();
+  table = await sandboxAt2010(partner);
+  await expect(table.getByRole('row', { name: new RegExp(SERVICE) })).toBeVisible();
+});
+
+test('the sandbox suggests a new fax; Alice verifies it; the sandbox reads the outcome', async ({
+  page,
+  context,
+}) => {
+  const partner = await context.newPage();
+  const table = await sandboxAt2010(partner);
+  await table.getByRole('link', { name: `Suggest a change to ${SERVICE}` }).click();
+  await expect(
+    partner.getByRole('heading', { level: 1, name: `Suggest a change to ${SERVICE}` }),
+  ).toBeVisible();
+  await partner.getByLabel('Detail').selectOption('Fax');
+  await partner.getByLabel('New value').fill('0291234599');
+  await expectAccessible(partner);
+  await partner.getByRole('button', { name: 'Send suggestion' }).click();
+  await expect(partner.getByRole('status')).toHaveText('Suggestion sent to the provider.');
+  const row = partner.getByRole('table', { name: /Suggestions sent by/ }).getByRole('row', {
+    name: /Fax: 0291234599/,
+  });
+  await expect(row).toContainText('Waiting for the provider');
+  await expectAccessible(partner);
+
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.goto('/tasks-notifications/tasks');
+  await page.getByRole('link', { name: `Verify the fax of ${SERVICE}` }).click();
+  await expect(page.getByText(`Verify the following details about the ${SERVICE}.`)).toBeVisible();
+  await page.getByText(new RegExp(`^Suggested value from ${MEDIFUND}`)).click();
+  await expectAccessible(page);
+  const completed = page.waitForResponse(
+    (r) => r.url().endsWith('/complete') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  expect((await completed).status()).toBe(200);
+
+  await partner.goto(`${sandbox()}/requests`);
+  await expect(row).toContainText('Accepted');
+  await expect(row).toContainText('Fax: 0291234599');
+  await partner.screenshot({ path: '/tmp/partners-sandbox-requests.png', fullPage: true });
+});
+
+test('Alice stops publishing the service’s phone numbers: the sandbox never shows them', async ({
+  page,
+  context,
+}) => {
+  const partner = await context.newPage();
+  let row = (await sandboxAt2010(partner)).getByRole('row', { name: new RegExp(SERVICE) });
+  await expect(row).toContainText('phone:');
+
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await openService(page, 'Details');
+  await page.getByRole('button', { name: 'Edit healthcare service' }).click();
+  await page.getByText('Do not publish the phone numbers').click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Healthcare service saved')).toBeVisible();
+
+  row = (await sandboxAt2010(partner)).getByRole('row', { name: new RegExp(SERVICE) });
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText('phone:');
+  await expect(row).toContainText('fax: 0291234599');
+});
+
+test('Priya registers a PracticeLink client system: its token sees nothing of MediFund’s; revoked, it is refused', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, PRIYA);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.goto('/client-system');
+  await expect(page.getByRole('heading', { level: 1, name: 'Client systems' })).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: 'Partner sandbox (development)', exact: true }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Partner service').selectOption({ label: 'PracticeLink Referrals' });
+  await page.getByLabel('Client system name').fill('PracticeLink directory reader');
+  await page.getByRole('button', { name: 'Register client system' }).click();
+  await expect(page.getByText('You will not see this secret again')).toBeVisible();
+  await page.screenshot({ path: '/tmp/partners-client-system.png', fullPage: true });
+  const secret = (await page.getByTestId('client-secret').textContent())!.trim();
+  const clientId = (await page
+    .locator('#issued-secret')
+    .getByRole('code')
+    .first()
+    .textContent())!.trim();
+  await expectAccessible(page);
+
+  const tokenFor = (id: string, value: string) =>
+    request.post('/oauth/token', {
+      form: { grant_type: 'client_credentials', client_id: id, client_secret: value },
+    });
+  const issued = await tokenFor(clientId, secret);
+  expect(issued.status()).toBe(200);
+  const { access_token: accessToken } = (await issued.json()) as { access_token: string };
+  const search = await request.get('/fhir/HealthcareService?address-postalcode=2010', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(search.status()).toBe(200);
+  expect(await search.json()).toMatchObject({ resourceType: 'Bundle', total: 0 });
+
+  const unknown = await tokenFor('nobody', 'wrong-secret');
+  expect(unknown.status()).toBe(401);
+  expect(await unknown.json()).toMatchObject({ error: 'invalid_client' });
+
+  await page.getByRole('button', { name: 'Revoke PracticeLink directory reader' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke client system' }).click();
+  await expect(page.getByText('PracticeLink directory reader is revoked')).toBeVisible();
+  const refused = await request.get('/fhir/HealthcareService?address-postalcode=2010', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({
+    resourceType: 'OperationOutcome',
+    issue: [{ code: 'login' }],
+  });
+  expect((await tokenFor(clientId, secret)).status()).toBe(401);
+});
