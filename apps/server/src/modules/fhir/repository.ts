@@ -21,7 +21,12 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** The CTEs naming what `partner` sees: vis_org, vis_loc, vis_svc, vis_prac, vis_role. */
+/**
+ * The CTEs naming what `partner` sees of the organisations, locations and services: vis_org, vis_loc, vis_svc
+ * (a few rows each, however many roles there are). Roles and practitioners are checked row by row
+ * (`roleVisible`, `practitionerVisible`) after a search's own filters, so a search over 10,000 roles never
+ * decides the visibility of all of them.
+ */
 export function visibility(partner: string): SQL {
   const orgLevel = (org: SQL) => sql`(select p.id from partner_publications p
       where p.partner_service_id = ${partner}::uuid and p.organisation_id = ${org}
@@ -56,20 +61,24 @@ export function visibility(partner: string): SQL {
       select sp.id, p.publish_future_practitioners as future
       from svc_pub sp join partner_publications p on p.id = sp.pub_id where p.publish
     ),
-    vis_role as (
-      select r.id, r.practitioner_id from practitioner_roles r
-        join vis_svc vs on vs.id = r.healthcare_service_id
-        left join practitioner_publications pp
-          on pp.practitioner_id = r.practitioner_id and pp.partner_service_id = ${partner}::uuid
-      where coalesce(pp.publish, vs.future)
-    ),
-    vis_prac as (select distinct practitioner_id as id from vis_role),
     vis_org as (
       select op.id from org_pub op join partner_publications p on p.id = op.pub_id where p.publish
       union select s.organisation_id from healthcare_services s join vis_svc vs on vs.id = s.id
       union select l.organisation_id from locations l join vis_loc vl on vl.id = l.id
     )`;
 }
+
+/** Whether role `r` is seen: its service is, and its practitioner's own choice (else the publication) says so. */
+const roleVisible = (partner: string, r: SQL) => sql`exists (
+  select 1 from vis_svc vs
+  left join practitioner_publications pp
+    on pp.practitioner_id = ${r}.practitioner_id and pp.partner_service_id = ${partner}::uuid
+  where vs.id = ${r}.healthcare_service_id and coalesce(pp.publish, vs.future))`;
+
+/** Whether practitioner `pr` is seen: through one of their roles that is. */
+const practitionerVisible = (partner: string) => sql`exists (
+  select 1 from practitioner_roles vr
+  where vr.practitioner_id = pr.id and ${roleVisible(partner, sql`vr`)})`;
 
 const organisationColumns = sql`o.id, o.parent_id as "parentId", o.name, o.alias, o.abn, o.hpio,
   o.phone, o.email, o.fax, o.website, o.status,
@@ -145,7 +154,7 @@ export const fhirRepository = {
       sql`with recursive ${visibility(partner)}
         select ${practitionerColumns}, count(*) over ()::int as total
           ${practitionerFrom(partner)}
-          where pr.id in (select id from vis_prac) ${and(filters)}
+          where ${practitionerVisible(partner)} ${and(filters)}
           order by pr.family_name, pr.given_name, pr.id ${page(p)}`,
     );
   },
@@ -158,7 +167,7 @@ export const fhirRepository = {
           from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id
           left join locations l on l.id = s.location_id
           left join practitioners pr on pr.id = r.practitioner_id
-          where r.id in (select id from vis_role) ${and(filters)}
+          where ${roleVisible(partner, sql`r`)} ${and(filters)}
           order by r.start_date, r.id ${page(p)}`,
     );
   },
