@@ -241,7 +241,12 @@ test.describe('Businesses', () => {
       'aria-selected',
       'true',
     );
-    await expect(page.getByRole('table', { name: 'Partner services' })).toBeVisible();
+    // Each partner is a named group with the organisation's publication choice (decision 030).
+    await expect(
+      page
+        .getByRole('tabpanel', { name: 'Partner services' })
+        .getByRole('group', { name: 'MediFund Health Insurance' }),
+    ).toContainText('Published');
     await page.screenshot({ path: '/tmp/businesses-organisation-partners.png', fullPage: true });
     await expectAccessible(page);
 

@@ -59,19 +59,6 @@ export const StreetAddress = z.object({
 });
 export type StreetAddress = z.infer<typeof StreetAddress>;
 
-/** Where an entity is published (from publication preferences and service subscriptions). */
-export const PartnerPublication = z.object({
-  partnerServiceId: z.string().uuid(),
-  name: z.string(),
-  role: z.string(),
-  /** Preference: the organisation's standing choice; Subscription: a healthcare service's own. */
-  source: z.enum(['Preference', 'Subscription']),
-  /** The healthcare service a subscription belongs to (null for a preference). */
-  healthcareServiceName: z.string().nullable(),
-  publishFuturePractitioners: z.boolean(),
-});
-export type PartnerPublication = z.infer<typeof PartnerPublication>;
-
 /** Location types as the forms offer them; stored as [] / ['MOBL'] / ['VI']. */
 export const BusinessLocationKind = z.enum(['physical', 'MOBL', 'VI']);
 export type BusinessLocationKind = z.infer<typeof BusinessLocationKind>;

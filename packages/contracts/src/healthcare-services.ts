@@ -4,7 +4,6 @@ import {
   EntityContactView,
   LocationSummary,
   ParentOrganisationRef,
-  PartnerPublication,
   PractitionerRoleSummary,
   requiredText,
 } from './entities.ts';
@@ -109,6 +108,5 @@ export const HealthcareServiceDetail = z.object({
   /** Locations of the organisation the service may move to. */
   locationOptions: z.array(LocationSummary),
   practitioners: z.array(PractitionerRoleSummary),
-  partnerServices: z.array(PartnerPublication),
 });
 export type HealthcareServiceDetail = z.infer<typeof HealthcareServiceDetail>;

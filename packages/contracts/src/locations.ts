@@ -7,7 +7,6 @@ import {
   HealthcareServiceSummary,
   optionalText,
   ParentOrganisationRef,
-  PartnerPublication,
   requiredText,
 } from './entities.ts';
 import { optionalSingleLineText } from './text.ts';
@@ -57,6 +56,5 @@ export const LocationDetail = z.object({
   isActive: z.boolean(),
   canEdit: z.boolean(),
   healthcareServices: z.array(HealthcareServiceSummary),
-  partnerServices: z.array(PartnerPublication),
 });
 export type LocationDetail = z.infer<typeof LocationDetail>;

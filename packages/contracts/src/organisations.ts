@@ -11,7 +11,6 @@ import {
   OptionalFax,
   optionalText,
   OptionalWebsite,
-  PartnerPublication,
   PractitionerRoleSummary,
   requiredText,
 } from './entities.ts';
@@ -104,7 +103,6 @@ export const OrganisationDetail = z.object({
   locations: z.array(LocationSummary),
   healthcareServices: z.array(HealthcareServiceSummary),
   practitioners: z.array(PractitionerRoleSummary),
-  partnerServices: z.array(PartnerPublication),
 });
 export type OrganisationDetail = z.infer<typeof OrganisationDetail>;
 

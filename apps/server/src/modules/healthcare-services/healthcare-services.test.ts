@@ -76,7 +76,6 @@ describe('healthcare services', () => {
       { opens: '08:00', closes: '18:00' },
     ]);
     expect(s.practitioners.some((p) => p.practitionerName === 'Alice Nguyen')).toBe(true);
-    expect(s.partnerServices.some((p) => p.source === 'Subscription')).toBe(true);
   });
 
   it('lets Alice edit contact details and opening hours, audited', async () => {

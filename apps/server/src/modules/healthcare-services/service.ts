@@ -10,7 +10,6 @@ import {
   insertAudited,
   updateAudited,
 } from '#modules/entities/audited-write.ts';
-import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   addressText,
   contactColumns,
@@ -30,13 +29,9 @@ export async function getServiceDetail(
   serviceId: string,
 ): Promise<HealthcareServiceDetail> {
   const { service: s, organisation, roles, canEdit } = await serviceAccess(db, caller, serviceId);
-  const [orgLocations, practitioners, partnerServices] = await Promise.all([
+  const [orgLocations, practitioners] = await Promise.all([
     locationsOfOrganisation(db, organisation.id),
     loadPractitionerRoleSummaries(db, [s.id]),
-    loadPartnerPublications(db, {
-      organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
-      serviceIds: [s.id],
-    }),
   ]);
   const location = orgLocations.find((l) => l.id === s.locationId);
   return {
@@ -57,7 +52,6 @@ export async function getServiceDetail(
     canEdit,
     locationOptions: orgLocations.map(toLocationSummary),
     practitioners,
-    partnerServices,
   };
 }
 

@@ -43,7 +43,6 @@ describe('locations', () => {
       canEdit: false,
     });
     expect(l.healthcareServices).toHaveLength(2);
-    expect(l.partnerServices.length).toBeGreaterThan(0);
   });
 
   it('lets Alice edit it (audited) and refuses George, Ben and Jack', async () => {

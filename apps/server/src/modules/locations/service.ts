@@ -10,7 +10,6 @@ import {
   insertAudited,
   updateAudited,
 } from '#modules/entities/audited-write.ts';
-import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   contactColumns,
   contactView,
@@ -27,10 +26,6 @@ export async function getLocationDetail(
 ): Promise<LocationDetail> {
   const { location: l, organisation, canEdit } = await locationAccess(db, caller, locationId);
   const services = await loadServiceSummaries(db, { locationId });
-  const partnerServices = await loadPartnerPublications(db, {
-    organisationIds: [organisation.id, ...(organisation.parentId ? [organisation.parentId] : [])],
-    serviceIds: services.map((s) => s.id),
-  });
   return {
     id: l.id,
     organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
@@ -44,7 +39,6 @@ export async function getLocationDetail(
     isActive: l.isActive,
     canEdit,
     healthcareServices: services.map(({ organisationId: _, ...s }) => s),
-    partnerServices,
   };
 }
 

@@ -44,7 +44,6 @@ describe('GET /api/organisations/:id', () => {
     expect(o.locations.map((l) => l.kind).sort()).toEqual(['MOBL', 'VI', 'physical']);
     expect(o.healthcareServices.map((s) => s.name)).toContain('Harbour Skin Check Clinic');
     expect(o.practitioners.some((p) => p.practitionerName === 'Alice Nguyen')).toBe(true);
-    expect(o.partnerServices.map((p) => p.name)).toContain('National Health Services Directory');
   });
 
   it('lets George (Viewer) read but not edit, and an HI organisation inherits the ancestor role', async () => {

@@ -5,7 +5,6 @@ import { organisations } from '#db/schema/index.ts';
 import { updateAudited, detailsVerifiedNow } from '#modules/entities/audited-write.ts';
 import { childrenOf, organisationName } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
-import { loadPartnerPublications } from '#modules/entities/publications.ts';
 import {
   loadLocationSummaries,
   loadPractitionerRoleSummaries,
@@ -31,13 +30,7 @@ export async function getOrganisationDetail(
     loadServiceSummaries(db, { organisationIds: subtree }),
   ]);
   const serviceIds = services.map((s) => s.id);
-  const [practitioners, partnerServices] = await Promise.all([
-    loadPractitionerRoleSummaries(db, serviceIds),
-    loadPartnerPublications(db, {
-      organisationIds: [o.id, ...(o.parentId ? [o.parentId] : [])],
-      serviceIds,
-    }),
-  ]);
+  const practitioners = await loadPractitionerRoleSummaries(db, serviceIds);
   return {
     id: o.id,
     type: o.type,
@@ -66,7 +59,6 @@ export async function getOrganisationDetail(
     locations,
     healthcareServices: services.map(({ organisationId: _, ...s }) => s),
     practitioners,
-    partnerServices,
   };
 }
 

@@ -5,7 +5,6 @@ import {
   type HealthcareServiceSummary,
   type LocationSummary,
   type OrganisationSummary,
-  type PartnerPublication,
   type PractitionerRoleSummary,
 } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
@@ -124,35 +123,6 @@ export function PractitionersTable({ rows }: { rows: PractitionerRoleSummary[] }
           render: (r) => (r.endDate ? formatDate(r.endDate) : 'N/A'),
         },
         activeColumn(),
-      ]}
-    />
-  );
-}
-
-/** Partner services the entity is published to. */
-export function PartnerServicesTable({ rows }: { rows: PartnerPublication[] }) {
-  return (
-    <DataTable
-      caption="Partner services"
-      rows={rows}
-      rowKey={(r) => `${r.partnerServiceId}-${r.healthcareServiceName ?? ''}`}
-      emptyText="This is not published to any partner services"
-      columns={[
-        { key: 'name', header: 'Partner service', render: (r) => r.name, sortValue: (r) => r.name },
-        { key: 'role', header: 'Kind', render: (r) => r.role[0]!.toUpperCase() + r.role.slice(1) },
-        {
-          key: 'source',
-          header: 'Published',
-          render: (r) =>
-            r.source === 'Preference'
-              ? 'All services (organisation preference)'
-              : `Healthcare service: ${r.healthcareServiceName}`,
-        },
-        {
-          key: 'future',
-          header: 'Future practitioners',
-          render: (r) => (r.publishFuturePractitioners ? 'Yes' : 'No'),
-        },
       ]}
     />
   );

@@ -43,7 +43,6 @@ const service = (overrides: Partial<HealthcareServiceDetail> = {}): HealthcareSe
     },
   ],
   practitioners: [],
-  partnerServices: [],
   ...overrides,
 });
 

@@ -31,16 +31,6 @@ const detail = (overrides: Partial<OrganisationDetail> = {}): OrganisationDetail
   locations: [],
   healthcareServices: [],
   practitioners: [],
-  partnerServices: [
-    {
-      partnerServiceId: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
-      name: 'National Health Services Directory',
-      role: 'directory',
-      source: 'Preference',
-      healthcareServiceName: null,
-      publishFuturePractitioners: true,
-    },
-  ],
   ...overrides,
 });
 
