@@ -115,62 +115,98 @@ type Counted<T> = T & { total: number };
 
 const page = (p: Page) => sql`limit ${p.count} offset ${p.offset}`;
 
+/** The parts of one type's search: what it selects, from where, which rows the partner sees, and their order. */
+interface SearchShape {
+  columns: SQL;
+  from: SQL;
+  visible: SQL;
+  order: SQL;
+}
+
+/** One statement: the visibility CTEs, the type's rows the partner sees under `filters`, one page, the total. */
+function searchPage<T>(db: Database, partner: string, shape: SearchShape, filters: SQL[], p: Page) {
+  return rowsOf<Counted<T>>(
+    db,
+    sql`with recursive ${visibility(partner)}
+      select ${shape.columns}, count(*) over ()::int as total ${shape.from}
+       where ${shape.visible} ${and(filters)}
+       order by ${shape.order} ${page(p)}`,
+  );
+}
+
 /** A page of what the partner sees of a type, under `filters` (SQL over the type's alias), with the total. */
 export const fhirRepository = {
-  async organisations(db: Database, partner: string, filters: SQL[], p: Page) {
-    return rowsOf<Counted<OrganisationRow>>(
+  organisations: (db: Database, partner: string, filters: SQL[], p: Page) =>
+    searchPage<OrganisationRow>(
       db,
-      sql`with recursive ${visibility(partner)}
-        select ${organisationColumns}, count(*) over ()::int as total
-          from organisations o where o.id in (select id from vis_org) ${and(filters)}
-          order by o.name, o.id ${page(p)}`,
-    );
-  },
+      partner,
+      {
+        columns: organisationColumns,
+        from: sql`from organisations o`,
+        visible: sql`o.id in (select id from vis_org)`,
+        order: sql`o.name, o.id`,
+      },
+      filters,
+      p,
+    ),
 
-  async locations(db: Database, partner: string, filters: SQL[], p: Page) {
-    return rowsOf<Counted<LocationRow>>(
+  locations: (db: Database, partner: string, filters: SQL[], p: Page) =>
+    searchPage<LocationRow>(
       db,
-      sql`with recursive ${visibility(partner)}
-        select ${locationColumns}, count(*) over ()::int as total
-          from locations l where l.id in (select id from vis_loc) ${and(filters)}
-          order by l.name, l.id ${page(p)}`,
-    );
-  },
+      partner,
+      {
+        columns: locationColumns,
+        from: sql`from locations l`,
+        visible: sql`l.id in (select id from vis_loc)`,
+        order: sql`l.name, l.id`,
+      },
+      filters,
+      p,
+    ),
 
-  async services(db: Database, partner: string, filters: SQL[], p: Page) {
-    return rowsOf<Counted<ServiceRow>>(
+  services: (db: Database, partner: string, filters: SQL[], p: Page) =>
+    searchPage<ServiceRow>(
       db,
-      sql`with recursive ${visibility(partner)}
-        select ${serviceColumns}, count(*) over ()::int as total
-          from healthcare_services s left join locations l on l.id = s.location_id
-          where s.id in (select id from vis_svc) ${and(filters)}
-          order by s.name, s.id ${page(p)}`,
-    );
-  },
+      partner,
+      {
+        columns: serviceColumns,
+        from: sql`from healthcare_services s left join locations l on l.id = s.location_id`,
+        visible: sql`s.id in (select id from vis_svc)`,
+        order: sql`s.name, s.id`,
+      },
+      filters,
+      p,
+    ),
 
-  async practitioners(db: Database, partner: string, filters: SQL[], p: Page) {
-    return rowsOf<Counted<PractitionerRow>>(
+  practitioners: (db: Database, partner: string, filters: SQL[], p: Page) =>
+    searchPage<PractitionerRow>(
       db,
-      sql`with recursive ${visibility(partner)}
-        select ${practitionerColumns}, count(*) over ()::int as total
-          ${practitionerFrom(partner)}
-          where ${practitionerVisible(partner)} ${and(filters)}
-          order by pr.family_name, pr.given_name, pr.id ${page(p)}`,
-    );
-  },
+      partner,
+      {
+        columns: practitionerColumns,
+        from: practitionerFrom(partner),
+        visible: practitionerVisible(partner),
+        order: sql`pr.family_name, pr.given_name, pr.id`,
+      },
+      filters,
+      p,
+    ),
 
-  async roles(db: Database, partner: string, filters: SQL[], p: Page) {
-    return rowsOf<Counted<RoleRow>>(
+  roles: (db: Database, partner: string, filters: SQL[], p: Page) =>
+    searchPage<RoleRow>(
       db,
-      sql`with recursive ${visibility(partner)}
-        select ${roleColumns}, count(*) over ()::int as total
-          from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id
+      partner,
+      {
+        columns: roleColumns,
+        from: sql`from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id
           left join locations l on l.id = s.location_id
-          left join practitioners pr on pr.id = r.practitioner_id
-          where ${roleVisible(partner, sql`r`)} ${and(filters)}
-          order by r.start_date, r.id ${page(p)}`,
-    );
-  },
+          left join practitioners pr on pr.id = r.practitioner_id`,
+        visible: roleVisible(partner, sql`r`),
+        order: sql`r.start_date, r.id`,
+      },
+      filters,
+      p,
+    ),
 };
 
 /** ` and f1 and f2…` (nothing without filters). */

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
+import { publicationsRepository } from '#modules/publications/repository.ts';
 import {
   healthcareServices,
-  informationUseStatements,
   locations,
   partnerPublications,
   partnerServices,
@@ -147,34 +147,10 @@ export const nhsdImportRepository = {
     return [...nearest.values()];
   },
 
-  /** Partner services of a role with their latest information use statement, by name, one page. */
-  async partnerServicesWithLatestStatement(db: Executor, role: string) {
-    const rows = await db
-      .select({
-        id: partnerServices.id,
-        code: partnerServices.code,
-        name: partnerServices.name,
-        role: partnerServices.role,
-        featureFlag: partnerServices.featureFlag,
-        statementId: informationUseStatements.id,
-        version: informationUseStatements.version,
-        title: informationUseStatements.title,
-        content: informationUseStatements.content,
-      })
-      .from(partnerServices)
-      .innerJoin(
-        informationUseStatements,
-        eq(informationUseStatements.partnerServiceId, partnerServices.id),
-      )
-      .where(eq(partnerServices.role, role as (typeof partnerServices.$inferSelect)['role']))
-      .orderBy(
-        asc(partnerServices.name),
-        asc(partnerServices.id),
-        desc(informationUseStatements.version),
-      );
-    const latest = new Map<string, (typeof rows)[number]>();
-    for (const row of rows) if (!latest.has(row.id)) latest.set(row.id, row);
-    return [...latest.values()];
+  /** Partner services of a role with their latest information use statement, by name. */
+  async partnerServicesWithLatestStatement(db: Database, role: string) {
+    const all = await publicationsRepository.partnersWithLatestStatement(db);
+    return all.filter((p) => p.role === role);
   },
 
   /**
