@@ -22,7 +22,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { formatDate } from '#lib/format-date.ts';
-import { PartnerPublicationsSkeleton } from './partner-publications-tab.tsx';
+import { PartnerPublicationsSkeleton } from './partner-publications-skeleton.tsx';
 import { useChangePartnerPublication, usePartnerPublications } from './publications-api.ts';
 
 // The Partner services tab's publication choices (docs/decisions/030-publishing-to-partners.md): one card per
