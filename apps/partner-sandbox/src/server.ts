@@ -36,7 +36,7 @@ function page(title: string, partner: string, body: string): string {
 body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;line-height:1.5}
 header{background:#0b3b5c;color:#fff;padding:1rem 1.5rem}header a{color:#fff}
 main{padding:1.5rem;max-width:60rem}nav a{margin-right:1rem}
-table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid #8a8a8a;padding:.4rem .6rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:1rem 0}.scroll{overflow-x:auto}td{overflow-wrap:anywhere}th,td{border:1px solid #8a8a8a;padding:.4rem .6rem;text-align:left;vertical-align:top}
 label{display:block;font-weight:600;margin-top:.8rem}input,select,textarea{font:inherit;padding:.3rem;max-width:100%}
 button{font:inherit;margin-top:1rem;padding:.4rem 1rem;background:#0b3b5c;color:#fff;border:0;border-radius:4px}
 .error{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}.ok{border-left:4px solid #1b7f3b;padding:.5rem 1rem;background:#e9f6ee}
@@ -127,7 +127,7 @@ function handler(options: SandboxOptions, portal: PortalClient) {
           );
           const services = entries.filter((e) => e.search?.mode === 'match').map((e) => e.resource);
           results = services.length
-            ? `<table><caption>${bundle.total} published service${bundle.total === 1 ? '' : 's'} at ${escape(postcode)}</caption>
+            ? `<div class="scroll" role="region" aria-label="Published services, scrollable" tabindex="0"><table><caption>${bundle.total} published service${bundle.total === 1 ? '' : 's'} at ${escape(postcode)}</caption>
 <thead><tr><th scope="col">Service</th><th scope="col">Organisation</th><th scope="col">Address</th><th scope="col">Contact</th><th scope="col">Action</th></tr></thead><tbody>
 ${services
   .map((s) => {
@@ -137,7 +137,7 @@ ${services
     const org = byRef.get((s['providedBy'] as { reference: string } | undefined)?.reference ?? '');
     return `<tr><td>${escape(s['name'])}</td><td>${escape(org?.['name'] ?? '')}</td><td>${escape(addressOf(location))}</td><td>${telecomOf(s)}</td><td><a href="/suggest?service=${encodeURIComponent(String(s['id']))}&amp;name=${encodeURIComponent(String(s['name']))}">Suggest a change<span class="vh"> to ${escape(s['name'])}</span></a></td></tr>`;
   })
-  .join('\n')}</tbody></table>`
+  .join('\n')}</tbody></table></div>`
             : `<p role="status">Nothing published to ${escape(options.partnerName)} at ${escape(postcode)}.</p>`;
         }
         return send(
@@ -199,7 +199,7 @@ ${services
           'Suggested changes',
           `${sent ? `<p class="ok" role="status">Suggestion sent to the provider.</p>` : ''}${
             tasks.length
-              ? `<table><caption>Suggestions sent by ${escape(options.partnerName)}</caption><thead><tr><th scope="col">About</th><th scope="col">Suggested</th><th scope="col">Outcome</th><th scope="col">Value now</th></tr></thead><tbody>${tasks
+              ? `<div class="scroll" role="region" aria-label="Suggestions, scrollable" tabindex="0"><table><caption>Suggestions sent by ${escape(options.partnerName)}</caption><thead><tr><th scope="col">About</th><th scope="col">Suggested</th><th scope="col">Outcome</th><th scope="col">Value now</th></tr></thead><tbody>${tasks
                   .map((t) => {
                     const input = ((t['input'] as Array<{
                       type: { text: string };
@@ -211,7 +211,7 @@ ${services
                     }>) ?? [])[0];
                     return `<tr data-task="${escape(t['id'])}"><td>${escape((t['focus'] as { reference: string }).reference)}</td><td>${escape(input?.type.text)}: ${escape(input?.valueString)}</td><td>${escape(status[t['status'] as keyof typeof status] ?? t['status'])}</td><td>${output ? `${escape(output.type.text)}: ${escape(output.valueString)}` : ''}</td></tr>`;
                   })
-                  .join('')}</tbody></table>`
+                  .join('')}</tbody></table></div>`
               : '<p>No suggestions sent yet.</p>'
           }`,
         );

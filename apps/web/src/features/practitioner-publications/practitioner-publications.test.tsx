@@ -90,11 +90,18 @@ describe('the publishing settings list', () => {
   });
 
   it('says so when no partner has been added, and shows the loading message first', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    serve({ [`GET ${paths.list}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    // Every request of the list waits until the loading message was seen; one made after (a retry, a second
+    // mount) is answered at once, so no request is left hanging whatever the machine's pace.
+    const waiting: Array<(r: Response) => void> = [];
+    let answered = false;
+    serve({
+      [`GET ${paths.list}`]: () =>
+        answered ? json(listOf([])) : new Promise<Response>((resolve) => waiting.push(resolve)),
+    });
     renderApp('/practitioner/publish');
     expect(await screen.findByText(messages.loading)).toBeInTheDocument();
-    answer(json(listOf([])));
+    answered = true;
+    for (const resolve of waiting) resolve(json(listOf([])));
     expect(await screen.findByText(messages.empty)).toBeVisible();
   });
 
