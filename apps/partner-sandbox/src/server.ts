@@ -36,7 +36,7 @@ function page(title: string, partner: string, body: string): string {
 body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;line-height:1.5}
 header{background:#0b3b5c;color:#fff;padding:1rem 1.5rem}header a{color:#fff}
 main{padding:1.5rem;max-width:60rem}nav a{margin-right:1rem}
-table{border-collapse:collapse;width:100%;margin:1rem 0}.scroll{overflow-x:auto}td{overflow-wrap:anywhere}th,td{border:1px solid #8a8a8a;padding:.4rem .6rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:1rem 0}.scroll{overflow-x:auto;position:relative}.scroll table{min-width:40rem}td{overflow-wrap:break-word}th,td{border:1px solid #8a8a8a;padding:.4rem .6rem;text-align:left;vertical-align:top}
 label{display:block;font-weight:600;margin-top:.8rem}input,select,textarea{font:inherit;padding:.3rem;max-width:100%}
 button{font:inherit;margin-top:1rem;padding:.4rem 1rem;background:#0b3b5c;color:#fff;border:0;border-radius:4px}
 .error{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}.ok{border-left:4px solid #1b7f3b;padding:.5rem 1rem;background:#e9f6ee}
