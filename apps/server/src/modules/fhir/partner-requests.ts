@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import {
   PartnerCommunicationInput,
   PartnerTaskInput,
@@ -66,20 +66,11 @@ function parseReference(reference: string): { type: string; id: string } {
 export function partnerRequests(db: Database) {
   const reads = fhirService(db);
 
-  /** The partner's Task for one request: the copies share everything but who holds them. */
-  async function taskResource(partner: PartnerCaller, requestId: string): Promise<Json | null> {
-    const rows = await db
-      .select()
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.partnerRequestId, requestId),
-          eq(tasks.partnerServiceId, partner.partnerServiceId),
-        ),
-      )
-      .orderBy(asc(tasks.resolvedAt));
-    const resolved = rows.find((r) => r.status !== 'NotComplete');
-    const row = resolved ?? rows[0];
+  type TaskRow = typeof tasks.$inferSelect;
+
+  /** The partner's Task of one request's copies: they share everything but who holds them; an answered copy decides. */
+  function taskOf(requestId: string, copies: TaskRow[]): Json | null {
+    const row = copies.find((r) => r.status !== 'NotComplete') ?? copies[0];
     if (!row) return null;
     return {
       resourceType: 'Task',
@@ -109,6 +100,20 @@ export function partnerRequests(db: Database) {
     };
   }
 
+  /** The partner's Task for one request, or null when it is not this partner's. */
+  async function taskResource(partner: PartnerCaller, requestId: string): Promise<Json | null> {
+    const copies = await db
+      .select()
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.partnerRequestId, requestId),
+          eq(tasks.partnerServiceId, partner.partnerServiceId),
+        ),
+      );
+    return taskOf(requestId, copies);
+  }
+
   return {
     taskResource,
 
@@ -119,19 +124,39 @@ export function partnerRequests(db: Database) {
         throw new FhirSearchError(
           `Task status '${status}' is not requested, completed or rejected.`,
         );
-      const rows = (await db.execute(sql`
-        select partner_request_id as id, max(created_at) as created from tasks
-         where partner_service_id = ${partner.partnerServiceId}::uuid and partner_request_id is not null
-           ${wanted ? sql`and status = ${wanted}` : sql``}
-         group by partner_request_id order by created desc limit 100`)) as unknown as {
-        rows: Array<{ id: string }>;
-      };
-      const out: Json[] = [];
-      for (const r of rows.rows) {
-        const task = await taskResource(partner, r.id);
-        if (task) out.push(task);
-      }
-      return out;
+      // One statement: every copy of the partner's newest 100 requests (of that status), grouped here.
+      const copies = await db
+        .select()
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.partnerServiceId, partner.partnerServiceId),
+            inArray(
+              tasks.partnerRequestId,
+              db
+                .select({ id: tasks.partnerRequestId })
+                .from(tasks)
+                .where(
+                  and(
+                    eq(tasks.partnerServiceId, partner.partnerServiceId),
+                    isNotNull(tasks.partnerRequestId),
+                    wanted ? eq(tasks.status, wanted as TaskRow['status']) : undefined,
+                  ),
+                )
+                .groupBy(tasks.partnerRequestId)
+                .orderBy(desc(max(tasks.createdAt)))
+                .limit(100),
+            ),
+          ),
+        )
+        .orderBy(desc(tasks.createdAt));
+      const byRequest = new Map<string, TaskRow[]>();
+      for (const c of copies)
+        byRequest.set(c.partnerRequestId!, [...(byRequest.get(c.partnerRequestId!) ?? []), c]);
+      return [...byRequest].flatMap(([id, group]): Json[] => {
+        const task = taskOf(id, group);
+        return task ? [task] : [];
+      });
     },
 
     /** A suggested change: a verify-information task for each practitioner who may verify it, audited. */

@@ -11,7 +11,7 @@ import { PartnerTokenError, verifyPartnerToken } from '#modules/client-systems/p
 import { capabilityStatement } from './capability-statement.ts';
 import { operationOutcome, type Json } from './resources.ts';
 import { FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
-import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
+import { FhirSearchError, fhirService, isUuid, type PartnerCaller } from './service.ts';
 
 const isType = (t: string): t is FhirResourceType =>
   (fhirResourceTypes as readonly string[]).includes(t);
@@ -130,7 +130,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const partner = await partnerOf(request);
       const { id } = request.params;
-      const task = /^[0-9a-f-]{36}$/i.test(id) ? await requests.taskResource(partner, id) : null;
+      const task = isUuid(id) ? await requests.taskResource(partner, id) : null;
       if (!task) return send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
       return send(reply, 200, task);
     },

@@ -29,6 +29,8 @@ import type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
 type Params = Record<string, string[]>;
 type Filter = (values: string[]) => SQL;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` can be one of ours (anything else matches nothing and never reaches the database). */
+export const isUuid = (id: string) => UUID.test(id);
 
 /** OR over the comma-separated values of one parameter (FHIR: a comma is OR, a repeated parameter is AND). */
 const anyOf = (values: string[], one: (v: string) => SQL) =>
