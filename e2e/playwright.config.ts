@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { portFromEnv } from './support/free-port.ts';
+import type { E2eService } from './support/servers.ts';
 import {
   ONLINE_FORM_TOKEN_SECRET,
   SANDBOX_CLIENT_ID,
@@ -52,6 +53,46 @@ const env = {
   // What this run's spec file asks of its server (e2e/support/server-env.ts; set by scripts/e2e.ts).
   ...serverEnvOfRun(),
 };
+const services: E2eService[] = [
+  {
+    name: 'identity-provider',
+    entry: 'apps/identity-provider/src/main.ts',
+    env,
+    readyUrl: `http://localhost:${idpPort}/.well-known/openid-configuration`,
+    readyWithinMs: 60_000,
+  },
+  {
+    name: 'mail-catcher',
+    entry: 'apps/mail-catcher/src/main.ts',
+    env,
+    readyUrl: `http://127.0.0.1:${mailWebPort}/api/messages`,
+    readyWithinMs: 60_000,
+  },
+  {
+    name: 'api',
+    entry: 'apps/server/src/main.ts',
+    env,
+    readyUrl: `http://localhost:${port}/api/health`,
+    readyWithinMs: 120_000,
+  },
+  ...(withSandbox
+    ? [
+        {
+          name: 'partner-sandbox',
+          entry: 'apps/partner-sandbox/src/main.ts',
+          env: {
+            SANDBOX_PORT: String(sandboxPort),
+            PORTAL_URL: `http://localhost:${port}`,
+            SANDBOX_CLIENT_ID,
+            SANDBOX_CLIENT_SECRET,
+            ONLINE_FORM_TOKEN_SECRET,
+          },
+          readyUrl: `http://127.0.0.1:${sandboxPort}/health`,
+          readyWithinMs: 60_000,
+        },
+      ]
+    : []),
+];
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
 
 export default defineConfig({
@@ -83,48 +124,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: 'node --import tsx apps/identity-provider/src/main.ts',
-      cwd: root,
-      url: `http://localhost:${idpPort}/.well-known/openid-configuration`,
-      env,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'node --import tsx apps/mail-catcher/src/main.ts',
-      cwd: root,
-      url: `http://127.0.0.1:${mailWebPort}/api/messages`,
-      env,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'node --import tsx apps/server/src/main.ts',
-      cwd: root,
-      url: `http://localhost:${port}/api/health`,
-      env,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    ...(withSandbox
-      ? [
-          {
-            command: 'node --import tsx apps/partner-sandbox/src/main.ts',
-            cwd: root,
-            url: `http://127.0.0.1:${sandboxPort}/health`,
-            env: {
-              SANDBOX_PORT: String(sandboxPort),
-              PORTAL_URL: `http://localhost:${port}`,
-              SANDBOX_CLIENT_ID,
-              SANDBOX_CLIENT_SECRET,
-              ONLINE_FORM_TOKEN_SECRET,
-            },
-            reuseExistingServer: false,
-            timeout: 60_000,
-          },
-        ]
-      : []),
-  ],
+  // One command starts the identity provider, the mail catcher, the API and (when asked) the partner sandbox
+  // side by side, and says when all of them answer (e2e/support/servers.ts).
+  webServer: {
+    command: 'node --import tsx e2e/support/servers.ts',
+    cwd: root,
+    env: { E2E_SERVICES: JSON.stringify(services) },
+    wait: { stdout: /SERVERS_READY/ },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
 });

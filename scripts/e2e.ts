@@ -10,7 +10,15 @@
  * per server environment.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/support/free-port.ts';
@@ -49,8 +57,9 @@ async function freePorts(): Promise<Record<string, string>> {
   return ports;
 }
 
+// Playwright's command line run by node itself: through npx, npm starts first (and warns) for every spec file.
 const playwrightArgs = (extra: string[]) => [
-  'playwright',
+  path.join(repoRoot, 'node_modules/@playwright/test/cli.js'),
   'test',
   '-c',
   'e2e/playwright.config.ts',
@@ -63,12 +72,19 @@ const playwrightArgs = (extra: string[]) => [
  */
 async function runSpec(spec: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   const ports = await freePorts();
+  const world = freshWorld();
   const label = `[${spec.replace(/\.spec\.ts$/, '')}] `;
   try {
     return await new Promise<boolean>((resolve, reject) => {
-      const child = spawn('npx', playwrightArgs([`e2e/tests/${spec}`, ...args]), {
+      const child = spawn(process.execPath, playwrightArgs([`e2e/tests/${spec}`, ...args]), {
         cwd: repoRoot,
-        env: { ...process.env, ...env, ...ports, E2E_SERVER_ENV: serverEnvFor(spec) },
+        env: {
+          ...process.env,
+          ...env,
+          ...ports,
+          E2E_DATA_DIR: world.dir,
+          E2E_SERVER_ENV: serverEnvFor(spec),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const prefixed = (out: NodeJS.WriteStream) => {
@@ -86,6 +102,7 @@ async function runSpec(spec: string, env: NodeJS.ProcessEnv): Promise<boolean> {
     });
   } finally {
     for (const port of Object.values(ports)) portsInUse.delete(port);
+    world.remove();
   }
 }
 
@@ -93,16 +110,40 @@ async function runSpec(spec: string, env: NodeJS.ProcessEnv): Promise<boolean> {
 await ensureChromium();
 await buildWebIfNeeded();
 
+/**
+ * The demo world, migrated and seeded once for the whole run (`npm run reset-demo` into an empty PGlite
+ * directory; the seed's ids and dates are the same every time). Each run of servers starts on its own copy:
+ * seeding took about 8 of every spec file's 20 s of start-up.
+ */
+const seededWorld = mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-world-'));
+process.on('exit', () => rmSync(seededWorld, { recursive: true, force: true }));
+await run('node', ['--import', 'tsx', 'apps/server/src/cli/reset-demo.ts'], {
+  env: { DATA_DIR: seededWorld, LOG_LEVEL: 'warn' },
+});
+
+/** A fresh copy of the seeded world for one run's API (removed when the run ends). */
+function freshWorld(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-'));
+  cpSync(seededWorld, dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 if (args.some((a) => a.endsWith('.spec.ts'))) {
   // Files asking for the same server environment share one run; each other environment gets its own.
   const options = args.filter((a) => !a.endsWith('.spec.ts'));
   const runs = new Map<string, string[]>();
   for (const spec of args.filter((a) => a.endsWith('.spec.ts')))
     runs.set(serverEnvFor(spec), [...(runs.get(serverEnvFor(spec)) ?? []), spec]);
-  for (const [serverEnv, specs] of runs)
-    await run('npx', playwrightArgs([...specs, ...options]), {
-      env: { ...(await freePorts()), E2E_SERVER_ENV: serverEnv },
-    });
+  for (const [serverEnv, specs] of runs) {
+    const world = freshWorld();
+    try {
+      await run(process.execPath, playwrightArgs([...specs, ...options]), {
+        env: { ...(await freePorts()), E2E_DATA_DIR: world.dir, E2E_SERVER_ENV: serverEnv },
+      });
+    } finally {
+      world.remove();
+    }
+  }
 } else {
   const lanes = Math.max(
     1,
