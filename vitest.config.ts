@@ -56,6 +56,10 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/identity-provider/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Each file builds its own app over its own database, and no server test mocks a module, so the
+          // files of one worker can share the loaded modules: importing the server for every file was about
+          // 130 s of the run's CPU, and the project took 337 s instead of 172 s (docs/decisions/001-monorepo-and-tooling.md).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

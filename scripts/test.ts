@@ -60,13 +60,20 @@ const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
 let failure: unknown = null;
 try {
   await step('Install Debian chromium when missing', ensureChromium);
-  await step('Lint (ESLint, import direction)', () =>
-    run('npx', ['eslint', '.', '--max-warnings', '0']),
+  // ESLint and Prettier are one thread each: side by side with the typecheck's two lanes they keep both
+  // cores busy (about 107 s one after another; docs/decisions/001-monorepo-and-tooling.md).
+  await step(
+    'Lint (ESLint, import direction), format (Prettier) and typecheck, side by side',
+    async () => {
+      const checks = await Promise.allSettled([
+        run('npx', ['eslint', '.', '--max-warnings', '0']),
+        run('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
+        run('npx', ['tsx', 'scripts/typecheck.ts']),
+      ]);
+      const failed = checks.filter((c): c is PromiseRejectedResult => c.status === 'rejected');
+      if (failed.length) throw new Error(failed.map((c) => (c.reason as Error).message).join('; '));
+    },
   );
-  await step('Format (Prettier)', () =>
-    run('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
-  );
-  await step('Typecheck (every workspace)', () => run('npx', ['tsx', 'scripts/typecheck.ts']));
   await step('Unit, component and API tests (Vitest, PGlite)', () => vitest('all', []));
   if (withPostgres) {
     await step('API tests on PostgreSQL 15', async () => {
