@@ -200,6 +200,26 @@ const everything = () => [
   '/tasks-notifications',
   '/delegates',
 ];
+/** The publishing pages (docs/decisions/030-publishing-to-partners.md) a practitioner and manager opens. */
+const publishing = () => [
+  '/publishing',
+  '/practitioner/publish',
+  '/practitioner/publish/add',
+  `/publication-email-notification?organisationId=${entities!.organisation.split('/').pop()}`,
+];
+
+/** Each entity page's Partner services tab, with its partner cards and switches. */
+async function expectPartnerTabsFit(page: Page, who: string) {
+  for (const route of [entities!.organisation, entities!.location, entities!.service]) {
+    await page.goto(route);
+    await page.getByRole('tab', { name: 'Partner services' }).click();
+    await expect(
+      page.getByRole('tabpanel', { name: 'Partner services' }).getByRole('group').first(),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectFitsEveryWidth(page, null, `${who} on the Partner services tab`);
+  }
+}
 
 test.describe('Fits every screen', () => {
   test.beforeAll(async ({ browser }) => {
@@ -235,7 +255,9 @@ test.describe('Fits every screen', () => {
     expect(overlaps(badge, label), 'badge clear of the label').toBe(false);
     await expectDrawerOffersDesktopItems(page);
     await expectSideNavHome(page);
-    for (const route of everything()) await expectFitsEveryWidth(page, route, 'Alice');
+    for (const route of [...everything(), ...publishing()])
+      await expectFitsEveryWidth(page, route, 'Alice');
+    await expectPartnerTabsFit(page, 'Alice');
     await expectFitsEveryWidth(page, '/design-system/home', 'Alice');
     // The NHSD import wizard, with its results table (wider than a phone: it scrolls in its own box).
     await expectFitsEveryWidth(page, '/nhsd-import', 'Alice');
@@ -300,6 +322,7 @@ test.describe('Fits every screen', () => {
     await expectSideNavHome(page);
     for (const route of everything().filter((r) => r !== '/publish-selector'))
       await expectFitsEveryWidth(page, route, 'George');
+    await expectPartnerTabsFit(page, 'George');
   });
 
   test('Priya: Home in the side navigation and the drawer; welcome and admin fit', async ({
@@ -316,6 +339,7 @@ test.describe('Fits every screen', () => {
     await page.keyboard.press('Escape');
     await expectFitsEveryWidth(page, '/welcome', 'Priya');
     await expectFitsEveryWidth(page, '/admin', 'Priya');
+    await expectFitsEveryWidth(page, '/client-system', 'Priya');
   });
 
   for (const [who, ra] of [
