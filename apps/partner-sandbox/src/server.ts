@@ -116,7 +116,7 @@ function handler(options: SandboxOptions, portal: PortalClient) {
         let results = '';
         if (postcode) {
           const bundle = (await portal.fhir(
-            `HealthcareService?address-postalcode=${encodeURIComponent(postcode)}&_include=HealthcareService:location&_include=HealthcareService:organization&_count=50`,
+            `HealthcareService?address-postalcode=${encodeURIComponent(postcode)}&_include=HealthcareService:location&_include=HealthcareService:organization&_count=50&_total=accurate`,
           )) as { total?: number; entry?: Array<{ resource: Json; search?: { mode: string } }> };
           const entries = bundle.entry ?? [];
           const byRef = new Map(

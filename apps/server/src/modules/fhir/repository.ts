@@ -13,7 +13,7 @@ import type {
 // organisation's, else the nearest ancestor organisation's; no row means not published. A practitioner is
 // seen through their roles in published services, unless they said no to that partner; without a choice of
 // their own, only where the deciding publication publishes practitioners too (publish_future_practitioners).
-// Every search is one statement: these CTEs, the filters, the page and its total.
+// Every search is one statement: these CTEs, the filters and the page (and its total, only when asked).
 
 /** Raw rows of a statement (both drivers answer `{ rows }`). */
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -23,8 +23,8 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 /**
  * The CTEs naming what `partner` sees of the organisations, locations and services: vis_org, vis_loc, vis_svc
- * (a few rows each, however many roles there are). Roles and practitioners are checked row by row
- * (`roleVisible`, `practitionerVisible`) after a search's own filters, so a search over 10,000 roles never
+ * (a few rows each, however many roles there are). Roles and practitioners join vis_svc and the partner's
+ * practitioner choices (`roleVisibleJoin`) after a search's own filters, so a search over 10,000 roles never
  * decides the visibility of all of them.
  */
 export function visibility(partner: string): SQL {
@@ -68,7 +68,22 @@ export function visibility(partner: string): SQL {
     )`;
 }
 
-/** Whether role `r` is seen: its service is, and its practitioner's own choice (else the publication) says so. */
+/**
+ * Joins that keep only the roles `r` the partner sees: their service is seen (vis_svc), and their practitioner's
+ * own choice for that partner, else the deciding publication (`vs.future`), says so. Joins rather than a check
+ * per row: a postcode's 2,000 roles are matched against a few services and one hash of the partner's
+ * practitioner choices (docs/decisions/031-fhir-partner-api.md, Consequences).
+ */
+const roleVisibleJoin = (partner: string, r: SQL, vs: SQL, pp: SQL) => sql`
+  join vis_svc ${vs} on ${vs}.id = ${r}.healthcare_service_id
+  left join practitioner_publications ${pp}
+    on ${pp}.practitioner_id = ${r}.practitioner_id and ${pp}.partner_service_id = ${partner}::uuid`;
+const roleVisibleWhere = (vs: SQL, pp: SQL) => sql`coalesce(${pp}.publish, ${vs}.future)`;
+
+/**
+ * Whether role `r` is seen, checked for that one row: for the few roles of the practitioners a search already
+ * found (as joins, the planner would decide every seen role first and then look for the practitioners).
+ */
 const roleVisible = (partner: string, r: SQL) => sql`exists (
   select 1 from vis_svc vs
   left join practitioner_publications pp
@@ -110,10 +125,22 @@ const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   s.location_id as "locationId", r.primary_type as "primaryType", r.start_date::text as "startDate",
   r.end_date::text as "endDate", r.created_at as "lastUpdated"`;
 
-export type Page = { offset: number; count: number };
-type Counted<T> = T & { total: number };
+/**
+ * Whether the statement decides what the partner sees ('decide'), or the caller already knows it sees every row
+ * the filters name ('known': an include whose reference implies it, e.g. a seen role's practitioner — a role is
+ * only seen when its service is and its practitioner is through it). 'known' skips the visibility CTEs.
+ */
+export type Seen = 'decide' | 'known';
 
-const page = (p: Page) => sql`limit ${p.count} offset ${p.offset}`;
+/** Which page: `count` rows from `offset`; `total` asks for the number of all matches as well. */
+export type Page = { offset: number; count: number; total?: boolean };
+
+/** One page, whether more follow, and the number of all matches when it was asked for or is known anyway. */
+export interface Found<T> {
+  rows: T[];
+  more: boolean;
+  total: number | null;
+}
 
 /** The parts of one type's search: what it selects, from where, which rows the partner sees, and their order. */
 interface SearchShape {
@@ -123,90 +150,116 @@ interface SearchShape {
   order: SQL;
 }
 
-/** One statement: the visibility CTEs, the type's rows the partner sees under `filters`, one page, the total. */
-function searchPage<T>(db: Database, partner: string, shape: SearchShape, filters: SQL[], p: Page) {
-  return rowsOf<Counted<T>>(
-    db,
-    sql`with recursive ${visibility(partner)}
-      select ${shape.columns}, count(*) over ()::int as total ${shape.from}
-       where ${shape.visible} ${and(filters)}
-       order by ${shape.order} ${page(p)}`,
-  );
+/** The statement of one page from `offset`, `count` rows long, without the visibility CTEs. */
+type PageStatement = (offset: number, count: number) => SQL;
+
+const totalColumn = (total: boolean | undefined) =>
+  total ? sql`, count(*) over ()::int as total` : sql``;
+
+/** Every match of `filters` that the partner sees (or, `seen` 'known', every match), in order, one page. */
+const matchesOf =
+  (shape: SearchShape, filters: SQL[], p: Page, seen: Seen): PageStatement =>
+  (offset, count) =>
+    sql`select ${shape.columns}${totalColumn(p.total)} ${shape.from}
+      where ${seen === 'decide' ? shape.visible : sql`true`} ${and(filters)}
+      order by ${shape.order} limit ${count} offset ${offset}`;
+
+/**
+ * One statement: the visibility CTEs (unless `seen` is 'known'), then `statement`'s page read one row longer
+ * (so a `next` link needs no count). The total (`count(*) over ()`) is only computed when `p.total` asks for
+ * it: it decides visibility for every match, where the page alone can stop early. On the last page the total
+ * is known anyway (offset + rows), so it is answered then without asking.
+ */
+async function searchPage<T>(
+  db: Database,
+  partner: string,
+  statement: PageStatement,
+  p: Page,
+  seen: Seen = 'decide',
+): Promise<Found<T>> {
+  const read = (offset: number, count: number) =>
+    rowsOf<T & { total?: number }>(
+      db,
+      seen === 'decide'
+        ? sql`with recursive ${visibility(partner)} ${statement(offset, count)}`
+        : statement(offset, count),
+    );
+  const rows = await read(p.offset, p.count + 1);
+  const more = rows.length > p.count;
+  const page = more ? rows.slice(0, p.count) : rows;
+  let total: number | null = null;
+  if (p.total) {
+    // Past the last match the page has no row to carry the count: count from the start instead.
+    total = rows[0]?.total ?? (p.offset > 0 ? ((await read(0, 1))[0]?.total ?? 0) : 0);
+  } else if (!more && (page.length > 0 || p.offset === 0)) total = p.offset + page.length;
+  for (const row of page) delete row.total;
+  return { rows: page, more, total };
 }
 
-/** A page of what the partner sees of a type, under `filters` (SQL over the type's alias), with the total. */
+const roleShape = (partner: string): SearchShape => ({
+  columns: roleColumns,
+  from: sql`from practitioner_roles r ${roleVisibleJoin(partner, sql`r`, sql`vs`, sql`pp`)}
+    join healthcare_services s on s.id = r.healthcare_service_id
+    left join locations l on l.id = s.location_id
+    left join practitioners pr on pr.id = r.practitioner_id`,
+  visible: roleVisibleWhere(sql`vs`, sql`pp`),
+  order: sql`r.start_date, r.id`,
+});
+
+const organisationShape: SearchShape = {
+  columns: organisationColumns,
+  from: sql`from organisations o`,
+  visible: sql`o.id in (select id from vis_org)`,
+  order: sql`o.name, o.id`,
+};
+const locationShape: SearchShape = {
+  columns: locationColumns,
+  from: sql`from locations l`,
+  visible: sql`l.id in (select id from vis_loc)`,
+  order: sql`l.name, l.id`,
+};
+const serviceShape: SearchShape = {
+  columns: serviceColumns,
+  from: sql`from healthcare_services s left join locations l on l.id = s.location_id`,
+  visible: sql`s.id in (select id from vis_svc)`,
+  order: sql`s.name, s.id`,
+};
+const practitionerShape = (partner: string): SearchShape => ({
+  columns: practitionerColumns,
+  from: practitionerFrom(partner),
+  visible: practitionerVisible(partner),
+  order: sql`pr.family_name, pr.given_name, pr.id`,
+});
+
+/** A page of what the partner sees of a type, under `filters` (SQL over the type's alias). */
 export const fhirRepository = {
-  organisations: (db: Database, partner: string, filters: SQL[], p: Page) =>
+  organisations: (db: Database, partner: string, filters: SQL[], p: Page, seen: Seen = 'decide') =>
     searchPage<OrganisationRow>(
       db,
       partner,
-      {
-        columns: organisationColumns,
-        from: sql`from organisations o`,
-        visible: sql`o.id in (select id from vis_org)`,
-        order: sql`o.name, o.id`,
-      },
-      filters,
+      matchesOf(organisationShape, filters, p, seen),
       p,
+      seen,
     ),
 
-  locations: (db: Database, partner: string, filters: SQL[], p: Page) =>
-    searchPage<LocationRow>(
-      db,
-      partner,
-      {
-        columns: locationColumns,
-        from: sql`from locations l`,
-        visible: sql`l.id in (select id from vis_loc)`,
-        order: sql`l.name, l.id`,
-      },
-      filters,
-      p,
-    ),
+  locations: (db: Database, partner: string, filters: SQL[], p: Page, seen: Seen = 'decide') =>
+    searchPage<LocationRow>(db, partner, matchesOf(locationShape, filters, p, seen), p, seen),
 
-  services: (db: Database, partner: string, filters: SQL[], p: Page) =>
-    searchPage<ServiceRow>(
-      db,
-      partner,
-      {
-        columns: serviceColumns,
-        from: sql`from healthcare_services s left join locations l on l.id = s.location_id`,
-        visible: sql`s.id in (select id from vis_svc)`,
-        order: sql`s.name, s.id`,
-      },
-      filters,
-      p,
-    ),
+  services: (db: Database, partner: string, filters: SQL[], p: Page, seen: Seen = 'decide') =>
+    searchPage<ServiceRow>(db, partner, matchesOf(serviceShape, filters, p, seen), p, seen),
 
-  practitioners: (db: Database, partner: string, filters: SQL[], p: Page) =>
+  practitioners: (db: Database, partner: string, filters: SQL[], p: Page, seen: Seen = 'decide') =>
     searchPage<PractitionerRow>(
       db,
       partner,
-      {
-        columns: practitionerColumns,
-        from: practitionerFrom(partner),
-        visible: practitionerVisible(partner),
-        order: sql`pr.family_name, pr.given_name, pr.id`,
-      },
-      filters,
+      matchesOf(practitionerShape(partner), filters, p, seen),
       p,
+      seen,
     ),
 
+  /** Roles are always decided: nothing the partner sees implies that it sees a role. */
   roles: (db: Database, partner: string, filters: SQL[], p: Page) =>
-    searchPage<RoleRow>(
-      db,
-      partner,
-      {
-        columns: roleColumns,
-        from: sql`from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id
-          left join locations l on l.id = s.location_id
-          left join practitioners pr on pr.id = r.practitioner_id`,
-        visible: roleVisible(partner, sql`r`),
-        order: sql`r.start_date, r.id`,
-      },
-      filters,
-      p,
-    ),
+    searchPage<RoleRow>(db, partner, matchesOf(roleShape(partner), filters, p, 'decide'), p),
 };
 
 /** ` and f1 and f2…` (nothing without filters). */

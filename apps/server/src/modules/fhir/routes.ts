@@ -166,7 +166,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
         { relation: 'self', url: link(answer.offset) },
         { relation: 'first', url: link(0) },
       ];
-      if (answer.count > 0 && answer.offset + answer.count < answer.total)
+      if (answer.count > 0 && answer.more)
         links.push({ relation: 'next', url: link(answer.offset + answer.count) });
       if (answer.offset > 0)
         links.push({ relation: 'previous', url: link(Math.max(0, answer.offset - answer.count)) });
@@ -178,7 +178,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       return send(reply, 200, {
         resourceType: 'Bundle',
         type: 'searchset',
-        total: answer.total,
+        // Optional in a searchset: only when asked for (_total) or shown by the page itself.
+        ...(answer.total === null ? {} : { total: answer.total }),
         link: links,
         entry: [
           ...answer.matches.map((r) => entry(r, 'match')),

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { fhirPaging, type FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import { textCharacterProblem } from '@pca/contracts/text.ts';
 import type { Database } from '#db/client.ts';
-import { fhirRepository, type Page } from './repository.ts';
+import { fhirRepository, type Found, type Page, type Seen } from './repository.ts';
 import {
   healthcareServiceResource,
   locationResource,
@@ -234,34 +234,48 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
 };
 
 /** Parameters that shape the answer rather than filter it. */
-const RESULT_PARAMS = new Set(['_count', '_offset', '_include', '_revinclude', '_format']);
+const RESULT_PARAMS = new Set([
+  '_count',
+  '_offset',
+  '_total',
+  '_include',
+  '_revinclude',
+  '_format',
+]);
+
+/** FHIR's `_total` values; without one (or with `none`) Bundle.total is only given when the page shows it. */
+const TOTALS = ['none', 'estimate', 'accurate'] as const;
+
+/** A page of resources, whether more follow, and the total when asked for or known anyway. */
+type FoundResources = Omit<Found<unknown>, 'rows'> & { resources: Json[] };
+const resourcesOf =
+  <T>(toResource: (row: T) => Json) =>
+  (found: Found<T>): FoundResources => ({
+    more: found.more,
+    total: found.total,
+    resources: found.rows.map(toResource),
+  });
+
+/** How a read decides visibility: 'known' for an include its match implies. */
+interface ReadOptions {
+  seen?: Seen;
+}
 
 const fetchers = {
-  Organization: (db: Database, partner: string, f: SQL[], p: Page) =>
-    fhirRepository.organisations(db, partner, f, p).then((rows) => ({
-      total: rows[0]?.total ?? 0,
-      resources: rows.map(organizationResource),
-    })),
-  Location: (db: Database, partner: string, f: SQL[], p: Page) =>
-    fhirRepository.locations(db, partner, f, p).then((rows) => ({
-      total: rows[0]?.total ?? 0,
-      resources: rows.map(locationResource),
-    })),
-  HealthcareService: (db: Database, partner: string, f: SQL[], p: Page) =>
-    fhirRepository.services(db, partner, f, p).then((rows) => ({
-      total: rows[0]?.total ?? 0,
-      resources: rows.map((r) => healthcareServiceResource(r, today())),
-    })),
-  Practitioner: (db: Database, partner: string, f: SQL[], p: Page) =>
-    fhirRepository.practitioners(db, partner, f, p).then((rows) => ({
-      total: rows[0]?.total ?? 0,
-      resources: rows.map(practitionerResource),
-    })),
-  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page) =>
-    fhirRepository.roles(db, partner, f, p).then((rows) => ({
-      total: rows[0]?.total ?? 0,
-      resources: rows.map((r) => practitionerRoleResource(r, today())),
-    })),
+  Organization: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+    fhirRepository.organisations(db, partner, f, p, o.seen).then(resourcesOf(organizationResource)),
+  Location: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+    fhirRepository.locations(db, partner, f, p, o.seen).then(resourcesOf(locationResource)),
+  HealthcareService: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+    fhirRepository
+      .services(db, partner, f, p, o.seen)
+      .then(resourcesOf((r) => healthcareServiceResource(r, today()))),
+  Practitioner: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+    fhirRepository.practitioners(db, partner, f, p, o.seen).then(resourcesOf(practitionerResource)),
+  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page, _o: ReadOptions = {}) =>
+    fhirRepository
+      .roles(db, partner, f, p)
+      .then(resourcesOf((r) => practitionerRoleResource(r, today()))),
 } satisfies Record<FhirResourceType, unknown>;
 
 /** The id column of each type, for includes (ids already known). */
@@ -273,17 +287,52 @@ const idColumn: Record<FhirResourceType, SQL> = {
   PractitionerRole: sql`r.id`,
 };
 
-/** Where an include or revinclude points: the type fetched and how its ids are found. */
-const includeTargets: Record<string, { type: FhirResourceType; refs: (r: Json) => string[] }> = {
-  'Location:organization': { type: 'Organization', refs: (r) => refIds(r['managingOrganization']) },
-  'HealthcareService:location': { type: 'Location', refs: (r) => refIds(r['location']) },
-  'HealthcareService:organization': { type: 'Organization', refs: (r) => refIds(r['providedBy']) },
-  'PractitionerRole:practitioner': { type: 'Practitioner', refs: (r) => refIds(r['practitioner']) },
-  'PractitionerRole:organization': { type: 'Organization', refs: (r) => refIds(r['organization']) },
-  'PractitionerRole:location': { type: 'Location', refs: (r) => refIds(r['location']) },
+/**
+ * Where an include or revinclude points: the type fetched, how its ids are found, and whether the partner sees
+ * what it points to because it sees the match (docs/decisions/031-fhir-partner-api.md): a seen role's
+ * practitioner (seen through that role), service (a role is only seen where its service is) and organisation
+ * (an organisation holding a seen service is seen); a seen service's or location's organisation. Those are
+ * read by id without deciding visibility again; a location is decided (a service can be published where its
+ * location is not).
+ */
+const includeTargets: Record<
+  string,
+  { type: FhirResourceType; refs: (r: Json) => string[]; seen: Seen }
+> = {
+  'Location:organization': {
+    type: 'Organization',
+    refs: (r) => refIds(r['managingOrganization']),
+    seen: 'known',
+  },
+  'HealthcareService:location': {
+    type: 'Location',
+    refs: (r) => refIds(r['location']),
+    seen: 'decide',
+  },
+  'HealthcareService:organization': {
+    type: 'Organization',
+    refs: (r) => refIds(r['providedBy']),
+    seen: 'known',
+  },
+  'PractitionerRole:practitioner': {
+    type: 'Practitioner',
+    refs: (r) => refIds(r['practitioner']),
+    seen: 'known',
+  },
+  'PractitionerRole:organization': {
+    type: 'Organization',
+    refs: (r) => refIds(r['organization']),
+    seen: 'known',
+  },
+  'PractitionerRole:location': {
+    type: 'Location',
+    refs: (r) => refIds(r['location']),
+    seen: 'decide',
+  },
   'PractitionerRole:service': {
     type: 'HealthcareService',
     refs: (r) => refIds(r['healthcareService']),
+    seen: 'known',
   },
 };
 
@@ -298,7 +347,10 @@ function refIds(value: unknown): string[] {
 const INCLUDE_LIMIT = 1000;
 
 export interface SearchAnswer {
-  total: number;
+  /** The number of all matches: asked for with `_total`, or known because this page reaches the last. */
+  total: number | null;
+  /** Whether a next page has matches (the page read one row more than `count`). */
+  more: boolean;
   matches: Json[];
   included: Json[];
   offset: number;
@@ -340,6 +392,10 @@ export function fhirService(db: Database) {
       }
       const count = single(params, '_count', fhirPaging.defaultCount, 0, fhirPaging.maxCount);
       const offset = single(params, '_offset', 0, 0, 1_000_000);
+      const totalAsked = oneOf(params, '_total', TOTALS, 'none');
+      // Counting every match decides visibility for all of them: only when asked (an estimate is answered
+      // exactly; there is nothing cheaper to estimate with), or when `_count=0` asks for nothing else.
+      const total = totalAsked !== 'none' || count === 0;
       const includes = (params['_include'] ?? []).flatMap((v) => v.split(','));
       const revincludes = (params['_revinclude'] ?? []).flatMap((v) => v.split(','));
       for (const inc of includes)
@@ -355,15 +411,20 @@ export function fhirService(db: Database) {
             'not-supported',
           );
 
-      const found =
-        count === 0
-          ? await fetchers[type](db, partner.partnerServiceId, filters, {
-              offset: 0,
-              count: 1,
-            }).then((r) => ({ total: r.total, resources: [] as Json[] }))
-          : await fetchers[type](db, partner.partnerServiceId, filters, { offset, count });
+      const found = await fetchers[type](db, partner.partnerServiceId, filters, {
+        offset: count === 0 ? 0 : offset,
+        count,
+        total,
+      });
       const included = await this.included(partner, found.resources, includes, revincludes);
-      return { total: found.total, matches: found.resources, included, offset, count };
+      return {
+        total: found.total,
+        more: found.more,
+        matches: found.resources,
+        included,
+        offset,
+        count,
+      };
     },
 
     /** The resources a page's _include and _revinclude add, each once, only those the partner sees. */
@@ -375,27 +436,30 @@ export function fhirService(db: Database) {
     ): Promise<Json[]> {
       if (!matches.length) return [];
       const out = new Map<string, Json>();
-      const seen = new Set(matches.map((m) => `${String(m['resourceType'])}/${String(m['id'])}`));
+      const inPage = new Set(matches.map((m) => `${String(m['resourceType'])}/${String(m['id'])}`));
       const add = (resources: Json[]) => {
         for (const r of resources) {
           const key = `${String(r['resourceType'])}/${String(r['id'])}`;
-          if (!seen.has(key) && !out.has(key)) out.set(key, r);
+          if (!inPage.has(key) && !out.has(key)) out.set(key, r);
         }
       };
-      const byType = new Map<FhirResourceType, Set<string>>();
+      // One read per type and per whether visibility is known or decided.
+      const byType = new Map<string, { type: FhirResourceType; seen: Seen; ids: Set<string> }>();
       for (const inc of includes) {
         const target = includeTargets[inc]!;
-        const ids = byType.get(target.type) ?? new Set<string>();
-        for (const m of matches) for (const id of target.refs(m)) ids.add(id);
-        byType.set(target.type, ids);
+        const key = `${target.type} ${target.seen}`;
+        const entry = byType.get(key) ?? { type: target.type, seen: target.seen, ids: new Set() };
+        for (const m of matches) for (const id of target.refs(m)) entry.ids.add(id);
+        byType.set(key, entry);
       }
-      const reads = [...byType].map(([type, ids]) =>
+      const reads = [...byType.values()].map(({ type, seen, ids }) =>
         ids.size
           ? fetchers[type](
               db,
               partner.partnerServiceId,
               [sql`${idColumn[type]} = any(${sql.param([...ids])}::uuid[])`],
               { offset: 0, count: INCLUDE_LIMIT },
+              { seen },
             ).then((r) => r.resources)
           : Promise.resolve([] as Json[]),
       );
@@ -432,6 +496,22 @@ export function fhirService(db: Database) {
       return found.resources[0] ?? null;
     },
   };
+}
+
+/** A parameter given at most once, one of `allowed`. */
+function oneOf<T extends string>(
+  params: Params,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const values = params[name];
+  if (!values?.length) return fallback;
+  if (values.length > 1) throw new FhirSearchError(`Parameter '${name}' may be given once.`);
+  const value = values[0]!;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new FhirSearchError(`Parameter '${name}' must be one of ${allowed.join(', ')}.`);
+  return value as T;
 }
 
 /** A whole-number parameter given at most once, within bounds. */
