@@ -23,6 +23,8 @@ export const practitionerRoles = pgTable(
   },
   (t) => [
     index('practitioner_roles_practitioner_id_idx').on(t.practitionerId),
-    index('practitioner_roles_healthcare_service_id_idx').on(t.healthcareServiceId),
+    // A service's roles in the partner API's page order: a role search reads a page's worth per service
+    // (docs/decisions/031-fhir-partner-api.md); lookups by service alone use its first column.
+    index('practitioner_roles_service_start_idx').on(t.healthcareServiceId, t.startDate, t.id),
   ],
 );

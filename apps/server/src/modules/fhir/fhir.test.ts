@@ -450,6 +450,40 @@ describe('FHIR partner API', () => {
     expect(ids(past)).toContain(`Organization/${harbour}`);
   });
 
+  it('a role search read service by service pages exactly as reading every match would: same roles, same order, each once', async () => {
+    const { authorization } = await partnerToken('nhsd');
+    // With _total the search reads every match (RoleWalk 'matches'); without, each service's roles in turn.
+    const everyMatch = (
+      await fhir('/fhir/PractitionerRole?_count=100&_total=accurate', authorization)
+    ).json() as Bundle;
+    expect(everyMatch.total).toBeGreaterThan(3);
+    expect(ids(everyMatch)).toHaveLength(everyMatch.total!);
+    const walked: string[] = [];
+    let url: string | undefined = '/fhir/PractitionerRole?_count=3';
+    while (url && walked.length <= everyMatch.total!) {
+      const page = (await fhir(url, authorization)).json() as Bundle;
+      expectValidFhir(page);
+      walked.push(...ids(page));
+      const next = page.link?.find((l) => l.relation === 'next')?.url;
+      url = next ? new URL(next).pathname + new URL(next).search : undefined;
+    }
+    expect(walked).toEqual(ids(everyMatch));
+    // A filter on the service's location is one check per service; the roles still come in page order.
+    const at2010 = (
+      await fhir(
+        '/fhir/PractitionerRole?address-postalcode=2010&_count=100&_total=accurate',
+        authorization,
+      )
+    ).json() as Bundle;
+    const walkedAt2010 = (
+      await fhir('/fhir/PractitionerRole?address-postalcode=2010&_count=100', authorization)
+    ).json() as Bundle;
+    expect(ids(walkedAt2010)).toEqual(ids(at2010));
+    expect(ids(at2010)).toContain(
+      `PractitionerRole/${demoIds.practitionerRole('alice', 'surry-hills-gp')}`,
+    );
+  });
+
   it('roles and practitioners reach a partner whose publication includes practitioners, with _include and _revinclude; no personal contact without consent', async () => {
     const nhsd = await partnerToken('nhsd');
     const roles = (

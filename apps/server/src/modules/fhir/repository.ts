@@ -196,6 +196,16 @@ async function searchPage<T>(
   return { rows: page, more, total };
 }
 
+/**
+ * How a role search reads (docs/decisions/031-fhir-partner-api.md, Consequences). 'by-service': each seen
+ * service's roles in page order (index practitioner_roles (healthcare_service_id, start_date, id)), at most
+ * offset + count + 1 of them, merged into the page — a postcode with 10,000 roles reads a page's worth per
+ * service instead of deciding all 10,000; the search's filters on the service and its location become one
+ * check per service. 'matches': every matching role, then the page — for a filter that names a few roles
+ * (`_id`, `practitioner`, `identifier`), where walking every service would read them all, and for a total.
+ */
+export type RoleWalk = 'by-service' | 'matches';
+
 const roleShape = (partner: string): SearchShape => ({
   columns: roleColumns,
   from: sql`from practitioner_roles r ${roleVisibleJoin(partner, sql`r`, sql`vs`, sql`pp`)}
@@ -205,6 +215,22 @@ const roleShape = (partner: string): SearchShape => ({
   visible: roleVisibleWhere(sql`vs`, sql`pp`),
   order: sql`r.start_date, r.id`,
 });
+
+const rolesByService =
+  (partner: string, filters: SQL[]): PageStatement =>
+  (offset, count) =>
+    sql`select ${roleColumns} from vis_svc vs
+      join healthcare_services s on s.id = vs.id
+      left join locations l on l.id = s.location_id
+      cross join lateral (
+        select r.* from practitioner_roles r
+          left join practitioner_publications pp
+            on pp.practitioner_id = r.practitioner_id and pp.partner_service_id = ${partner}::uuid
+          left join practitioners pr on pr.id = r.practitioner_id
+         where r.healthcare_service_id = vs.id and ${roleVisibleWhere(sql`vs`, sql`pp`)} ${and(filters)}
+         order by r.start_date, r.id limit ${offset + count}
+      ) r
+      order by r.start_date, r.id limit ${count} offset ${offset}`;
 
 const organisationShape: SearchShape = {
   columns: organisationColumns,
@@ -258,8 +284,15 @@ export const fhirRepository = {
     ),
 
   /** Roles are always decided: nothing the partner sees implies that it sees a role. */
-  roles: (db: Database, partner: string, filters: SQL[], p: Page) =>
-    searchPage<RoleRow>(db, partner, matchesOf(roleShape(partner), filters, p, 'decide'), p),
+  roles: (db: Database, partner: string, filters: SQL[], p: Page, walk: RoleWalk) =>
+    searchPage<RoleRow>(
+      db,
+      partner,
+      walk === 'by-service' && !p.total
+        ? rolesByService(partner, filters)
+        : matchesOf(roleShape(partner), filters, p, 'decide'),
+      p,
+    ),
 };
 
 /** ` and f1 and f2…` (nothing without filters). */

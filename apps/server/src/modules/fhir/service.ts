@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { fhirPaging, type FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import { textCharacterProblem } from '@pca/contracts/text.ts';
 import type { Database } from '#db/client.ts';
-import { fhirRepository, type Found, type Page, type Seen } from './repository.ts';
+import { fhirRepository, type Found, type Page, type RoleWalk, type Seen } from './repository.ts';
 import {
   healthcareServiceResource,
   locationResource,
@@ -207,7 +207,8 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       practitioner: reference(sql`r.practitioner_id`, 'Practitioner'),
       organization: reference(sql`s.organisation_id`, 'Organization'),
       location: reference(sql`s.location_id`, 'Location'),
-      service: reference(sql`r.healthcare_service_id`, 'HealthcareService'),
+      // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
+      service: reference(sql`s.id`, 'HealthcareService'),
       'service-type': (values) =>
         anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
       active: (values) =>
@@ -243,6 +244,9 @@ const RESULT_PARAMS = new Set([
   '_format',
 ]);
 
+/** Role search parameters that name a few roles of their own (see RoleWalk): walk the matches, not the services. */
+const FEW_ROLES = new Set(['_id', 'practitioner', 'identifier']);
+
 /** FHIR's `_total` values; without one (or with `none`) Bundle.total is only given when the page shows it. */
 const TOTALS = ['none', 'estimate', 'accurate'] as const;
 
@@ -256,9 +260,10 @@ const resourcesOf =
     resources: found.rows.map(toResource),
   });
 
-/** How a read decides visibility: 'known' for an include its match implies. */
+/** How a read decides visibility: 'known' for an include its match implies; roles, how they are walked. */
 interface ReadOptions {
   seen?: Seen;
+  walk?: RoleWalk;
 }
 
 const fetchers = {
@@ -272,9 +277,9 @@ const fetchers = {
       .then(resourcesOf((r) => healthcareServiceResource(r, today()))),
   Practitioner: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
     fhirRepository.practitioners(db, partner, f, p, o.seen).then(resourcesOf(practitionerResource)),
-  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page, _o: ReadOptions = {}) =>
+  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
     fhirRepository
-      .roles(db, partner, f, p)
+      .roles(db, partner, f, p, o.walk ?? 'matches')
       .then(resourcesOf((r) => practitionerRoleResource(r, today()))),
 } satisfies Record<FhirResourceType, unknown>;
 
@@ -411,11 +416,13 @@ export function fhirService(db: Database) {
             'not-supported',
           );
 
-      const found = await fetchers[type](db, partner.partnerServiceId, filters, {
-        offset: count === 0 ? 0 : offset,
-        count,
-        total,
-      });
+      const found = await fetchers[type](
+        db,
+        partner.partnerServiceId,
+        filters,
+        { offset: count === 0 ? 0 : offset, count, total },
+        { walk: Object.keys(params).some((n) => FEW_ROLES.has(n)) ? 'matches' : 'by-service' },
+      );
       const included = await this.included(partner, found.resources, includes, revincludes);
       return {
         total: found.total,
@@ -465,7 +472,7 @@ export function fhirService(db: Database) {
       );
       const revColumn: Record<string, SQL> = {
         'PractitionerRole:organization': sql`s.organisation_id`,
-        'PractitionerRole:service': sql`r.healthcare_service_id`,
+        'PractitionerRole:service': sql`s.id`,
         'PractitionerRole:practitioner': sql`r.practitioner_id`,
       };
       const matchIds = matches.map((m) => String(m['id']));
@@ -477,6 +484,7 @@ export function fhirService(db: Database) {
               partner.partnerServiceId,
               [sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`],
               { offset: 0, count: INCLUDE_LIMIT },
+              { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
             )
             .then((r) => r.resources),
         );

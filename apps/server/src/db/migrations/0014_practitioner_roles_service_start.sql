@@ -1,0 +1,2 @@
+DROP INDEX "practitioner_roles_healthcare_service_id_idx";--> statement-breakpoint
+CREATE INDEX "practitioner_roles_service_start_idx" ON "practitioner_roles" USING btree ("healthcare_service_id","start_date","id");
