@@ -1,9 +1,11 @@
 /**
- * What the list benchmarks (bench:delegations, bench:notifications) share after their data is prepared:
- * the API and the identity provider on loopback (bench-api.ts), a sign-in, a bare Fastify route as the
- * baseline, and each scenario measured with autocannon for a bounded time, printed as one table with the
- * machine's load average. Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (1).
+ * What the list benchmarks (bench:delegations, bench:notifications, bench:fhir) share after their data is
+ * prepared: the API and the identity provider on loopback (bench-api.ts), a sign-in, a bare Fastify route as
+ * the baseline, and each scenario measured for a bounded time — with autocannon, or open loop at a fixed
+ * offered rate — printed as one table with the machine's load average. Environment: BENCH_SECONDS (5),
+ * BENCH_CONNECTIONS (1).
  */
+import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -19,10 +21,66 @@ export interface BenchScenario {
   name: string;
   url: string;
   headers?: Record<string, string>;
-  /** Requests per second offered (autocannon's overallRate); unset, as many as one connection answers. */
+  /**
+   * Requests per second offered, open loop (`openLoop`); unset, as many as the connections answer. With
+   * `burst`, autocannon's overallRate instead: each connection sends its share back to back at the start of
+   * every second, so the server meets `connections` requests at once.
+   */
   rate?: number;
+  burst?: boolean;
   /** Connections held open for this scenario (BENCH_CONNECTIONS unless given). */
   connections?: number;
+}
+
+interface Latencies {
+  total: number;
+  rate: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * A fixed offered rate, open loop, as bench/load.ts measures it: request i is due at start + i / rate whatever
+ * happened to the ones before it, and its latency counts from that moment (waiting for a free connection or a
+ * busy event loop included). Throws on any non-2xx answer or error.
+ */
+async function openLoop(
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  connections: number,
+): Promise<Latencies> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.max(1, Math.round(rate * benchSeconds));
+  const latencies: number[] = [];
+  const send = (due: number) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode! < 200 || res.statusCode! >= 300)
+              return reject(new Error(`${url} answered ${res.statusCode}`));
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        })
+        .on('error', reject);
+    });
+  const start = performance.now() + 20;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(due));
+  }
+  await Promise.all(pending);
+  const span = performance.now() - start;
+  agent.destroy();
+  latencies.sort((x, y) => x - y);
+  const at = (p: number) => latencies[Math.min(total - 1, Math.ceil((p / 100) * total) - 1)]!;
+  return { total, rate: (total * 1000) / span, p50: Math.round(at(50)), p99: Math.round(at(99)) };
 }
 
 /**
@@ -62,26 +120,37 @@ export async function measureApi(
     let bareRate = 0;
     for (const scenario of scenarios) {
       for (let i = 0; i < 20; i++) await fetch(scenario.url, { headers: scenario.headers });
-      const result = await autocannon({
-        url: scenario.url,
-        connections: scenario.connections ?? benchConnections,
-        duration: benchSeconds,
-        headers: scenario.headers,
-        ...(scenario.rate ? { overallRate: scenario.rate } : {}),
-      });
-      if (result.non2xx || result.errors)
-        throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      const rate = result.requests.average;
-      if (!bareRate) bareRate = rate;
+      const connections = scenario.connections ?? benchConnections;
+      let measured: Latencies;
+      if (scenario.rate && !scenario.burst) {
+        measured = await openLoop(scenario.url, scenario.headers ?? {}, scenario.rate, connections);
+      } else {
+        const result = await autocannon({
+          url: scenario.url,
+          connections,
+          duration: benchSeconds,
+          headers: scenario.headers,
+          ...(scenario.rate ? { overallRate: scenario.rate } : {}),
+        });
+        if (result.non2xx || result.errors)
+          throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        measured = {
+          total: result.requests.total,
+          rate: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+        };
+      }
+      if (!bareRate) bareRate = measured.rate;
       // The ratio compares capacities: at a fixed offered rate it only says the rate was met.
       rows.push({
         scenario: scenario.name,
-        requests: result.requests.total,
-        offered: scenario.rate ? `${scenario.rate}/s` : 'max',
-        'req/s': Math.round(rate),
-        'of bare': `${((rate / bareRate) * 100).toFixed(1)} %`,
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
+        requests: measured.total,
+        offered: scenario.rate ? `${scenario.rate}/s${scenario.burst ? ' burst' : ''}` : 'max',
+        'req/s': Math.round(measured.rate),
+        'of bare': `${((measured.rate / bareRate) * 100).toFixed(1)} %`,
+        'p50 ms': measured.p50,
+        'p99 ms': measured.p99,
       });
     }
     console.table(rows);
