@@ -7,6 +7,18 @@ export const fhirApiPaths = {
   metadata: '/fhir/metadata',
 } as const;
 
+/**
+ * The partner API's own operation: a partner asks for a practitioner's personal contact details
+ * (`POST /fhir/Practitioner/{id}/$request-personal-contact`; spec 2 §6, docs/decisions/031-fhir-partner-api.md).
+ */
+export const fhirRequestPersonalContact = {
+  name: 'request-personal-contact',
+  path: (practitionerId: string) =>
+    `/fhir/Practitioner/${practitionerId}/$request-personal-contact`,
+  /** Its OperationDefinition, served beside the CapabilityStatement (no token needed). */
+  definition: '/fhir/OperationDefinition/request-personal-contact',
+} as const;
+
 /** The resource types the partner API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes = [
   'Organization',

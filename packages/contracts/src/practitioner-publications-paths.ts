@@ -83,4 +83,10 @@ export const practitionerPublicationMessages = {
   notificationSubject: 'Your delegate changed the sharing of your personal contact details',
   notificationMessage: (delegate: string, partner: string, shared: boolean) =>
     `${delegate} ${shared ? 'shared' : 'stopped sharing'} your personal contact details with ${partner} on your behalf.`,
+  /** The notification a practitioner gets when a partner asks for their personal contact details (spec 2 §6). */
+  requestNotificationSubject: (partner: string) =>
+    `${partner} asked for your personal contact details`,
+  requestNotificationMessage: (partner: string) =>
+    `${partner} asked for your personal email and phone. They are not shared until you, or a delegate you gave consent to, choose to share them in your publishing settings.`,
+  requestNotificationLink: (partner: string) => `Your publishing settings for ${partner}`,
 } as const;

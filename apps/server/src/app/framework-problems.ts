@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Problem } from '@pca/contracts';
+import { fhirApiPaths, fhirJson } from '@pca/contracts/fhir-paths.ts';
+import { operationOutcome } from '#modules/fhir/resources.ts';
 
 /**
  * Problems for the errors Fastify and Node's HTTP parser raise before a route runs, so a client gets
@@ -105,6 +107,19 @@ export function sendFrameworkProblem(
     status: 500,
   };
   if (problem.status >= 500) request.log.error({ err: error }, 'router error');
+  // The partner API answers every error as an OperationOutcome, these too (docs/decisions/031-fhir-partner-api.md).
+  if (request.url === fhirApiPaths.base || request.url.startsWith(`${fhirApiPaths.base}/`))
+    return reply
+      .code(problem.status)
+      .type(`${fhirJson}; charset=utf-8`)
+      .header('x-request-id', request.id)
+      .send(
+        operationOutcome(
+          problem.status >= 500 ? 'exception' : 'invalid',
+          problem.detail ?? problem.title,
+          problem.status >= 500 ? 'fatal' : 'error',
+        ),
+      );
   return reply
     .code(problem.status)
     .type('application/problem+json')

@@ -1,4 +1,8 @@
-import { fhirPaging, fhirResourceTypes } from '@pca/contracts/fhir-paths.ts';
+import {
+  fhirPaging,
+  fhirRequestPersonalContact,
+  fhirResourceTypes,
+} from '@pca/contracts/fhir-paths.ts';
 import type { Json } from './resources.ts';
 import { searchDefinitions } from './service.ts';
 
@@ -51,6 +55,16 @@ export function capabilityStatement(base: string): Json {
             searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
             ...(def.includes.length ? { searchInclude: def.includes } : {}),
             ...(def.revincludes.length ? { searchRevInclude: def.revincludes } : {}),
+            ...(type === 'Practitioner'
+              ? {
+                  operation: [
+                    {
+                      name: fhirRequestPersonalContact.name,
+                      definition: `${base}/OperationDefinition/${fhirRequestPersonalContact.name}`,
+                    },
+                  ],
+                }
+              : {}),
           };
         }),
       },

@@ -305,7 +305,7 @@ export function practitionerRoleResource(r: RoleRow, today: string): Json {
   });
 }
 
-/** An OperationOutcome with one issue (every error of the partner API). */
+/** An OperationOutcome with one issue (every error of the partner API, and the answer of its operation). */
 export function operationOutcome(
   code:
     | 'not-found'
@@ -315,9 +315,10 @@ export function operationOutcome(
     | 'forbidden'
     | 'not-supported'
     | 'exception'
-    | 'throttled',
+    | 'throttled'
+    | 'informational',
   diagnostics: string,
-  severity: 'error' | 'fatal' = 'error',
+  severity: 'error' | 'fatal' | 'information' = 'error',
 ): Json {
   return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }] };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   fhirApiPaths,
   fhirJson,
+  fhirRequestPersonalContact,
   fhirResourceTypes,
   type FhirResourceType,
 } from '@pca/contracts/fhir-paths.ts';
@@ -9,6 +10,7 @@ import type { AppDeps } from '#lib/deps.ts';
 import { HttpError } from '#lib/errors.ts';
 import { PartnerTokenError, verifyPartnerToken } from '#modules/client-systems/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
+import { contactRequests, requestPersonalContactDefinition } from './contact-requests.ts';
 import { operationOutcome, type Json } from './resources.ts';
 import { FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
 import { FhirSearchError, fhirService, isUuid, type PartnerCaller } from './service.ts';
@@ -36,6 +38,7 @@ const send = (reply: FastifyReply, status: number, body: Json) =>
 export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const service = fhirService(deps.db);
   const requests = partnerRequests(deps.db);
+  const contact = contactRequests(deps.db);
 
   // Partners send FHIR JSON under its own media type as well as plain JSON.
   app.addContentTypeParser(
@@ -84,6 +87,26 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.get('/metadata', { schema: { hide: true } }, async (request, reply) =>
     send(reply, 200, capabilityStatement(base(request))),
+  );
+
+  app.get(
+    fhirRequestPersonalContact.definition.replace(fhirApiPaths.base, ''),
+    { schema: { hide: true } },
+    async (request, reply) => send(reply, 200, requestPersonalContactDefinition(base(request))),
+  );
+
+  // A partner asks for a practitioner's personal contact details (spec 2 §6).
+  app.post<{ Params: { id: string } }>(
+    `/Practitioner/:id/$${fhirRequestPersonalContact.name}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const partner = await partnerOf(request);
+      const { id } = request.params;
+      const outcome = await contact.request(partner, id, request.id);
+      if (!outcome)
+        return send(reply, 404, operationOutcome('not-found', `Practitioner/${id} is not known.`));
+      return send(reply, 200, outcome);
+    },
   );
 
   // Partners talk back: suggested changes (Task), their outcomes, notifications (Communication).

@@ -13,6 +13,7 @@ import { appendAudit } from '#lib/audit.ts';
 import type { AppDeps } from '#lib/deps.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { escapeHtml } from '#lib/escape-html.ts';
 import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
 import { practitionerPublicationsRepository, type PublicationRow } from './repository.ts';
 
@@ -263,8 +264,4 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
       });
     },
   };
-}
-
-function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
