@@ -118,7 +118,10 @@ describe('managing ended: the query client switches the app back to the delegate
       timeout: 15_000,
     });
     expect(router.state.location.search).toBe('?reason=managing-ended');
-    expect(await screen.findByText('You are back in your own account.')).toBeVisible();
+    // The welcome page is a lazy section too.
+    expect(
+      await screen.findByText('You are back in your own account.', {}, { timeout: 30_000 }),
+    ).toBeVisible();
     expect(
       screen.getByText('The practitioner you were managing has stopped your delegation.'),
     ).toBeVisible();

@@ -40,7 +40,7 @@ describe('RootLayout', () => {
 
   async function confirmLogout() {
     await userEvent.click(
-      await screen.findByRole('button', { name: /Jane Citizen/ }, { timeout: 3000 }),
+      await screen.findByRole('button', { name: /Jane Citizen/ }, { timeout: 30_000 }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
@@ -106,7 +106,7 @@ describe('RootLayout', () => {
     const bell = await screen.findByRole(
       'link',
       { name: /Notifications.*3 unread/ },
-      { timeout: 3000 },
+      { timeout: 30_000 },
     );
     expect(bell).toHaveAttribute('href', '/tasks-notifications');
   });

@@ -76,7 +76,7 @@ describe('the profile page', () => {
     const tab = await screen.findByRole('tab', { name: 'Personal contact details' });
     // The selection comes a moment after the tabs (a busy machine may stretch that moment, so only the
     // outcome is asserted; the journey sees the same with a real clock).
-    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 5000 });
+    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 30_000 });
   });
 
   it('editing the email clears Verified; Save is disabled while a field is invalid', async () => {
@@ -153,7 +153,7 @@ describe('the profile page', () => {
     renderApp(`/profile/${user.id}`);
     const resend = await screen.findByRole('button', { name: 'Resend validation email' });
     expect(resend).toBeDisabled();
-    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 8000 });
+    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 30_000 });
   });
 
   it('a delegate sees the practitioner’s account details read-only', async () => {

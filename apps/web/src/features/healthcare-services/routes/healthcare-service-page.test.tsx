@@ -56,7 +56,8 @@ function serve(detail: HealthcareServiceDetail) {
   });
 }
 
-const lazy = { timeout: 5000 };
+// The first load of a lazy page can take many seconds on a busy machine (a wait ends as soon as it passes).
+const lazy = { timeout: 30_000 };
 
 describe('HealthcareServicePage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -71,7 +71,8 @@ function serve(organisation: OrganisationDetail) {
 }
 
 // The page is a lazy route: its first render waits for the module.
-const lazy = { timeout: 5000 };
+// The first load of a lazy page can take many seconds on a busy machine (a wait ends as soon as it passes).
+const lazy = { timeout: 30_000 };
 
 describe('OrganisationPage', () => {
   afterEach(() => vi.unstubAllGlobals());
