@@ -85,8 +85,8 @@ async function openLoop(
 
 /**
  * Signs in as `raNumber` (Alice by default), then measures the bare route and the scenarios `scenarios`
- * builds from the API's address, one after the other, after 20 warm-up calls each. Fails on any non-2xx
- * answer or error. `title` opens the printout; the load average is added to it.
+ * builds from the API's address, one after the other, after `warmUp` calls each (20 unless given). Fails on
+ * any non-2xx answer or error. `title` opens the printout; the load average is added to it.
  */
 export async function measureApi(
   db: Database,
@@ -94,6 +94,8 @@ export async function measureApi(
     title: string;
     scenarios: (apiAddress: string) => BenchScenario[] | Promise<BenchScenario[]>;
     raNumber?: string;
+    /** Calls before each scenario is measured (PGlite's WebAssembly needs a few hundred to settle). */
+    warmUp?: number;
   },
 ) {
   const api = await startBenchApi(db, { RATE_LIMITS: 'false' });
@@ -119,7 +121,8 @@ export async function measureApi(
     const rows = [];
     let bareRate = 0;
     for (const scenario of scenarios) {
-      for (let i = 0; i < 20; i++) await fetch(scenario.url, { headers: scenario.headers });
+      for (let i = 0; i < (options.warmUp ?? 20); i++)
+        await (await fetch(scenario.url, { headers: scenario.headers })).arrayBuffer();
       const connections = scenario.connections ?? benchConnections;
       let measured: Latencies;
       if (scenario.rate && !scenario.burst) {
