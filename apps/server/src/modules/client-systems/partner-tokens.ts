@@ -14,7 +14,7 @@ import {
   SignJWT,
   type JWK,
 } from 'jose';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { clientSystemConstants } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { clientSystems, partnerServices } from '#db/schema/index.ts';
@@ -101,6 +101,33 @@ const keys = (config: ServerConfig) => {
 /** The claim naming the secret a token was issued with (its issue time, in ms): rotation changes it. */
 const SECRET_CLAIM = 'secret_issued_at';
 
+/**
+ * The read behind every partner token check: its client, whether revoked, and the secret it was issued with.
+ * A named prepared statement built once per database, as the session lookup is (PostgreSQL parses and plans
+ * it once per connection; neither driver rebuilds its SQL per request — about 1 ms a request on PGlite,
+ * docs/decisions/031-fhir-partner-api.md).
+ */
+function clientCheck(db: Database) {
+  return db
+    .select({
+      clientId: clientSystems.clientId,
+      partnerServiceId: clientSystems.partnerServiceId,
+      partnerCode: partnerServices.code,
+      secretIssuedAt: clientSystems.secretIssuedAt,
+      revokedAt: clientSystems.revokedAt,
+    })
+    .from(clientSystems)
+    .innerJoin(partnerServices, eq(partnerServices.id, clientSystems.partnerServiceId))
+    .where(eq(clientSystems.id, sql.placeholder('id')))
+    .prepare('partner_client_check');
+}
+const clientChecks = new WeakMap<Database, ReturnType<typeof clientCheck>>();
+const clientCheckOf = (db: Database) => {
+  let found = clientChecks.get(db);
+  if (!found) clientChecks.set(db, (found = clientCheck(db)));
+  return found;
+};
+
 /** Issues, verifies and publishes the keys of the partner API's access tokens. */
 export function partnerTokenService(deps: { db: Database; config: ServerConfig }) {
   const { issuer, audience } = deps.config.partnerTokens;
@@ -161,17 +188,7 @@ export function partnerTokenService(deps: { db: Database; config: ServerConfig }
       const id = payload.client_system_id;
       if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
         throw new PartnerTokenError('The access token is not valid.');
-      const [client] = await deps.db
-        .select({
-          clientId: clientSystems.clientId,
-          partnerServiceId: clientSystems.partnerServiceId,
-          partnerCode: partnerServices.code,
-          secretIssuedAt: clientSystems.secretIssuedAt,
-          revokedAt: clientSystems.revokedAt,
-        })
-        .from(clientSystems)
-        .innerJoin(partnerServices, eq(partnerServices.id, clientSystems.partnerServiceId))
-        .where(eq(clientSystems.id, id));
+      const [client] = await clientCheckOf(deps.db).execute({ id });
       if (
         !client ||
         client.revokedAt ||
