@@ -7,7 +7,8 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
  * Hills GP off MediFund and the sandbox no longer finds it by postcode, then publishes it again; the sandbox
  * suggests a new fax, Alice verifies it in her tasks and the sandbox reads the outcome; Alice stops publishing
  * the service's phone and it never reaches the partner; Priya registers a PracticeLink client system, whose
- * token reads nothing of MediFund's view, and revokes it (401 after). Axe on every page, the sandbox's too.
+ * token reads nothing of MediFund's view, and revokes it (401 after); the sandbox asks for Alice's personal
+ * contact details and reads them once she shares them. Axe on every page, the sandbox's too.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -138,6 +139,42 @@ test('Alice stops publishing the service’s phone numbers: the sandbox never sh
   await expect(row).toBeVisible();
   await expect(row).not.toContainText('phone:');
   await expect(row).toContainText('fax: 0291234599');
+});
+
+test('the sandbox asks for Alice’s personal contact details; once she shares them, MediFund reads them', async ({
+  page,
+}) => {
+  await page.goto(`${sandbox()}/practitioners`);
+  const table = page.getByRole('table', { name: `1 practitioner published to ${MEDIFUND}` });
+  const alice = table.getByRole('row').filter({ hasText: '8003615260181594' });
+  await expect(alice).not.toContainText('alice@personal.example.com');
+  await expectAccessible(page);
+  await alice.getByRole('button', { name: /Ask for personal contact details/ }).click();
+  // MediFund asked before (the seed): the portal says when, and tells Alice nothing new.
+  await expect(page.getByRole('status')).toContainText(
+    "This partner asked for the practitioner's personal contact details on",
+  );
+  await expectAccessible(page);
+
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.goto('/practitioner/publish');
+  await page.getByRole('link', { name: `Edit ${MEDIFUND}` }).click();
+  await page
+    .getByText('Share my personal contact details with this partner service', { exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText(`Your publishing settings for ${MEDIFUND} were saved.`),
+  ).toBeVisible();
+
+  await page.goto(`${sandbox()}/practitioners`);
+  await expect(
+    page
+      .getByRole('table', { name: `1 practitioner published to ${MEDIFUND}` })
+      .getByRole('row')
+      .filter({ hasText: '8003615260181594' }),
+  ).toContainText('alice@personal.example.com');
 });
 
 test('Priya registers a PracticeLink client system: its token sees nothing of MediFund’s; revoked, it is refused', async ({

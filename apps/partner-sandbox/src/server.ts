@@ -43,7 +43,7 @@ button{font:inherit;margin-top:1rem;padding:.4rem 1rem;background:#0b3b5c;color:
 :focus-visible{outline:3px solid #f0a30a;outline-offset:2px}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 </style></head>
 <body><header><p><strong>${escape(partner)}</strong> partner sandbox (development)</p>
-<nav aria-label="Sandbox"><a href="/">Published services</a><a href="/requests">Suggested changes</a></nav></header>
+<nav aria-label="Sandbox"><a href="/">Published services</a><a href="/practitioners">Practitioners</a><a href="/requests">Suggested changes</a></nav></header>
 <main><h1>${escape(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -148,6 +148,48 @@ ${services
 <form method="get" action="/"><label for="postcode">Postcode</label>
 <input id="postcode" name="postcode" inputmode="numeric" autocomplete="postal-code" value="${escape(postcode)}">
 <button type="submit">Find published services</button></form>${results}`,
+        );
+      }
+      if (url.pathname === '/practitioners' && ['GET', 'POST'].includes(request.method ?? '')) {
+        // Asking for a practitioner's personal contact details (spec 2 §6): the portal records the request and
+        // tells the practitioner; the details appear here once they choose to share them.
+        let said = '';
+        if (request.method === 'POST') {
+          const id = (await formOf(request)).get('practitioner') ?? '';
+          const outcome = (await portal.fhir(
+            `Practitioner/${encodeURIComponent(id)}/$request-personal-contact`,
+            { method: 'POST' },
+          )) as { issue?: Array<{ diagnostics?: string }> };
+          said = `<p class="ok" role="status">${escape(outcome.issue?.[0]?.diagnostics ?? 'Asked.')}</p>`;
+        }
+        const bundle = (await portal.fhir('Practitioner?_count=50&_total=accurate')) as {
+          total?: number;
+          entry?: Array<{ resource: Json }>;
+        };
+        const practitioners = (bundle.entry ?? []).map((e) => e.resource);
+        const nameOf = (p: Json) => {
+          const n = ((p['name'] as Array<{ text?: string; given?: string[]; family?: string }>) ??
+            [])[0];
+          return n?.text ?? [...(n?.given ?? []), n?.family].filter(Boolean).join(' ');
+        };
+        const hpii = (p: Json) =>
+          ((p['identifier'] as Array<{ system?: string; value?: string }>) ?? []).find((i) =>
+            i.system?.includes('/hpii/'),
+          )?.value ?? '';
+        return send(
+          response,
+          200,
+          'Practitioners',
+          `${said}<p>The practitioners published to ${escape(options.partnerName)}. Their personal contact details appear only after ${escape(options.partnerName)} asks for them and the practitioner chooses to share them.</p>${
+            practitioners.length
+              ? `<div class="scroll" role="region" aria-label="Practitioners, scrollable" tabindex="0"><table><caption>${bundle.total} practitioner${bundle.total === 1 ? '' : 's'} published to ${escape(options.partnerName)}</caption><thead><tr><th scope="col">Name</th><th scope="col">HPI-I</th><th scope="col">Contact</th><th scope="col">Action</th></tr></thead><tbody>${practitioners
+                  .map(
+                    (p) =>
+                      `<tr><td>${escape(nameOf(p))}</td><td>${escape(hpii(p))}</td><td>${telecomOf(p)}</td><td><form method="post" action="/practitioners"><input type="hidden" name="practitioner" value="${escape(p['id'])}"><button type="submit">Ask for personal contact details<span class="vh"> of ${escape(nameOf(p))}</span></button></form></td></tr>`,
+                  )
+                  .join('')}</tbody></table></div>`
+              : `<p>No practitioners are published to ${escape(options.partnerName)}.</p>`
+          }`,
         );
       }
       if (request.method === 'GET' && url.pathname === '/suggest') {

@@ -64,6 +64,31 @@ describe('partner sandbox', () => {
     );
   });
 
+  it('lists the practitioners published to MediFund and asks for personal contact details', async () => {
+    const list = await get('/practitioners');
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('1 practitioner published to MediFund Health Insurance');
+    expect(list.html).toContain('8003615260181594');
+    const alice = demoIds.practitioner('alice');
+    const asked = await fetch(`${sandbox.url}/practitioners`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ practitioner: alice }).toString(),
+    });
+    expect(asked.status).toBe(200);
+    // The seed has MediFund's request on record already: the portal says when, and notifies no one again.
+    expect(await asked.text()).toMatch(
+      /This partner asked for the practitioner&#39;s personal contact details on \d{4}-/,
+    );
+    const unknown = await fetch(`${sandbox.url}/practitioners`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ practitioner: demoIds.practitioner('farah') }).toString(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('is not known');
+  });
+
   it('sends a suggested change; Alice verifies it in the portal; the sandbox shows the outcome', async () => {
     const service = demoIds.healthcareService('surry-hills-gp');
     const form = await get(`/suggest?service=${service}&name=Surry%20Hills%20GP`);
