@@ -43,6 +43,16 @@ async function farahAsSeenBy(authorization: string) {
   return (res.json() as Bundle).entry?.[0]?.resource?.id ?? null;
 }
 
+/** The practitioner's own publishing settings, as their page reads them. */
+async function settingsOf(headers: Record<string, string>) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: practitionerPublicationApiPaths.list,
+    headers,
+  });
+  return PractitionerPublications.parse(res.json());
+}
+
 const farahsNotifications = (practitionerId: string) =>
   t.db.select().from(notifications).where(eq(notifications.practitionerId, practitionerId));
 
@@ -81,15 +91,7 @@ describe('POST /fhir/Practitioner/{id}/$request-personal-contact', () => {
 
     // Before the request Farah cannot share her details with the NHSD.
     const farahHeaders = await as(FARAH);
-    const before = PractitionerPublications.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: practitionerPublicationApiPaths.list,
-          headers: farahHeaders,
-        })
-      ).json(),
-    );
+    const before = await settingsOf(farahHeaders);
     expect(before.items.find((i) => i.partner.id === nhsd)?.personalContactRequested ?? false).toBe(
       false,
     );
@@ -128,15 +130,7 @@ describe('POST /fhir/Practitioner/{id}/$request-personal-contact', () => {
     expect((await farahsNotifications(farah!)).length).toBe(notifiedBefore + 1);
 
     // Farah now sees the request and may share; nothing was shared by the request itself.
-    const after = PractitionerPublications.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: practitionerPublicationApiPaths.list,
-          headers: farahHeaders,
-        })
-      ).json(),
-    );
+    const after = await settingsOf(farahHeaders);
     expect(after.items.find((i) => i.partner.id === nhsd)).toMatchObject({
       publish: true,
       personalContactRequested: true,
