@@ -44,6 +44,7 @@ import {
   seedPerformanceDataset,
 } from '#db/seed/performance-dataset.ts';
 import { freePort } from '@pca/identity-provider/free-port';
+import { offerOpenLoop } from './open-loop.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -244,15 +245,9 @@ async function measureRate(target: Target, rate: number): Promise<Measured> {
       );
       req.on('error', () => finish('errors'));
     });
-  const start = performance.now() + 20;
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(send(target.requests[i % target.requests.length]!, due));
-  }
-  await Promise.all(pending);
+  const { start } = await offerOpenLoop(rate, total, (i, due) =>
+    send(target.requests[i % target.requests.length]!, due),
+  );
   agent.destroy();
   await drain(target);
   latencies.sort((x, y) => x - y);

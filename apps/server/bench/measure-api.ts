@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { Database } from '#db/client.ts';
 import { startBenchApi } from './bench-api.ts';
+import { offerOpenLoop } from './open-loop.ts';
 
 /** Seconds each scenario runs and the connections autocannon holds open. */
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -67,15 +68,7 @@ async function openLoop(
         })
         .on('error', reject);
     });
-  const start = performance.now() + 20;
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(send(due));
-  }
-  await Promise.all(pending);
+  const { start } = await offerOpenLoop(rate, total, (_i, due) => send(due));
   const span = performance.now() - start;
   agent.destroy();
   latencies.sort((x, y) => x - y);
