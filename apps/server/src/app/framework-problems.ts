@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Problem } from '@pca/contracts';
 import { fhirApiPaths, fhirJson } from '@pca/contracts/fhir-paths.ts';
-import { operationOutcome } from '#modules/fhir/resources.ts';
+import { outcomeOfStatus } from '#modules/fhir/resources.ts';
 
 /**
  * Problems for the errors Fastify and Node's HTTP parser raise before a route runs, so a client gets
@@ -113,13 +113,7 @@ export function sendFrameworkProblem(
       .code(problem.status)
       .type(`${fhirJson}; charset=utf-8`)
       .header('x-request-id', request.id)
-      .send(
-        operationOutcome(
-          problem.status >= 500 ? 'exception' : 'invalid',
-          problem.detail ?? problem.title,
-          problem.status >= 500 ? 'fatal' : 'error',
-        ),
-      );
+      .send(outcomeOfStatus(problem.status, problem.detail ?? problem.title));
   return reply
     .code(problem.status)
     .type('application/problem+json')

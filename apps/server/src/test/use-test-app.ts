@@ -16,15 +16,16 @@ export const ISLA = '2000000099';
 export const JACK = '2000000101';
 
 /**
- * One seeded test app for the calling test file (started before its tests, closed after them), and
+ * One seeded test app for the calling test file (started before its tests, closed after them; the arguments
+ * are createTestApp's: environment, and `onQuery` to see every statement sent), and
  * `as(raNumber)`: the bearer header of that demo identity, signed in once per file.
  */
-export function useTestApp() {
+export function useTestApp(...args: Parameters<typeof createTestApp>) {
   // Filled in by beforeAll: the tests only touch it once the app has started.
   const t = {} as TestApp;
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    Object.assign(t, await createTestApp());
+    Object.assign(t, await createTestApp(...args));
   });
   afterAll(() => t.close?.());
   async function as(raNumber: string) {

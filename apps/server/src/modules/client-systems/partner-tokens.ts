@@ -103,9 +103,9 @@ const SECRET_CLAIM = 'secret_issued_at';
 
 /**
  * The read behind every partner token check: its client, whether revoked, and the secret it was issued with.
- * A named prepared statement built once per database, as the session lookup is (PostgreSQL parses and plans
- * it once per connection; neither driver rebuilds its SQL per request — about 1 ms a request on PGlite,
- * docs/decisions/031-fhir-partner-api.md).
+ * A named prepared statement, as the session lookup is (PostgreSQL parses and plans it once per connection;
+ * Drizzle does not rebuild its SQL per request — about 1 ms a request on PGlite,
+ * docs/decisions/031-fhir-partner-api.md). The partner API builds its token service once.
  */
 function clientCheck(db: Database) {
   return db
@@ -121,16 +121,12 @@ function clientCheck(db: Database) {
     .where(eq(clientSystems.id, sql.placeholder('id')))
     .prepare('partner_client_check');
 }
-const clientChecks = new WeakMap<Database, ReturnType<typeof clientCheck>>();
-const clientCheckOf = (db: Database) => {
-  let found = clientChecks.get(db);
-  if (!found) clientChecks.set(db, (found = clientCheck(db)));
-  return found;
-};
 
 /** Issues, verifies and publishes the keys of the partner API's access tokens. */
 export function partnerTokenService(deps: { db: Database; config: ServerConfig }) {
   const { issuer, audience } = deps.config.partnerTokens;
+  // Prepared on the first check: the token endpoint and the key set never check a token.
+  let check: ReturnType<typeof clientCheck> | undefined;
   return {
     /** The public key set (RFC 7517) the tokens verify against. */
     async jwks() {
@@ -188,7 +184,7 @@ export function partnerTokenService(deps: { db: Database; config: ServerConfig }
       const id = payload.client_system_id;
       if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
         throw new PartnerTokenError('The access token is not valid.');
-      const [client] = await clientCheckOf(deps.db).execute({ id });
+      const [client] = await (check ??= clientCheck(deps.db)).execute({ id });
       if (
         !client ||
         client.revokedAt ||
@@ -206,8 +202,9 @@ export function partnerTokenService(deps: { db: Database; config: ServerConfig }
 }
 
 /**
- * The partner an `Authorization` header's access token speaks for, for the partner API's routes; throws a
- * PartnerTokenError (401, with its WWW-Authenticate challenge) otherwise.
+ * The partner an `Authorization` header's access token speaks for; throws a PartnerTokenError (401, with its
+ * WWW-Authenticate challenge) otherwise. A one-off check: the partner API's routes keep one
+ * `partnerTokenService` for every request.
  */
 export const verifyPartnerToken = (
   deps: { db: Database; config: ServerConfig },

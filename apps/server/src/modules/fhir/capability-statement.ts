@@ -3,6 +3,7 @@ import {
   fhirRequestPersonalContact,
   fhirResourceTypes,
 } from '@pca/contracts/fhir-paths.ts';
+import { definitionUrl } from './contact-requests.ts';
 import type { Json } from './resources.ts';
 import { searchDefinitions } from './service.ts';
 
@@ -60,7 +61,7 @@ export function capabilityStatement(base: string): Json {
                   operation: [
                     {
                       name: fhirRequestPersonalContact.name,
-                      definition: `${base}/OperationDefinition/${fhirRequestPersonalContact.name}`,
+                      definition: definitionUrl(base),
                     },
                   ],
                 }

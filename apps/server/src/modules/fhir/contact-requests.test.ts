@@ -22,7 +22,9 @@ import {
 // the request is recorded once, the practitioner is notified in the same transaction as its audit event, and
 // only then may the practitioner share them with that partner.
 
-const { t, as } = useTestApp();
+/** Every statement the API sends (the house's query logger). */
+const sent: string[] = [];
+const { t, as } = useTestApp({}, { onQuery: (statement) => sent.push(statement) });
 const FARAH = '2000000055';
 const FARAH_HPII = '8003610830166134';
 // Harbour publishes its practitioners to the NHSD (so the NHSD sees Farah), not to MediFund.
@@ -97,8 +99,17 @@ describe('POST /fhir/Practitioner/{id}/$request-personal-contact', () => {
     );
     const notifiedBefore = (await farahsNotifications(farah!)).length;
 
+    const from = sent.length;
     const res = await post(fhirRequestPersonalContact.path(farah!), partner.authorization);
     expect(expectOutcome(res, 200, 'informational')).toMatch(/^The request was recorded on /);
+    // The token check, whether the partner sees her, then in one transaction: the request, the partner's
+    // name, the notification and the audit event.
+    // (On PostgreSQL the driver also logs the transaction's begin and commit, and a pg_notify announces the
+    // write to the other API processes' request caches; PGlite has neither.)
+    const statements = sent
+      .slice(from)
+      .filter((q) => !/^(begin|commit|select pg_notify)\b/i.test(q.trim()));
+    expect(statements, statements.join('\n')).toHaveLength(6);
 
     const mine = (await farahsNotifications(farah!)).filter(
       (n) =>

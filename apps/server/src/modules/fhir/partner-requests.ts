@@ -151,8 +151,11 @@ export function partnerRequests(db: Database) {
         )
         .orderBy(desc(tasks.createdAt));
       const byRequest = new Map<string, TaskRow[]>();
-      for (const c of copies)
-        byRequest.set(c.partnerRequestId!, [...(byRequest.get(c.partnerRequestId!) ?? []), c]);
+      for (const c of copies) {
+        const group = byRequest.get(c.partnerRequestId!);
+        if (group) group.push(c);
+        else byRequest.set(c.partnerRequestId!, [c]);
+      }
       return [...byRequest].flatMap(([id, group]): Json[] => {
         const task = taskOf(id, group);
         return task ? [task] : [];

@@ -316,9 +316,22 @@ export function operationOutcome(
     | 'not-supported'
     | 'exception'
     | 'throttled'
+    | 'too-long'
     | 'informational',
   diagnostics: string,
   severity: 'error' | 'fatal' | 'information' = 'error',
 ): Json {
   return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }] };
+}
+
+/**
+ * The OperationOutcome of an HTTP error status: the partner API's error handler and the router's errors under
+ * `/fhir` (app/framework-problems.ts) answer the same way.
+ */
+export function outcomeOfStatus(status: number, diagnostics: string): Json {
+  if (status >= 500) return operationOutcome('exception', diagnostics, 'fatal');
+  if (status === 404) return operationOutcome('not-found', diagnostics);
+  if (status === 429) return operationOutcome('throttled', diagnostics);
+  if (status === 413 || status === 414) return operationOutcome('too-long', diagnostics);
+  return operationOutcome('invalid', diagnostics);
 }

@@ -8,10 +8,14 @@ import {
 } from '@pca/contracts/fhir-paths.ts';
 import type { AppDeps } from '#lib/deps.ts';
 import { HttpError } from '#lib/errors.ts';
-import { PartnerTokenError, verifyPartnerToken } from '#modules/client-systems/partner-tokens.ts';
+import { PartnerTokenError, partnerTokenService } from '#modules/client-systems/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
-import { contactRequests, requestPersonalContactDefinition } from './contact-requests.ts';
-import { operationOutcome, type Json } from './resources.ts';
+import {
+  contactRequests,
+  definitionPath,
+  requestPersonalContactDefinition,
+} from './contact-requests.ts';
+import { operationOutcome, outcomeOfStatus, type Json } from './resources.ts';
 import { FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
 import { FhirSearchError, fhirService, isUuid, type PartnerCaller } from './service.ts';
 
@@ -39,6 +43,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const service = fhirService(deps.db);
   const requests = partnerRequests(deps.db);
   const contact = contactRequests(deps.db);
+  const tokens = partnerTokenService(deps);
 
   // Partners send FHIR JSON under its own media type as well as plain JSON.
   app.addContentTypeParser(
@@ -56,18 +61,11 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       return send(reply, 422, operationOutcome('processing', error.message));
     if (error instanceof FhirSearchError)
       return send(reply, 400, operationOutcome(error.code, error.message));
-    if (error instanceof HttpError) {
-      const code =
-        error.status === 404 ? 'not-found' : error.status === 429 ? 'throttled' : 'invalid';
-      return send(reply, error.status, operationOutcome(code, error.detail ?? error.title));
-    }
+    if (error instanceof HttpError)
+      return send(reply, error.status, outcomeOfStatus(error.status, error.detail ?? error.title));
     const { statusCode: status, message } = error as { statusCode?: number; message?: string };
     if (status && status >= 400 && status < 500)
-      return send(
-        reply,
-        status,
-        operationOutcome('invalid', message ?? 'The request is not valid.'),
-      );
+      return send(reply, status, outcomeOfStatus(status, message ?? 'The request is not valid.'));
     request.log.error({ err: error }, 'partner API failure');
     return send(reply, 500, operationOutcome('exception', 'The server could not answer.', 'fatal'));
   });
@@ -80,7 +78,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   );
 
   const partnerOf = (request: FastifyRequest): Promise<PartnerCaller> =>
-    verifyPartnerToken(deps, request.headers.authorization);
+    tokens.verify(request.headers.authorization);
 
   const base = (request: FastifyRequest) =>
     `${request.protocol}://${request.host}${fhirApiPaths.base}`;
@@ -89,10 +87,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     send(reply, 200, capabilityStatement(base(request))),
   );
 
-  app.get(
-    fhirRequestPersonalContact.definition.replace(fhirApiPaths.base, ''),
-    { schema: { hide: true } },
-    async (request, reply) => send(reply, 200, requestPersonalContactDefinition(base(request))),
+  app.get(definitionPath, { schema: { hide: true } }, async (request, reply) =>
+    send(reply, 200, requestPersonalContactDefinition(base(request))),
   );
 
   // A partner asks for a practitioner's personal contact details (spec 2 §6).

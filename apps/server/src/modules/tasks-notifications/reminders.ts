@@ -7,6 +7,7 @@ import {
   scheduledJobs,
 } from '#db/schema/index.ts';
 import { storeNotification } from './notifications-repository.ts';
+import { escapeHtml } from '#lib/escape-html.ts';
 
 // The reminders the portal sends itself (docs/decisions/027-reminders.md): a 'confirm your details are
 // still current' task for an organisation, location or healthcare service whose details have not been
@@ -51,12 +52,6 @@ const longDate = (isoDate: string) =>
     month: 'long',
     year: 'numeric',
   }).format(new Date(`${isoDate}T00:00:00Z`));
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The notification's id: one per role and end date, so a changed end date is told again. */
 export const roleEndingExternalId = (roleId: string, endDate: string) =>
