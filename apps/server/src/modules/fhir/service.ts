@@ -300,45 +300,21 @@ const idColumn: Record<FhirResourceType, SQL> = {
  * read by id without deciding visibility again; a location is decided (a service can be published where its
  * location is not).
  */
-const includeTargets: Record<
-  string,
-  { type: FhirResourceType; refs: (r: Json) => string[]; seen: Seen }
-> = {
-  'Location:organization': {
-    type: 'Organization',
-    refs: (r) => refIds(r['managingOrganization']),
-    seen: 'known',
-  },
-  'HealthcareService:location': {
-    type: 'Location',
-    refs: (r) => refIds(r['location']),
-    seen: 'decide',
-  },
-  'HealthcareService:organization': {
-    type: 'Organization',
-    refs: (r) => refIds(r['providedBy']),
-    seen: 'known',
-  },
-  'PractitionerRole:practitioner': {
-    type: 'Practitioner',
-    refs: (r) => refIds(r['practitioner']),
-    seen: 'known',
-  },
-  'PractitionerRole:organization': {
-    type: 'Organization',
-    refs: (r) => refIds(r['organization']),
-    seen: 'known',
-  },
-  'PractitionerRole:location': {
-    type: 'Location',
-    refs: (r) => refIds(r['location']),
-    seen: 'decide',
-  },
-  'PractitionerRole:service': {
-    type: 'HealthcareService',
-    refs: (r) => refIds(r['healthcareService']),
-    seen: 'known',
-  },
+type IncludeTarget = { type: FhirResourceType; refs: (r: Json) => string[]; seen: Seen };
+/** An include of `type` through the match's reference element `field`. */
+const target = (type: FhirResourceType, field: string, seen: Seen): IncludeTarget => ({
+  type,
+  refs: (r) => refIds(r[field]),
+  seen,
+});
+const includeTargets: Record<string, IncludeTarget> = {
+  'Location:organization': target('Organization', 'managingOrganization', 'known'),
+  'HealthcareService:location': target('Location', 'location', 'decide'),
+  'HealthcareService:organization': target('Organization', 'providedBy', 'known'),
+  'PractitionerRole:practitioner': target('Practitioner', 'practitioner', 'known'),
+  'PractitionerRole:organization': target('Organization', 'organization', 'known'),
+  'PractitionerRole:location': target('Location', 'location', 'decide'),
+  'PractitionerRole:service': target('HealthcareService', 'healthcareService', 'known'),
 };
 
 function refIds(value: unknown): string[] {
