@@ -98,13 +98,14 @@ export default defineConfig({
               // query client, the guards, the header, menus, side navigation and idle watch, with the
               // libraries only they use (TanStack Query, floating-ui, AgDS MainNav and SideNav, icons).
               name: 'signed-in-shell',
-              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine))/,
+              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine|session-idle-dialogs))/,
             },
             {
               // The loading and error states nearly every signed-in page shows (skeletons included),
-              // and the card grid's few bytes: on their own, each cost a request and its headers.
+              // and the cards and card grid of the dashboard and landing pages: on their own, each cost
+              // a request and its headers.
               name: 'page-kit',
-              test: /apps[\\/]web[\\/]src[\\/]lib[\\/](errors[\\/](api-error-alert|describe-api-error)\.|card-grid\.)|packages[\\/]ui[\\/]src[\\/](alert[\\/]alert|loading[\\/]loading|tone[\\/]tone)\.tsx?$|@ag\.ds-next[\\/]react[\\/](page-alert|skeleton)[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/]lib[\\/](errors[\\/](api-error-alert|describe-api-error)\.|card-grid\.)|packages[\\/]ui[\\/]src[\\/](alert[\\/]alert|loading[\\/]loading|tone[\\/]tone|card[\\/]card)\.tsx?$|@ag\.ds-next[\\/]react[\\/](page-alert|skeleton|card)[\\/]/,
             },
           ],
         },

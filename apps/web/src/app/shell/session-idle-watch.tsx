@@ -1,31 +1,47 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
-import { Text } from '@pca/ui/primitives/text.ts';
 import { constants } from '@pca/contracts/constants.ts';
-import { Modal } from '@pca/ui/modal/modal.tsx';
-import { logout, useLogout } from '#features/auth/api/logout.ts';
+import { logout } from '#features/auth/api/logout.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import {
-  formatCountdown,
   recordActivity,
   secondsLeft,
   startIdleTimer,
   tick,
   type IdleState,
 } from '#lib/idle-timer.ts';
-import { redirectToLogin } from '#lib/login.ts';
 import { clearSessionToken } from '#lib/session-token.ts';
+import type * as IdleDialogs from './session-idle-dialogs.tsx';
+
+type Dialogs = typeof IdleDialogs;
+
+/**
+ * The two dialogs load when the warning is due, not with every page: most visits never show them, and
+ * the warning's 300 s countdown leaves ample time for the logged-out dialog to be there when needed. A
+ * failed load is tried again at the next phase or tick, so no error reaches the page.
+ */
+function useDialogs(needed: boolean): Dialogs | null {
+  const [dialogs, setDialogs] = useState<Dialogs | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!needed || dialogs) return;
+    let current = true;
+    import('./session-idle-dialogs.tsx').then(
+      (loaded) => current && setDialogs(loaded),
+      () => current && window.setTimeout(() => setAttempt((n) => n + 1), 5000),
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, dialogs, attempt]);
+  return dialogs;
+}
 
 const durations = {
   idleAfterMs: constants.idleTimeoutSeconds * 1000,
   countdownMs: constants.logoutCountdownSeconds * 1000,
 };
-// The dialogs name the same durations the timers run on, so the text cannot drift from them.
-const idleMinutes = constants.idleTimeoutSeconds / 60;
-const loggedOutAfterMinutes =
-  (constants.idleTimeoutSeconds + constants.logoutCountdownSeconds) / 60;
 
 /** Activity that keeps a session alive (docs/product/rules.md#states): clicks, touches and key presses. */
 const ACTIVITY_EVENTS = ['click', 'touchstart', 'keydown'] as const;
@@ -43,7 +59,6 @@ export type SessionIdleWatchProps = {
  */
 export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
   const queryClient = useQueryClient();
-  const fullLogout = useLogout();
   // The view holds a snapshot for rendering; the ref holds the latest state for event handlers.
   const [view, setView] = useState(() => {
     const now = Date.now();
@@ -95,67 +110,23 @@ export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
     void queryClient.refetchQueries({ queryKey: currentUserQueryOptions().queryKey });
   };
 
-  if (view.phase === 'active') return null;
+  const dialogs = useDialogs(view.phase !== 'active');
+  if (view.phase === 'active' || !dialogs) return null;
 
-  if (view.phase === 'idle') {
-    const left = secondsLeft(view.state, view.now);
+  if (view.phase === 'idle')
     return (
-      <Modal
-        isOpen
-        onClose={stayLoggedIn}
-        title="Your session is about to expire"
-        width={600}
-        dismissOnClickOutside={false}
-        actions={
-          <ButtonGroup>
-            <Button onClick={stayLoggedIn}>Stay logged in</Button>
-            <Button
-              variant="secondary"
-              loading={fullLogout.isPending}
-              loadingLabel="Logging out"
-              onClick={() => fullLogout.mutate()}
-            >
-              Logout
-            </Button>
-          </ButtonGroup>
-        }
-      >
-        <Text as="p">
-          You have not used the portal for {idleMinutes} minutes. For your security you will be
-          logged out automatically in{' '}
-          <strong data-testid="idle-countdown">{formatCountdown(left)}</strong>. Choose Stay logged
-          in to keep working.
-        </Text>
-      </Modal>
+      <dialogs.IdleWarningDialog
+        secondsLeft={secondsLeft(view.state, view.now)}
+        onStay={stayLoggedIn}
+      />
     );
-  }
 
   return (
-    <Modal
-      isOpen
-      onClose={() => undefined}
-      closable={false}
-      title="You have been logged out"
-      width={600}
-      actions={
-        <ButtonGroup>
-          <Button onClick={() => redirectToLogin()}>Login</Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              queryClient.clear();
-              leaveTo(endSessionUrl.current ?? '/');
-            }}
-          >
-            Logout
-          </Button>
-        </ButtonGroup>
-      }
-    >
-      <Text as="p">
-        You were logged out because you were inactive for {loggedOutAfterMinutes} minutes. Log in
-        again to continue where you left off.
-      </Text>
-    </Modal>
+    <dialogs.LoggedOutDialog
+      onLogout={() => {
+        queryClient.clear();
+        leaveTo(endSessionUrl.current ?? '/');
+      }}
+    />
   );
 }
