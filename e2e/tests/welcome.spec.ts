@@ -528,6 +528,38 @@ test.describe('Welcome dashboard', () => {
   });
 });
 
+test('a full load of /welcome asks for its own answers beside its code, once each', async ({
+  page,
+}) => {
+  await signInToWelcome(page, ALICE, 'Alice');
+  const requests: string[] = [];
+  const record = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.endsWith('.js')) requests.push(pathname);
+  };
+  page.on('request', record);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Manager actions' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  page.off('request', record);
+  const dashboardCode = requests.findIndex((p) => /\/welcome-page-[^/]*\.js$/.test(p));
+  expect(dashboardCode).toBeGreaterThan(0);
+  for (const path of [
+    '/api/me',
+    '/api/me/organisations',
+    '/api/welcome/sign-up-banner',
+    '/api/welcome/site-organisations',
+  ]) {
+    // Started by the entry script, before the dashboard's own script was even asked for, and not
+    // asked for again when the page reads it.
+    expect(
+      requests.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
+    expect(requests.indexOf(path), path).toBeLessThan(dashboardCode);
+  }
+});
+
 test('the dashboard adds at most 20 KB of JavaScript to the signed-in shell; /welcome transfers at most 150 KB, compressed', async ({
   page,
 }) => {

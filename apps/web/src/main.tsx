@@ -5,6 +5,8 @@ import { silenceConsoleInProduction } from '#lib/console.ts';
 import { getSessionToken } from '#lib/session-token.ts';
 import { startEarlyRequests } from '#lib/early-requests.ts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
+import { shellPages } from '@pca/contracts/shell-pages.ts';
+import { welcomeApiPaths } from '@pca/contracts/welcome-paths.ts';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { App } from '#app/app.tsx';
 import { loadQueryClient } from '#app/query-client-loader.ts';
@@ -32,7 +34,14 @@ const sessionToken = getSessionToken();
 if (sessionToken) {
   // Every signed-in page starts with the user and their organisations (the guards and the shell's
   // capabilities read them); asked for now, they arrive while the page's code is still downloading.
-  startEarlyRequests([apiPaths.me, meApiPaths.organisations], sessionToken);
+  // The dashboard, where every sign-in lands, waits for two more answers before it shows its cards.
+  const { pathname } = window.location;
+  const dashboard =
+    pathname === shellPages.welcome.dashboard.pattern ||
+    pathname === shellPages.welcome.addBusiness.pattern
+      ? [welcomeApiPaths.signUpBanner, welcomeApiPaths.siteOrganisations]
+      : [];
+  startEarlyRequests([apiPaths.me, meApiPaths.organisations, ...dashboard], sessionToken);
   loadQueryClient().catch(() => undefined);
   import('#app/signed-in-routes.ts')
     .then(({ signedInRoutes }) =>
