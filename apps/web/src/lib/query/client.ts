@@ -1,0 +1,396 @@
+// The app's server-state cache: queries by key, with the parts of TanStack Query's semantics the app
+// relies on and nothing else (docs/decisions/032-own-query-layer.md). No React here: the hooks are in
+// hooks.ts, the context in context.tsx.
+
+/** A query's key: its parts, most general first, so a prefix names a family of queries. */
+export type QueryKey = readonly unknown[];
+
+/** Whether to try a failed fetch again: a count of retries, always/never, or a rule. */
+export type Retry = boolean | number | ((failureCount: number, error: unknown) => boolean);
+
+/** How a query is fetched and kept. */
+export interface QueryOptions<T = unknown> {
+  queryKey: QueryKey;
+  /** Fetches the data; `signal` aborts when the fetch is cancelled or superseded. */
+  queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+  /** How long (ms) fetched data counts as fresh; default 0. */
+  staleTime?: number;
+  /** How long (ms) a query no component observes is kept; default 5 minutes. */
+  gcTime?: number;
+  /** Default 3 retries. */
+  retry?: Retry;
+  /** Milliseconds between attempts; default 1 s doubling per failure, at most 30 s. */
+  retryDelay?: number;
+}
+
+/** Options every query gets unless its own say otherwise. */
+export type QueryDefaults = Partial<Omit<QueryOptions, 'queryKey' | 'queryFn'>>;
+
+/** The client's default options. */
+export interface DefaultOptions {
+  queries?: QueryDefaults;
+}
+
+/** A query's state: what observers render. Replaced (never changed in place) on every change. */
+export interface QueryState<T = unknown> {
+  /** The last data fetched or set; kept while refetching and after a failed refetch. */
+  data: T | undefined;
+  /** The last fetch's error, until a fetch succeeds or data is set. */
+  error: unknown;
+  /** 'pending' until there is data or an error. */
+  status: 'pending' | 'error' | 'success';
+  isFetching: boolean;
+  /** Marked by invalidateQueries: stale whatever its age, until fresh data arrives. */
+  isInvalidated: boolean;
+  dataUpdatedAt: number;
+}
+
+/** Which queries a client method acts on: those under `queryKey` (a key prefix) that pass `predicate`. */
+export interface QueryFilters {
+  queryKey?: QueryKey;
+  predicate?: (query: Query) => boolean;
+}
+
+/** A mutation's function and the callbacks that belong to it (they run wherever it is started). */
+export interface MutationOptions<T, V> {
+  mutationFn: (variables: V) => Promise<T>;
+  onSuccess?: (data: T, variables: V) => unknown;
+  onError?: (error: unknown, variables: V) => unknown;
+  onSettled?: (data: T | undefined, error: unknown, variables: V) => unknown;
+}
+
+const noop = () => undefined;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** A value as JSON with object keys sorted, so `{ a, b }` and `{ b, a }` name the same query. */
+export const hashKey = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    isPlainObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
+
+/**
+ * `next`, keeping every part of `previous` that is deep-equal to its counterpart (plain objects and arrays,
+ * as JSON gives): a refetch that changed nothing keeps the old data's identity, so memos and effects that
+ * depend on it do not run again, and one that changed a row keeps the other rows.
+ */
+export function replaceEqualDeep(previous: unknown, next: unknown): unknown {
+  if (previous === next) return previous;
+  const arrays = Array.isArray(previous) && Array.isArray(next);
+  if (!arrays && !(isPlainObject(previous) && isPlainObject(next))) return next;
+  const before = previous as Record<string, unknown>;
+  const after = next as Record<string, unknown>;
+  const keys = Object.keys(after);
+  const copy: Record<string, unknown> = arrays ? ([] as unknown as Record<string, unknown>) : {};
+  let same = keys.length === Object.keys(before).length;
+  for (const key of keys) {
+    copy[key] = replaceEqualDeep(before[key], after[key]);
+    same &&= copy[key] === before[key] && Object.hasOwn(before, key);
+  }
+  return same ? previous : copy;
+}
+
+const shouldRetry = (retry: Retry, failureCount: number, error: unknown) =>
+  typeof retry === 'function'
+    ? retry(failureCount, error)
+    : retry === true || failureCount < +retry;
+
+/** One cached query: its state, its fetch in flight, the components observing it. */
+export class Query<T = unknown> {
+  state: QueryState<T> = {
+    data: undefined,
+    error: null,
+    status: 'pending',
+    isFetching: false,
+    isInvalidated: false,
+    dataUpdatedAt: 0,
+  };
+  /** The latest options given for this key (with the client's defaults); a refetch uses them. */
+  options: Partial<QueryOptions<T>> = {};
+  /** How many mounted components observe it with `enabled` (invalidation refetches only these). */
+  private active = 0;
+  private listeners = new Set<() => void>();
+  private promise: Promise<T> | undefined;
+  private controller: AbortController | undefined;
+  /** The state before the fetch in flight began, for cancelQueries to put back. */
+  private beforeFetch = this.state;
+  private gcTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly client: QueryClient,
+    readonly queryKey: QueryKey,
+    readonly queryHash: string,
+  ) {}
+
+  /** Calls `listener` on every state change; the query is kept while anything listens. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    clearTimeout(this.gcTimer);
+    return () => {
+      this.listeners.delete(listener);
+      this.scheduleGc();
+    };
+  }
+
+  /** A mounted, enabled observer: fetches now if the data is stale; the returned function ends it. */
+  activate(): () => void {
+    this.active++;
+    if (this.isStale()) this.fetch().catch(noop);
+    return () => void this.active--;
+  }
+
+  isActive(): boolean {
+    return this.active > 0;
+  }
+
+  /** No data, invalidated, or older than `staleTime`. */
+  isStale(): boolean {
+    const { data, isInvalidated, dataUpdatedAt } = this.state;
+    return (
+      data === undefined ||
+      isInvalidated ||
+      Date.now() - dataUpdatedAt >= (this.options.staleTime ?? 0)
+    );
+  }
+
+  setState(patch: Partial<QueryState<T>>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Data that replaces what the query holds (structurally shared with it), as fetched or set. */
+  dataPatch(data: T): Partial<QueryState<T>> {
+    return {
+      data: replaceEqualDeep(this.state.data, data) as T,
+      error: null,
+      status: 'success',
+      isInvalidated: false,
+      dataUpdatedAt: Date.now(),
+    };
+  }
+
+  /**
+   * Fetches, retrying as `retry` says. A fetch in flight is shared (one request for every caller), except
+   * that `restart` (a refetch or an invalidation) aborts one that would replace data already shown: its
+   * answer may predate the change that made the data stale.
+   */
+  fetch(restart = false): Promise<T> {
+    if (this.promise && !(restart && this.state.data !== undefined)) return this.promise;
+    this.controller?.abort();
+    if (!this.promise) this.beforeFetch = this.state;
+    const controller = (this.controller = new AbortController());
+    const { signal } = controller;
+    const { queryFn, retry = 3, retryDelay } = this.options;
+    // Data stays on screen while it is refetched; without data the query is pending again, not in error.
+    this.setState({
+      isFetching: true,
+      ...(this.state.data === undefined && { status: 'pending', error: null }),
+    });
+    const current = () => this.controller === controller;
+    const promise: Promise<T> = new Promise<T>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason));
+      const attempt = (failureCount: number) =>
+        new Promise<T>((run) => run(queryFn!({ signal }))).then(resolve, (error: unknown) => {
+          if (signal.aborted) return;
+          if (!shouldRetry(retry, failureCount, error)) return reject(error);
+          // TanStack Query's back-off: 1 s, 2 s, 4 s … at most 30 s.
+          const delay = retryDelay ?? Math.min(1000 * 2 ** failureCount, 30_000);
+          setTimeout(() => signal.aborted || attempt(failureCount + 1), delay);
+        });
+      attempt(0);
+    })
+      .then(
+        (data) => {
+          if (current()) this.setState({ ...this.dataPatch(data), isFetching: false });
+          return data;
+        },
+        (error: unknown) => {
+          // A cancelled or superseded fetch changes nothing: cancel() has put the state back, or a newer fetch owns it.
+          if (current()) {
+            this.setState({ status: 'error', error, isFetching: false });
+            this.client.onError?.(error);
+          }
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (!current()) return;
+        this.controller = this.promise = undefined;
+        this.scheduleGc();
+      });
+    return (this.promise = promise);
+  }
+
+  /** Re-fetches now (even if fresh); never rejects: the outcome is in the state. */
+  refetch = (): Promise<void> => this.fetch(true).then(noop, noop);
+
+  /** Aborts the fetch in flight; its callers' promises reject with the abort reason. */
+  abort(): void {
+    this.controller?.abort();
+    this.controller = this.promise = undefined;
+  }
+
+  /** Aborts the fetch in flight and puts back the state from before it. */
+  cancel(): void {
+    if (!this.controller) return;
+    this.abort();
+    this.setState({ ...this.beforeFetch, isFetching: false });
+    this.scheduleGc();
+  }
+
+  /** Drops the query `gcTime` after the last observer left, unless one comes back or a fetch is in flight. */
+  scheduleGc(): void {
+    clearTimeout(this.gcTimer);
+    const gcTime = this.options.gcTime ?? 5 * 60_000;
+    if (this.listeners.size || gcTime === Infinity) return;
+    this.gcTimer = setTimeout(() => {
+      if (!this.listeners.size && !this.promise) this.client.remove(this);
+    }, gcTime);
+  }
+}
+
+/** The cache of queries, and the one place failed queries and mutations are reported. */
+export class QueryClient {
+  private queries = new Map<string, Query>();
+  private defaultOptions: DefaultOptions;
+  /** Called with the error of every query whose fetch finally failed and of every failed mutation. */
+  readonly onError: ((error: unknown) => void) | undefined;
+
+  constructor(
+    config: { defaultOptions?: DefaultOptions; onError?: (error: unknown) => void } = {},
+  ) {
+    this.defaultOptions = config.defaultOptions ?? {};
+    this.onError = config.onError;
+  }
+
+  getDefaultOptions(): DefaultOptions {
+    return this.defaultOptions;
+  }
+
+  setDefaultOptions(options: DefaultOptions): void {
+    this.defaultOptions = options;
+  }
+
+  /** The query of `queryKey`, created if new; `options` (with the defaults) become its options. */
+  build<T>(queryKey: QueryKey, options?: Partial<QueryOptions<T>>): Query<T> {
+    const hash = hashKey(queryKey);
+    const cached = this.queries.get(hash) as Query<T> | undefined;
+    const query = cached ?? new Query<T>(this, queryKey, hash);
+    if (options || !cached) query.options = { ...this.defaultOptions.queries, ...options };
+    if (!cached) {
+      this.queries.set(hash, query as Query);
+      // A query nothing ever observes (set, or fetched by a loader) is dropped after gcTime too.
+      query.scheduleGc();
+    }
+    return query;
+  }
+
+  /** Removes `query` from the cache (if it is still the one cached for its key) and aborts its fetch. */
+  remove(query: Query): void {
+    if (this.queries.get(query.queryHash) === query) this.queries.delete(query.queryHash);
+    query.abort();
+  }
+
+  private find({ queryKey, predicate }: QueryFilters = {}): Query[] {
+    return [...this.queries.values()].filter(
+      (query) =>
+        (!queryKey || queryKey.every((part, i) => hashKey(part) === hashKey(query.queryKey[i]))) &&
+        (!predicate || predicate(query)),
+    );
+  }
+
+  getQueryData<T>(queryKey: QueryKey): T | undefined {
+    return this.queries.get(hashKey(queryKey))?.state.data as T | undefined;
+  }
+
+  getQueryState<T>(queryKey: QueryKey): QueryState<T> | undefined {
+    return this.queries.get(hashKey(queryKey))?.state as QueryState<T> | undefined;
+  }
+
+  /** Sets a query's data (an updater gets the current data); undefined leaves the query as it is. */
+  setQueryData<T>(
+    queryKey: QueryKey,
+    updater: T | undefined | ((previous: T | undefined) => T | undefined),
+  ): T | undefined {
+    const query = this.build<T>(queryKey);
+    const data =
+      typeof updater === 'function'
+        ? (updater as (previous: T | undefined) => T | undefined)(query.state.data)
+        : updater;
+    if (data !== undefined) query.setState(query.dataPatch(data));
+    return query.state.data;
+  }
+
+  /** The query's data if fresh, else fetched (sharing a fetch in flight). */
+  fetchQuery<T>(options: QueryOptions<T>): Promise<T> {
+    const query = this.build(options.queryKey, options);
+    return query.isStale() ? query.fetch() : Promise.resolve(query.state.data as T);
+  }
+
+  /** The query's data if there is any, however old (a route guard's read), else fetched. */
+  ensureQueryData<T>(options: QueryOptions<T>): Promise<T> {
+    const data = this.getQueryData<T>(options.queryKey);
+    return data === undefined ? this.fetchQuery(options) : Promise.resolve(data);
+  }
+
+  /**
+   * Marks the matching queries stale and refetches those a mounted component observes; resolves when
+   * they have (so a mutation that awaits this is pending until the page shows the change).
+   */
+  invalidateQueries(filters?: QueryFilters): Promise<void> {
+    const queries = this.find(filters);
+    for (const query of queries) query.setState({ isInvalidated: true });
+    return refetch(queries);
+  }
+
+  /** Refetches the matching queries a mounted component observes. */
+  refetchQueries(filters?: QueryFilters): Promise<void> {
+    return refetch(this.find(filters));
+  }
+
+  /** Aborts the matching queries' fetches in flight; each query goes back to its state before. */
+  cancelQueries(filters?: QueryFilters): Promise<void> {
+    for (const query of this.find(filters)) query.cancel();
+    return Promise.resolve();
+  }
+
+  /** Drops the matching queries (observers mounted now fetch afresh on their next render). */
+  removeQueries(filters?: QueryFilters): void {
+    for (const query of this.find(filters)) this.remove(query);
+  }
+
+  /** Drops every query. */
+  clear(): void {
+    this.removeQueries();
+  }
+
+  /**
+   * Runs a mutation. Its own callbacks run before the promise settles and are awaited (an `onSuccess`
+   * that returns invalidateQueries keeps the mutation pending until the refetch is done); `onError` of
+   * the client hears every failure first.
+   */
+  async executeMutation<T, V>(options: MutationOptions<T, V>, variables: V): Promise<T> {
+    try {
+      const data = await options.mutationFn(variables);
+      await options.onSuccess?.(data, variables);
+      await options.onSettled?.(data, null, variables);
+      return data;
+    } catch (error) {
+      this.onError?.(error);
+      await options.onError?.(error, variables);
+      await options.onSettled?.(undefined, error, variables);
+      throw error;
+    }
+  }
+}
+
+function refetch(queries: Query[]): Promise<void> {
+  return Promise.all(queries.filter((q) => q.isActive()).map((q) => q.refetch())).then(noop);
+}
