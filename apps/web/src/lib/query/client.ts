@@ -15,7 +15,7 @@ export interface QueryOptions<T = unknown> {
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
   /** How long (ms) fetched data counts as fresh; default 0. */
   staleTime?: number;
-  /** How long (ms) a query no component observes is kept; default 5 minutes. */
+  /** How long (ms) a query no component observes is kept (finite); default 5 minutes. */
   gcTime?: number;
   /** Default 3 retries. */
   retry?: Retry;
@@ -29,6 +29,13 @@ export type QueryDefaults = Partial<Omit<QueryOptions, 'queryKey' | 'queryFn'>>;
 /** The client's default options. */
 export interface DefaultOptions {
   queries?: QueryDefaults;
+}
+
+/** A client's configuration. */
+export interface QueryClientConfig {
+  defaultOptions?: DefaultOptions;
+  /** Called with the error of every query whose fetch finally failed and of every failed mutation. */
+  onError?: (error: unknown) => void;
 }
 
 /** A query's state: what observers render. Replaced (never changed in place) on every change. */
@@ -59,10 +66,12 @@ export interface MutationOptions<T, V> {
   onSettled?: (data: T | undefined, error: unknown, variables: V) => unknown;
 }
 
-const noop = () => undefined;
+/** Does nothing: the handler of a rejection already reported elsewhere. */
+export const noop = (): undefined => undefined;
 
+// A primitive's prototype is its wrapper's (0 stands in for null and undefined, which have none).
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  Object.getPrototypeOf(value ?? 0) === Object.prototype;
 
 /** A value as JSON with object keys sorted, so `{ a, b }` and `{ b, a }` name the same query. */
 export const hashKey = (value: unknown): string =>
@@ -115,39 +124,36 @@ export class Query<T = unknown> {
   /** The latest options given for this key (with the client's defaults); a refetch uses them. */
   options: Partial<QueryOptions<T>> = {};
   /** How many mounted components observe it with `enabled` (invalidation refetches only these). */
-  private active = 0;
-  private listeners = new Set<() => void>();
-  private promise: Promise<T> | undefined;
-  private controller: AbortController | undefined;
-  /** The state before the fetch in flight began, for cancelQueries to put back. */
-  private beforeFetch = this.state;
-  private gcTimer: ReturnType<typeof setTimeout> | undefined;
+  active = 0;
+  // Private fields (#): the minifier shortens their names, not those of public properties.
+  #client: QueryClient;
+  #listeners = new Set<() => void>();
+  #promise: Promise<T> | undefined;
+  #controller: AbortController | undefined;
+  #gcTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly client: QueryClient,
+    client: QueryClient,
     readonly queryKey: QueryKey,
-    readonly queryHash: string,
-  ) {}
+  ) {
+    this.#client = client;
+  }
 
   /** Calls `listener` on every state change; the query is kept while anything listens. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    clearTimeout(this.gcTimer);
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    clearTimeout(this.#gcTimer);
     return () => {
-      this.listeners.delete(listener);
+      this.#listeners.delete(listener);
       this.scheduleGc();
     };
-  }
+  };
 
   /** A mounted, enabled observer: fetches now if the data is stale; the returned function ends it. */
   activate(): () => void {
     this.active++;
     if (this.isStale()) this.fetch().catch(noop);
     return () => void this.active--;
-  }
-
-  isActive(): boolean {
-    return this.active > 0;
   }
 
   /** No data, invalidated, or older than `staleTime`. */
@@ -162,7 +168,7 @@ export class Query<T = unknown> {
 
   setState(patch: Partial<QueryState<T>>): void {
     this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+    for (const listener of this.#listeners) listener();
   }
 
   /** Data that replaces what the query holds (structurally shared with it), as fetched or set. */
@@ -182,10 +188,9 @@ export class Query<T = unknown> {
    * answer may predate the change that made the data stale.
    */
   fetch(restart = false): Promise<T> {
-    if (this.promise && !(restart && this.state.data !== undefined)) return this.promise;
-    this.controller?.abort();
-    if (!this.promise) this.beforeFetch = this.state;
-    const controller = (this.controller = new AbortController());
+    if (this.#promise && !(restart && this.state.data !== undefined)) return this.#promise;
+    this.#controller?.abort();
+    const controller = (this.#controller = new AbortController());
     const { signal } = controller;
     const { queryFn, retry = 3, retryDelay } = this.options;
     // Data stays on screen while it is refetched; without data the query is pending again, not in error.
@@ -193,9 +198,16 @@ export class Query<T = unknown> {
       isFetching: true,
       ...(this.state.data === undefined && { status: 'pending', error: null }),
     });
-    const current = () => this.controller === controller;
-    const promise: Promise<T> = new Promise<T>((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason));
+    // The fetch's outcome, unless it was cancelled, removed or superseded (a newer fetch owns the
+    // query): then it changes nothing.
+    const settle = (patch: Partial<QueryState<T>>) => {
+      if (this.#controller !== controller) return false;
+      this.#controller = undefined;
+      this.#end(patch);
+      return true;
+    };
+    return (this.#promise = new Promise<T>((resolve, reject) => {
+      signal.onabort = () => reject(signal.reason);
       const attempt = (failureCount: number) =>
         new Promise<T>((run) => run(queryFn!({ signal }))).then(resolve, (error: unknown) => {
           if (signal.aborted) return;
@@ -205,27 +217,16 @@ export class Query<T = unknown> {
           setTimeout(() => signal.aborted || attempt(failureCount + 1), delay);
         });
       attempt(0);
-    })
-      .then(
-        (data) => {
-          if (current()) this.setState({ ...this.dataPatch(data), isFetching: false });
-          return data;
-        },
-        (error: unknown) => {
-          // A cancelled or superseded fetch changes nothing: cancel() has put the state back, or a newer fetch owns it.
-          if (current()) {
-            this.setState({ status: 'error', error, isFetching: false });
-            this.client.onError?.(error);
-          }
-          throw error;
-        },
-      )
-      .finally(() => {
-        if (!current()) return;
-        this.controller = this.promise = undefined;
-        this.scheduleGc();
-      });
-    return (this.promise = promise);
+    }).then(
+      (data) => {
+        settle(this.dataPatch(data));
+        return data;
+      },
+      (error: unknown) => {
+        if (settle({ status: 'error', error })) this.#client.config.onError?.(error);
+        throw error;
+      },
+    ));
   }
 
   /** Re-fetches now (even if fresh); never rejects: the outcome is in the state. */
@@ -233,59 +234,48 @@ export class Query<T = unknown> {
 
   /** Aborts the fetch in flight; its callers' promises reject with the abort reason. */
   abort(): void {
-    this.controller?.abort();
-    this.controller = this.promise = undefined;
+    this.#controller?.abort();
+    this.#controller = this.#promise = undefined;
   }
 
-  /** Aborts the fetch in flight and puts back the state from before it. */
-  cancel(): void {
-    if (!this.controller) return;
+  /** Ends the fetch in flight (aborting it if it still runs) with `patch` as the state. */
+  #end(patch: Partial<QueryState<T>>): void {
     this.abort();
-    this.setState({ ...this.beforeFetch, isFetching: false });
+    this.setState({ ...patch, isFetching: false });
     this.scheduleGc();
+  }
+
+  /** Aborts the fetch in flight; the query keeps what it had (data, or none) and stops fetching. */
+  cancel(): void {
+    if (this.#controller) this.#end({});
   }
 
   /** Drops the query `gcTime` after the last observer left, unless one comes back or a fetch is in flight. */
   scheduleGc(): void {
-    clearTimeout(this.gcTimer);
+    clearTimeout(this.#gcTimer);
     const gcTime = this.options.gcTime ?? 5 * 60_000;
-    if (this.listeners.size || gcTime === Infinity) return;
-    this.gcTimer = setTimeout(() => {
-      if (!this.listeners.size && !this.promise) this.client.remove(this);
+    if (this.#listeners.size) return;
+    this.#gcTimer = setTimeout(() => {
+      if (!this.#listeners.size && !this.#promise) this.#client.remove(this);
     }, gcTime);
   }
 }
 
 /** The cache of queries, and the one place failed queries and mutations are reported. */
 export class QueryClient {
-  private queries = new Map<string, Query>();
-  private defaultOptions: DefaultOptions;
-  /** Called with the error of every query whose fetch finally failed and of every failed mutation. */
-  readonly onError: ((error: unknown) => void) | undefined;
+  #queries = new Map<string, Query>();
 
-  constructor(
-    config: { defaultOptions?: DefaultOptions; onError?: (error: unknown) => void } = {},
-  ) {
-    this.defaultOptions = config.defaultOptions ?? {};
-    this.onError = config.onError;
-  }
-
-  getDefaultOptions(): DefaultOptions {
-    return this.defaultOptions;
-  }
-
-  setDefaultOptions(options: DefaultOptions): void {
-    this.defaultOptions = options;
-  }
+  /** Its configuration (a test may change the defaults). */
+  constructor(readonly config: QueryClientConfig = {}) {}
 
   /** The query of `queryKey`, created if new; `options` (with the defaults) become its options. */
   build<T>(queryKey: QueryKey, options?: Partial<QueryOptions<T>>): Query<T> {
     const hash = hashKey(queryKey);
-    const cached = this.queries.get(hash) as Query<T> | undefined;
-    const query = cached ?? new Query<T>(this, queryKey, hash);
-    if (options || !cached) query.options = { ...this.defaultOptions.queries, ...options };
+    const cached = this.#queries.get(hash) as Query<T> | undefined;
+    const query = cached ?? new Query<T>(this, queryKey);
+    if (options || !cached) query.options = { ...this.config.defaultOptions?.queries, ...options };
     if (!cached) {
-      this.queries.set(hash, query as Query);
+      this.#queries.set(hash, query as Query);
       // A query nothing ever observes (set, or fetched by a loader) is dropped after gcTime too.
       query.scheduleGc();
     }
@@ -294,24 +284,25 @@ export class QueryClient {
 
   /** Removes `query` from the cache (if it is still the one cached for its key) and aborts its fetch. */
   remove(query: Query): void {
-    if (this.queries.get(query.queryHash) === query) this.queries.delete(query.queryHash);
+    const hash = hashKey(query.queryKey);
+    if (this.#queries.get(hash) === query) this.#queries.delete(hash);
     query.abort();
   }
 
-  private find({ queryKey, predicate }: QueryFilters = {}): Query[] {
-    return [...this.queries.values()].filter(
+  #find({ queryKey, predicate }: QueryFilters = {}): Query[] {
+    return [...this.#queries.values()].filter(
       (query) =>
         (!queryKey || queryKey.every((part, i) => hashKey(part) === hashKey(query.queryKey[i]))) &&
         (!predicate || predicate(query)),
     );
   }
 
-  getQueryData<T>(queryKey: QueryKey): T | undefined {
-    return this.queries.get(hashKey(queryKey))?.state.data as T | undefined;
+  getQueryState<T>(queryKey: QueryKey): QueryState<T> | undefined {
+    return this.#queries.get(hashKey(queryKey))?.state as QueryState<T> | undefined;
   }
 
-  getQueryState<T>(queryKey: QueryKey): QueryState<T> | undefined {
-    return this.queries.get(hashKey(queryKey))?.state as QueryState<T> | undefined;
+  getQueryData<T>(queryKey: QueryKey): T | undefined {
+    return this.getQueryState<T>(queryKey)?.data;
   }
 
   /** Sets a query's data (an updater gets the current data); undefined leaves the query as it is. */
@@ -329,15 +320,15 @@ export class QueryClient {
   }
 
   /** The query's data if fresh, else fetched (sharing a fetch in flight). */
-  fetchQuery<T>(options: QueryOptions<T>): Promise<T> {
+  async fetchQuery<T>(options: QueryOptions<T>): Promise<T> {
     const query = this.build(options.queryKey, options);
-    return query.isStale() ? query.fetch() : Promise.resolve(query.state.data as T);
+    return query.isStale() ? query.fetch() : (query.state.data as T);
   }
 
   /** The query's data if there is any, however old (a route guard's read), else fetched. */
-  ensureQueryData<T>(options: QueryOptions<T>): Promise<T> {
+  async ensureQueryData<T>(options: QueryOptions<T>): Promise<T> {
     const data = this.getQueryData<T>(options.queryKey);
-    return data === undefined ? this.fetchQuery(options) : Promise.resolve(data);
+    return data === undefined ? this.fetchQuery(options) : data;
   }
 
   /**
@@ -345,25 +336,24 @@ export class QueryClient {
    * they have (so a mutation that awaits this is pending until the page shows the change).
    */
   invalidateQueries(filters?: QueryFilters): Promise<void> {
-    const queries = this.find(filters);
+    const queries = this.#find(filters);
     for (const query of queries) query.setState({ isInvalidated: true });
     return refetch(queries);
   }
 
   /** Refetches the matching queries a mounted component observes. */
   refetchQueries(filters?: QueryFilters): Promise<void> {
-    return refetch(this.find(filters));
+    return refetch(this.#find(filters));
   }
 
-  /** Aborts the matching queries' fetches in flight; each query goes back to its state before. */
-  cancelQueries(filters?: QueryFilters): Promise<void> {
-    for (const query of this.find(filters)) query.cancel();
-    return Promise.resolve();
+  /** Aborts the matching queries' fetches in flight. */
+  cancelQueries(filters?: QueryFilters): void {
+    for (const query of this.#find(filters)) query.cancel();
   }
 
   /** Drops the matching queries (observers mounted now fetch afresh on their next render). */
   removeQueries(filters?: QueryFilters): void {
-    for (const query of this.find(filters)) this.remove(query);
+    for (const query of this.#find(filters)) this.remove(query);
   }
 
   /** Drops every query. */
@@ -383,7 +373,7 @@ export class QueryClient {
       await options.onSettled?.(data, null, variables);
       return data;
     } catch (error) {
-      this.onError?.(error);
+      this.config.onError?.(error);
       await options.onError?.(error, variables);
       await options.onSettled?.(undefined, error, variables);
       throw error;
@@ -392,5 +382,5 @@ export class QueryClient {
 }
 
 function refetch(queries: Query[]): Promise<void> {
-  return Promise.all(queries.filter((q) => q.isActive()).map((q) => q.refetch())).then(noop);
+  return Promise.all(queries.filter((q) => q.active).map((q) => q.refetch())).then(noop);
 }

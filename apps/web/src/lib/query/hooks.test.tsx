@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient } from './client.ts';
 import { QueryClientProvider } from './context.tsx';
 import { keepPreviousData, useMutation, useQuery, type UseQueryOptions } from './hooks.ts';
@@ -263,6 +263,33 @@ describe('useMutation', () => {
     unmount();
     await act(async () => answers[1]!.resolve('second'));
     expect(second).not.toHaveBeenCalled();
+  });
+
+  it('a component its own mutation’s callbacks unmount still runs the call’s callbacks', async () => {
+    const { client, wrapper } = setUp();
+    const called = vi.fn();
+    let start!: () => void;
+    function Step() {
+      const submit = useMutation({
+        mutationFn: () => Promise.resolve('submitted'),
+        // The answer replaces the step (as a wizard's last step gives way to what follows).
+        onSuccess: (answer) => client.setQueryData(['done'], answer),
+      });
+      start = () => submit.mutate(undefined, { onSuccess: called });
+      return null;
+    }
+    function Page() {
+      const done = useQuery({
+        queryKey: ['done'],
+        queryFn: () => Promise.resolve(''),
+        enabled: false,
+      });
+      return done.data ? null : <Step />;
+    }
+    const { container } = render(<Page />, { wrapper });
+    await act(async () => start());
+    expect(container).toBeEmptyDOMElement();
+    expect(called).toHaveBeenCalledWith('submitted', undefined);
   });
 
   it('keeps mutate, mutateAsync and reset across renders, and uses the latest options', async () => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { MutationOptions, Query, QueryOptions, QueryState } from './client.ts';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { noop, type MutationOptions, type QueryOptions } from './client.ts';
 import { useQueryClient } from './context.tsx';
 
 // The React side of the query layer (docs/decisions/032-own-query-layer.md): useQuery and useMutation
@@ -57,65 +57,42 @@ export const queryOptions = <T>(options: UseQueryOptions<T>): UseQueryOptions<T>
 /** placeholderData that keeps the previous key's data on screen while the new key's loads. */
 export const keepPreviousData = <T>(previousData: T | undefined): T | undefined => previousData;
 
-/** What one useQuery call keeps between renders. */
-class QueryObserver<T> {
-  /** The query whose mount effect has run, while it is mounted and enabled. */
-  private mounted: Query<T> | undefined;
-  /** The last data this hook showed that was a query's own (placeholderData's argument). */
-  private previousData: T | undefined;
-
-  mount(query: Query<T>, enabled: boolean): (() => void) | undefined {
-    if (!enabled) return;
-    this.mounted = query;
-    const release = query.activate();
-    return () => {
-      release();
-      this.mounted = undefined;
-    };
-  }
-
-  result(query: Query<T>, state: QueryState<T>, options: UseQueryOptions<T>): UseQueryResult<T> {
-    let { data, status } = state;
-    if (data !== undefined) this.previousData = data;
-    else if (status === 'pending' && options.placeholderData) {
-      data = options.placeholderData(this.previousData);
-      if (data !== undefined) status = 'success';
-    }
-    // Until the mount effect starts it, a fetch about to start already counts, so no frame shows a
-    // stale or empty query as idle.
-    const isFetching =
-      state.isFetching || ((options.enabled ?? true) && this.mounted !== query && query.isStale());
-    return {
-      data,
-      error: state.error,
-      status,
-      isPending: status === 'pending',
-      isError: status === 'error',
-      isSuccess: status === 'success',
-      isFetching,
-      refetch: query.refetch,
-    } as UseQueryResult<T>;
-  }
-}
-
 /**
  * The query of `options.queryKey`: fetched on mount when stale (no data, invalidated, or older than
  * staleTime), refetched when invalidated while mounted, shared with every other observer of the key.
  */
 export function useQuery<T>(options: UseQueryOptions<T>): UseQueryResult<T> {
   const client = useQueryClient();
-  const [observer] = useState(() => new QueryObserver<T>());
   const query = client.build(options.queryKey, options);
   const enabled = options.enabled ?? true;
-  const state = useSyncExternalStore(
-    useCallback((onChange: () => void) => query.subscribe(onChange), [query]),
-    () => query.state,
-  );
-  useEffect(() => observer.mount(query, enabled), [observer, query, enabled]);
-  return observer.result(query, state, options);
+  const state = useSyncExternalStore(query.subscribe, () => query.state);
+  useEffect(() => (enabled ? query.activate() : undefined), [query, enabled]);
+  // The last query this hook showed data of: its data is placeholderData's argument.
+  const [shown, setShown] = useState(query);
+  if (state.data !== undefined && shown !== query) setShown(query);
+  let { data, status } = state;
+  if (status === 'pending' && options.placeholderData) {
+    data = options.placeholderData(shown.state.data);
+    if (data !== undefined) status = 'success';
+  }
+  return {
+    data,
+    error: state.error,
+    status,
+    isPending: status === 'pending',
+    isError: status === 'error',
+    isSuccess: status === 'success',
+    // A stale query no mounted component observes yet is fetched by the mount effect: it counts as
+    // fetching already, so no frame shows it idle.
+    isFetching: state.isFetching || (enabled && !query.active && query.isStale()),
+    refetch: query.refetch,
+  } as UseQueryResult<T>;
 }
 
-/** Callbacks of one mutate call: they run after the mutation's own, if this call is still the latest and mounted. */
+/**
+ * Callbacks of one mutate call: they run after the mutation's own, if this call is still the latest and
+ * its component was mounted when the mutation function settled.
+ */
 export interface MutateCallbacks<T, V> {
   onSuccess?: (data: T, variables: V) => unknown;
   onError?: (error: unknown, variables: V) => unknown;
@@ -154,62 +131,68 @@ export function useMutation<T, V = void>(options: MutationOptions<T, V>): UseMut
   const [state, setState] = useState<MutationState<T, V>>(idle);
   // The options of the latest render, so a call started from an old closure uses current callbacks.
   const latest = useRef(options);
+  // Numbers the calls (and resets): only the latest call reports.
   const calls = useRef(0);
   const mounted = useRef(false);
+  // After every render; the cleanup of one and the next effect run in the same commit, so `mounted`
+  // is false only once the component has gone.
   useEffect(() => {
     latest.current = options;
-  });
-  useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
     };
-  }, []);
+  });
 
-  const mutateAsync = useCallback(
-    (variables: V, callbacks: MutateCallbacks<T, V> = {}) => {
+  // Created once, so they keep their identity (effects may depend on them); the first client is the
+  // only one a mounted component ever gets.
+  const [actions] = useState(() => {
+    const mutateAsync = (variables: V, callbacks: MutateCallbacks<T, V> = {}) => {
       const call = ++calls.current;
-      // Only the latest call reports, and only to a mounted component.
-      const reports = () => call === calls.current && mounted.current;
+      const own = latest.current;
+      // Whether the component was still mounted when the mutation function settled: one that left
+      // while the request was out hears nothing; one that the mutation's own callbacks unmount (a
+      // wizard that its submission's answer replaces) still runs the call's callbacks.
+      let heard = false;
+      const settle = (status: 'success' | 'error', data: T | undefined, error: unknown) => {
+        if (call !== calls.current || !heard) return;
+        setState({ status, data, error, variables });
+        if (status === 'error') callbacks.onError?.(error, variables);
+        else callbacks.onSuccess?.(data as T, variables);
+        callbacks.onSettled?.(data, error, variables);
+      };
       setState({ status: 'pending', data: undefined, error: null, variables });
-      return client.executeMutation(latest.current, variables).then(
+      const mutationFn = (input: V) =>
+        new Promise<T>((run) => run(own.mutationFn(input))).finally(() => {
+          heard = mounted.current;
+        });
+      return client.executeMutation({ ...own, mutationFn }, variables).then(
         (data) => {
-          if (reports()) {
-            setState({ status: 'success', data, error: null, variables });
-            callbacks.onSuccess?.(data, variables);
-            callbacks.onSettled?.(data, null, variables);
-          }
+          settle('success', data, null);
           return data;
         },
         (error: unknown) => {
-          if (reports()) {
-            setState({ status: 'error', data: undefined, error, variables });
-            callbacks.onError?.(error, variables);
-            callbacks.onSettled?.(undefined, error, variables);
-          }
+          settle('error', undefined, error);
           throw error;
         },
       );
-    },
-    [client],
-  );
-  const mutate = useCallback(
-    (variables: V, callbacks?: MutateCallbacks<T, V>) =>
-      void mutateAsync(variables, callbacks).catch(() => undefined),
-    [mutateAsync],
-  );
-  const reset = useCallback(() => {
-    calls.current++;
-    setState(idle);
-  }, []);
+    };
+    return {
+      mutateAsync,
+      mutate: (variables: V, callbacks?: MutateCallbacks<T, V>) =>
+        void mutateAsync(variables, callbacks).catch(noop),
+      reset: () => {
+        calls.current++;
+        setState(idle);
+      },
+    };
+  });
 
   return {
     ...state,
     isPending: state.status === 'pending',
     isSuccess: state.status === 'success',
     isError: state.status === 'error',
-    mutate,
-    mutateAsync,
-    reset,
+    ...actions,
   };
 }
