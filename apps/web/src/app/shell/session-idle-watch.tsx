@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '#lib/query/hooks.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { constants } from '@pca/contracts/constants.ts';
@@ -84,7 +84,7 @@ export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
       .catch((error: unknown) => console.error('Idle logout failed', error))
       .finally(() => {
         onSessionEnded();
-        void queryClient.cancelQueries();
+        queryClient.cancelQueries();
         clearSessionToken();
       });
   }, [view.phase, onSessionEnded, queryClient]);
