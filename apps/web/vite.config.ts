@@ -96,7 +96,7 @@ export default defineConfig({
             {
               // What every signed-in page loads: the signed-in routes (discovered by the router), the
               // query client, the guards, the header, menus, side navigation and idle watch, with the
-              // libraries only they use (TanStack Query, floating-ui, AgDS MainNav and SideNav, icons).
+              // libraries only they use (the query layer, floating-ui, AgDS MainNav and SideNav, icons).
               name: 'signed-in-shell',
               test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine|session-idle-dialogs))/,
             },

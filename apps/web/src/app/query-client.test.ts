@@ -45,8 +45,6 @@ describe('managing ended: the query client switches the app back to the delegate
     const delegate = testUser({ managingPractitioner: alice });
     queryClient.setQueryData(['me'], delegate);
     queryClient.setQueryData(['notifications', alice.id], { items: ['for Alice'] });
-    const refetchedMe = vi.fn(() => Promise.resolve(testUser()));
-    queryClient.setQueryDefaults(['me'], { queryFn: refetchedMe });
 
     await expect(
       queryClient.fetchQuery({
@@ -70,9 +68,7 @@ describe('managing ended: the query client switches the app back to the delegate
     queryClient.setQueryData(['me'], testUser({ managingPractitioner: alice }));
     const refuse = () =>
       queryClient
-        .getMutationCache()
-        .build(queryClient, { mutationFn: () => Promise.reject(managingEnded()) })
-        .execute(undefined)
+        .executeMutation({ mutationFn: () => Promise.reject(managingEnded()) }, undefined)
         .catch(() => null);
     await Promise.all([refuse(), refuse()]);
     expect(navigate).toHaveBeenCalledTimes(1);

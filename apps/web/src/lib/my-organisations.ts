@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '#lib/query/hooks.ts';
 import type { MyOrganisations } from '@pca/contracts';
 import { meApiPaths } from '@pca/contracts/paths.ts';
 import { http } from './http.ts';

@@ -17,10 +17,11 @@ vi.setConfig({ testTimeout: 20_000 });
 export function renderApp(path: string, config: RuntimeConfig = testConfig) {
   const queryClient = createQueryClient();
   // The app's retries stay (a test can count them), but without the back-off a test would wait through.
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 },
-  });
+  const { defaultOptions } = queryClient.config;
+  queryClient.config.defaultOptions = {
+    ...defaultOptions,
+    queries: { ...defaultOptions?.queries, retryDelay: 0 },
+  };
   const { routes, patchRoutesOnNavigation } = createRoutes(() => Promise.resolve(queryClient));
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   setAppNavigate((to) => void router.navigate(to));

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '#lib/query/hooks.ts';
 import {
   practitionerApiPaths,
   type PractitionerSearchResult,

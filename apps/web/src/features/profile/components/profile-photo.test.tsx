@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '#lib/query/client.ts';
+import { QueryClientProvider } from '#lib/query/context.tsx';
 import { dialogWidths } from '@pca/contracts/constants.ts';
 import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
@@ -49,9 +50,7 @@ function setUp({
 } = {}) {
   setSessionToken('tok');
   const requests = installFakeServer(routes);
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
   const onStatus = vi.fn();
   render(

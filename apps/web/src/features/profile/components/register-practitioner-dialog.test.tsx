@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '#lib/query/client.ts';
+import { QueryClientProvider } from '#lib/query/context.tsx';
 import {
   dialogWidths,
   hpiiCheckMessages,
@@ -33,9 +34,7 @@ const fieldProblem = (status: number, type: string, message: string) =>
 function setUp(routes: Record<string, FakeHandler>) {
   setSessionToken('tok');
   const requests = installFakeServer(routes);
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
   const onRegistered = vi.fn();
   render(

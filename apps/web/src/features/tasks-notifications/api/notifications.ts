@@ -4,7 +4,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-} from '@tanstack/react-query';
+} from '#lib/query/hooks.ts';
 import type { NotificationsPage } from '@pca/contracts';
 import {
   notificationApiPath,
