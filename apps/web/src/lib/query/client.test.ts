@@ -1,16 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashKey, QueryClient, replaceEqualDeep } from './client.ts';
-
-/** A promise with its settlers, for fetches a test answers when it chooses. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../test/deferred.ts';
 
 const noRetry = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 

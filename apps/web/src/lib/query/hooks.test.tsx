@@ -4,16 +4,7 @@ import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient } from './client.ts';
 import { QueryClientProvider } from './context.tsx';
 import { keepPreviousData, useMutation, useQuery, type UseQueryOptions } from './hooks.ts';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../test/deferred.ts';
 
 function setUp(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const wrapper = ({ children }: { children: ReactNode }) => (
