@@ -52,7 +52,12 @@ export const taskPriorityCodes = ['low', 'urgent'] as const;
  */
 export const taskKinds = ['VerifyInformation', 'OnlineForm', 'ConfirmDetails'] as const;
 /** How a task was resolved, as recorded for the partner service (docs/decisions/025-tasks.md). */
-export const taskOutcomes = ['SuggestedValueAccepted', 'CurrentValueKept'] as const;
+/** FormSubmitted: the partner reported its online form filled in (docs/decisions/031-fhir-partner-api.md). */
+export const taskOutcomes = [
+  'SuggestedValueAccepted',
+  'CurrentValueKept',
+  'FormSubmitted',
+] as const;
 export const notificationStatuses = ['Unread', 'Read', 'Archived'] as const;
 
 export const partnerServiceRoles = ['directory', 'payer', 'referral'] as const;

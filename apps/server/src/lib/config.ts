@@ -70,8 +70,6 @@ const Env = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('provider-connect'),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  // Signs the token an online-form task's address carries (docs/decisions/025-tasks.md).
-  ONLINE_FORM_TOKEN_SECRET: z.string().min(32).optional(),
   // Signs the partner API's access tokens (docs/decisions/030-publishing-to-partners.md): a P-256 or Ed25519
   // private key, PKCS8 PEM or a JWK; unset, a key pair is made at start and kept in memory.
   PARTNER_TOKEN_PRIVATE_KEY: z.string().min(1).optional(),
@@ -219,11 +217,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.NHSD_FHIR_TIMEOUT_MS,
       maintenance: e.NHSD_MAINTENANCE,
     },
-    // Without its own secret the online-form token is keyed from the OIDC client secret (required in
-    // production), never from a value in the repository there (docs/decisions/025-tasks.md).
-    onlineFormTokenSecret:
-      e.ONLINE_FORM_TOKEN_SECRET ??
-      `online-form:${e.OIDC_CLIENT_SECRET ?? DEVELOPMENT_CLIENT_SECRET}`,
     partnerSandboxClient: parseSandboxClient(e.PARTNER_SANDBOX_CLIENT),
     partnerTokens: {
       privateKey: e.PARTNER_TOKEN_PRIVATE_KEY,

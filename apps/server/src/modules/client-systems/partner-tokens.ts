@@ -98,6 +98,34 @@ const keys = (config: ServerConfig) => {
   return found;
 };
 
+/** The JWT type of an online form's token: never taken for an access token (`at+jwt`), nor the reverse. */
+export const ONLINE_FORM_TOKEN_TYPE = 'online-form+jwt';
+
+/** How long the signed token on an online form's address is good for. */
+export const ONLINE_FORM_TOKEN_TTL_SECONDS = 300;
+
+/**
+ * The token on the address of a partner's online form (docs/decisions/025-tasks.md, amended 26 November 2026):
+ * signed with the partner API's key, so the partner checks it against /oauth/jwks, and addressed to that one
+ * partner (`aud` its code) — no secret is shared, and no partner can make a token another partner accepts.
+ * `task` is the id the partner knows the task by (its request's), `sub` the person who opened the form.
+ */
+export async function signOnlineFormToken(
+  config: ServerConfig,
+  claims: { partnerCode: string; task: string; userId: string },
+) {
+  const k = await keys(config);
+  return new SignJWT({ task: claims.task })
+    .setProtectedHeader({ alg: k.alg, kid: k.kid, typ: ONLINE_FORM_TOKEN_TYPE })
+    .setIssuer(config.partnerTokens.issuer)
+    .setAudience(claims.partnerCode)
+    .setSubject(claims.userId)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(`${ONLINE_FORM_TOKEN_TTL_SECONDS}s`)
+    .sign(k.privateKey);
+}
+
 /** The claim naming the secret a token was issued with (its issue time, in ms): rotation changes it. */
 const SECRET_CLAIM = 'secret_issued_at';
 

@@ -48,26 +48,48 @@ export function capabilityStatement(base: string): Json {
           ],
           description: 'OAuth 2.0 client credentials; Bearer access tokens.',
         },
-        resource: fhirResourceTypes.map((type) => {
-          const def = searchDefinitions[type];
-          return {
-            type,
-            interaction: [{ code: 'read' }, { code: 'search-type' }],
-            searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
-            ...(def.includes.length ? { searchInclude: def.includes } : {}),
-            ...(def.revincludes.length ? { searchRevInclude: def.revincludes } : {}),
-            ...(type === 'Practitioner'
-              ? {
-                  operation: [
-                    {
-                      name: fhirRequestPersonalContact.name,
-                      definition: definitionUrl(base),
-                    },
-                  ],
-                }
-              : {}),
-          };
-        }),
+        resource: [
+          ...fhirResourceTypes.map((type) => {
+            const def = searchDefinitions[type];
+            return {
+              type,
+              interaction: [{ code: 'read' }, { code: 'search-type' }],
+              searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
+              ...(def.includes.length ? { searchInclude: def.includes } : {}),
+              ...(def.revincludes.length ? { searchRevInclude: def.revincludes } : {}),
+              ...(type === 'Practitioner'
+                ? {
+                    operation: [
+                      {
+                        name: fhirRequestPersonalContact.name,
+                        definition: definitionUrl(base),
+                      },
+                    ],
+                  }
+                : {}),
+            };
+          }),
+          // Partners talk back (docs/decisions/031-fhir-partner-api.md): suggested changes and requests to
+          // complete an online form (Task, the latter completed by PATCH), and notifications (Communication).
+          {
+            type: 'Task',
+            documentation:
+              "POST a suggested change (input of property names with valueString) or a request to complete your online form (one input 'OnlineForm' with valueUrl); read your tasks' outcomes; PATCH /status to 'completed' (JSON Patch) when a provider has submitted your form.",
+            interaction: [
+              { code: 'create' },
+              { code: 'read' },
+              { code: 'search-type' },
+              { code: 'patch' },
+            ],
+            searchParam: [{ name: 'status', type: 'token' }],
+          },
+          {
+            type: 'Communication',
+            documentation:
+              'POST a notification (sanitised HTML) for a practitioner published to you.',
+            interaction: [{ code: 'create' }],
+          },
+        ],
       },
     ],
   };

@@ -4,8 +4,15 @@ import { eq } from 'drizzle-orm';
 import type { Bundle } from '@medplum/fhirtypes';
 import { clientSystemApiPath, taskApiPath } from '@pca/contracts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
-import { healthcareServices, notifications, partnerPublications, tasks } from '#db/schema/index.ts';
+import {
+  auditEvents,
+  healthcareServices,
+  notifications,
+  partnerPublications,
+  tasks,
+} from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
+import { expectProblem } from '../../test/expect-problem.ts';
 import { ALICE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import { hostileEncoded, hostileStrings } from '../../reliability/schema-arbitraries.ts';
 import {
@@ -14,6 +21,7 @@ import {
   indexR4Definitions,
   partnerToken as tokenFor,
 } from './fhir-test-support.ts';
+import { partnerRequests } from './partner-requests.ts';
 import { searchDefinitions } from './service.ts';
 
 // The partner API (docs/decisions/031-fhir-partner-api.md) through real client credentials: a partner sees
@@ -55,7 +63,13 @@ describe('FHIR partner API', () => {
     expect(body).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1' });
     expectValidFhir(body);
     const resources = (
-      body.rest[0] as { resource: Array<{ type: string; searchParam: Array<{ name: string }> }> }
+      body.rest[0] as {
+        resource: Array<{
+          type: string;
+          searchParam?: Array<{ name: string }>;
+          interaction: Array<{ code: string }>;
+        }>;
+      }
     ).resource;
     expect(resources.map((r) => r.type)).toEqual([
       'Organization',
@@ -63,9 +77,18 @@ describe('FHIR partner API', () => {
       'HealthcareService',
       'Practitioner',
       'PractitionerRole',
+      'Task',
+      'Communication',
+    ]);
+    // Partners talk back: a Task is created, read, searched by status and patched (its form completed).
+    expect(resources.find((r) => r.type === 'Task')!.interaction.map((i) => i.code)).toEqual([
+      'create',
+      'read',
+      'search-type',
+      'patch',
     ]);
     expect(
-      resources.find((r) => r.type === 'HealthcareService')!.searchParam.map((p) => p.name),
+      resources.find((r) => r.type === 'HealthcareService')!.searchParam!.map((p) => p.name),
     ).toEqual(
       expect.arrayContaining([
         'identifier',
@@ -684,13 +707,268 @@ describe('FHIR partner API: partners talk back', () => {
       'processing',
     );
   });
+
+  const formTask = (focus: string, valueUrl = 'https://forms.medifund.example.com.au/billing') => ({
+    resourceType: 'Task',
+    status: 'requested',
+    intent: 'order',
+    description: 'Please confirm your billing details for our members',
+    focus: { reference: focus },
+    input: [{ type: { text: 'OnlineForm' }, valueUrl }],
+  });
+  const patch = (url: string, authorization: string, payload: unknown, type = 'json-patch+json') =>
+    t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { authorization, 'content-type': `application/${type}` },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const completed = [{ op: 'replace', path: '/status', value: 'completed' }];
+
+  it('a request for the partner’s online form becomes an online-form task; the partner reports it submitted and every copy completes', async () => {
+    const medifund = await partnerToken('medifund');
+    const created = await post(
+      '/fhir/Task',
+      medifund.authorization,
+      formTask(`HealthcareService/${surryHillsGp}`),
+    );
+    expect(created.statusCode).toBe(201);
+    const task = created.json() as Record<string, unknown> & { id: string };
+    expectValidFhir(task);
+    expect(task).toMatchObject({
+      status: 'requested',
+      code: { coding: [{ code: 'fulfill' }] },
+      input: [
+        { type: { text: 'OnlineForm' }, valueUrl: 'https://forms.medifund.example.com.au/billing' },
+      ],
+    });
+    const copies = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, task.id));
+    expect(copies.map((c) => c.practitionerId)).toContain(demoIds.practitioner('alice'));
+    expect(
+      copies.every(
+        (c) =>
+          c.kind === 'OnlineForm' &&
+          c.formUrl === 'https://forms.medifund.example.com.au/billing' &&
+          c.status === 'NotComplete',
+      ),
+    ).toBe(true);
+    // The provider cannot complete it in the portal: the form is the partner's.
+    const mine = copies.find((c) => c.practitionerId === demoIds.practitioner('alice'))!;
+    const here = await t.app.inject({
+      method: 'POST',
+      url: taskApiPath('completeTask', mine.id),
+      headers: await as(ALICE),
+      payload: { choice: 'suggested' },
+    });
+    expect(expectProblem(here, 409, { type: 'task-not-applicable' }).detail).toBe(
+      'This task is completed on the partner service’s online form.',
+    );
+
+    const res = await patch(`/fhir/Task/${task.id}`, medifund.authorization, completed);
+    expect(res.statusCode).toBe(200);
+    const done = res.json() as Record<string, unknown>;
+    expectValidFhir(done);
+    expect(done).toMatchObject({
+      id: task.id,
+      status: 'completed',
+      businessStatus: { text: 'FormSubmitted' },
+    });
+    const after = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, task.id));
+    expect(after.map((c) => [c.status, c.outcome, c.resolvedByUserId])).toEqual(
+      copies.map(() => ['Complete', 'FormSubmitted', null]),
+    );
+    // Audited in the same request, with the partner and its client system.
+    const audits = async () =>
+      (
+        await t.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.action, 'partner-form-task.completed'))
+      ).filter((a) => a.changedFields['partnerRequestId'] === task.id);
+    const [audit] = await audits();
+    expect(audit).toMatchObject({
+      actorUserId: null,
+      entityType: 'HealthcareService',
+      entityId: surryHillsGp,
+      changedFields: {
+        partnerServiceId: demoIds.partnerService('medifund'),
+        clientSystemId: medifund.id,
+        partnerRequestId: task.id,
+        taskIds: expect.arrayContaining(copies.map((c) => c.id)) as unknown,
+        outcome: 'FormSubmitted',
+      },
+    });
+    expect((await fhir(`/fhir/Task/${task.id}`, medifund.authorization)).json()).toMatchObject({
+      status: 'completed',
+      businessStatus: { text: 'FormSubmitted' },
+    });
+
+    // Once closed, it stays closed: 409, and nothing written again.
+    expect(
+      expectOutcome(
+        await patch(`/fhir/Task/${task.id}`, medifund.authorization, completed),
+        409,
+        'conflict',
+      ),
+    ).toBe(`Task/${task.id} is no longer open: it was completed.`);
+    expect(await audits()).toHaveLength(1);
+  });
+
+  it('only the partner that asked can complete its request: another partner’s client gets 404, and nothing changes', async () => {
+    const medifund = await partnerToken('medifund');
+    const task = (
+      await post('/fhir/Task', medifund.authorization, formTask(`Location/${clinic}`))
+    ).json() as { id: string };
+    const nhsd = await partnerToken('nhsd');
+    expect(
+      expectOutcome(
+        await patch(`/fhir/Task/${task.id}`, nhsd.authorization, completed),
+        404,
+        'not-found',
+      ),
+    ).toBe(`Task/${task.id} is not known.`);
+    // The same answer as for a request that does not exist, or an id that is not one.
+    expectOutcome(
+      await patch(`/fhir/Task/${crypto.randomUUID()}`, medifund.authorization, completed),
+      404,
+      'not-found',
+    );
+    expectOutcome(
+      await patch('/fhir/Task/not-an-id', medifund.authorization, completed),
+      404,
+      'not-found',
+    );
+    expectOutcome(await patch(`/fhir/Task/${task.id}`, 'Bearer nope', completed), 401, 'login');
+    const copies = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, task.id));
+    expect(copies.every((c) => c.status === 'NotComplete' && c.outcome === null)).toBe(true);
+    // MediFund's own client still can.
+    expect(
+      (await patch(`/fhir/Task/${task.id}`, medifund.authorization, completed)).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a bad patch, a patch of a suggestion and a form the provider declined, each with an OperationOutcome', async () => {
+    const medifund = await partnerToken('medifund');
+    const form = (
+      await post('/fhir/Task', medifund.authorization, formTask(`Location/${clinic}`))
+    ).json() as { id: string };
+    const url = `/fhir/Task/${form.id}`;
+    expect(
+      expectOutcome(
+        await patch(url, medifund.authorization, [
+          { op: 'replace', path: '/status', value: 'cancelled' },
+        ]),
+        422,
+        'processing',
+      ),
+    ).toContain("A task's status can only become 'completed'");
+    expect(
+      expectOutcome(
+        await patch(url, medifund.authorization, [{ op: 'add', path: '/owner', value: 'x' }]),
+        422,
+        'processing',
+      ),
+    ).toContain('Only /status can be changed');
+    expect(
+      expectOutcome(await patch(url, medifund.authorization, []), 422, 'processing'),
+    ).toContain('Send one operation');
+    expectOutcome(
+      await patch(url, medifund.authorization, { status: 'completed' }),
+      422,
+      'processing',
+    );
+    expectOutcome(await patch(url, medifund.authorization, '[{"op":'), 400, 'invalid');
+    expect(
+      expectOutcome(
+        await patch(url, medifund.authorization, JSON.stringify(completed), 'xml'),
+        415,
+        'invalid',
+      ),
+    ).toBe(
+      'Send application/fhir+json or application/json, and a PATCH as application/json-patch+json.',
+    );
+
+    const suggestion = (
+      await post(
+        '/fhir/Task',
+        medifund.authorization,
+        phoneTask(`Location/${clinic}`, '0291117777'),
+      )
+    ).json() as { id: string };
+    expect(
+      expectOutcome(
+        await patch(`/fhir/Task/${suggestion.id}`, medifund.authorization, completed),
+        422,
+        'processing',
+      ),
+    ).toContain('Only a request to complete an online form');
+
+    // The provider declined the form (kept things as they are): the partner reads rejected and cannot complete it.
+    const [mine] = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, form.id));
+    const dismissed = await t.app.inject({
+      method: 'POST',
+      url: taskApiPath('dismissTask', mine!.id),
+      headers: await as(ALICE),
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect(
+      expectOutcome(await patch(url, medifund.authorization, completed), 409, 'conflict'),
+    ).toBe(`Task/${form.id} is no longer open: it was rejected by the provider.`);
+    expect((await fhir(url, medifund.authorization)).json()).toMatchObject({ status: 'rejected' });
+  });
+
+  it('refuses a form address that is not https (loopback http only outside production), carries a token or a password', async () => {
+    const medifund = await partnerToken('medifund');
+    const about = `HealthcareService/${surryHillsGp}`;
+    for (const [valueUrl, problem] of [
+      ['http://forms.medifund.example.com.au/billing', 'The form address must be https'],
+      ['javascript:alert(1)', 'The form address must be https'],
+      ['forms.medifund.example.com.au', 'The form address must be an absolute URL'],
+      [
+        'https://me:secret@forms.medifund.example.com.au/',
+        'must not carry a user name or password',
+      ],
+      ['https://forms.medifund.example.com.au/?token=mine', "must not carry a 'token' parameter"],
+    ] as const)
+      expect(
+        expectOutcome(
+          await post('/fhir/Task', medifund.authorization, formTask(about, valueUrl)),
+          422,
+          'processing',
+        ),
+      ).toContain(problem);
+    expect(
+      expectOutcome(
+        await post('/fhir/Task', medifund.authorization, {
+          ...formTask(about),
+          input: [
+            { type: { text: 'OnlineForm' }, valueUrl: 'https://a.example.com/' },
+            { type: { text: 'Phone' }, valueString: '0291110000' },
+          ],
+        }),
+        422,
+        'processing',
+      ),
+    ).toContain('Name one online form');
+    // A development partner's form on this machine is accepted here, and refused in production.
+    const local = formTask(about, 'http://127.0.0.1:3004/online-form');
+    expect((await post('/fhir/Task', medifund.authorization, local)).statusCode).toBe(201);
+    const partner = {
+      clientSystemId: medifund.id,
+      partnerServiceId: demoIds.partnerService('medifund'),
+      partnerCode: 'medifund',
+    };
+    await expect(
+      partnerRequests(t.db, { production: true }).submit(partner, local, 'test'),
+    ).rejects.toThrow('input.0.valueUrl: The form address must be https');
+  });
 });
 
 describe('FHIR partner API: fuzz', () => {
   // The reliability suite's fuzz (docs/decisions/012-reliability-suite.md) covers the OpenAPI document of
   // /api; the partner API is outside it, so it is fuzzed here: hostile values of every search parameter,
-  // unknown parameters, raw percent-encodings in the query, and arbitrary bodies for the two writes. Never a
-  // 5xx, every error an OperationOutcome.
+  // unknown parameters, raw percent-encodings in the query, arbitrary bodies for the two writes, and arbitrary
+  // patches of a Task. Never a 5xx, every error an OperationOutcome.
   it('never answers 5xx and answers every error as an OperationOutcome', async () => {
     const { authorization } = await partnerToken('medifund');
     const types = [
@@ -771,6 +1049,63 @@ describe('FHIR partner API: fuzz', () => {
               method: 'POST',
               url,
               headers: { authorization, 'content-type': 'application/fhir+json' },
+              payload: body,
+            }),
+          ),
+      ),
+      { numRuns: 150, seed: 20_261_124 },
+    );
+    // The partner reports its form completed: arbitrary patches, under each media type, of an open request of
+    // its own, of one that is not, and of ids that are none (raw percent-encodings too).
+    const open = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/fhir/Task',
+        headers: { authorization, 'content-type': 'application/fhir+json' },
+        payload: JSON.stringify({
+          resourceType: 'Task',
+          description: 'Fuzz',
+          focus: { reference: `HealthcareService/${surryHillsGp}` },
+          input: [{ type: { text: 'OnlineForm' }, valueUrl: 'https://forms.example.com/f' }],
+        }),
+      })
+    ).json() as { id: string };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          open.id,
+          '00000000-0000-4000-8000-000000000000',
+          'not-an-id',
+          // Lone surrogates have no percent-encoding (encodeURIComponent throws); hostileEncoded sends raw ones.
+          ...hostileStrings.flatMap((h) => {
+            try {
+              return [encodeURIComponent(h)];
+            } catch {
+              return [];
+            }
+          }),
+          ...hostileEncoded,
+        ),
+        fc.constantFrom('application/json-patch+json', 'application/fhir+json', 'application/json'),
+        fc.oneof(
+          fc.json(),
+          fc
+            .array(
+              fc.record({
+                op: fc.oneof(fc.constantFrom('replace', 'add', 'remove', 'test'), value),
+                path: fc.oneof(fc.constantFrom('/status', '/owner', ''), value),
+                value: fc.oneof(fc.constantFrom('completed', 'cancelled'), value, fc.jsonValue()),
+              }),
+              { maxLength: 3 },
+            )
+            .map((ops) => JSON.stringify(ops)),
+        ),
+        async (id, type, body) =>
+          check(
+            await t.app.inject({
+              method: 'PATCH',
+              url: `/fhir/Task/${id}`,
+              headers: { authorization, 'content-type': type },
               payload: body,
             }),
           ),

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import {
+  isOnlineFormRequest,
   PartnerCommunicationInput,
+  PartnerOnlineFormTaskInput,
   PartnerTaskInput,
+  PartnerTaskPatch,
+  partnerOnlineFormInput,
   partnerTaskPropertyLabels,
 } from '@pca/contracts/fhir.ts';
 import {
@@ -18,11 +22,15 @@ import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
 import type { Json } from './resources.ts';
 
 // Partners talk back (docs/decisions/031-fhir-partner-api.md): a suggested change becomes a verify-information
-// task for each person who may verify it (one partner request, many copies, the first answer closes all), a
-// notification reaches a practitioner the partner can see, and the partner reads its own tasks' outcomes.
+// task for each person who may verify it (one partner request, many copies, the first answer closes all), as
+// does a request to complete the partner's online form (which the partner reports completed); a notification
+// reaches a practitioner the partner can see, and the partner reads its own tasks' outcomes.
 
 /** A request the API refuses for what it says (422 with an OperationOutcome naming the problem). */
 export class FhirUnprocessableError extends Error {}
+
+/** A change the task's state does not allow (409 with an OperationOutcome). */
+export class FhirConflictError extends Error {}
 
 const fhirToTaskEntity = {
   Organization: 'Organisation',
@@ -63,7 +71,7 @@ function parseReference(reference: string): { type: string; id: string } {
   return { type, id };
 }
 
-export function partnerRequests(db: Database) {
+export function partnerRequests(db: Database, options: { production: boolean }) {
   const reads = fhirService(db);
 
   type TaskRow = typeof tasks.$inferSelect;
@@ -78,18 +86,27 @@ export function partnerRequests(db: Database) {
       status: statusOf[row.status],
       intent: 'proposal',
       priority: row.priorityCode === 'urgent' ? 'urgent' : 'routine',
+      // A suggestion asks to change the focus; an online form asks to fulfil the partner's request about it.
       code: {
-        coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'change' }],
+        coding: [
+          {
+            system: 'http://hl7.org/fhir/CodeSystem/task-code',
+            code: row.kind === 'OnlineForm' ? 'fulfill' : 'change',
+          },
+        ],
       },
       description: row.reason,
       focus: { reference: `${taskEntityToFhir[row.entityType]}/${row.entityId}` },
       authoredOn: row.createdAt.toISOString(),
       lastModified: (row.resolvedAt ?? row.createdAt).toISOString(),
       ...(row.outcome ? { businessStatus: { text: row.outcome } } : {}),
-      input: row.properties.map((p) => ({
-        type: { text: p.name },
-        valueString: p.newValue,
-      })),
+      input:
+        row.kind === 'OnlineForm' && row.formUrl
+          ? [{ type: { text: partnerOnlineFormInput }, valueUrl: row.formUrl }]
+          : row.properties.map((p) => ({
+              type: { text: p.name },
+              valueString: p.newValue,
+            })),
       ...(row.verifiedValues?.some((v) => v.value !== null)
         ? {
             output: row.verifiedValues
@@ -162,35 +179,47 @@ export function partnerRequests(db: Database) {
       });
     },
 
-    /** A suggested change: a verify-information task for each practitioner who may verify it, audited. */
-    async suggest(partner: PartnerCaller, body: unknown, httpRequestId: string): Promise<Json> {
-      const parsed = PartnerTaskInput.safeParse(body);
+    /**
+     * A suggested change, or a request to complete the partner's online form: a task for each practitioner who
+     * may verify or act for the entity, one transaction with its audit event.
+     */
+    async submit(partner: PartnerCaller, body: unknown, httpRequestId: string): Promise<Json> {
+      const form = isOnlineFormRequest(body);
+      const parsed = (form ? PartnerOnlineFormTaskInput : PartnerTaskInput).safeParse(body);
       if (!parsed.success) throw new FhirUnprocessableError(describe(parsed.error));
       const input = parsed.data;
       const focus = parseReference(input.focus.reference);
       if (!(focus.type in fhirToTaskEntity))
         throw new FhirUnprocessableError(
-          `A change can be suggested for an Organization, a Location, a HealthcareService or a PractitionerRole, not a ${focus.type}.`,
+          `A task can be about an Organization, a Location, a HealthcareService or a PractitionerRole, not a ${focus.type}.`,
         );
       const type = focus.type as FocusType;
-      // Only what was published to this partner can be the subject of its suggestion.
+      // Only what was published to this partner can be the subject of its request.
       if (!(await reads.read(partner, type, focus.id)))
         throw new FhirUnprocessableError(`${type}/${focus.id} is not known.`);
-      const properties = input.input.map((i, n) => {
-        const name = (i.type.coding?.[0]?.code ?? i.type.text ?? '') as TaskPropertyName;
-        if (!taskPropertyNames.includes(name) || !propertiesOf[type].includes(name))
-          throw new FhirUnprocessableError(
-            `input.${n}: '${name}' is not a property of a ${type}. It may be ${propertiesOf[type].join(', ')}.`,
-          );
-        const checked = taskPropertyValue[name].safeParse(i.valueString);
-        if (!checked.success)
-          throw new FhirUnprocessableError(`input.${n} (${name}): ${describe(checked.error)}`);
-        return {
-          name,
-          displayName: partnerTaskPropertyLabels[name],
-          newValue: i.valueString.trim(),
-        };
-      });
+      let formUrl: string | null = null;
+      let properties: TaskRow['properties'] = [];
+      if (form) {
+        formUrl = (input as PartnerOnlineFormTaskInput).input[0]!.valueUrl;
+        // Loopback http is for a development partner's form (the sandbox); production forms are https.
+        if (options.production && new URL(formUrl).protocol !== 'https:')
+          throw new FhirUnprocessableError('input.0.valueUrl: The form address must be https');
+      } else
+        properties = (input as PartnerTaskInput).input.map((i, n) => {
+          const name = (i.type.coding?.[0]?.code ?? i.type.text ?? '') as TaskPropertyName;
+          if (!taskPropertyNames.includes(name) || !propertiesOf[type].includes(name))
+            throw new FhirUnprocessableError(
+              `input.${n}: '${name}' is not a property of a ${type}. It may be ${propertiesOf[type].join(', ')}.`,
+            );
+          const checked = taskPropertyValue[name].safeParse(i.valueString);
+          if (!checked.success)
+            throw new FhirUnprocessableError(`input.${n} (${name}): ${describe(checked.error)}`);
+          return {
+            name,
+            displayName: partnerTaskPropertyLabels[name],
+            newValue: i.valueString.trim(),
+          };
+        });
       const requestId = randomUUID();
       const entityType = fhirToTaskEntity[type];
       await db.transaction(async (tx) => {
@@ -231,7 +260,8 @@ export function partnerRequests(db: Database) {
           .values(
             result.rows.map((r) => ({
               practitionerId: r.practitioner_id,
-              kind: 'VerifyInformation' as const,
+              kind: form ? ('OnlineForm' as const) : ('VerifyInformation' as const),
+              formUrl,
               entityType,
               entityId: focus.id,
               priorityCode:
@@ -247,7 +277,7 @@ export function partnerRequests(db: Database) {
           .returning({ id: tasks.id });
         await appendAudit(tx, {
           actorUserId: null,
-          action: 'partner-task.submitted',
+          action: form ? 'partner-form-task.submitted' : 'partner-task.submitted',
           entityType,
           entityId: focus.id,
           changedFields: {
@@ -255,12 +285,71 @@ export function partnerRequests(db: Database) {
             clientSystemId: partner.clientSystemId,
             partnerRequestId: requestId,
             taskIds: inserted.map((t) => t.id),
-            properties,
+            ...(form ? { formUrl } : { properties }),
           },
           requestId: httpRequestId,
         });
       });
       return (await taskResource(partner, requestId))!;
+    },
+
+    /**
+     * The partner reports its online form completed (a JSON Patch of /status to 'completed'): every open copy
+     * of its request becomes Complete with the outcome FormSubmitted, audited, in one transaction. Null when
+     * the request is not this partner's (404, as for a read: another partner's request does not exist for it).
+     */
+    async complete(
+      partner: PartnerCaller,
+      requestId: string,
+      body: unknown,
+      httpRequestId: string,
+    ): Promise<Json | null> {
+      const parsed = PartnerTaskPatch.safeParse(body);
+      if (!parsed.success) throw new FhirUnprocessableError(describe(parsed.error));
+      const ofRequest = and(
+        eq(tasks.partnerRequestId, requestId),
+        eq(tasks.partnerServiceId, partner.partnerServiceId),
+      );
+      const found = await db.transaction(async (tx) => {
+        const copies = await tx
+          .select({ kind: tasks.kind, status: tasks.status })
+          .from(tasks)
+          .where(ofRequest);
+        if (!copies.length) return false;
+        if (copies[0]!.kind !== 'OnlineForm')
+          throw new FhirUnprocessableError(
+            'Only a request to complete an online form can be completed by the partner; a suggested change is answered by the provider.',
+          );
+        // The status guard makes a concurrent answer (the provider's dismissal, another PATCH) lose cleanly.
+        const closed = await tx
+          .update(tasks)
+          .set({ status: 'Complete', outcome: 'FormSubmitted', resolvedAt: new Date() })
+          .where(and(ofRequest, eq(tasks.status, 'NotComplete')))
+          .returning({ id: tasks.id, entityType: tasks.entityType, entityId: tasks.entityId });
+        if (!closed.length) {
+          const [now] = await tx.select({ status: tasks.status }).from(tasks).where(ofRequest);
+          throw new FhirConflictError(
+            `Task/${requestId} is no longer open: it was ${now?.status === 'Dismissed' ? 'rejected by the provider' : 'completed'}.`,
+          );
+        }
+        await appendAudit(tx, {
+          actorUserId: null,
+          action: 'partner-form-task.completed',
+          entityType: closed[0]!.entityType,
+          entityId: closed[0]!.entityId,
+          changedFields: {
+            partnerServiceId: partner.partnerServiceId,
+            clientSystemId: partner.clientSystemId,
+            partnerRequestId: requestId,
+            taskIds: closed.map((t) => t.id),
+            status: { from: 'NotComplete', to: 'Complete' },
+            outcome: 'FormSubmitted',
+          },
+          requestId: httpRequestId,
+        });
+        return true;
+      });
+      return found ? taskResource(partner, requestId) : null;
     },
 
     /** A notification for a practitioner the partner can see; its HTML is sanitised when stored. */

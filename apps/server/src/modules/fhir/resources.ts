@@ -311,6 +311,7 @@ export function operationOutcome(
     | 'not-found'
     | 'invalid'
     | 'processing'
+    | 'conflict'
     | 'login'
     | 'forbidden'
     | 'not-supported'

@@ -16,7 +16,7 @@ import {
   requestPersonalContactDefinition,
 } from './contact-requests.ts';
 import { operationOutcome, outcomeOfStatus, type Json } from './resources.ts';
-import { FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
+import { FhirConflictError, FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
 import { FhirSearchError, fhirService, isUuid, type PartnerCaller } from './service.ts';
 
 const isType = (t: string): t is FhirResourceType =>
@@ -41,13 +41,13 @@ const send = (reply: FastifyReply, status: number, body: Json) =>
  */
 export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const service = fhirService(deps.db);
-  const requests = partnerRequests(deps.db);
+  const requests = partnerRequests(deps.db, { production: deps.config.env === 'production' });
   const contact = contactRequests(deps.db);
   const tokens = partnerTokenService(deps);
 
-  // Partners send FHIR JSON under its own media type as well as plain JSON.
+  // Partners send FHIR JSON under its own media type as well as plain JSON, and JSON Patch (RFC 6902).
   app.addContentTypeParser(
-    fhirJson,
+    [fhirJson, 'application/json-patch+json'],
     { parseAs: 'string' },
     app.getDefaultJsonParser('error', 'error'),
   );
@@ -59,11 +59,22 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     }
     if (error instanceof FhirUnprocessableError)
       return send(reply, 422, operationOutcome('processing', error.message));
+    if (error instanceof FhirConflictError)
+      return send(reply, 409, operationOutcome('conflict', error.message));
     if (error instanceof FhirSearchError)
       return send(reply, 400, operationOutcome(error.code, error.message));
     if (error instanceof HttpError)
       return send(reply, error.status, outcomeOfStatus(error.status, error.detail ?? error.title));
     const { statusCode: status, message } = error as { statusCode?: number; message?: string };
+    if (status === 415)
+      return send(
+        reply,
+        415,
+        outcomeOfStatus(
+          415,
+          `Send ${fhirJson} or application/json, and a PATCH as application/json-patch+json.`,
+        ),
+      );
     if (status && status >= 400 && status < 500)
       return send(reply, status, outcomeOfStatus(status, message ?? 'The request is not valid.'));
     request.log.error({ err: error }, 'partner API failure');
@@ -108,7 +119,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // Partners talk back: suggested changes (Task), their outcomes, notifications (Communication).
   app.post('/Task', { schema: { hide: true } }, async (request, reply) => {
     const partner = await partnerOf(request);
-    const task = await requests.suggest(partner, request.body, request.id);
+    const task = await requests.submit(partner, request.body, request.id);
     reply.header('Location', `${base(request)}/Task/${String(task['id'])}`);
     return send(reply, 201, task);
   });
@@ -150,6 +161,20 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const partner = await partnerOf(request);
       const { id } = request.params;
       const task = isUuid(id) ? await requests.taskResource(partner, id) : null;
+      if (!task) return send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
+      return send(reply, 200, task);
+    },
+  );
+  // The partner reports its online form completed.
+  app.patch<{ Params: { id: string } }>(
+    '/Task/:id',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const partner = await partnerOf(request);
+      const { id } = request.params;
+      const task = isUuid(id)
+        ? await requests.complete(partner, id, request.body, request.id)
+        : null;
       if (!task) return send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
       return send(reply, 200, task);
     },

@@ -44,6 +44,7 @@ export function tasksRepository(db: Database) {
         entityName,
         partnerServiceName: partnerServices.name,
         partnerServiceLogo: partnerServices.logo,
+        partnerCode: partnerServices.code,
         total: sql<number>`count(*) over ()`,
       })
       .from(tasks)

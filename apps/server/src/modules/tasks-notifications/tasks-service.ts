@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   canManagePractitionerRole,
   constants,
@@ -19,11 +18,9 @@ import type { AppDeps } from '#lib/deps.ts';
 import { HttpError, NotFoundError, ValidationError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
 import { accessOf } from '#modules/access/guards.ts';
+import { signOnlineFormToken } from '#modules/client-systems/partner-tokens.ts';
 import { nullable } from '#modules/entities/summaries.ts';
 import { type TaskEntityType, type TaskRow, tasksRepository } from './tasks-repository.ts';
-
-/** How long the signed token on an online form's address is good for. */
-export const ONLINE_FORM_TOKEN_TTL_SECONDS = 300;
 
 const contactColumns = {
   AfterHoursPhone: 'afterHoursPhone',
@@ -57,16 +54,6 @@ const notOpen = () =>
     'This task is no longer open: it was completed or dismissed.',
     taskProblemTypes.notOpen,
   );
-
-/** Base64url HMAC-SHA256 of `payload` under the configured secret. */
-export function signOnlineFormToken(
-  secret: string,
-  payload: { taskId: string; userId: string; exp: number },
-) {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const mac = createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${mac}`;
-}
 
 /**
  * Tasks (docs/decisions/025-tasks.md): the tab counts, the lists, the verify-information task and its
@@ -391,15 +378,14 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
 
     /** The partner's form with a token naming the task and the user, good for 5 minutes. */
     async onlineForm(auth: AuthContext, taskId: string): Promise<OnlineFormUrl> {
-      const { task } = await visibleTask(auth, taskId);
-      if (task.kind !== 'OnlineForm' || !task.formUrl)
+      const { task, partnerCode } = await visibleTask(auth, taskId);
+      if (task.kind !== 'OnlineForm' || !task.formUrl || !partnerCode)
         throw new NotFoundError('This task has no online form.');
       if (task.status !== 'NotComplete') throw notOpen();
-      const exp = Math.floor(Date.now() / 1000) + ONLINE_FORM_TOKEN_TTL_SECONDS;
-      const token = signOnlineFormToken(deps.config.onlineFormTokenSecret, {
-        taskId: task.id,
+      const token = await signOnlineFormToken(deps.config, {
+        partnerCode,
+        task: task.partnerRequestId ?? task.id,
         userId: auth.user.id,
-        exp,
       });
       const url = new URL(task.formUrl);
       url.searchParams.set('token', token);

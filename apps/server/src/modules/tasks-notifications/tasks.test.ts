@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import {
   OnlineFormUrl,
+  partnerOAuthPaths,
   shellApiPaths,
   TasksNotificationsCounts,
   TasksPage,
@@ -16,7 +17,10 @@ import { auditEvents, healthcareServices, practitionerRoles, tasks } from '#db/s
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
-import { ONLINE_FORM_TOKEN_TTL_SECONDS } from './tasks-service.ts';
+import {
+  ONLINE_FORM_TOKEN_TTL_SECONDS,
+  ONLINE_FORM_TOKEN_TYPE,
+} from '#modules/client-systems/partner-tokens.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -357,20 +361,18 @@ describe('the verify-information task', () => {
 });
 
 describe('the online form', () => {
-  const verify = (token: string, now = Date.now()) => {
-    const [body, mac] = token.split('.');
-    const expected = createHmac('sha256', t.config.onlineFormTokenSecret)
-      .update(body!)
-      .digest('base64url');
-    const payload = JSON.parse(Buffer.from(body!, 'base64url').toString()) as {
-      taskId: string;
-      userId: string;
-      exp: number;
-    };
-    return { valid: mac === expected && payload.exp * 1000 > now, payload };
+  /** The partner's check: the portal's published keys, its issuer, the partner as audience, the token type. */
+  const verify = async (token: string, audience: string, currentDate = new Date()) => {
+    const jwks = (await t.app.inject({ method: 'GET', url: partnerOAuthPaths.jwks })).json();
+    return jwtVerify(token, createLocalJWKSet(jwks as JSONWebKeySet), {
+      issuer: t.config.partnerTokens.issuer,
+      audience,
+      typ: ONLINE_FORM_TOKEN_TYPE,
+      currentDate,
+    });
   };
 
-  it('answers the partner’s form with a signed token naming the task and user, for 5 minutes', async () => {
+  it('answers the partner’s form with a token signed by the portal’s key for that partner only, naming the task and user, for 5 minutes', async () => {
     const res = await call('alice', 'GET', taskApiPath('onlineForm', task.onlineForm));
     expect(res.statusCode).toBe(200);
     const url = new URL(OnlineFormUrl.parse(res.json()).url);
@@ -378,20 +380,36 @@ describe('the online form', () => {
       'https://forms.practicelink.example.com.au/referral-preferences',
     );
     const token = url.searchParams.get('token')!;
-    const { valid, payload } = verify(token);
-    expect(valid).toBe(true);
-    expect(payload).toMatchObject({ taskId: task.onlineForm, userId: demoIds.user('alice') });
-    expect(payload.exp * 1000 - Date.now()).toBeLessThanOrEqual(
-      ONLINE_FORM_TOKEN_TTL_SECONDS * 1000,
-    );
-    // Expired after its 5 minutes; a changed payload no longer matches its signature.
-    expect(verify(token, Date.now() + (ONLINE_FORM_TOKEN_TTL_SECONDS + 1) * 1000).valid).toBe(
-      false,
-    );
+    const { payload } = await verify(token, 'practice-link');
+    expect(payload).toMatchObject({ task: task.onlineForm, sub: demoIds.user('alice') });
+    expect(payload.exp! - payload.iat!).toBe(ONLINE_FORM_TOKEN_TTL_SECONDS);
+    expect(decodeProtectedHeader(token).typ).toBe(ONLINE_FORM_TOKEN_TYPE);
+    // Another partner does not accept it; after its 5 minutes nobody does; a changed payload fails its signature.
+    await expect(verify(token, 'medifund')).rejects.toThrow(/aud/);
+    await expect(
+      verify(
+        token,
+        'practice-link',
+        new Date(Date.now() + (ONLINE_FORM_TOKEN_TTL_SECONDS + 1) * 1000),
+      ),
+    ).rejects.toThrow(/exp/);
+    const [header, body, signature] = token.split('.');
     const forged = Buffer.from(
-      JSON.stringify({ ...payload, userId: demoIds.user('george') }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(body!, 'base64url').toString()),
+        sub: demoIds.user('george'),
+      }),
     ).toString('base64url');
-    expect(verify(`${forged}.${token.split('.')[1]}`).valid).toBe(false);
+    await expect(verify(`${header}.${forged}.${signature}`, 'practice-link')).rejects.toThrow(
+      /signature/,
+    );
+    // Nor is it an access token of the partner API.
+    const fhir = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/Organization',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(fhir.statusCode).toBe(401);
   });
 
   it('is not found for a verify-information task, and the online-form task cannot be completed here', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "tasks" DROP CONSTRAINT "tasks_outcome_check";--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_outcome_check" CHECK (outcome IS NULL OR outcome IN ('SuggestedValueAccepted', 'CurrentValueKept', 'FormSubmitted'));
