@@ -20,9 +20,6 @@ const sandboxPort = process.env['SANDBOX_PORT'] ?? '3004';
 // client system this secret's hash (docs/decisions/030-publishing-to-partners.md, "The partner sandbox").
 const sandboxClientId = 'medifund-sandbox';
 const sandboxSecret = randomBytes(32).toString('base64url');
-// The sandbox hosts an online form, so it checks the tokens the API signs for it with the same key.
-const onlineFormSecret =
-  process.env['ONLINE_FORM_TOKEN_SECRET'] ?? randomBytes(32).toString('base64url');
 // Mail goes to the development mail catcher unless SMTP_URL names another relay
 // (docs/decisions/019-mail-outbox-and-catcher.md).
 const ownRelay = process.env['SMTP_URL'];
@@ -32,7 +29,6 @@ const env = {
   MAIL_SMTP_PORT: mailSmtpPort,
   MAIL_WEB_PORT: mailWebPort,
   SMTP_URL: ownRelay ?? `smtp://127.0.0.1:${mailSmtpPort}`,
-  ONLINE_FORM_TOKEN_SECRET: onlineFormSecret,
   PARTNER_SANDBOX_CLIENT: `medifund:${sandboxClientId}:${sandboxSecret}`,
 };
 const sandboxEnv = {
@@ -40,7 +36,7 @@ const sandboxEnv = {
   PORTAL_URL: `http://localhost:${port}`,
   SANDBOX_CLIENT_ID: sandboxClientId,
   SANDBOX_CLIENT_SECRET: sandboxSecret,
-  ONLINE_FORM_TOKEN_SECRET: onlineFormSecret,
+  SANDBOX_PUBLIC_URL: `http://localhost:${sandboxPort}`,
 };
 
 console.log('Provider Connect: preparing…');

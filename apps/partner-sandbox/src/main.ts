@@ -1,7 +1,8 @@
 /**
  * CLI entry of the development partner sandbox (`node --import tsx apps/partner-sandbox/src/main.ts`), started
  * by `npm start`. Reads SANDBOX_PORT (3004), PORTAL_URL, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET,
- * SANDBOX_PARTNER_NAME and ONLINE_FORM_TOKEN_SECRET. Refuses to start with NODE_ENV=production.
+ * SANDBOX_PARTNER_NAME and SANDBOX_PUBLIC_URL (its address for browsers; by default where it listens). Refuses
+ * to start with NODE_ENV=production.
  */
 import { startPartnerSandbox } from './server.ts';
 
@@ -26,7 +27,7 @@ const running = await startPartnerSandbox({
   clientId: need('SANDBOX_CLIENT_ID'),
   clientSecret: need('SANDBOX_CLIENT_SECRET'),
   partnerName: process.env['SANDBOX_PARTNER_NAME'] ?? 'MediFund Health Insurance',
-  onlineFormSecret: need('ONLINE_FORM_TOKEN_SECRET'),
+  ...(process.env['SANDBOX_PUBLIC_URL'] ? { publicUrl: process.env['SANDBOX_PUBLIC_URL'] } : {}),
 });
 console.info(`Partner sandbox on ${running.url.replace('127.0.0.1', 'localhost')}/`);
 

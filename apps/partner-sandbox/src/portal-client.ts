@@ -55,14 +55,23 @@ export function portalClient({ portalUrl, clientId, clientSecret }: PortalClient
     return token.value;
   }
 
-  async function fhir(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}) {
+  async function fhir(
+    path: string,
+    init: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown } = {},
+  ) {
     for (let attempt = 0; ; attempt += 1) {
       const res = await fetch(`${portalUrl}/fhir/${path}`, {
         method: init.method ?? 'GET',
         headers: {
           accept: 'application/fhir+json',
           authorization: `Bearer ${await accessToken()}`,
-          ...(init.body ? { 'content-type': 'application/fhir+json' } : {}),
+          // A PATCH is a JSON Patch (RFC 6902), the one patch format the partner API takes.
+          ...(init.body
+            ? {
+                'content-type':
+                  init.method === 'PATCH' ? 'application/json-patch+json' : 'application/fhir+json',
+              }
+            : {}),
         },
         body: init.body ? JSON.stringify(init.body) : undefined,
       });

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { PortalError, portalClient, type PortalClient } from './portal-client.ts';
 
 // The partner sandbox (docs/decisions/030-publishing-to-partners.md, "The partner sandbox"): a small web site
@@ -15,9 +15,12 @@ export interface SandboxOptions {
   clientSecret: string;
   /** The partner's name on its pages. */
   partnerName: string;
-  /** The key the portal signs online-form tokens with (ONLINE_FORM_TOKEN_SECRET). */
-  onlineFormSecret: string;
+  /** The sandbox's own address as a browser reaches it (its online form's address); by default where it listens. */
+  publicUrl?: string;
 }
+
+/** The JWT type of the portal's online-form tokens (docs/decisions/025-tasks.md). */
+const ONLINE_FORM_TOKEN_TYPE = 'online-form+jwt';
 
 type Json = Record<string, unknown>;
 
@@ -58,27 +61,29 @@ const telecomOf = (resource: Json) =>
     .map((t) => `${escape(t.system)}: ${escape(t.value)}`)
     .join('<br>') || 'None published';
 
-/** Verifies the portal's online-form token (base64url JSON payload, '.', base64url HMAC-SHA256). */
-export function verifyOnlineFormToken(
-  secret: string,
-  token: string,
-  now = Date.now(),
-): { taskId: string; userId: string; exp: number } | null {
-  const [body, mac, ...rest] = token.split('.');
-  if (!body || !mac || rest.length) return null;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
-      taskId: string;
-      userId: string;
-      exp: number;
-    };
-    return payload.exp * 1000 > now ? payload : null;
-  } catch {
-    return null;
-  }
+/**
+ * A check of the portal's online-form tokens as a partner makes it: the signature against the portal's published
+ * key set, the portal as issuer, this partner as audience (both as named in the sandbox's own access token), the
+ * token type and expiry. No secret is shared with the portal. Null for a token that fails any of these.
+ */
+export function onlineFormTokenVerifier(portalUrl: string, portal: PortalClient) {
+  const keys = createRemoteJWKSet(new URL('/oauth/jwks', portalUrl));
+  return async (token: string): Promise<{ task: string; userId: string; exp: number } | null> => {
+    const own = decodeJwt(await portal.accessToken());
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: own.iss!,
+        audience: String(own['partner']),
+        typ: ONLINE_FORM_TOKEN_TYPE,
+        algorithms: ['ES256', 'EdDSA'],
+        requiredClaims: ['exp', 'sub', 'task'],
+      });
+      return { task: String(payload['task']), userId: payload.sub!, exp: payload.exp! };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  };
 }
 
 async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
@@ -94,7 +99,8 @@ async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
 
 const properties = ['Phone', 'AfterHoursPhone', 'Email', 'Fax', 'Website'] as const;
 
-function handler(options: SandboxOptions, portal: PortalClient) {
+function handler(options: SandboxOptions & { publicUrl: string }, portal: PortalClient) {
+  const verifyOnlineFormToken = onlineFormTokenVerifier(options.portalUrl, portal);
   const send = (response: ServerResponse, status: number, title: string, body: string) => {
     response.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
@@ -135,7 +141,7 @@ ${services
       ((s['location'] as Array<{ reference: string }> | undefined) ?? [])[0]?.reference ?? '',
     );
     const org = byRef.get((s['providedBy'] as { reference: string } | undefined)?.reference ?? '');
-    return `<tr><td>${escape(s['name'])}</td><td>${escape(org?.['name'] ?? '')}</td><td>${escape(addressOf(location))}</td><td>${telecomOf(s)}</td><td><a href="/suggest?service=${encodeURIComponent(String(s['id']))}&amp;name=${encodeURIComponent(String(s['name']))}">Suggest a change<span class="vh"> to ${escape(s['name'])}</span></a></td></tr>`;
+    return `<tr><td>${escape(s['name'])}</td><td>${escape(org?.['name'] ?? '')}</td><td>${escape(addressOf(location))}</td><td>${telecomOf(s)}</td><td><a href="/suggest?service=${encodeURIComponent(String(s['id']))}&amp;name=${encodeURIComponent(String(s['name']))}">Suggest a change<span class="vh"> to ${escape(s['name'])}</span></a><br><a href="/ask-form?service=${encodeURIComponent(String(s['id']))}&amp;name=${encodeURIComponent(String(s['name']))}">Ask for a form<span class="vh"> from ${escape(s['name'])}</span></a></td></tr>`;
   })
   .join('\n')}</tbody></table></div>`
             : `<p role="status">Nothing published to ${escape(options.partnerName)} at ${escape(postcode)}.</p>`;
@@ -226,6 +232,35 @@ ${services
         response.writeHead(303, { location: `/requests?sent=${encodeURIComponent(task.id)}` });
         return response.end();
       }
+      if (request.method === 'GET' && url.pathname === '/ask-form') {
+        const service = url.searchParams.get('service') ?? '';
+        const name = url.searchParams.get('name') ?? 'this service';
+        return send(
+          response,
+          200,
+          `Ask ${name} to complete a form`,
+          `<p>The provider gets a task in Provider Connect that opens ${escape(options.partnerName)}'s online form.</p>
+<form method="post" action="/ask-form"><input type="hidden" name="service" value="${escape(service)}">
+<label for="reason">Reason</label><textarea id="reason" name="reason" rows="3" required>Please confirm your billing details for our members.</textarea>
+<button type="submit">Send form request</button></form>`,
+        );
+      }
+      if (request.method === 'POST' && url.pathname === '/ask-form') {
+        const form = await formOf(request);
+        const task = (await portal.fhir('Task', {
+          method: 'POST',
+          body: {
+            resourceType: 'Task',
+            status: 'requested',
+            intent: 'order',
+            description: form.get('reason') ?? '',
+            focus: { reference: `HealthcareService/${form.get('service') ?? ''}` },
+            input: [{ type: { text: 'OnlineForm' }, valueUrl: `${options.publicUrl}/online-form` }],
+          },
+        })) as { id: string };
+        response.writeHead(303, { location: `/requests?sent=${encodeURIComponent(task.id)}` });
+        return response.end();
+      }
       if (request.method === 'GET' && url.pathname === '/requests') {
         const bundle = (await portal.fhir('Task')) as { entry?: Array<{ resource: Json }> };
         const tasks = (bundle.entry ?? []).map((e) => e.resource);
@@ -235,23 +270,33 @@ ${services
           completed: 'Accepted',
           rejected: 'Current value kept',
         };
+        const isForm = (t: Json) =>
+          (t['code'] as { coding?: Array<{ code?: string }> } | undefined)?.coding?.[0]?.code ===
+          'fulfill';
+        const sentTask = tasks.find((t) => t['id'] === sent);
         return send(
           response,
           200,
           'Suggested changes',
-          `${sent ? `<p class="ok" role="status">Suggestion sent to the provider.</p>` : ''}${
+          `${sentTask ? `<p class="ok" role="status">${isForm(sentTask) ? 'Form request' : 'Suggestion'} sent to the provider.</p>` : ''}${
             tasks.length
-              ? `<div class="scroll" role="region" aria-label="Suggestions, scrollable" tabindex="0"><table><caption>Suggestions sent by ${escape(options.partnerName)}</caption><thead><tr><th scope="col">About</th><th scope="col">Suggested</th><th scope="col">Outcome</th><th scope="col">Value now</th></tr></thead><tbody>${tasks
+              ? `<div class="scroll" role="region" aria-label="Suggestions, scrollable" tabindex="0"><table><caption>Suggestions and form requests sent by ${escape(options.partnerName)}</caption><thead><tr><th scope="col">About</th><th scope="col">Suggested</th><th scope="col">Outcome</th><th scope="col">Value now</th></tr></thead><tbody>${tasks
                   .map((t) => {
                     const input = ((t['input'] as Array<{
                       type: { text: string };
-                      valueString: string;
+                      valueString?: string;
+                      valueUrl?: string;
                     }>) ?? [])[0];
                     const output = ((t['output'] as Array<{
                       type: { text: string };
                       valueString: string;
                     }>) ?? [])[0];
-                    return `<tr data-task="${escape(t['id'])}"><td>${escape((t['focus'] as { reference: string }).reference)}</td><td>${escape(input?.type.text)}: ${escape(input?.valueString)}</td><td>${escape(status[t['status'] as keyof typeof status] ?? t['status'])}</td><td>${output ? `${escape(output.type.text)}: ${escape(output.valueString)}` : ''}</td></tr>`;
+                    const form = isForm(t);
+                    const outcome =
+                      form && t['status'] === 'completed'
+                        ? 'Form received'
+                        : (status[t['status'] as keyof typeof status] ?? t['status']);
+                    return `<tr data-task="${escape(t['id'])}"><td>${escape((t['focus'] as { reference: string }).reference)}</td><td>${form ? 'Complete our online form' : `${escape(input?.type.text)}: ${escape(input?.valueString)}`}</td><td>${escape(outcome)}</td><td>${output ? `${escape(output.type.text)}: ${escape(output.valueString)}` : ''}</td></tr>`;
                   })
                   .join('')}</tbody></table></div>`
               : '<p>No suggestions sent yet.</p>'
@@ -260,7 +305,7 @@ ${services
       }
       if (url.pathname === '/online-form') {
         const token = url.searchParams.get('token') ?? '';
-        const claims = verifyOnlineFormToken(options.onlineFormSecret, token);
+        const claims = await verifyOnlineFormToken(token);
         if (!claims)
           return send(
             response,
@@ -270,18 +315,23 @@ ${services
           );
         if (request.method === 'POST') {
           await formOf(request);
+          // The answer is the partner's; the portal is told the form is in, which completes the provider's task.
+          await portal.fhir(`Task/${encodeURIComponent(claims.task)}`, {
+            method: 'PATCH',
+            body: [{ op: 'replace', path: '/status', value: 'completed' }],
+          });
           return send(
             response,
             200,
             'Form received',
-            `<p class="ok" role="status">Thank you. ${escape(options.partnerName)} received the form for task ${escape(claims.taskId)}.</p>`,
+            `<p class="ok" role="status">Thank you. ${escape(options.partnerName)} received the form for task ${escape(claims.task)}, and your task in Provider Connect is complete.</p>`,
           );
         }
         return send(
           response,
           200,
           `${options.partnerName} online form`,
-          `<p>For task ${escape(claims.taskId)}; this link works until ${escape(new Date(claims.exp * 1000).toISOString())}.</p>
+          `<p>For task ${escape(claims.task)}; this link works until ${escape(new Date(claims.exp * 1000).toISOString())}.</p>
 <form method="post" action="/online-form?token=${encodeURIComponent(token)}"><label for="answer">Your answer</label><input id="answer" name="answer" required><button type="submit">Submit form</button></form>`,
         );
       }
@@ -302,13 +352,17 @@ ${services
 /** Starts the sandbox; resolves with its address and a close function. */
 export async function startPartnerSandbox(options: SandboxOptions) {
   const portal = portalClient(options);
+  // The handler needs the port the server was given (its form's default address), so it is made on listening,
+  // before any request can be read.
   const server = createServer((req, res) => {
-    void handler(options, portal)(req, res);
+    void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const handle = handler({ ...options, publicUrl: options.publicUrl ?? url }, portal);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

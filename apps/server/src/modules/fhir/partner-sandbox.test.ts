@@ -1,29 +1,31 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { startPartnerSandbox } from '@pca/partner-sandbox/server';
 import {
   clientSystemApiPath,
   clientSystemsApiPaths,
   IssuedClientSecret,
+  OnlineFormUrl,
   taskApiPath,
 } from '@pca/contracts';
 import { tasks } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { signOnlineFormToken } from '#modules/tasks-notifications/tasks-service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ALICE, PRIYA } from '../../test/use-test-app.ts';
 
 // The partner sandbox (apps/partner-sandbox) against the real API listening on a free port: it authenticates
 // with client credentials, lists what is published to it, submits a suggestion that Alice verifies, reads the
-// outcome, and hosts an online form that only accepts the portal's signed token.
+// outcome, asks for its online form to be completed and hosts that form, which accepts only the portal's
+// token addressed to MediFund and, once submitted, completes the provider's task.
 
-const ONLINE_FORM_SECRET = 'sandbox-test-online-form-secret-0123456789';
 let t: TestApp;
 let sandbox: { url: string; close: () => Promise<void> };
 let clientSystemId = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ ONLINE_FORM_TOKEN_SECRET: ONLINE_FORM_SECRET });
+  t = await createTestApp();
   const portalUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const res = await t.app.inject({
     method: 'POST',
@@ -39,7 +41,6 @@ beforeAll(async () => {
     clientId: issued.clientId,
     clientSecret: issued.clientSecret,
     partnerName: 'MediFund Health Insurance',
-    onlineFormSecret: ONLINE_FORM_SECRET,
   });
 }, 120_000);
 afterAll(async () => {
@@ -133,28 +134,90 @@ describe('partner sandbox', () => {
     );
   });
 
-  it('hosts an online form that opens only with the portal’s signed, unexpired token', async () => {
-    const token = signOnlineFormToken(ONLINE_FORM_SECRET, {
-      taskId: 'task-1',
-      userId: 'user-1',
-      exp: Math.floor(Date.now() / 1000) + 300,
+  it('asks for its online form; Alice opens it from her task with the portal’s token; submitting completes her task', async () => {
+    const service = demoIds.healthcareService('surry-hills-gp');
+    expect((await get(`/ask-form?service=${service}&name=Surry%20Hills%20GP`)).html).toContain(
+      'Ask Surry Hills GP to complete a form',
+    );
+    const sent = await fetch(`${sandbox.url}/ask-form`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ service, reason: 'Confirm your billing details' }).toString(),
     });
-    const ok = await get(`/online-form?token=${encodeURIComponent(token)}`);
-    expect(ok.status).toBe(200);
-    expect(ok.html).toContain('For task task-1');
-    // A changed character of the MAC's first byte (the last character of base64url carries padding bits a
-    // decoder may ignore, so changing it need not change the MAC).
-    const dot = token.indexOf('.');
-    const tampered = `${token.slice(0, dot + 1)}${token[dot + 1] === 'A' ? 'B' : 'A'}${token.slice(dot + 2)}`;
-    expect((await get(`/online-form?token=${encodeURIComponent(tampered)}`)).status).toBe(403);
-    const expired = signOnlineFormToken(ONLINE_FORM_SECRET, { taskId: 't', userId: 'u', exp: 1 });
-    expect((await get(`/online-form?token=${encodeURIComponent(expired)}`)).status).toBe(403);
-    const forged = signOnlineFormToken('another-secret-of-enough-length-000000', {
-      taskId: 't',
-      userId: 'u',
-      exp: Math.floor(Date.now() / 1000) + 300,
+    expect(sent.status).toBe(303);
+    const requestId = new URL(sent.headers.get('location')!, sandbox.url).searchParams.get('sent')!;
+    const waiting = await get(`/requests?sent=${requestId}`);
+    expect(waiting.html).toContain('Form request sent to the provider.');
+    expect(waiting.html).toMatch(
+      new RegExp(
+        `data-task="${requestId}"[^]*?Complete our online form[^]*?Waiting for the provider`,
+      ),
+    );
+
+    const copies = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, requestId));
+    const mine = copies.find((c) => c.practitionerId === demoIds.practitioner('alice'))!;
+    expect(mine).toMatchObject({ kind: 'OnlineForm', formUrl: `${sandbox.url}/online-form` });
+    const alice = t.bearer(await t.tokenFor(ALICE));
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: taskApiPath('onlineForm', mine.id),
+      headers: alice,
     });
-    expect((await get(`/online-form?token=${encodeURIComponent(forged)}`)).status).toBe(403);
+    const formUrl = OnlineFormUrl.parse(opened.json()).url;
+    const token = new URL(formUrl).searchParams.get('token')!;
+    const page = await get(new URL(formUrl).pathname + new URL(formUrl).search);
+    expect(page.status).toBe(200);
+    // The token names the partner's own request id, which the sandbox knows.
+    expect(page.html).toContain(`For task ${requestId}`);
+
+    // Tampered, signed with another key, or addressed to another partner: refused.
+    const [header, body, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const other = Buffer.from(JSON.stringify({ ...claims, task: copies[0]!.id })).toString(
+      'base64url',
+    );
+    expect((await get(`/online-form?token=${header}.${other}.${signature}`)).status).toBe(403);
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', typ: 'online-form+jwt' })
+      .sign(privateKey);
+    expect((await get(`/online-form?token=${foreign}`)).status).toBe(403);
+    const practiceLink = await t.app.inject({
+      method: 'GET',
+      url: taskApiPath('onlineForm', demoIds.task('open-3')),
+      headers: alice,
+    });
+    const theirs = new URL(OnlineFormUrl.parse(practiceLink.json()).url).searchParams.get('token')!;
+    const refused = await get(`/online-form?token=${encodeURIComponent(theirs)}`);
+    expect(refused.status).toBe(403);
+    expect(refused.html).toContain('This form link is not valid');
+
+    const submitted = await fetch(`${sandbox.url}/online-form?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ answer: 'Bulk billed' }).toString(),
+    });
+    expect(submitted.status).toBe(200);
+    expect(await submitted.text()).toContain('your task in Provider Connect is complete');
+    const after = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, requestId));
+    expect(after.map((c) => [c.status, c.outcome])).toEqual(
+      copies.map(() => ['Complete', 'FormSubmitted']),
+    );
+    expect((await get('/requests')).html).toMatch(
+      new RegExp(`data-task="${requestId}"[^]*?Form received`),
+    );
+    // A second submission finds the task closed: the sandbox shows the portal's answer, not a success.
+    const again = await fetch(`${sandbox.url}/online-form?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ answer: 'Again' }).toString(),
+    });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('is no longer open');
   });
 
   it('shows the portal’s refusal once its client system is revoked', async () => {
