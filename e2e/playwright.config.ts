@@ -4,12 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { portFromEnv } from './support/free-port.ts';
 import type { E2eService } from './support/servers.ts';
-import {
-  ONLINE_FORM_TOKEN_SECRET,
-  SANDBOX_CLIENT_ID,
-  SANDBOX_CLIENT_SECRET,
-  serverEnvOfRun,
-} from './support/server-env.ts';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, serverEnvOfRun } from './support/server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // scripts/e2e.ts passes free ports; run directly, the config picks its own (never fixed ones, which
@@ -43,8 +38,6 @@ const env = {
   // The journeys assert the demo world as seeded: the reminder job would add Alice a task and a
   // notification at start-up (docs/decisions/027-reminders.md).
   REMINDER_JOB_INTERVAL_MS: '0',
-  // A journey verifies the online form's token as the partner does (e2e/tests/tasks.spec.ts).
-  ONLINE_FORM_TOKEN_SECRET,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'development',
@@ -85,7 +78,8 @@ const services: E2eService[] = [
             PORTAL_URL: `http://localhost:${port}`,
             SANDBOX_CLIENT_ID,
             SANDBOX_CLIENT_SECRET,
-            ONLINE_FORM_TOKEN_SECRET,
+            // Its online form's address, as the browser reaches it (the portal sends people there).
+            SANDBOX_PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
           },
           readyUrl: `http://127.0.0.1:${sandboxPort}/health`,
           readyWithinMs: 60_000,

@@ -6,12 +6,6 @@
  */
 
 /**
- * The secret the journeys' API signs online-form tokens with (docs/decisions/025-tasks.md): a journey
- * checks a token as the partner would, with the same secret and HMAC-SHA256.
- */
-export const ONLINE_FORM_TOKEN_SECRET = 'e2e-online-form-token-secret-shared-with-the-partner';
-
-/**
  * The partner sandbox's client credentials in the journeys that run it (partners.spec.ts): the API gives
  * the sandbox's client system this secret's hash at start, as `npm start` does with a fresh one.
  */

@@ -5,10 +5,12 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
  * Publishing seen from the partner's side (docs/decisions/030-publishing-to-partners.md and
  * 031-fhir-partner-api.md), with the partner sandbox playing MediFund beside the portal: Alice takes Surry
  * Hills GP off MediFund and the sandbox no longer finds it by postcode, then publishes it again; the sandbox
- * suggests a new fax, Alice verifies it in her tasks and the sandbox reads the outcome; Alice stops publishing
- * the service's phone and it never reaches the partner; Priya registers a PracticeLink client system, whose
- * token reads nothing of MediFund's view, and revokes it (401 after); the sandbox asks for Alice's personal
- * contact details and reads them once she shares them. Axe on every page, the sandbox's too.
+ * suggests a new fax and asks for its online form, Alice verifies the fax in her tasks and submits the form on
+ * the sandbox (which checks the portal's token against its key set), the sandbox reads both outcomes and her
+ * form task is Completed; Alice stops publishing the service's phone and it never reaches the partner; Priya
+ * registers a PracticeLink client system, whose token reads nothing of MediFund's view, and revokes it (401
+ * after); the sandbox asks for Alice's personal contact details and reads them once she shares them. Axe on
+ * every page, the sandbox's too.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -79,7 +81,7 @@ test('Alice takes Surry Hills GP off MediFund: the sandbox no longer finds it; p
   await expect(table.getByRole('row', { name: new RegExp(SERVICE) })).toBeVisible();
 });
 
-test('the sandbox suggests a new fax; Alice verifies it; the sandbox reads the outcome', async ({
+test('the sandbox suggests a new fax and asks for its online form; Alice verifies the fax and submits the form; the sandbox reads both outcomes', async ({
   page,
   context,
 }) => {
@@ -94,11 +96,24 @@ test('the sandbox suggests a new fax; Alice verifies it; the sandbox reads the o
   await expectAccessible(partner);
   await partner.getByRole('button', { name: 'Send suggestion' }).click();
   await expect(partner.getByRole('status')).toHaveText('Suggestion sent to the provider.');
-  const row = partner.getByRole('table', { name: /Suggestions sent by/ }).getByRole('row', {
-    name: /Fax: 0291234599/,
+  const requests = partner.getByRole('table', {
+    name: `Suggestions and form requests sent by ${MEDIFUND}`,
   });
+  const row = requests.getByRole('row', { name: /Fax: 0291234599/ });
   await expect(row).toContainText('Waiting for the provider');
   await expectAccessible(partner);
+
+  // MediFund asks for its online form about the same service (docs/decisions/031-fhir-partner-api.md).
+  const published = await sandboxAt2010(partner);
+  await published.getByRole('link', { name: `Ask for a form from ${SERVICE}` }).click();
+  await expect(
+    partner.getByRole('heading', { level: 1, name: `Ask ${SERVICE} to complete a form` }),
+  ).toBeVisible();
+  await expectAccessible(partner);
+  await partner.getByRole('button', { name: 'Send form request' }).click();
+  await expect(partner.getByRole('status')).toHaveText('Form request sent to the provider.');
+  const formRow = requests.getByRole('row', { name: /Complete our online form/ });
+  await expect(formRow).toContainText('Waiting for the provider');
 
   await signIn(page, ALICE);
   await expect(page).toHaveURL(/\/welcome/);
@@ -117,6 +132,35 @@ test('the sandbox suggests a new fax; Alice verifies it; the sandbox reads the o
   await expect(row).toContainText('Accepted');
   await expect(row).toContainText('Fax: 0291234599');
   await partner.screenshot({ path: '/tmp/partners-sandbox-requests.png', fullPage: true });
+
+  // Alice's form task takes her to MediFund's form, with a token MediFund checks against the portal's keys.
+  await page.goto('/tasks-notifications/tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks (Open)' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: `Complete the online form about ${SERVICE}` }).click();
+  await page.waitForURL((url) => url.href.startsWith(`${sandbox()}/online-form?token=`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${MEDIFUND} online form` }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Your answer').fill('Bulk billed for members');
+  await page.getByRole('button', { name: 'Submit form' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Form received' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('your task in Provider Connect is complete');
+  await expectAccessible(page);
+
+  await partner.goto(`${sandbox()}/requests`);
+  await expect(formRow).toContainText('Form received');
+  await expectAccessible(partner);
+
+  await page.goto('/tasks-notifications/tasks');
+  await page.getByRole('tab', { name: /^Completed/ }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Completed tasks' })
+      .getByText(`Complete the online form about ${SERVICE}`),
+  ).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('Alice stops publishing the service’s phone numbers: the sandbox never shows them', async ({

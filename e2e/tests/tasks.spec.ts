@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
-import { ONLINE_FORM_TOKEN_SECRET } from '../support/server-env.ts';
 
 /**
  * Tasks (docs/product/features.md#tasks-and-notifications, docs/decisions/025-tasks.md): Alice's counts
@@ -133,19 +132,31 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   aliceTaskPath = new URL(page.url()).pathname;
 });
 
-/** The claims of an online-form token, once its MAC checks out with the shared secret (decision 025). */
-function verifiedClaims(token: string): { taskId: string; userId: string; exp: number } {
-  const [body = '', mac = ''] = token.split('.');
-  expect(createHmac('sha256', ONLINE_FORM_TOKEN_SECRET).update(body).digest('base64url')).toBe(mac);
-  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
-    taskId: string;
-    userId: string;
-    exp: number;
-  };
+/**
+ * The claims of an online-form token, checked as the partner checks it (docs/decisions/025-tasks.md): the
+ * signature against the portal's published keys, the portal as issuer, the partner's own code as audience,
+ * the token type and its expiry.
+ */
+async function verifiedClaims(
+  request: APIRequestContext,
+  issuer: string,
+  token: string,
+  audience: string,
+) {
+  const jwks = await request.get('/oauth/jwks');
+  expect(jwks.status()).toBe(200);
+  const { payload } = await jwtVerify(
+    token,
+    createLocalJWKSet((await jwks.json()) as JSONWebKeySet),
+    { issuer, audience, typ: 'online-form+jwt' },
+  );
+  return payload;
 }
 
 test('Alice is sent to the partner’s online form with a signed token; a task without a form is an error', async ({
   page,
+  request,
+  baseURL,
 }) => {
   // The partner's site is played here, so the journey needs no outside network.
   const formPages: string[] = [];
@@ -185,11 +196,14 @@ test('Alice is sent to the partner’s online form with a signed token; a task w
   ).toBeVisible();
   expect(formPages).toHaveLength(1);
   const token = new URL(page.url()).searchParams.get('token') ?? '';
-  const claims = verifiedClaims(token);
-  expect(claims).toMatchObject({ taskId, userId });
+  // Addressed to PracticeLink, whose form it is: no other partner accepts it.
+  const claims = await verifiedClaims(request, baseURL!, token, 'practice-link');
+  expect(claims).toMatchObject({ task: taskId, sub: userId, aud: 'practice-link' });
+  await expect(verifiedClaims(request, baseURL!, token, 'medifund')).rejects.toThrow(/"aud"/);
   // Good for five minutes from when it was made (a little slack for a loaded machine's clock reads).
   expect(claims.exp).toBeGreaterThanOrEqual(madeAt + 300 - 5);
   expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 300);
+  expect(claims.exp! - claims.iat!).toBe(300);
 
   // A verify-information task has no form: the error state, and the way back.
   const formless = aliceTaskPath.replace('/verify-information/', '/complete-online-form/');
