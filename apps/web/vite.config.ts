@@ -54,9 +54,33 @@ function lazyPopoverPositioning(): Plugin {
   };
 }
 
+/**
+ * React Router publishes one build with its development warnings switched on (the package's exports name
+ * only `dist/development`) and an identical one with them off; the production bundle takes the latter, so
+ * the warnings' code and checks are dropped (docs/decisions/018-critical-path-javascript.md).
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'pca:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== 'react-router' && source !== 'react-router/dom') return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return (
+        resolved?.id.replace(
+          /([\\/]react-router[\\/]dist[\\/])development([\\/])/,
+          '$1production$2',
+        ) ?? null
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProductionBuild(),
     modernHelpers(),
     lazyMainNavFocusLock(),
     lazyPopoverPositioning(),
