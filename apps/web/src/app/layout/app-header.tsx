@@ -7,6 +7,7 @@ import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';
+import { Staged } from '#lib/staged.tsx';
 import { withQueryClient } from '../query-client-loader.ts';
 import './shell.css';
 
@@ -25,6 +26,7 @@ const SignedInNavigation = lazy(async () => ({
  * bottom border measure 4.5rem below lg (shell.css sets the bar there) and 4rem from lg.
  */
 const NAV_PLACEHOLDER_HEIGHT = { xs: '4.5rem', lg: '4rem' } as const;
+const navPlaceholder = <Box background="bodyAlt" height={NAV_PLACEHOLDER_HEIGHT} />;
 
 /** The shell header (docs/product/shell.md#layout): logo linking home, and Login or the signed-in navigation and menus. */
 export function AppHeader() {
@@ -54,8 +56,12 @@ export function AppHeader() {
         />
       </div>
       {signedIn ? (
-        <Suspense fallback={<Box background="bodyAlt" height={NAV_PLACEHOLDER_HEIGHT} />}>
-          <SignedInNavigation />
+        // The bar (AgDS MainNav, its menus, and a layout read of each menu button) mounts in a commit of
+        // its own after the page's first one rather than inside it (lib/staged.tsx).
+        <Suspense fallback={navPlaceholder}>
+          <Staged placeholder={navPlaceholder}>
+            <SignedInNavigation />
+          </Staged>
         </Suspense>
       ) : null}
     </Box>

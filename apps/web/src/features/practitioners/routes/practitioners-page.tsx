@@ -1,5 +1,5 @@
 import { pages } from '@pca/contracts/pages.ts';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { Columns, Column } from '@pca/ui/primitives/columns.ts';
@@ -22,9 +22,12 @@ import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useServiceOfferings } from '../api/get-service-offerings.ts';
 import { OfferingsTable } from '../components/offerings-table.tsx';
 import { PractitionerHeader } from '../components/practitioner-header.tsx';
+import { useStagedCount } from '#lib/staged.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
 const ALL = '';
+/** Rows committed with the list when it first appears (about a phone's screen). */
+const FIRST_ROWS = 5;
 
 /** Publisher organisations of the filter: live participating organisations (publishers, when any are). */
 function filterOrganisations(roots: OrganisationNode[]): OrganisationNode[] {
@@ -60,6 +63,34 @@ function PractitionerItem({ practitioner }: { practitioner: PractitionerListItem
         {opened ? <OfferingsTable practitioner={practitioner} /> : null}
       </AccordionItemContent>
     </AccordionItem>
+  );
+}
+
+/**
+ * The accordion of a page of practitioners. When it first appears, the rows a phone shows first are
+ * committed, and the rest of the page's rows in a commit of their own right after (lib/staged.tsx).
+ */
+function PractitionerList({
+  practitioners,
+  busy,
+  children,
+}: {
+  practitioners: PractitionerListItem[];
+  busy: boolean;
+  /** What follows the rows (the range and the pages): shown once every row is, so it never moves down. */
+  children: ReactNode;
+}) {
+  const shown = useStagedCount(practitioners.length, FIRST_ROWS);
+  const complete = shown === practitioners.length;
+  return (
+    <Stack gap={1} aria-busy={busy || !complete}>
+      <Accordion>
+        {practitioners.slice(0, shown).map((practitioner) => (
+          <PractitionerItem key={practitioner.id} practitioner={practitioner} />
+        ))}
+      </Accordion>
+      {complete ? children : null}
+    </Stack>
   );
 }
 
@@ -195,21 +226,21 @@ export function PractitionersPage() {
             : practitionerEmptyMessages.noneInOrganisation}
         </Text>
       ) : (
-        <Stack gap={1} aria-busy={offerings.isFetching || data !== offerings.data}>
+        <Stack gap={1}>
           <Text as="p" role="status">
             {itemRangeText(data.page, data.pageSize, data.total, 'practitioners')}
           </Text>
-          <Accordion>
-            {data.practitioners.map((practitioner) => (
-              <PractitionerItem key={practitioner.id} practitioner={practitioner} />
-            ))}
-          </Accordion>
-          <Paginator
-            page={data.page}
-            totalPages={totalPages}
-            onPageChange={setPage}
-            label="Practitioner pages"
-          />
+          <PractitionerList
+            practitioners={data.practitioners}
+            busy={offerings.isFetching || data !== offerings.data}
+          >
+            <Paginator
+              page={data.page}
+              totalPages={totalPages}
+              onPageChange={setPage}
+              label="Practitioner pages"
+            />
+          </PractitionerList>
         </Stack>
       )}
     </Stack>
