@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import {
+  BARE_PAGE_SCRIPT_BYTES,
+  totalBytes,
+  transferredScripts,
+  uncompressed,
+} from '../support/transferred-scripts.ts';
 
 const ALICE = '2000000011';
 const BEN = '2000000022';
@@ -184,5 +190,23 @@ test.describe('Practitioners', () => {
     await expect(table).toContainText('Harbour Telehealth GP');
     await expect(table).toContainText('Physiotherapist');
     await expect(table).toContainText('5 Jan 2026');
+  });
+
+  test('a full load of the list transfers at most 160 KB of JavaScript, compressed, without the schema library', async ({
+    page,
+  }) => {
+    await openPractitioners(page, ALICE);
+    const scripts = await transferredScripts(page, async () => {
+      await page.reload();
+      await expect(page.getByRole('navigation', { name: 'Practitioner pages' })).toBeVisible();
+    });
+    const total = totalBytes(scripts.values());
+    console.log(
+      `/practitioners: ${(total / 1024).toFixed(1)} KB of JavaScript transferred in ${scripts.size} files (${(total / BARE_PAGE_SCRIPT_BYTES).toFixed(2)}× the bare page)`,
+    );
+    expect(uncompressed(scripts)).toEqual([]);
+    // The list reads its paths and wording from practitioners-paths.ts: zod (23 KB compressed) comes
+    // with the forms that validate, not with the list (docs/decisions/018-critical-path-javascript.md).
+    expect(total).toBeLessThanOrEqual(160 * 1024);
   });
 });

@@ -1,9 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '#lib/query/hooks.ts';
-import {
-  practitionerApiPaths,
-  type ServiceOfferingsPage,
-  type IsActiveFilter,
-} from '@pca/contracts/practitioners.ts';
+import type { ServiceOfferingsPage, IsActiveFilter } from '@pca/contracts/practitioners.ts';
+import { practitionerApiPaths } from '@pca/contracts/practitioners-paths.ts';
 import { http } from '#lib/http.ts';
 
 /** The filter and page the Practitioners page asks for. */

@@ -6,7 +6,7 @@ import {
   DropdownMenuPanel,
 } from '@pca/ui/primitives/dropdown-menu.ts';
 import { editRoleHref, viewRoleHref } from '@pca/contracts/pages.ts';
-import { type ServiceOffering } from '@pca/contracts/practitioners.ts';
+import type { ServiceOffering } from '@pca/contracts/practitioners.ts';
 
 /** Props of RoleActionsMenu. */
 export type RoleActionsMenuProps = {

@@ -9,7 +9,8 @@ import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { constants } from '@pca/contracts/constants.ts';
 import { liveOrganisations } from '@pca/contracts/capabilities.ts';
 import type { OrganisationNode } from '@pca/contracts/organisations.ts';
-import { practitionerEmptyMessages, type IsActiveFilter } from '@pca/contracts/practitioners.ts';
+import type { IsActiveFilter } from '@pca/contracts/practitioners.ts';
+import { practitionerEmptyMessages } from '@pca/contracts/practitioners-paths.ts';
 // Design-system components by path, not the @pca/ui index, which brings every component's chunk along
 // (docs/decisions/006-signed-out-javascript-budget.md).
 import { H1 } from '@pca/ui/primitives/heading.ts';
