@@ -239,6 +239,12 @@ describe('WelcomePage', () => {
     const skeleton = await screen.findByTestId('welcome-skeleton');
     expect(within(skeleton).getByRole('status')).toHaveTextContent('Loading welcome page..');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    // The dashboard line needs no answer: it is there already, where it stays (the page's largest text).
+    expect(
+      within(skeleton).getByText(
+        'This dashboard gives you one place to manage and share your provider information.',
+      ),
+    ).toBeInTheDocument();
     release();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' }),

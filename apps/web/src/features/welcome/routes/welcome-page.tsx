@@ -15,6 +15,7 @@ import { startLogin } from '#lib/login.ts';
 import { useSignUpBanner } from '../api/get-sign-up-banner.ts';
 import { useSiteOrganisations } from '../api/get-site-organisations.ts';
 import { ActionCards } from '../components/action-cards.tsx';
+import { DashboardLine } from '../components/dashboard-line.tsx';
 import { chooseMandatoryDialog } from '../choose-mandatory-dialog.ts';
 import { SignUpBanner } from '../components/sign-up-banner.tsx';
 import { WelcomeSkeleton } from '../components/welcome-skeleton.tsx';
@@ -92,9 +93,7 @@ export function WelcomePage() {
     <Stack gap={2}>
       <Stack gap={1}>
         <H1>Welcome {greetingName(user)}</H1>
-        <Text as="p" fontSize="md">
-          This dashboard gives you one place to manage and share your provider information.
-        </Text>
+        <DashboardLine />
       </Stack>
       {notice}
       <SignUpBanner
