@@ -101,6 +101,27 @@ const properties = ['Phone', 'AfterHoursPhone', 'Email', 'Fax', 'Website'] as co
 
 function handler(options: SandboxOptions & { publicUrl: string }, portal: PortalClient) {
   const verifyOnlineFormToken = onlineFormTokenVerifier(options.portalUrl, portal);
+  /** Sends the portal a Task about the form's service (a suggestion or a form request), then shows the requests. */
+  const sendTask = async (
+    response: ServerResponse,
+    form: URLSearchParams,
+    intent: 'proposal' | 'order',
+    input: Json,
+  ) => {
+    const task = (await portal.fhir('Task', {
+      method: 'POST',
+      body: {
+        resourceType: 'Task',
+        status: 'requested',
+        intent,
+        description: form.get('reason') ?? '',
+        focus: { reference: `HealthcareService/${form.get('service') ?? ''}` },
+        input: [input],
+      },
+    })) as { id: string };
+    response.writeHead(303, { location: `/requests?sent=${encodeURIComponent(task.id)}` });
+    response.end();
+  };
   const send = (response: ServerResponse, status: number, title: string, body: string) => {
     response.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
@@ -216,21 +237,10 @@ ${services
       }
       if (request.method === 'POST' && url.pathname === '/suggest') {
         const form = await formOf(request);
-        const task = (await portal.fhir('Task', {
-          method: 'POST',
-          body: {
-            resourceType: 'Task',
-            status: 'requested',
-            intent: 'proposal',
-            description: form.get('reason') ?? '',
-            focus: { reference: `HealthcareService/${form.get('service') ?? ''}` },
-            input: [
-              { type: { text: form.get('property') ?? '' }, valueString: form.get('value') ?? '' },
-            ],
-          },
-        })) as { id: string };
-        response.writeHead(303, { location: `/requests?sent=${encodeURIComponent(task.id)}` });
-        return response.end();
+        return sendTask(response, form, 'proposal', {
+          type: { text: form.get('property') ?? '' },
+          valueString: form.get('value') ?? '',
+        });
       }
       if (request.method === 'GET' && url.pathname === '/ask-form') {
         const service = url.searchParams.get('service') ?? '';
@@ -247,19 +257,10 @@ ${services
       }
       if (request.method === 'POST' && url.pathname === '/ask-form') {
         const form = await formOf(request);
-        const task = (await portal.fhir('Task', {
-          method: 'POST',
-          body: {
-            resourceType: 'Task',
-            status: 'requested',
-            intent: 'order',
-            description: form.get('reason') ?? '',
-            focus: { reference: `HealthcareService/${form.get('service') ?? ''}` },
-            input: [{ type: { text: 'OnlineForm' }, valueUrl: `${options.publicUrl}/online-form` }],
-          },
-        })) as { id: string };
-        response.writeHead(303, { location: `/requests?sent=${encodeURIComponent(task.id)}` });
-        return response.end();
+        return sendTask(response, form, 'order', {
+          type: { text: 'OnlineForm' },
+          valueUrl: `${options.publicUrl}/online-form`,
+        });
       }
       if (request.method === 'GET' && url.pathname === '/requests') {
         const bundle = (await portal.fhir('Task')) as { entry?: Array<{ resource: Json }> };
