@@ -7,8 +7,8 @@ import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';
-import { Staged } from '#lib/staged.tsx';
 import { withQueryClient } from '../query-client-loader.ts';
+import { NavPlaceholder } from './nav-placeholder.tsx';
 import './shell.css';
 
 // Signed-in parts load only after sign-in, keeping the signed-out page's JavaScript small; they read
@@ -20,13 +20,6 @@ const SignedInNavigation = lazy(async () => ({
   default: (await withQueryClient(() => import('../shell/signed-in-header.tsx')))
     .SignedInNavigation,
 }));
-
-/**
- * Height of the navigation bar while its code loads, so the page does not jump: MainNav's bar and its
- * bottom border measure 4.5rem below lg (shell.css sets the bar there) and 4rem from lg.
- */
-const NAV_PLACEHOLDER_HEIGHT = { xs: '4.5rem', lg: '4rem' } as const;
-const navPlaceholder = <Box background="bodyAlt" height={NAV_PLACEHOLDER_HEIGHT} />;
 
 /** The shell header (docs/product/shell.md#layout): logo linking home, and Login or the signed-in navigation and menus. */
 export function AppHeader() {
@@ -56,12 +49,8 @@ export function AppHeader() {
         />
       </div>
       {signedIn ? (
-        // The bar (AgDS MainNav, its menus, and a layout read of each menu button) mounts in a commit of
-        // its own after the page's first one rather than inside it (lib/staged.tsx).
-        <Suspense fallback={navPlaceholder}>
-          <Staged placeholder={navPlaceholder}>
-            <SignedInNavigation />
-          </Staged>
+        <Suspense fallback={<NavPlaceholder />}>
+          <SignedInNavigation />
         </Suspense>
       ) : null}
     </Box>

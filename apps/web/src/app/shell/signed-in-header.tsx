@@ -18,6 +18,8 @@ import { useCapabilities } from '#lib/capabilities.ts';
 import { useConfig } from '#lib/config.tsx';
 import { useCurrentUser } from '#lib/current-user.ts';
 import { useUnreadNotificationCount } from '#lib/unread-notifications.ts';
+import { Staged } from '#lib/staged.tsx';
+import { NavPlaceholder } from '../layout/nav-placeholder.tsx';
 import {
   headerHighlight,
   publishingLink,
@@ -270,17 +272,22 @@ export function SignedInNavigation() {
 
   return (
     <Fragment>
-      <MainNav
-        id="main-nav"
-        activePath={activePath}
-        items={items}
-        secondaryItems={[
-          ...(wide ? [about] : []),
-          ...(menu?.notificationsBell ? [bellItem(bell.data?.count)] : []),
-          profile,
-        ]}
-        maxWidth="containerLg"
-      />
+      {/* The bar (AgDS MainNav, its menus, and a layout read of each menu button) mounts in a commit of its
+          own after the page's first one rather than inside it; its data is asked for from the start
+          (lib/staged.tsx). */}
+      <Staged placeholder={<NavPlaceholder />}>
+        <MainNav
+          id="main-nav"
+          activePath={activePath}
+          items={items}
+          secondaryItems={[
+            ...(wide ? [about] : []),
+            ...(menu?.notificationsBell ? [bellItem(bell.data?.count)] : []),
+            profile,
+          ]}
+          maxWidth="containerLg"
+        />
+      </Staged>
       <Suspense fallback={null}>
         {logoutOpen ? <LogoutDialog isOpen onClose={() => setLogoutOpen(false)} /> : null}
         {switchingBack ? <SwitchBackDialog isOpen onClose={() => setSwitchingBack(false)} /> : null}
