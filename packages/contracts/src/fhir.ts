@@ -19,17 +19,22 @@ export const partnerTaskPropertyLabels: Record<TaskPropertyName, string> = {
   PreferredName: 'Preferred name',
 };
 
+/** What every Task a partner sends has besides its inputs; `required` is the message for a missing reason. */
+const taskEnvelope = (required: string) => ({
+  resourceType: z.literal('Task'),
+  status: z.literal('requested').optional(),
+  intent: z.enum(['proposal', 'order']).optional(),
+  description: multiLineText({ min: 1, max: 500, required }),
+  focus: reference,
+  priority: z.enum(['routine', 'urgent', 'asap', 'stat']).optional(),
+});
+
 /**
  * A suggested change (POST /fhir/Task): `focus` names the entity, `description` the reason shown to the people
  * who verify it, each `input` one property (its type's code or text is a property name) and its new value.
  */
 export const PartnerTaskInput = z.object({
-  resourceType: z.literal('Task'),
-  status: z.literal('requested').optional(),
-  intent: z.enum(['proposal', 'order']).optional(),
-  description: multiLineText({ min: 1, max: 500, required: 'Give the reason for the change' }),
-  focus: reference,
-  priority: z.enum(['routine', 'urgent', 'asap', 'stat']).optional(),
+  ...taskEnvelope('Give the reason for the change'),
   input: z
     .array(
       z.object({
@@ -86,12 +91,7 @@ export function onlineFormUrlProblem(value: string): string | null {
  * token when a person opens it).
  */
 export const PartnerOnlineFormTaskInput = z.object({
-  resourceType: z.literal('Task'),
-  status: z.literal('requested').optional(),
-  intent: z.enum(['proposal', 'order']).optional(),
-  description: multiLineText({ min: 1, max: 500, required: 'Give the reason for the form' }),
-  focus: reference,
-  priority: z.enum(['routine', 'urgent', 'asap', 'stat']).optional(),
+  ...taskEnvelope('Give the reason for the form'),
   input: z
     .array(
       z.object({

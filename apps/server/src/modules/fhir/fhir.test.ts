@@ -32,6 +32,13 @@ import { searchDefinitions } from './service.ts';
 const sent: string[] = [];
 const { t, as } = useTestApp({}, { onQuery: (statement) => sent.push(statement) });
 
+/** The text of every statement the API sends while `run` runs. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const from = sent.length;
+  await run();
+  return sent.slice(from);
+}
+
 const surryHillsGp = demoIds.healthcareService('surry-hills-gp');
 const clinic = demoIds.location('surry-hills-clinic');
 const surryHills = demoIds.organisation('harbour-surry-hills');
@@ -270,13 +277,6 @@ describe('FHIR partner API', () => {
     }
     expect(seen).toEqual(ids(all));
   });
-
-  /** The text of every statement the API sends while `run` runs. */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const from = sent.length;
-    await run();
-    return sent.slice(from);
-  }
 
   it('counts the matches only when _total asks: without it a page reads one row more for its next link', async () => {
     const { authorization } = await partnerToken('medifund');
@@ -724,6 +724,8 @@ describe('FHIR partner API: partners talk back', () => {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   const completed = [{ op: 'replace', path: '/status', value: 'completed' }];
+  // The token check, the kind of the request, the guarded update, the audit event, the answer's read.
+  const PATCH_STATEMENTS = 5;
 
   it('a request for the partner’s online form becomes an online-form task; the partner reports it submitted and every copy completes', async () => {
     const medifund = await partnerToken('medifund');
@@ -764,8 +766,12 @@ describe('FHIR partner API: partners talk back', () => {
       'This task is completed on the partner service’s online form.',
     );
 
-    const res = await patch(`/fhir/Task/${task.id}`, medifund.authorization, completed);
+    let res = undefined as unknown as Awaited<ReturnType<typeof patch>>;
+    const statements = await statementsOf(async () => {
+      res = await patch(`/fhir/Task/${task.id}`, medifund.authorization, completed);
+    });
     expect(res.statusCode).toBe(200);
+    expect(statements, statements.join('\n')).toHaveLength(PATCH_STATEMENTS);
     const done = res.json() as Record<string, unknown>;
     expectValidFhir(done);
     expect(done).toMatchObject({

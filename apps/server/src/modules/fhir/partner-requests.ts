@@ -311,12 +311,10 @@ export function partnerRequests(db: Database, options: { production: boolean }) 
         eq(tasks.partnerServiceId, partner.partnerServiceId),
       );
       const found = await db.transaction(async (tx) => {
-        const copies = await tx
-          .select({ kind: tasks.kind, status: tasks.status })
-          .from(tasks)
-          .where(ofRequest);
-        if (!copies.length) return false;
-        if (copies[0]!.kind !== 'OnlineForm')
+        // Every copy of a request is of one kind: one row says which.
+        const [copy] = await tx.select({ kind: tasks.kind }).from(tasks).where(ofRequest).limit(1);
+        if (!copy) return false;
+        if (copy.kind !== 'OnlineForm')
           throw new FhirUnprocessableError(
             'Only a request to complete an online form can be completed by the partner; a suggested change is answered by the provider.',
           );

@@ -154,15 +154,18 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       });
     },
   );
+  /** One of the partner's tasks, or 404: another partner's request does not exist for it. */
+  const sendTask = (reply: FastifyReply, id: string, task: Json | null) =>
+    task
+      ? send(reply, 200, task)
+      : send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
   app.get<{ Params: { id: string } }>(
     '/Task/:id',
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
       const { id } = request.params;
-      const task = isUuid(id) ? await requests.taskResource(partner, id) : null;
-      if (!task) return send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
-      return send(reply, 200, task);
+      return sendTask(reply, id, isUuid(id) ? await requests.taskResource(partner, id) : null);
     },
   );
   // The partner reports its online form completed.
@@ -172,11 +175,11 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const partner = await partnerOf(request);
       const { id } = request.params;
-      const task = isUuid(id)
-        ? await requests.complete(partner, id, request.body, request.id)
-        : null;
-      if (!task) return send(reply, 404, operationOutcome('not-found', `Task/${id} is not known.`));
-      return send(reply, 200, task);
+      return sendTask(
+        reply,
+        id,
+        isUuid(id) ? await requests.complete(partner, id, request.body, request.id) : null,
+      );
     },
   );
   app.post('/Communication', { schema: { hide: true } }, async (request, reply) => {
