@@ -1,8 +1,8 @@
 import { Box } from '@pca/ui/primitives/box.ts';
 
 /**
- * Height of the navigation bar: MainNav's bar and its bottom border measure 4.5rem below lg (shell.css sets
- * the bar there) and 4rem from lg.
+ * Height of the navigation bar: the bar (packages/ui MainNavigation) and its bottom border measure 4.5rem
+ * below lg and 4rem from lg (navigation.css).
  */
 const NAV_HEIGHT = { xs: '4.5rem', lg: '4rem' } as const;
 

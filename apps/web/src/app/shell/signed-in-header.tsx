@@ -1,14 +1,18 @@
 import { pages } from '@pca/contracts/pages.ts';
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MainNav } from '@pca/ui/primitives/main-nav.ts';
 import {
-  DropdownMenuDivider,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuItemLink,
-  DropdownMenuPanel,
-} from '@pca/ui/primitives/dropdown-menu.ts';
+  MainNavigation,
+  type MainNavigationItem,
+  type MainNavigationLink,
+} from '@pca/ui/navigation/main-navigation.tsx';
+import {
+  NavMenuDivider,
+  NavMenuGroup,
+  NavMenuItem,
+  NavMenuItemLink,
+  NavMenuPanel,
+} from '@pca/ui/navigation/nav-menu.tsx';
 import { NotificationBadge } from '@pca/ui/primitives/notification-badge.ts';
 import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -84,8 +88,8 @@ function BellIcon() {
 }
 
 /**
- * The bell's label and badge: the unread count sits on the icon (AgDS puts an item's end element above
- * its label on small screens), and is spoken as words for screen readers.
+ * The bell's label and badge: the unread count sits on the icon (on small screens the bar puts an item's
+ * icon above its label), and is spoken as words for screen readers.
  */
 function bellItem(count: number | undefined) {
   return {
@@ -132,16 +136,14 @@ export function SignedInNavigation() {
   const menu = ready?.menu;
   const managing = user?.managingPractitioner ?? null;
 
-  const items: Array<{ href: string; label: ReactNode; target?: string; rel?: string }> = [
-    { href: HEADER_TARGETS.home, label: 'Home' },
-  ];
+  const items: MainNavigationLink[] = [{ href: HEADER_TARGETS.home, label: 'Home' }];
   if (menu?.notificationsBell) items.push({ href: HEADER_TARGETS.tasks, label: 'Tasks' });
   if (user && (user.isPractitioner || managing))
     items.push({ href: HEADER_TARGETS.sites, label: 'Sites' });
   if (user && caps?.accessPublishing)
     items.push({ href: publishingLink(user), label: 'Publishing' });
   if (caps?.viewBusinesses) items.push({ href: HEADER_TARGETS.businesses, label: 'Businesses' });
-  // MainNav marks the item whose href equals activePath; the rules say which one that is.
+  // The bar marks the item whose href equals activePath; the rules say which one that is.
   const activePath =
     highlighted === 'publishing'
       ? items.find((i) => i.label === 'Publishing')?.href
@@ -152,29 +154,23 @@ export function SignedInNavigation() {
   const about = {
     label: 'About',
     dropdown: (
-      <DropdownMenuPanel palette="light">
-        <DropdownMenuItemLink
-          href={config.links.learnMore}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+      <NavMenuPanel>
+        <NavMenuItemLink href={config.links.learnMore} target="_blank" rel="noopener noreferrer">
           Learn more about us
-        </DropdownMenuItemLink>
-        <DropdownMenuItemLink
+        </NavMenuItemLink>
+        <NavMenuItemLink
           href={config.links.detailedSteps}
           target="_blank"
           rel="noopener noreferrer"
         >
           More detailed steps
-        </DropdownMenuItemLink>
-        <DropdownMenuItemLink href={pages.profile.giveFeedback.href()}>
-          Give us feedback
-        </DropdownMenuItemLink>
-      </DropdownMenuPanel>
+        </NavMenuItemLink>
+        <NavMenuItemLink href={pages.profile.giveFeedback.href()}>Give us feedback</NavMenuItemLink>
+      </NavMenuPanel>
     ),
   };
 
-  // Below AgDS's lg breakpoint the drawer replaces both the bar's items and (below md) the side
+  // Below the lg breakpoint (992 px) the drawer replaces both the bar's items and (below md) the side
   // navigation, and About moves into it to leave room for the bell and profile: it offers them all.
   if (!wide) {
     const known = new Set(items.map((i) => i.href));
@@ -190,7 +186,7 @@ export function SignedInNavigation() {
     );
   }
 
-  const profile = user
+  const profile: MainNavigationItem = user
     ? {
         label: <UserName name={`${user.givenName} ${user.familyName}`} />,
         // The user's photo once they have one (it changes here as soon as the profile saves it).
@@ -206,44 +202,42 @@ export function SignedInNavigation() {
           <AvatarIcon color="action" aria-hidden />
         ),
         dropdown: (
-          <DropdownMenuPanel palette="light">
+          <NavMenuPanel>
             {menu?.viewProfile ? (
-              <DropdownMenuItemLink href={pages.profile.view.href({ id: user.id })}>
+              <NavMenuItemLink href={pages.profile.view.href({ id: user.id })}>
                 View profile
-              </DropdownMenuItemLink>
+              </NavMenuItemLink>
             ) : null}
             {menu?.practitionerProfile && managing ? (
-              <DropdownMenuItemLink href={pages.profile.practitioner.href({ id: managing.id })}>
+              <NavMenuItemLink href={pages.profile.practitioner.href({ id: managing.id })}>
                 Practitioner profile
-              </DropdownMenuItemLink>
+              </NavMenuItemLink>
             ) : null}
             {menu?.assignDelegate ? (
-              <DropdownMenuItemLink href={pages.delegates.list.href()}>
+              <NavMenuItemLink href={pages.delegates.list.href()}>
                 Assign a delegate
-              </DropdownMenuItemLink>
+              </NavMenuItemLink>
             ) : null}
             {menu?.bankAccount && user.practitionerId ? (
-              <DropdownMenuItemLink
+              <NavMenuItemLink
                 href={pages.profile.bankAccount.href({ practitionerId: user.practitionerId })}
               >
                 Bank account
-              </DropdownMenuItemLink>
+              </NavMenuItemLink>
             ) : null}
             {menu?.credentialDocuments ? (
-              <DropdownMenuItemLink href={pages.profile.credentialDocuments.href()}>
+              <NavMenuItemLink href={pages.profile.credentialDocuments.href()}>
                 Credential documents
-              </DropdownMenuItemLink>
+              </NavMenuItemLink>
             ) : null}
             {menu?.auditEvents ? (
-              <DropdownMenuItemLink href={pages.admin.auditEvents.href()}>
-                Audit events
-              </DropdownMenuItemLink>
+              <NavMenuItemLink href={pages.admin.auditEvents.href()}>Audit events</NavMenuItemLink>
             ) : null}
             {menu?.switchAccounts ? (
               <Fragment>
-                <DropdownMenuDivider />
-                <DropdownMenuGroup label="Switch accounts">
-                  <DropdownMenuItem
+                <NavMenuDivider />
+                <NavMenuGroup label="Switch accounts">
+                  <NavMenuItem
                     onClick={() => {
                       // Already on their own account: My account is simply their dashboard.
                       if (managing) setSwitchingBack(true);
@@ -251,32 +245,29 @@ export function SignedInNavigation() {
                     }}
                   >
                     My account
-                  </DropdownMenuItem>
-                  <DropdownMenuItemLink href={pages.delegates.manageAccounts.href()}>
+                  </NavMenuItem>
+                  <NavMenuItemLink href={pages.delegates.manageAccounts.href()}>
                     Managed accounts
-                  </DropdownMenuItemLink>
-                </DropdownMenuGroup>
-                <DropdownMenuDivider />
+                  </NavMenuItemLink>
+                </NavMenuGroup>
+                <NavMenuDivider />
               </Fragment>
             ) : null}
             {menu?.systemAdmin ? (
-              <DropdownMenuItemLink href={pages.admin.home.href()}>
-                System admin
-              </DropdownMenuItemLink>
+              <NavMenuItemLink href={pages.admin.home.href()}>System admin</NavMenuItemLink>
             ) : null}
-            <DropdownMenuItem onClick={() => setLogoutOpen(true)}>Logout</DropdownMenuItem>
-          </DropdownMenuPanel>
+            <NavMenuItem onClick={() => setLogoutOpen(true)}>Logout</NavMenuItem>
+          </NavMenuPanel>
         ),
       }
     : { label: 'Logout', onClick: () => setLogoutOpen(true) };
 
   return (
     <Fragment>
-      {/* The bar (AgDS MainNav, its menus, and a layout read of each menu button) mounts in a commit of its
-          own after the page's first one rather than inside it; its data is asked for from the start
-          (lib/staged.tsx). */}
+      {/* The bar and its menus mount in a commit of their own after the page's first one rather than inside
+          it; its data is asked for from the start (lib/staged.tsx). */}
       <Staged placeholder={<NavPlaceholder />}>
-        <MainNav
+        <MainNavigation
           id="main-nav"
           activePath={activePath}
           items={items}
@@ -285,7 +276,6 @@ export function SignedInNavigation() {
             ...(menu?.notificationsBell ? [bellItem(bell.data?.count)] : []),
             profile,
           ]}
-          maxWidth="containerLg"
         />
       </Staged>
       <Suspense fallback={null}>

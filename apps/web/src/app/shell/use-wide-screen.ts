@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * AgDS's `lg` breakpoint: from here MainNav shows its items in the bar; below it they live in the
+ * AgDS's `lg` breakpoint: from here the navigation bar shows its items; below it they live in the
  * menu drawer (and the side navigation disappears below `md`).
  */
 export const WIDE_SCREEN_QUERY = '(min-width: 992px)';
