@@ -243,6 +243,46 @@ test.describe('Application shell', () => {
     await expect(page).toHaveURL(/\/welcome\?reason=organisation-manager$/);
   });
 
+  test('keyboard only: a profile menu item opens its page; on a phone the Menu drawer holds focus until closed (docs/decisions/033)', async ({
+    page,
+  }) => {
+    await signInAndWait(page, ALICE, 'Alice');
+    const profile = page.getByRole('button', { name: 'Alice Nguyen' });
+    await profile.focus();
+    await page.keyboard.press('ArrowUp');
+    const menu = page.getByRole('menu', { name: 'Alice Nguyen' });
+    await expect(menu).toBeFocused();
+    // ↑ opened it on its last item; a letter jumps to the first item starting with it.
+    const active = menu.locator('[data-active]');
+    await expect(active).toHaveText('Logout');
+    await page.keyboard.press('v');
+    await expect(active).toHaveText('View profile');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(menu).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const open = page.getByRole('button', { name: 'Menu (Open main menu)' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Main menu' });
+    await expect(drawer.getByRole('button', { name: 'Close main menu' })).toBeFocused();
+    await expectAccessible(page);
+    // Shift+Tab from the first control goes round to the last link, Tab from there back to Close.
+    await page.keyboard.press('Shift+Tab');
+    await expect(drawer.getByRole('link', { name: 'Give us feedback' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(drawer.getByRole('button', { name: 'Close main menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(open).toBeFocused();
+    // Choosing a section closes the drawer and opens it.
+    await page.keyboard.press('Enter');
+    await drawer.getByRole('link', { name: 'Businesses' }).click();
+    await expect(drawer).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
+  });
+
   test('logout asks for confirmation; Cancel stays', async ({ page }) => {
     await signInAndWait(page, ALICE, 'Alice');
     await page.getByRole('button', { name: 'Alice Nguyen' }).click();
