@@ -1,5 +1,5 @@
 import { pages } from '@pca/contracts/pages.ts';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { Columns, Column } from '@pca/ui/primitives/columns.ts';
@@ -21,7 +21,6 @@ import { SelectField, TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { useCapabilities } from '#lib/capabilities.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useServiceOfferings } from '../api/get-service-offerings.ts';
-import { OfferingsTable } from '../components/offerings-table.tsx';
 import { PractitionerHeader } from '../components/practitioner-header.tsx';
 import { useStagedCount } from '#lib/staged.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
@@ -40,6 +39,15 @@ function filterOrganisations(roots: OrganisationNode[]): OrganisationNode[] {
 }
 
 type Filters = { organisationId: string | null; isActive: IsActiveFilter; name: string };
+
+// A practitioner's roles table (with the AgDS table, chips and the actions menu) is code only an opened row
+// needs: it loads when the pointer or focus first reaches the list, or when a row opens, not with the page
+// (docs/decisions/018-critical-path-javascript.md).
+const loadOfferingsTable = () => import('../components/offerings-table.tsx');
+const OfferingsTable = lazy(async () => ({
+  default: (await loadOfferingsTable()).OfferingsTable,
+}));
+const preloadOfferingsTable = () => void loadOfferingsTable();
 
 /** The Practitioners page (docs/product/shell.md#practitioners): filters, an accordion of practitioners a page at a time. */
 /**
@@ -61,7 +69,11 @@ function PractitionerItem({ practitioner }: { practitioner: PractitionerListItem
       }}
     >
       <AccordionItemContent>
-        {opened ? <OfferingsTable practitioner={practitioner} /> : null}
+        {opened ? (
+          <Suspense fallback={<Loading message="Loading roles" size="sm" />}>
+            <OfferingsTable practitioner={practitioner} />
+          </Suspense>
+        ) : null}
       </AccordionItemContent>
     </AccordionItem>
   );
@@ -84,7 +96,12 @@ function PractitionerList({
   const shown = useStagedCount(practitioners.length, FIRST_ROWS);
   const complete = shown === practitioners.length;
   return (
-    <Stack gap={1} aria-busy={busy || !complete}>
+    <Stack
+      gap={1}
+      aria-busy={busy || !complete}
+      onPointerOver={preloadOfferingsTable}
+      onFocus={preloadOfferingsTable}
+    >
       <Accordion>
         {practitioners.slice(0, shown).map((practitioner) => (
           <PractitionerItem key={practitioner.id} practitioner={practitioner} />
