@@ -41,11 +41,23 @@ function List({ count, log }: { count: number; log: number[] }) {
 }
 
 describe('useStagedCount', () => {
-  it('commits the first rows with the list, then all of them in the next commit', async () => {
+  it('commits the first rows with the list, then as many more in each following commit', async () => {
     const log: number[] = [];
-    render(<List count={20} log={log} />);
+    render(<List count={18} log={log} />);
+    expect(await screen.findByText('row 18')).toBeInTheDocument();
+    expect(log).toEqual([5, 10, 15, 18]);
+  });
+
+  it('a list that grows goes on from the rows shown; one of the same length shows whole at once', async () => {
+    const log: number[] = [];
+    const { rerender } = render(<List count={6} log={log} />);
+    expect(await screen.findByText('row 6')).toBeInTheDocument();
+    rerender(<List count={20} log={log} />);
     expect(await screen.findByText('row 20')).toBeInTheDocument();
-    expect(log).toEqual([5, 20]);
+    expect(log).toEqual([5, 6, 6, 11, 16, 20]);
+    log.length = 0;
+    rerender(<List count={20} log={log} />);
+    expect(log).toEqual([20]);
   });
 
   it('shows a list shorter than the first rows whole at once', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Shows `placeholder` in the commit that mounts it and `children` from a background render committed on
@@ -15,9 +15,18 @@ export function Staged({ placeholder, children }: { placeholder: ReactNode; chil
 }
 
 /**
- * How many of `count` items to show: `first` in the commit that mounts the list, all of them from a
- * background render right after (see Staged). Later changes of `count` follow in a background render.
+ * How many of `count` items to show: `first` in the commit that mounts the list, then `first` more in each
+ * following commit, each rendered in the background (a transition) and committed in a task of its own, until
+ * all are shown. A commit of five practitioner rows stays under 50 ms at Lighthouse's 4× slowdown; fifteen did
+ * not (docs/decisions/018-critical-path-javascript.md, amendment of 27 November 2026). A list that grows
+ * later goes on from what is shown, `first` more per commit; one that keeps its length (another page of
+ * results) shows whole at once.
  */
 export function useStagedCount(count: number, first: number): number {
-  return useDeferredValue(count, Math.min(count, first));
+  const [staged, setStaged] = useState(() => Math.min(count, first));
+  useEffect(() => {
+    if (staged >= count) return;
+    startTransition(() => setStaged(Math.min(count, staged + first)));
+  }, [staged, count, first]);
+  return Math.min(staged, count);
 }
