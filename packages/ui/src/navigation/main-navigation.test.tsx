@@ -113,6 +113,24 @@ describe('MainNavigation', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('a link that opens a new tab says so, in the bar and in the drawer', async () => {
+    const user = userEvent.setup();
+    renderWithCore(
+      <MainNavigation
+        items={[{ href: 'https://example.org/help', label: 'Help', target: '_blank' }]}
+      />,
+    );
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Help, opens in a new tab' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await user.click(screen.getByRole('button', { name: 'Menu (Open main menu)' }));
+    expect(
+      within(screen.getByRole('dialog')).getByRole('link', { name: 'Help, opens in a new tab' }),
+    ).toBeInTheDocument();
+  });
+
   it('has no Menu button when there are no sections', () => {
     renderWithCore(
       <MainNavigation

@@ -1,5 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
+import { ExternalLinkCallout } from '@ag.ds-next/react/a11y';
 import { Box } from '@ag.ds-next/react/box';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '@ag.ds-next/react/icon';
 import { NavMenu } from './nav-menu.tsx';
@@ -60,6 +68,8 @@ export function MainNavigation({
   activePath,
 }: MainNavigationProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Stable, so the open drawer is set up once although the bar re-renders under it (the bell's count).
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const active = bestMatch(
     [...items, ...secondaryItems].flatMap((i) => ('href' in i ? [i.href] : [])),
     activePath,
@@ -93,10 +103,42 @@ export function MainNavigation({
         </div>
         <div className="pca-main-nav__border" />
       </div>
-      {drawerOpen ? (
-        <MenuDrawer items={items} active={active} onClose={() => setDrawerOpen(false)} />
-      ) : null}
+      {drawerOpen ? <MenuDrawer items={items} active={active} onClose={closeDrawer} /> : null}
     </>
+  );
+}
+
+/**
+ * A section or secondary link, in the bar or the drawer: marked `aria-current` when it is the current one,
+ * and saying so to screen readers when it opens a new tab.
+ */
+function ItemLink({
+  item: { href, target, rel, label, beforeElement, endElement },
+  active,
+  className = '',
+  onClick,
+}: {
+  item: MainNavigationLink;
+  active: string | undefined;
+  className?: string;
+  onClick?: () => void;
+}) {
+  return (
+    <NavAnchor
+      href={href}
+      target={target}
+      rel={rel}
+      aria-current={href === active ? 'page' : undefined}
+      className={`pca-nav-focus ${className}`}
+      onClick={onClick}
+    >
+      {beforeElement}
+      <span>
+        {label}
+        {target === '_blank' ? <ExternalLinkCallout /> : null}
+      </span>
+      {endElement}
+    </NavAnchor>
   );
 }
 
@@ -118,20 +160,7 @@ function NavList({
           const { label: text, beforeElement, endElement } = item;
           let content: ReactNode;
           if ('href' in item) {
-            const { href, target, rel } = item;
-            content = (
-              <NavAnchor
-                href={href}
-                target={target}
-                rel={rel}
-                aria-current={href === active ? 'page' : undefined}
-                className="pca-nav-focus pca-nav-icon-rotates pca-main-nav__link"
-              >
-                {beforeElement}
-                <span>{text}</span>
-                {endElement}
-              </NavAnchor>
-            );
+            content = <ItemLink item={item} active={active} className="pca-main-nav__link" />;
           } else if ('dropdown' in item) {
             content = (
               <NavMenu
@@ -191,11 +220,6 @@ function MenuDrawer({
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDivElement>(null);
-  // The bar re-renders while the drawer is open (the bell's count): the drawer is set up once.
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -206,7 +230,7 @@ function MenuDrawer({
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
-      close.current();
+      onClose();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => {
@@ -214,7 +238,7 @@ function MenuDrawer({
       document.body.style.overflow = overflow;
       opener?.focus?.();
     };
-  }, []);
+  }, [onClose]);
 
   // Tab and Shift+Tab go round the drawer's own controls.
   const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -254,19 +278,14 @@ function MenuDrawer({
         </button>
         <nav aria-label="Main">
           <ul>
-            {items.map(({ href, label, target, rel, endElement }, index) => (
+            {items.map((item, index) => (
+              // The drawer lists the sections by name, without the bar's icons (as AgDS's does).
               <li key={index}>
-                <NavAnchor
-                  href={href}
-                  target={target}
-                  rel={rel}
-                  aria-current={href === active ? 'page' : undefined}
-                  className="pca-nav-focus"
+                <ItemLink
+                  item={{ ...item, beforeElement: undefined }}
+                  active={active}
                   onClick={onClose}
-                >
-                  <span>{label}</span>
-                  {endElement}
-                </NavAnchor>
+                />
               </li>
             ))}
           </ul>

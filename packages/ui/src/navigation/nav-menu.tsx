@@ -8,12 +8,11 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
 import { Box } from '@ag.ds-next/react/box';
-import { VisuallyHidden } from '@ag.ds-next/react/a11y';
+import { ExternalLinkCallout } from '@ag.ds-next/react/a11y';
 import { NavAnchor } from './links.ts';
 import './navigation.css';
 
@@ -257,10 +256,10 @@ export function NavMenuPanel({ children }: NavMenuPanelProps) {
   );
 }
 
-function useItem(id: string | undefined) {
+/** The menu an item is in, the item's id (for `aria-activedescendant`) and whether it is the active one. */
+function useItem() {
   const menu = useMenu();
-  const autoId = useId();
-  const itemId = id ?? `${menu.panelId}-${autoId}`;
+  const itemId = `${menu.panelId}-${useId()}`;
   return { menu, itemId, active: itemId === menu.activeId };
 }
 
@@ -268,12 +267,11 @@ function useItem(id: string | undefined) {
 export type NavMenuItemProps = {
   children: ReactNode;
   onClick: () => void;
-  id?: string;
 };
 
 /** An action in the menu; the menu closes once it has run. */
-export function NavMenuItem({ children, onClick, id }: NavMenuItemProps) {
-  const { menu, itemId, active } = useItem(id);
+export function NavMenuItem({ children, onClick }: NavMenuItemProps) {
+  const { menu, itemId, active } = useItem();
   return (
     <button
       type="button"
@@ -298,12 +296,11 @@ export type NavMenuItemLinkProps = {
   href: string;
   target?: string;
   rel?: string;
-  id?: string;
 };
 
 /** A link in the menu; one that opens a new tab says so to screen readers. */
-export function NavMenuItemLink({ children, href, target, rel, id }: NavMenuItemLinkProps) {
-  const { menu, itemId, active } = useItem(id);
+export function NavMenuItemLink({ children, href, target, rel }: NavMenuItemLinkProps) {
+  const { menu, itemId, active } = useItem();
   return (
     <NavAnchor
       href={href}
@@ -314,13 +311,11 @@ export function NavMenuItemLink({ children, href, target, rel, id }: NavMenuItem
       tabIndex={-1}
       className="pca-nav-menu__item"
       data-active={active || undefined}
-      onClick={(event: MouseEvent) => {
-        if (!event.defaultPrevented) menu.close();
-      }}
+      onClick={() => menu.close()}
     >
       <span>
         {children}
-        {target === '_blank' ? <VisuallyHidden>, opens in a new tab</VisuallyHidden> : null}
+        {target === '_blank' ? <ExternalLinkCallout /> : null}
       </span>
     </NavAnchor>
   );

@@ -8,11 +8,7 @@ import { useConfig } from '#lib/config.tsx';
 import { startLogin } from '#lib/login.ts';
 import { useHasSession } from '#lib/session-token.ts';
 import { withQueryClient } from '../query-client-loader.ts';
-import { NavPlaceholder } from './nav-placeholder.tsx';
-// The navigation's stylesheet travels with the entry's, in the document's head, although only signed-in
-// pages use it: loaded with the signed-in shell's script it was inserted by the chunk loader mid-load and
-// restyled the page once more (docs/decisions/033-own-navigation-components.md).
-import '@pca/ui/navigation/navigation.css';
+import { MainNavigationPlaceholder } from '@pca/ui/navigation/main-navigation-placeholder.tsx';
 import './shell.css';
 
 // Signed-in parts load only after sign-in, keeping the signed-out page's JavaScript small; they read
@@ -53,7 +49,7 @@ export function AppHeader() {
         />
       </div>
       {signedIn ? (
-        <Suspense fallback={<NavPlaceholder />}>
+        <Suspense fallback={<MainNavigationPlaceholder />}>
           <SignedInNavigation />
         </Suspense>
       ) : null}

@@ -23,7 +23,7 @@ import { useConfig } from '#lib/config.tsx';
 import { useCurrentUser } from '#lib/current-user.ts';
 import { useUnreadNotificationCount } from '#lib/unread-notifications.ts';
 import { Staged } from '#lib/staged.tsx';
-import { NavPlaceholder } from '../layout/nav-placeholder.tsx';
+import { MainNavigationPlaceholder } from '@pca/ui/navigation/main-navigation-placeholder.tsx';
 import {
   headerHighlight,
   publishingLink,
@@ -56,14 +56,6 @@ export function ManagingIndicator() {
 }
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
-
-/** An external link's text, told (as AgDS's menu links tell it) that it opens a new tab. */
-const newTabLabel = (text: string) => (
-  <Fragment>
-    {text}
-    <VisuallyHidden>, opens in a new tab</VisuallyHidden>
-  </Fragment>
-);
 
 const HEADER_TARGETS: Record<HeaderItem, string> = {
   home: pages.welcome.dashboard.href(),
@@ -155,14 +147,10 @@ export function SignedInNavigation() {
     label: 'About',
     dropdown: (
       <NavMenuPanel>
-        <NavMenuItemLink href={config.links.learnMore} target="_blank" rel="noopener noreferrer">
+        <NavMenuItemLink href={config.links.learnMore} {...newTab}>
           Learn more about us
         </NavMenuItemLink>
-        <NavMenuItemLink
-          href={config.links.detailedSteps}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <NavMenuItemLink href={config.links.detailedSteps} {...newTab}>
           More detailed steps
         </NavMenuItemLink>
         <NavMenuItemLink href={pages.profile.giveFeedback.href()}>Give us feedback</NavMenuItemLink>
@@ -180,8 +168,9 @@ export function SignedInNavigation() {
       known.add(link.href);
     }
     items.push(
-      { href: config.links.learnMore, label: newTabLabel('Learn more about us'), ...newTab },
-      { href: config.links.detailedSteps, label: newTabLabel('More detailed steps'), ...newTab },
+      // The bar says ', opens in a new tab' of these itself.
+      { href: config.links.learnMore, label: 'Learn more about us', ...newTab },
+      { href: config.links.detailedSteps, label: 'More detailed steps', ...newTab },
       { href: pages.profile.giveFeedback.href(), label: 'Give us feedback' },
     );
   }
@@ -266,7 +255,7 @@ export function SignedInNavigation() {
     <Fragment>
       {/* The bar and its menus mount in a commit of their own after the page's first one rather than inside
           it; its data is asked for from the start (lib/staged.tsx). */}
-      <Staged placeholder={<NavPlaceholder />}>
+      <Staged placeholder={<MainNavigationPlaceholder />}>
         <MainNavigation
           id="main-nav"
           activePath={activePath}
