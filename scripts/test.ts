@@ -48,12 +48,33 @@ function countPlaywright(file: string) {
   tally.skipped += r.stats.skipped;
 }
 
-const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+/**
+ * Each step's limit: several times its usual length on a busy 2-core CI machine (Vitest on PGlite 5–6
+ * minutes, on PostgreSQL 1–2, the journeys 13–14), and together under CI's own limit, so a hung step fails
+ * with its name (docs/decisions/034-test-run-watchdog.md).
+ */
+const minutes = (n: number) => n * 60_000;
+
+const vitest = (
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = minutes(20),
+) => {
   const out = path.join(reports, `vitest-${name}.json`);
   return run(
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { env },
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      // A file that blocks its worker ends the run within minutes, named, instead of at CI's limit.
+      '--reporter=./scripts/lib/vitest-watchdog.ts',
+      `--outputFile.json=${out}`,
+    ],
+    { env, timeoutMs },
   ).finally(() => countVitest(out));
 };
 
@@ -89,6 +110,7 @@ try {
         'postgres',
         ['--project', 'server', ...databaseFree.flatMap((glob) => ['--exclude', glob])],
         { TEST_DATABASE_URL: url },
+        minutes(10),
       );
     });
   }
@@ -96,6 +118,7 @@ try {
     const out = path.join(reports, 'playwright.json');
     await run('npx', ['tsx', 'scripts/e2e.ts'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      timeoutMs: minutes(40),
     }).finally(() => countPlaywright(out));
   });
 } catch (error) {

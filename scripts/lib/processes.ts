@@ -4,24 +4,82 @@ import path from 'node:path';
 /** Repository root (scripts live one level below it). */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Runs a command to completion, inheriting stdio; rejects with its exit code. */
+/** Process groups of commands `run` has started and not yet seen end. */
+const runningGroups = new Set<number>();
+let forwardingSignals = false;
+
+/** A signal that stops this process stops every command it has running too (they lead groups of their own). */
+function forwardSignals() {
+  if (forwardingSignals) return;
+  forwardingSignals = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      for (const group of runningGroups) killGroup(group, 'SIGTERM');
+      process.exit(130);
+    });
+}
+
+const duration = (ms: number) =>
+  ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} s`;
+
+function killGroup(group: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Runs a command to completion, inheriting stdio; rejects with its exit code. With `timeoutMs`, a command
+ * still running then is stopped with everything it started (its process group: SIGTERM, SIGKILL 10 s
+ * later) and the call rejects saying so — a hung step fails in minutes, named, rather than at CI's limit.
+ */
 export function run(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
 ) {
   return new Promise<void>((resolve, reject) => {
+    forwardSignals();
     const child = spawn(command, args, {
       stdio: 'inherit',
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, ...options.env },
+      detached: true,
     });
+    const group = child.pid;
+    if (group) runningGroups.add(group);
+    let timedOut = false;
+    let kill: NodeJS.Timeout | undefined;
+    const limit = options.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          console.error(
+            `\n${command} ${args.join(' ')} is still running after ${duration(options.timeoutMs!)}; stopping it.`,
+          );
+          if (group) killGroup(group, 'SIGTERM');
+          kill = setTimeout(() => group && killGroup(group, 'SIGKILL'), 10_000);
+        }, options.timeoutMs)
+      : undefined;
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
-    );
+    child.on('exit', (code, signal) => {
+      clearTimeout(limit);
+      // Whatever the command left behind in its group goes with it.
+      if (group) {
+        killGroup(group, 'SIGKILL');
+        runningGroups.delete(group);
+      }
+      clearTimeout(kill);
+      if (timedOut)
+        reject(
+          new Error(
+            `${command} ${args.join(' ')} did not end within ${duration(options.timeoutMs!)}`,
+          ),
+        );
+      else if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`));
+    });
   });
 }
 

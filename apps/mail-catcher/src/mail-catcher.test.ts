@@ -151,6 +151,8 @@ describe('the mail catcher', () => {
           MAIL_WEB_PORT: '1',
         },
         encoding: 'utf8',
+        // A synchronous wait blocks the worker, where Vitest's own time-out cannot fire.
+        timeout: 20_000,
       },
     );
     expect(run.status).toBe(1);
