@@ -8,10 +8,15 @@ export default defineConfig({
     // Vitest's default leaves one core to its main process, which on a 2-core CI machine means one
     // test file at a time; the main process mostly waits, so every core runs a file (492 s → 329 s).
     maxWorkers: os.availableParallelism(),
+    // Workers are threads, whose end the pool waits for by MessagePort, wherever a test allows it: a forks
+    // worker has been seen to report every result of its file and never say the file was over, leaving the
+    // run waiting for ever (docs/decisions/034-test-run-watchdog.md). The server's tests stay in forks:
+    // sharp's native library must not be loaded and unloaded by threads of one process.
     projects: [
       {
         test: {
           name: 'contracts',
+          pool: 'threads',
           environment: 'node',
           include: [
             'packages/contracts/src/**/*.test.ts',
@@ -25,6 +30,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'ui',
+          pool: 'threads',
           environment: 'jsdom',
           include: ['packages/ui/src/**/*.test.{ts,tsx}'],
           setupFiles: ['packages/ui/src/test-setup.ts'],
@@ -34,6 +40,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          pool: 'threads',
           environment: 'jsdom',
           // A whole gallery page renders synchronously in jsdom; with every core busy (CI runs a file per
           // core) that alone has taken over Vitest's 5 s default.
@@ -46,6 +53,7 @@ export default defineConfig({
       {
         test: {
           name: 'mail-catcher',
+          pool: 'threads',
           environment: 'node',
           include: ['apps/mail-catcher/src/**/*.test.ts'],
         },

@@ -3,7 +3,7 @@
  * tests, API tests on PGlite (and on PostgreSQL 15 in CI or with PCA_TEST_POSTGRES=1), then the browser
  * journeys in Debian's chromium. Ends with one summary line: "N passed, N failed".
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.ts';
 import { startPostgres15 } from './lib/postgres.ts';
@@ -62,6 +62,8 @@ const vitest = (
   timeoutMs = minutes(20),
 ) => {
   const out = path.join(reports, `vitest-${name}.json`);
+  // Counted after the step: never a report left by an earlier run.
+  rmSync(out, { force: true });
   return run(
     'npx',
     [
@@ -70,11 +72,13 @@ const vitest = (
       ...args,
       '--reporter=default',
       '--reporter=json',
-      // A file that blocks its worker ends the run within minutes, named, instead of at CI's limit.
+      // A file that blocks its worker, or a worker that never says its file is over, ends the run within
+      // minutes, named, instead of at CI's limit.
       '--reporter=./scripts/lib/vitest-watchdog.ts',
       `--outputFile.json=${out}`,
     ],
-    { env, timeoutMs },
+    // The watchdog writes the tally there itself if it has to end a wedged run (decision 034).
+    { env: { ...env, PCA_TEST_SUMMARY_FILE: out }, timeoutMs },
   ).finally(() => countVitest(out));
 };
 
