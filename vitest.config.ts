@@ -43,9 +43,10 @@ export default defineConfig({
           pool: 'threads',
           environment: 'jsdom',
           // A whole gallery page renders synchronously in jsdom; with every core busy (CI runs a file per
-          // core) that alone has taken over Vitest's 5 s default.
-          // Room for a few waits of up to 10 s each (apps/web/src/test-setup.ts).
-          testTimeout: 30_000,
+          // core) that alone has taken over Vitest's 5 s default. Whole-app journeys of a dozen steps took
+          // 20-25 s with the machine at load 10 (27 November 2026): room for a few waits of up to 10 s each
+          // (apps/web/src/test-setup.ts), a ceiling that costs nothing when the machine is quick.
+          testTimeout: 60_000,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test-setup.ts'],
         },

@@ -1,5 +1,4 @@
-import { vi } from 'vitest';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from '#app/app-providers.tsx';
@@ -7,11 +6,6 @@ import { createQueryClient } from '#app/query-client.ts';
 import { setAppNavigate } from '#app/app-navigation.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { testConfig } from './test-config.ts';
-
-// Whole-app renders lazy-load their route modules; on a busy machine the first load of a section takes
-// seconds, so waits and tests get room rather than failing on timing alone.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Renders the real route table at `path` (in memory) with the app's providers. */
 export function renderApp(path: string, config: RuntimeConfig = testConfig) {

@@ -64,7 +64,7 @@ describe('AdminPage', () => {
       await screen.findByText('There are no registrations waiting for approval.'),
     ).toBeVisible();
     expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/approve'))).toBe(true);
-  }, 20_000);
+  });
 
   it('asks for a reason before declining and shows the server refusal', async () => {
     const requests = serve();
@@ -82,7 +82,7 @@ describe('AdminPage', () => {
     expect(await within(dialog).findByText(/no longer pending approval|Conflict/)).toBeVisible();
     const sent = requests.find((r) => r.path.endsWith('/decline'));
     expect(sent?.body).toEqual({ reason: 'ABN mismatch' });
-  }, 20_000);
+  });
 
   it('sends users who are not operators to the dashboard', async () => {
     serve(testUser());

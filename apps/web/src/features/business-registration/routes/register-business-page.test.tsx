@@ -112,12 +112,12 @@ describe('RegisterBusinessPage', () => {
     renderApp(`/organisation/participating/add-edit-v2/${id}`);
     expect(await screen.findByText('Your registration was not approved', {}, lazy)).toBeVisible();
     expect(screen.getByText('The ABN does not match the legal name.')).toBeVisible();
-  }, 20_000);
+  });
 
   it('says a submitted registration is waiting for approval instead of showing the steps', async () => {
     serve({ ...pending, status: 'PendingApproval', nextStep: 'agreement' });
     renderApp(`/organisation/participating/add-edit-v2/${id}`);
     expect(await screen.findByText('This registration has been submitted', {}, lazy)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
-  }, 20_000);
+  });
 });

@@ -69,7 +69,7 @@ describe('HealthcareServicePage', () => {
     expect(panel).toHaveTextContent('02 9123 4567');
     expect(panel).toHaveTextContent('08:00 to 18:00');
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
-  }, 20_000);
+  });
 
   it('refuses overlapping time ranges before sending the edit', async () => {
     const requests = serve(service());

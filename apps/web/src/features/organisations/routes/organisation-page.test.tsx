@@ -94,7 +94,7 @@ describe('OrganisationPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Locations' }));
     expect(router.state.location.search).toContain('tab=Locations');
     expect(router.state.location.search).toContain('code=xyz');
-  }, 20_000);
+  });
 
   it('offers managers editing of the details, with the contract validation', async () => {
     const requests = serve(detail());
@@ -108,7 +108,7 @@ describe('OrganisationPage', () => {
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText(/Enter a valid website address/)).toBeVisible();
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
-  }, 20_000);
+  });
 
   it('shows viewers the details without edit or add controls, and no HI tab for an HI organisation', async () => {
     serve(detail({ canEdit: false, effectiveRoles: ['Viewer'], type: 'HiOrganisation' }));
@@ -120,5 +120,5 @@ describe('OrganisationPage', () => {
     expect(screen.queryByRole('tab', { name: 'HI organisations' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add location' })).toBeNull();
-  }, 20_000);
+  });
 });
