@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { alive, childrenOf } from './lib/process-table.ts';
 import { repoRoot } from './lib/processes.ts';
 import { freePort } from '../e2e/support/free-port.ts';
 
@@ -11,31 +12,6 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-/** Pids whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number) {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        // Fields after the command name: state, ppid, …
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 it('npm start prints its banner after the services (identity provider, mail catcher, API, partner sandbox) start, and on SIGTERM stops them all and exits 0', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pca-start-'));

@@ -1,31 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
+import { alive } from './process-table.ts';
 import { run } from './processes.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Polls until `check` holds (the processes' state), failing after `ms`. */
-async function until(check: () => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 it('resolves when the command exits 0 and rejects with its exit code otherwise', async () => {
   await expect(run(process.execPath, ['-e', 'process.exit(0)'])).resolves.toBeUndefined();
@@ -45,10 +28,10 @@ it('stops a command past its time limit together with the processes it started, 
   `;
   const started = Date.now();
   const outcome = run(process.execPath, ['-e', script], { timeoutMs: 1_500 });
-  await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').length > 0);
+  await vi.waitFor(() => expect(readFileSync(pidFile, 'utf8')).not.toBe(''), { timeout: 10_000 });
   const grandchild = Number(readFileSync(pidFile, 'utf8'));
   expect(alive(grandchild)).toBe(true);
   await expect(outcome).rejects.toThrow(/did not end within 2 s$/);
   expect(Date.now() - started).toBeLessThan(15_000);
-  await until(() => !alive(grandchild));
+  await vi.waitFor(() => expect(alive(grandchild)).toBe(false), { timeout: 10_000 });
 }, 30_000);

@@ -12,10 +12,13 @@ let forwardingSignals = false;
 function forwardSignals() {
   if (forwardingSignals) return;
   forwardingSignals = true;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+  ] as const)
     process.on(signal, () => {
-      for (const group of runningGroups) killGroup(group, 'SIGTERM');
-      process.exit(130);
+      for (const group of runningGroups) killGroup(group, signal);
+      process.exit(128 + number);
     });
 }
 
@@ -40,6 +43,8 @@ export function run(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
 ) {
+  const name = `${command} ${args.join(' ')}`;
+  const limitMs = options.timeoutMs;
   return new Promise<void>((resolve, reject) => {
     forwardSignals();
     const child = spawn(command, args, {
@@ -52,15 +57,13 @@ export function run(
     if (group) runningGroups.add(group);
     let timedOut = false;
     let kill: NodeJS.Timeout | undefined;
-    const limit = options.timeoutMs
+    const limit = limitMs
       ? setTimeout(() => {
           timedOut = true;
-          console.error(
-            `\n${command} ${args.join(' ')} is still running after ${duration(options.timeoutMs!)}; stopping it.`,
-          );
+          console.error(`\n${name} is still running after ${duration(limitMs)}; stopping it.`);
           if (group) killGroup(group, 'SIGTERM');
           kill = setTimeout(() => group && killGroup(group, 'SIGKILL'), 10_000);
-        }, options.timeoutMs)
+        }, limitMs)
       : undefined;
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -71,14 +74,9 @@ export function run(
         runningGroups.delete(group);
       }
       clearTimeout(kill);
-      if (timedOut)
-        reject(
-          new Error(
-            `${command} ${args.join(' ')} did not end within ${duration(options.timeoutMs!)}`,
-          ),
-        );
+      if (timedOut) reject(new Error(`${name} did not end within ${duration(limitMs!)}`));
       else if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`));
+      else reject(new Error(`${name} exited with ${code ?? signal}`));
     });
   });
 }
