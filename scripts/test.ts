@@ -32,9 +32,11 @@ function countVitest(file: string) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    wedged?: boolean;
   };
   tally.passed += r.numPassedTests;
-  tally.failed += r.numFailedTests;
+  // A run the watchdog had to end never finished by itself: it counts as one failure of its own.
+  tally.failed += r.numFailedTests + (r.wedged ? 1 : 0);
   tally.skipped += r.numPendingTests + r.numTodoTests;
 }
 

@@ -92,7 +92,7 @@ it('names the files still running and their tests, reports quiet spells once eac
   expect(state.exits).toEqual([1]); // once
 });
 
-it('ends a run whose files have all reported but which does not end: the tally written, 0 when all passed, 1 when one failed', () => {
+it('fails a run whose files have all reported but which does not end, naming the last file to end, with the tally written', () => {
   for (const [outcomes, code] of [
     [['passed', 'skipped'], 0],
     [['passed', 'failed'], 1],
@@ -114,8 +114,11 @@ it('ends a run whose files have all reported but which does not end: the tally w
     expect(state.exits).toEqual([]);
     state.clock = 51_000;
     dog.check();
-    expect(state.exits).toEqual([code]);
+    // A wedged pool is never a pass, even when every test it reported passed.
+    expect(state.exits).toEqual([1]);
     expect(state.errors.at(-1)).toContain('all 2 test files have reported their results');
+    expect(state.errors.at(-1)).toContain("Vitest's pool is wedged");
+    expect(state.errors.at(-1)).toContain('the last file to end was /r/b.test.ts');
     expect(JSON.parse(readFileSync(summaryFile, 'utf8'))).toEqual({
       numPassedTests: 2,
       numFailedTests: code,
@@ -194,7 +197,7 @@ it('ends a real Vitest run whose file blocks its worker, with exit code 1 and th
   expect(Date.now() - started).toBeLessThan(45_000);
 }, 60_000);
 
-it('ends a real Vitest run whose worker never says its file is over, with what the file reported', async () => {
+it('fails a real Vitest run whose worker never says its file is over, with what the file reported', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pca-watchdog-'));
   dirs.push(dir);
   const summaryFile = path.join(dir, 'vitest.json');
@@ -202,10 +205,11 @@ it('ends a real Vitest run whose worker never says its file is over, with what t
     PCA_TEST_WEDGE_MS: '2000',
     PCA_TEST_SUMMARY_FILE: summaryFile,
   });
-  expect(code, output).toBe(0);
+  expect(code, output).toBe(1);
   expect(output).toContain(
     'all 1 test files have reported their results, but the run has not ended',
   );
+  expect(output).toMatch(/the last file to end was \S*loses-its-end\.fixture\.ts/);
   expect(output).not.toContain('Test Files'); // Vitest's own summary never came
   expect(JSON.parse(readFileSync(summaryFile, 'utf8'))).toMatchObject({
     numPassedTests: 1,

@@ -53,13 +53,15 @@ type Options = {
  * worker of the forks pool can report every result of its file yet never send the message that the file is
  * over, so the run never ends although nothing runs (the CI run of 27 November 2026 stopped at its 90-minute
  * limit that way, with every file in view passed): once every file of the run has ended and the run has
- * not for `wedgeMs`, the watchdog prints so, writes the tally of what every file reported to `summaryFile`
- * and ends the run — 0 if nothing failed, 1 otherwise. Between the two, whenever no file has ended for
- * `quietMs`, it prints what is running.
+ * not for `wedgeMs`, the watchdog prints so, naming the file that ended last, writes the tally of what every
+ * file reported to `summaryFile` and ends the run with exit code 1: a run that did not end by itself is a
+ * failed run, whatever its tests said (decision 040 amends 034 here). Between the two, whenever no file has
+ * ended for `quietMs`, it prints what is running.
  */
 export default class Watchdog implements Reporter {
   private readonly running = new Map<string, { since: number; test?: string; done?: string }>();
   private readonly ended = new Map<string, TestModule>();
+  private lastEnded: string | undefined;
   private expected: string[] = [];
   private lastProgress = 0;
   private lastReport = 0;
@@ -114,6 +116,7 @@ export default class Watchdog implements Reporter {
   onTestModuleEnd(module: TestModule) {
     this.running.delete(module.moduleId);
     this.ended.set(module.moduleId, module);
+    this.lastEnded = module.moduleId;
     this.lastProgress = this.now();
   }
 
@@ -164,11 +167,12 @@ export default class Watchdog implements Reporter {
         if (this.summaryFile)
           writeFileSync(this.summaryFile, JSON.stringify({ ...tally, wedged: true }, null, 2));
         this.end(
-          tally.numFailedTests > 0 ? 1 : 0,
+          1,
           `all ${this.expected.length} test files have reported their results, but the run has not ended ` +
-            `for ${Math.round(quiet / 1000)} s: a worker never said its file was over (decision 034). Ending ` +
-            `the run with what the files reported: ${tally.numPassedTests} passed, ${tally.numFailedTests} failed, ` +
-            `${tally.numPendingTests + tally.numTodoTests} skipped.`,
+            `for ${Math.round(quiet / 1000)} s: Vitest's pool is wedged (a worker never said its file was over; ` +
+            `the last file to end was ${this.lastEnded}). The run fails: ${tally.numPassedTests} passed, ` +
+            `${tally.numFailedTests} failed, ${tally.numPendingTests + tally.numTodoTests} skipped were reported ` +
+            `before it wedged.`,
         );
         return;
       }
