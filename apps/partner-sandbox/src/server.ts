@@ -178,8 +178,9 @@ ${services
         );
       }
       if (url.pathname === '/practitioners' && ['GET', 'POST'].includes(request.method ?? '')) {
-        // Asking for a practitioner's personal contact details (spec 2 §6): the portal records the request and
-        // tells the practitioner; the details appear here once they choose to share them.
+        // Asking for a practitioner's personal contact details (docs/product/publishing.md#personal-contact-requests):
+        // the portal records the request and tells the practitioner; the details appear here once they choose to
+        // share them.
         let said = '';
         if (request.method === 'POST') {
           const id = (await formOf(request)).get('practitioner') ?? '';

@@ -9,7 +9,8 @@ export const fhirApiPaths = {
 
 /**
  * The partner API's own operation: a partner asks for a practitioner's personal contact details
- * (`POST /fhir/Practitioner/{id}/$request-personal-contact`; spec 2 §6, docs/decisions/031-fhir-partner-api.md).
+ * (`POST /fhir/Practitioner/{id}/$request-personal-contact`; docs/product/publishing.md#personal-contact-requests,
+ * docs/decisions/048-partner-asks-for-personal-contact.md).
  */
 export const fhirRequestPersonalContact = {
   name: 'request-personal-contact',

@@ -32,7 +32,10 @@ export const practitionerPublicationProblemTypes = {
   noPractitioner: '/problems/no-practitioner',
 } as const;
 
-/** Every text of the practitioner publication pages and API (spec 2 §6, docs/decisions/030-publishing-to-partners.md). */
+/**
+ * Every text of the practitioner publication pages and API (docs/product/publishing.md#personal-contact-requests,
+ * docs/decisions/030-publishing-to-partners.md).
+ */
 export const practitionerPublicationMessages = {
   listTitle: 'Publishing settings',
   listIntro:
@@ -61,7 +64,10 @@ export const practitionerPublicationMessages = {
   contactNotShared: 'Personal contact details: Not shared',
   contactNotRequested: 'Personal contact details: Not requested',
   requestedOn: (date: string) => `Requested on ${date}`,
-  /** Spec 2 §6: the tooltip of the sharing choice before the partner's request. */
+  /**
+   * The tooltip of the sharing choice before the partner's request
+   * (docs/product/publishing.md#personal-contact-requests).
+   */
   requestTooltip:
     "Organisations must request your personal contact details before it's shared by your delegates. We will notify you of these requests.",
   consentMissingHint:
@@ -83,7 +89,10 @@ export const practitionerPublicationMessages = {
   notificationSubject: 'Your delegate changed the sharing of your personal contact details',
   notificationMessage: (delegate: string, partner: string, shared: boolean) =>
     `${delegate} ${shared ? 'shared' : 'stopped sharing'} your personal contact details with ${partner} on your behalf.`,
-  /** The notification a practitioner gets when a partner asks for their personal contact details (spec 2 §6). */
+  /**
+   * The notification a practitioner gets when a partner asks for their personal contact details
+   * (docs/product/publishing.md#personal-contact-requests).
+   */
   requestNotificationSubject: (partner: string) =>
     `${partner} asked for your personal contact details`,
   requestNotificationMessage: (partner: string) =>

@@ -1,6 +1,6 @@
 // A practitioner's own publication choices (`practitioner/publish`, docs/decisions/030-publishing-to-partners.md):
 // which partner services receive their practitioner details and, only after that partner asked, their personal
-// contact details (spec 2 §6).
+// contact details (docs/product/publishing.md#personal-contact-requests).
 import { z } from 'zod';
 import { partnerServiceRoles } from './value-lists.ts';
 

@@ -6,7 +6,8 @@ import { daysFromBase } from './world.ts';
 /**
  * Alice's own publication choices (docs/decisions/030-publishing-to-partners.md): MediFund receives her
  * practitioner details and has asked for her personal contact details, which she has not shared yet — so the
- * demo shows the request rule of spec 2 §6 (sharing waits for the partner's request).
+ * demo shows the request rule (docs/product/publishing.md#personal-contact-requests: sharing waits for the
+ * partner's request).
  */
 export async function seedPractitionerPublications(tx: Transaction): Promise<void> {
   await tx.insert(practitionerPublications).values({

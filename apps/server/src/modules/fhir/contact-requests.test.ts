@@ -18,7 +18,8 @@ import {
   partnerToken,
 } from './fhir-test-support.ts';
 
-// A partner asks for a practitioner's personal contact details (spec 2 §6; docs/decisions/031-fhir-partner-api.md):
+// A partner asks for a practitioner's personal contact details (docs/product/publishing.md#personal-contact-requests;
+// docs/decisions/048-partner-asks-for-personal-contact.md):
 // the request is recorded once, the practitioner is notified in the same transaction as its audit event, and
 // only then may the practitioner share them with that partner.
 

@@ -10,10 +10,11 @@ import { storeNotification } from '#modules/tasks-notifications/notifications-re
 import { operationOutcome, type Json } from './resources.ts';
 import { fhirService, isUuid, type PartnerCaller } from './service.ts';
 
-// A partner asks for a practitioner's personal contact details (spec 2 §6: "Organisations must request your
-// personal contact details before it's shared by your delegates. We will notify you of these requests.";
-// docs/decisions/031-fhir-partner-api.md). The request is what lets the practitioner, or a delegate with
-// their consent, share them with that partner (decision 030's CHECK); it never shares anything itself.
+// A partner asks for a practitioner's personal contact details (docs/product/publishing.md#personal-contact-requests:
+// "Organisations must request your personal contact details before it's shared by your delegates. We will notify
+// you of these requests."; docs/decisions/048-partner-asks-for-personal-contact.md). The request is what lets the
+// practitioner, or a delegate with their consent, share them with that partner (decision 030's CHECK); it never
+// shares anything itself.
 
 /** Where the operation's definition is served, under the partner API's `base` and inside its plugin. */
 export const definitionPath = fhirRequestPersonalContact.definition.slice(fhirApiPaths.base.length);

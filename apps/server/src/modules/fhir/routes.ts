@@ -102,7 +102,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     send(reply, 200, requestPersonalContactDefinition(base(request))),
   );
 
-  // A partner asks for a practitioner's personal contact details (spec 2 §6).
+  // A partner asks for a practitioner's personal contact details
+  // (docs/product/publishing.md#personal-contact-requests).
   app.post<{ Params: { id: string } }>(
     `/Practitioner/:id/$${fhirRequestPersonalContact.name}`,
     { schema: { hide: true } },

@@ -37,7 +37,10 @@ type PartnerQuery = z.output<typeof PartnerServicesQuery>;
 /** The slug of one of the import's problem types (`/problems/<slug>`). */
 const slug = (type: string) => type.replace(/^\/problems\//, '');
 
-/** The directory could not answer: the §8 message of what was being done, as a 502 problem, never a 500. */
+/**
+ * The directory could not answer: the message of what was being done (docs/product/features.md#nhsd-import), as a
+ * 502 problem, never a 500.
+ */
 const directoryProblem = (detail: string, cause: unknown) =>
   new HttpError(
     502,

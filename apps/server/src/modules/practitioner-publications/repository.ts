@@ -12,7 +12,10 @@ import {
 
 type Executor = Database | Transaction;
 
-/** The consent item that lets a delegate change the sharing of personal contact details (spec 2 §6). */
+/**
+ * The consent item that lets a delegate change the sharing of personal contact details
+ * (docs/product/publishing.md#personal-contact-requests).
+ */
 const personalContactConsent = delegateConsentList[4];
 
 const partnerColumns = {

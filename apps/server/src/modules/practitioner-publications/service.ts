@@ -55,8 +55,8 @@ const toItem = (row: PublicationRow): PractitionerPublication => ({
  * A practitioner's own publication choices (docs/decisions/030-publishing-to-partners.md): the practitioner,
  * or a delegate managing them, chooses the partner services that receive their practitioner details; personal
  * contact details go only to a partner that asked for them, and a delegate changes their sharing only with the
- * practitioner's consent (spec 2 §6). Every write is one transaction with its audit event and, when a delegate
- * changes the sharing, the practitioner's notification.
+ * practitioner's consent (docs/product/publishing.md#personal-contact-requests). Every write is one
+ * transaction with its audit event and, when a delegate changes the sharing, the practitioner's notification.
  */
 export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
   const { db, config } = deps;

@@ -134,7 +134,7 @@ describe('adding a partner', () => {
       ],
     });
 
-  it('keeps sharing disabled with the tooltip of spec 2 §6, and asks for a partner', async () => {
+  it('keeps sharing disabled with the personal contact request tooltip, and asks for a partner', async () => {
     const user = userEvent.setup();
     serve({
       [`GET ${paths.list}`]: () => json(listOf([medifund()])),

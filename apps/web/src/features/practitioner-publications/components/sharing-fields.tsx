@@ -12,7 +12,10 @@ export interface SharingFieldsProps {
   onPublishChange: (publish: boolean) => void;
   sharePersonalContact: boolean;
   onShareChange: (share: boolean) => void;
-  /** Whether the partner has asked for personal contact details (spec 2 §6). */
+  /**
+   * Whether the partner has asked for personal contact details
+   * (docs/product/publishing.md#personal-contact-requests).
+   */
   requested: boolean;
   /** False for a delegate without the practitioner's consent to share personal contact details. */
   mayChangeSharing: boolean;
@@ -20,8 +23,8 @@ export interface SharingFieldsProps {
 
 /**
  * The two choices of a partner service: publish the practitioner details, and share personal contact details —
- * the latter disabled until the partner asked (spec 2 §6). A disabled checkbox takes no focus, so the tooltip
- * hangs on a button beside it that keyboard users can reach.
+ * the latter disabled until the partner asked (docs/product/publishing.md#personal-contact-requests). A disabled
+ * checkbox takes no focus, so the tooltip hangs on a button beside it that keyboard users can reach.
  */
 export function SharingFields({
   publish,
