@@ -55,7 +55,7 @@ type Options = {
  * limit that way, with every file in view passed): once every file of the run has ended and the run has
  * not for `wedgeMs`, the watchdog prints so, naming the file that ended last, writes the tally of what every
  * file reported to `summaryFile` and ends the run with exit code 1: a run that did not end by itself is a
- * failed run, whatever its tests said (decision 040 amends 034 here). Between the two, whenever no file has
+ * failed run, whatever its tests said (decision 051 amends 034 here). Between the two, whenever no file has
  * ended for `quietMs`, it prints what is running.
  */
 export default class Watchdog implements Reporter {
