@@ -53,10 +53,16 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'mail-catcher',
+          // The development services that need no database: the mail catcher, the partner sandbox (its routes
+          // by inject; against the API in the server project) and their shared shutdown helpers.
+          name: 'dev-services',
           pool: 'threads',
           environment: 'node',
-          include: ['apps/mail-catcher/src/**/*.test.ts'],
+          include: [
+            'apps/mail-catcher/src/**/*.test.ts',
+            'apps/partner-sandbox/src/**/*.test.ts',
+            'packages/dev-services/src/**/*.test.ts',
+          ],
         },
       },
       {

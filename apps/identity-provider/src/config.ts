@@ -1,3 +1,4 @@
+import { portFrom } from '@pca/dev-services';
 import type { IdentityProviderClient } from './create-provider.ts';
 import {
   DEFAULT_LOGIN_RATE_LIMIT,
@@ -25,14 +26,6 @@ export interface ProviderSettings {
   loginRateLimit: LoginRateLimit | false;
 }
 
-function portOf(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
-  return port;
-}
-
 /**
  * Reads IDP_PORT (3001), IDP_HOST (localhost), PORT (the portal's, 3000), PUBLIC_URL (the portal's public URL),
  * ISSUER or OIDC_ISSUER (the provider's URL), IDP_CLIENT_SECRET or OIDC_CLIENT_SECRET, and
@@ -41,8 +34,8 @@ function portOf(value: string | undefined, fallback: number, name: string): numb
 export function settingsFromEnv(
   env: Readonly<Record<string, string | undefined>>,
 ): ProviderSettings {
-  const port = portOf(env['IDP_PORT'], 3001, 'IDP_PORT');
-  const portalPort = portOf(env['PORT'], 3000, 'PORT');
+  const port = portFrom(env['IDP_PORT'], 3001, 'IDP_PORT');
+  const portalPort = portFrom(env['PORT'], 3000, 'PORT');
   const issuer = (env['ISSUER'] ?? env['OIDC_ISSUER'] ?? `http://localhost:${port}`).replace(
     /\/$/,
     '',

@@ -2,6 +2,7 @@
  * CLI entry of the development identity provider (`node --import tsx apps/identity-provider/src/main.ts`).
  * Refuses to start with NODE_ENV=production.
  */
+import { stopOnSignals } from '@pca/dev-services';
 import { settingsFromEnv } from './config.ts';
 import { loadDemoIdentities } from './identities.ts';
 import { KNOWN_WARNINGS_NOTE, heldBackWarnings } from './known-warnings.ts';
@@ -29,17 +30,5 @@ console.info(
 );
 if (heldBackWarnings().length > 0) console.info(KNOWN_WARNINGS_NOTE);
 
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  running.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
 // Requests in flight finish first (bounded), so Ctrl+C never cuts a sign-in mid-way.
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
-// Started by `npm start` with an IPC channel: if that supervisor dies, stop rather than linger.
-process.once('disconnect', stop);
+stopOnSignals('identity provider', running.close);

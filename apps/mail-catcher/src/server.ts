@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Server } from 'node:net';
+import { gracefulClose, listen } from '@pca/dev-services';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { mailboxPage, messagePage, notFoundPage } from './pages.ts';
@@ -137,24 +137,15 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Run
     }
   });
 
-  const listen = (server: Server, port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-
-  await listen(smtp.server, options.smtpPort);
+  const closeWeb = gracefulClose(web);
+  const smtpPort = await listen(smtp.server, options.smtpPort, host);
+  let webPort: number;
   try {
-    await listen(web, options.webPort);
+    webPort = await listen(web, options.webPort, host);
   } catch (error) {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     throw error;
   }
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const webPort = (web.address() as AddressInfo).port;
 
   return {
     smtpPort,
@@ -162,16 +153,11 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Run
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     webUrl: `http://127.0.0.1:${webPort}/`,
     messages: () => store.list(),
-    close: (graceMs = 5_000) => {
-      const cut = setTimeout(() => web.closeAllConnections(), graceMs).unref();
-      return Promise.all([
+    close: (graceMs = 5_000) =>
+      Promise.all([
         // smtp-server waits for open sessions (up to its closeTimeout) before it calls back.
         new Promise<void>((resolve) => smtp.close(() => resolve())),
-        new Promise<void>((resolve) => {
-          web.close(() => resolve());
-          web.closeIdleConnections();
-        }),
-      ]).then(() => clearTimeout(cut));
-    },
+        closeWeb(graceMs),
+      ]).then(() => undefined),
   };
 }

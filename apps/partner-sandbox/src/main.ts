@@ -4,6 +4,7 @@
  * SANDBOX_PARTNER_NAME and SANDBOX_PUBLIC_URL (its address for browsers; by default where it listens). Refuses
  * to start with NODE_ENV=production.
  */
+import { portFrom, stopOnSignals } from '@pca/dev-services';
 import { startPartnerSandbox } from './server.ts';
 
 if (process.env['NODE_ENV'] === 'production') {
@@ -22,7 +23,7 @@ const need = (name: string) => {
 };
 
 const running = await startPartnerSandbox({
-  port: Number(process.env['SANDBOX_PORT'] ?? 3004),
+  port: portFrom(process.env['SANDBOX_PORT'], 3004, 'SANDBOX_PORT'),
   portalUrl: need('PORTAL_URL'),
   clientId: need('SANDBOX_CLIENT_ID'),
   clientSecret: need('SANDBOX_CLIENT_SECRET'),
@@ -31,15 +32,4 @@ const running = await startPartnerSandbox({
 });
 console.info(`Partner sandbox on ${running.url.replace('127.0.0.1', 'localhost')}/`);
 
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  running.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
-process.once('disconnect', stop);
+stopOnSignals('partner sandbox', running.close);
