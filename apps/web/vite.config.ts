@@ -98,7 +98,7 @@ export default defineConfig({
             {
               // What every signed-in page loads: the signed-in routes (discovered by the router), the
               // query client, the guards, the header, menus, side navigation and idle watch, with the
-              // libraries only they use (the query layer, the navigation components, icons).
+              // libraries only they use (TanStack Query, the navigation components, icons).
               name: 'signed-in-shell',
               test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine|session-idle-dialogs))|packages[\\/]ui[\\/]src[\\/]navigation[\\/](main-navigation|nav-menu|side-navigation|links)\.tsx?$/,
             },

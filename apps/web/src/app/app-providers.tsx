@@ -1,7 +1,7 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import type { QueryClient } from '#lib/query/client.ts';
-// Only the context: the client itself and the rest of the query layer load on first need.
-import { QueryClientProvider } from '#lib/query/context.tsx';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+// Only the context: the client itself and the rest of TanStack Query load on first need
+// (docs/decisions/035-tanstack-query-back.md).
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { Core } from '@pca/ui/primitives/core.ts';
 import { theme } from '@pca/ui/primitives/ag-branding.ts';
 import type { RuntimeConfig } from '@pca/contracts';
@@ -20,12 +20,18 @@ export type AppProvidersProps = {
 };
 
 /**
- * Provides the query client, which may arrive after the first render: the tree below keeps its state
- * when it does.
+ * Provides the query client as TanStack Query's QueryClientProvider does (the context, and mount while
+ * provided), but it may arrive after the first render: the tree below keeps its state when it does.
  */
 function QueryClientSlot({ client, children }: { client?: QueryClient; children: ReactNode }) {
   const loaded = useSyncExternalStore(onQueryClientLoaded, loadedQueryClient);
-  return <QueryClientProvider client={client ?? loaded}>{children}</QueryClientProvider>;
+  const value = client ?? loaded;
+  useEffect(() => {
+    if (!value) return;
+    value.mount();
+    return () => value.unmount();
+  }, [value]);
+  return <QueryClientContext value={value}>{children}</QueryClientContext>;
 }
 
 /** Everything the app needs around the router: AgDS core and theme, server state, runtime config. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@pca/contracts';
 import { AppProviders } from './app-providers.tsx';
@@ -10,6 +10,12 @@ export type AppProps = {
   /** Runtime configuration, loaded before the app renders. */
   config: RuntimeConfig;
 };
+
+/**
+ * TanStack Query's devtools on the development server; `import.meta.env.DEV` is false in a production
+ * build, which drops the import, so neither the devtools nor their package reach its bundles.
+ */
+const QueryDevtools = import.meta.env.DEV ? lazy(() => import('./query-devtools.tsx')) : null;
 
 let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
 
@@ -35,6 +41,11 @@ export function App({ config }: AppProps) {
   return (
     <AppProviders config={config}>
       <RouterProvider router={router} />
+      {QueryDevtools && (
+        <Suspense fallback={null}>
+          <QueryDevtools />
+        </Suspense>
+      )}
     </AppProviders>
   );
 }

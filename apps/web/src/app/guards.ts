@@ -1,6 +1,6 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { QueryClient } from '#lib/query/client.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { OrganisationNode } from '@pca/contracts';
 import { canAssignDelegates, hasRole } from '@pca/contracts/capabilities.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';

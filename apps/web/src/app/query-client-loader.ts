@@ -1,11 +1,12 @@
-import type { QueryClient } from '#lib/query/client.ts';
+import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * The app's query client, loaded on first need rather than with the entry: signed-out pages hold no
- * server state, so neither the query layer (docs/decisions/032-own-query-layer.md) nor the guards that
- * read it travel with them (docs/decisions/018-critical-path-javascript.md). Signed-in starts load it
- * beside the configuration (main.tsx); the sign-in callback, every section of the route table and the
- * signed-in parts of the shell wait for it before they render.
+ * server state, so neither TanStack Query (about 9 KB of compressed JavaScript) nor the guards that
+ * read it travel with them (docs/decisions/018-critical-path-javascript.md,
+ * docs/decisions/035-tanstack-query-back.md). Signed-in starts load it beside the configuration
+ * (main.tsx); the sign-in callback, every section of the route table and the signed-in parts of the
+ * shell wait for it before they render.
  */
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;

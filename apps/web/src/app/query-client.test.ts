@@ -68,7 +68,9 @@ describe('managing ended: the query client switches the app back to the delegate
     queryClient.setQueryData(['me'], testUser({ managingPractitioner: alice }));
     const refuse = () =>
       queryClient
-        .executeMutation({ mutationFn: () => Promise.reject(managingEnded()) }, undefined)
+        .getMutationCache()
+        .build(queryClient, { mutationFn: () => Promise.reject(managingEnded()) })
+        .execute(undefined)
         .catch(() => null);
     await Promise.all([refuse(), refuse()]);
     expect(navigate).toHaveBeenCalledTimes(1);

@@ -1,9 +1,9 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@pca/contracts';
 import { pages } from '@pca/contracts/pages.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
 import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
 import { ApiError } from '#lib/http.ts';
-import { QueryClient } from '#lib/query/client.ts';
 import { appNavigate } from './app-navigation.ts';
 
 /** Problem type of a request refused because the practitioner it was made for stopped the delegation. */
@@ -32,7 +32,7 @@ export function switchBackAfterManagingEnded(queryClient: QueryClient): void {
   switchingBack.add(queryClient);
   // Inside the SPA once its router exists (app-navigation.ts); a full document load otherwise.
   const navigate = appNavigate() ?? leaveTo;
-  queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+  void queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
   // The header stops saying 'Managing' at once; the refetch brings the rest of the delegate's own account.
   queryClient.setQueryData<CurrentUser>(['me'], (user) =>
@@ -50,14 +50,19 @@ export function createQueryClient(): QueryClient {
     if (isManagingEnded(error)) switchBackAfterManagingEnded(queryClient);
   };
   const queryClient: QueryClient = new QueryClient({
-    // Every failed query and mutation.
-    onError,
+    // One handler for every failed query and mutation.
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // A tab coming back into view does not refetch every page's data; invalidations do.
+        refetchOnWindowFocus: false,
         retry: (failureCount, error) =>
           !(error instanceof ApiError && error.status < 500) && failureCount < 2,
       },
+      // A mutation changes something: repeating it is the user's decision.
+      mutations: { retry: false },
     },
   });
   return queryClient;

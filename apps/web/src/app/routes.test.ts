@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { QueryClient } from '#lib/query/client.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoutes } from './routes.tsx';
 import { routeTable } from './route-table.ts';
 

@@ -1,5 +1,5 @@
 import { redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import type { QueryClient } from '#lib/query/client.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { shellPages } from '@pca/contracts/shell-pages.ts';
 import { HomePage } from '#features/home/routes/home-page.tsx';
 import { loadQueryClient, withQueryClient } from './query-client-loader.ts';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import type { QueryClient } from '#lib/query/client.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { pages } from '@pca/contracts/pages.ts';
 import { requireSession } from '#lib/require-session.ts';
 import type { GuardName } from './guards.ts';

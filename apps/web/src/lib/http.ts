@@ -14,7 +14,7 @@ export type HttpOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON when present. */
   body?: unknown;
-  /** Aborts the request (the query layer passes one to every query function). */
+  /** Aborts the request (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
   /**
    * Whether a 401 sends the browser to sign in (docs/product/rules.md#errors). Only the sign-in and sign-out calls

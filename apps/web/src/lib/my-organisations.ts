@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyOrganisations } from '@pca/contracts';
 import { meApiPaths } from '@pca/contracts/paths.ts';
 import { http } from './http.ts';

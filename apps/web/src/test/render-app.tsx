@@ -11,11 +11,11 @@ import { testConfig } from './test-config.ts';
 export function renderApp(path: string, config: RuntimeConfig = testConfig) {
   const queryClient = createQueryClient();
   // The app's retries stay (a test can count them), but without the back-off a test would wait through.
-  const { defaultOptions } = queryClient.config;
-  queryClient.config.defaultOptions = {
+  const defaultOptions = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
     ...defaultOptions,
-    queries: { ...defaultOptions?.queries, retryDelay: 0 },
-  };
+    queries: { ...defaultOptions.queries, retryDelay: 0 },
+  });
   const { routes, patchRoutesOnNavigation } = createRoutes(() => Promise.resolve(queryClient));
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   setAppNavigate((to) => void router.navigate(to));

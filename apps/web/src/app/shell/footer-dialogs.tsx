@@ -137,8 +137,8 @@ function IpNoticesContent() {
       <h3>Open-source software</h3>
       <p>
         The portal is built with open-source software, including the Australian Government Design
-        System (MIT licence), React (MIT licence) and React Router (MIT licence). Their licence
-        notices are distributed with the portal&apos;s source code.
+        System (MIT licence), React (MIT licence), React Router (MIT licence) and TanStack Query
+        (MIT licence). Their licence notices are distributed with the portal&apos;s source code.
       </p>
     </Prose>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '#lib/query/hooks.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@pca/contracts/constants.ts';
 import { logout } from '#features/auth/api/logout.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
@@ -99,7 +99,7 @@ export function SessionIdleWatch({ onSessionEnded }: SessionIdleWatchProps) {
       .catch((error: unknown) => console.error('Idle logout failed', error))
       .finally(() => {
         onSessionEnded();
-        queryClient.cancelQueries();
+        void queryClient.cancelQueries();
         clearSessionToken();
       });
   }, [view.phase, onSessionEnded, queryClient]);

@@ -18,8 +18,7 @@ import {
 } from '@pca/contracts/nhsd-import-paths.ts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { useState, type ReactNode } from 'react';
-import { QueryClient } from '#lib/query/client.ts';
-import { QueryClientProvider } from '#lib/query/context.tsx';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Core } from '@pca/ui/primitives/core.ts';
 import { ConfigProvider } from '#lib/config.tsx';
 import { setSessionToken } from '#lib/session-token.ts';

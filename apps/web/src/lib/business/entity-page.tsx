@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { UseQueryResult } from '#lib/query/hooks.ts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';

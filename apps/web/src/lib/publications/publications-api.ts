@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '#lib/query/hooks.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   PartnerPublicationChange,
   PartnerPublicationList,

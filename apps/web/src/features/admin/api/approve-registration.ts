@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '#lib/query/hooks.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessApiPath, adminApiPaths } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 import { getPendingRegistrationsQueryOptions } from './get-pending-registrations.ts';

@@ -1,4 +1,4 @@
-import { queryOptions } from '#lib/query/hooks.ts';
+import { queryOptions } from '@tanstack/react-query';
 import type { PublishingSettingsEligibility } from '@pca/contracts';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';

@@ -1,7 +1,7 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '#lib/query/hooks.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';

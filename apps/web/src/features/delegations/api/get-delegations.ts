@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { delegationApiPaths } from '@pca/contracts/delegations-paths.ts';
 import type { DelegationsPage } from '@pca/contracts';
 import { http } from '#lib/http.ts';

@@ -1,4 +1,4 @@
-import { useMutation } from '#lib/query/hooks.ts';
+import { useMutation } from '@tanstack/react-query';
 import { delegationApiPaths } from '@pca/contracts/delegations-paths.ts';
 import type { DelegateUserSearchRequest, DelegateUserSearchResult } from '@pca/contracts';
 import { http } from '#lib/http.ts';

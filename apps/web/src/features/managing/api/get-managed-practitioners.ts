@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DelegatePractitioners } from '@pca/contracts';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '#lib/query/hooks.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { http } from '#lib/http.ts';
 

@@ -1,7 +1,7 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '#lib/query/hooks.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { constants, dialogWidths } from '@pca/contracts/constants.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { practitionerRolePath, type PractitionerRoleDetail } from '@pca/contracts/practitioners.ts';
 import { http } from '#lib/http.ts';
 

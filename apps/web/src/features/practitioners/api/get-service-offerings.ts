@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceOfferingsPage, IsActiveFilter } from '@pca/contracts/practitioners.ts';
 import { practitionerApiPaths } from '@pca/contracts/practitioners-paths.ts';
 import { http } from '#lib/http.ts';

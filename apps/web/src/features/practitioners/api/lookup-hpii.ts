@@ -1,4 +1,4 @@
-import { useMutation } from '#lib/query/hooks.ts';
+import { useMutation } from '@tanstack/react-query';
 import { hiServiceLookupPath, type HiServiceLookup } from '@pca/contracts/practitioners.ts';
 import { http } from '#lib/http.ts';
 

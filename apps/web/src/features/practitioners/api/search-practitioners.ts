@@ -1,4 +1,4 @@
-import { useMutation } from '#lib/query/hooks.ts';
+import { useMutation } from '@tanstack/react-query';
 import {
   practitionerApiPaths,
   type PractitionerSearchResult,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '#lib/query/hooks.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   BasicInformationUpdate,
   PersonalContactDetailsUpdate,

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PractitionerProfile, Profile } from '@pca/contracts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { http } from '#lib/http.ts';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '#lib/query/hooks.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Problem, ProfilePhoto } from '@pca/contracts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { ApiError, http, parseRetryAfter } from '#lib/http.ts';

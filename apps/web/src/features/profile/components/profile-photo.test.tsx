@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '#lib/query/client.ts';
-import { QueryClientProvider } from '#lib/query/context.tsx';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { dialogWidths } from '@pca/contracts/constants.ts';
 import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '#lib/query/client.ts';
-import { QueryClientProvider } from '#lib/query/context.tsx';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   dialogWidths,
   hpiiCheckMessages,

@@ -4,7 +4,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-} from '#lib/query/hooks.ts';
+} from '@tanstack/react-query';
 import type { NotificationsPage } from '@pca/contracts';
 import {
   notificationApiPath,

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { delegateInvitationApiPath, type DelegateInvitation } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 

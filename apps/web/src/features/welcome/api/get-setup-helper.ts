@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '#lib/query/hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SetupHelperStatus } from '@pca/contracts';
 import { setupHelperApiPath } from '@pca/contracts/welcome-paths.ts';
 import { http } from '#lib/http.ts';

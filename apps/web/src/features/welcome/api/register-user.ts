@@ -1,4 +1,4 @@
-import { useMutation } from '#lib/query/hooks.ts';
+import { useMutation } from '@tanstack/react-query';
 import { registrationApiPaths, type RegisterUserRequest } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser, OrganisationNode, SignUpBanner } from '@pca/contracts';
+import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
+import { welcomeApiPaths } from '@pca/contracts/welcome-paths.ts';
+import { clearEarlyRequests, startEarlyRequests } from '#lib/early-requests.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -56,7 +59,36 @@ const headings = (level: number) =>
 
 describe('WelcomePage', () => {
   afterEach(() => {
+    clearEarlyRequests();
     vi.unstubAllGlobals();
+  });
+
+  it('reads the answers the entry asked for early (main.tsx) and asks for none of them again', async () => {
+    const requests = serve(testUser({ givenName: 'Ada' }), {
+      banner: {
+        id: orgId,
+        name: 'Harbour Medical Group Pty Ltd',
+        businessName: 'Harbour Medical Group',
+        publisherApprovalStatus: 'PendingApproval',
+        dateCreated: '2026-11-18T00:00:00.000Z',
+      },
+    });
+    const early = [
+      apiPaths.me,
+      meApiPaths.organisations,
+      welcomeApiPaths.signUpBanner,
+      welcomeApiPaths.siteOrganisations,
+    ];
+    startEarlyRequests(early, 'tok');
+    renderApp('/welcome');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' }),
+    ).toBeInTheDocument();
+    // The banner's answer is on the page, so every query has read its early answer.
+    expect(screen.getByText('Approval pending')).toBeInTheDocument();
+    expect(requests.slice(0, early.length).map((r) => r.path)).toEqual(early);
+    for (const path of early)
+      expect(requests.filter((r) => r.method === 'GET' && r.path === path)).toHaveLength(1);
   });
 
   it('greets the user by given name, with the dashboard line and title', async () => {

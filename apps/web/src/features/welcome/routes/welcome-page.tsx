@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '#lib/query/hooks.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
