@@ -23,6 +23,7 @@ const person = (id: string, givenName: string, familyName: string): DelegateCand
   familyName,
   email: `${givenName.toLowerCase()}@example.com`,
   userPhotoData: null,
+  authIdentifier: '2000000022',
 });
 const ben = person('11111111-1111-4111-8111-111111111111', 'Ben', 'Okafor');
 const bea = person('22222222-2222-4222-8222-222222222222', 'Bea', 'Smith');
