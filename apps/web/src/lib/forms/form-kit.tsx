@@ -111,7 +111,7 @@ export function ErrorSummary({
   );
 }
 
-/** What every bound field is given: the form's control, the field's name and the form's element ids. */
+/** What every bound field is given: the form's control, the field's name, the form's element ids, and its label. */
 type BoundFieldProps<T extends FieldValues, TOut extends FieldValues> = {
   /** The form's control (TOut: the values after the resolver). */
   control: Control<T, unknown, TOut>;
@@ -125,6 +125,12 @@ type BoundFieldProps<T extends FieldValues, TOut extends FieldValues> = {
   onValueChange?: (value: string) => void;
   /** Called after the form marks the field touched. */
   onBlur?: () => void;
+  /** Visible label. */
+  label: string;
+  /** Hint under the label. */
+  hint?: string;
+  /** Required marker. */
+  required?: boolean;
 };
 
 const bindingKeys = ['control', 'name', 'fieldId', 'message', 'onValueChange', 'onBlur'] as const;
@@ -165,14 +171,8 @@ export type FormTextFieldProps<
   T extends FieldValues,
   TOut extends FieldValues = T,
 > = BoundFieldProps<T, TOut> & {
-  /** Visible label. */
-  label: string;
-  /** Hint under the label. */
-  hint?: string;
   /** text, email or tel. */
   type?: 'text' | 'email' | 'tel';
-  /** Required marker. */
-  required?: boolean;
   /** Field width. */
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   /** Maximum number of characters. */
@@ -191,12 +191,6 @@ export type FormNumberFieldProps<
   T extends FieldValues,
   TOut extends FieldValues = T,
 > = BoundFieldProps<T, TOut> & {
-  /** Visible label. */
-  label: string;
-  /** Hint under the label. */
-  hint?: string;
-  /** Required marker. */
-  required?: boolean;
   /** Maximum number of digits. */
   maxLength?: number;
   /** Field width. */
@@ -215,12 +209,6 @@ export type FormTextareaFieldProps<
   T extends FieldValues,
   TOut extends FieldValues = T,
 > = BoundFieldProps<T, TOut> & {
-  /** Visible label. */
-  label: string;
-  /** Hint under the label. */
-  hint?: string;
-  /** Required marker. */
-  required?: boolean;
   /** Maximum characters; a live "n characters remaining" count is shown. */
   maxLength?: number;
 };
@@ -237,12 +225,6 @@ export type FormSelectFieldProps<
   T extends FieldValues,
   TOut extends FieldValues = T,
 > = BoundFieldProps<T, TOut> & {
-  /** Visible label. */
-  label: string;
-  /** Hint under the label. */
-  hint?: string;
-  /** Required marker. */
-  required?: boolean;
   /** The options. */
   options: SelectOption[];
   /** Field width. */
