@@ -1,5 +1,5 @@
 export * from './text-field.tsx';
 export * from './combobox.tsx';
 export * from './autocomplete-field.tsx';
-export * from './rich-text-editor.tsx';
-export * from './sanitise-html.ts';
+// The rich text editor and the sanitiser (DOMPurify) are imported by path, so a page that imports this index
+// does not load the sanitiser: it comes only with the pages that show or edit rich text.

@@ -3,13 +3,13 @@ import { Stack } from '@ag.ds-next/react/stack';
 import {
   AutocompleteField,
   NumberField,
-  RichTextEditor,
   SelectField,
   Text,
   TextField,
   TextareaField,
   type ComboboxOption,
 } from '@pca/ui';
+import { RichTextEditor } from './rich-text-editor.tsx';
 import { useState } from 'react';
 import { Demo, type GalleryEntry } from '../gallery/demo.tsx';
 

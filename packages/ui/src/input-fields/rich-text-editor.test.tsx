@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithCore } from '../test-utils/render.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
-import { htmlTextLength, sanitiseHtml } from './sanitise-html.ts';
+import { editorAllowList, htmlTextLength, sanitiseHtml as sanitise } from './sanitise-html.ts';
+
+/** The editor's sanitiser: the shared allow-list with the toolbar's tags. */
+const sanitiseHtml = (html: string) => sanitise(html, editorAllowList);
 
 describe('sanitiseHtml', () => {
   it('keeps allowed formatting', () => {

@@ -5,7 +5,7 @@ import { FieldLabel, FieldHint, FieldMessage } from '@ag.ds-next/react/field';
 import { Text } from '@ag.ds-next/react/text';
 import { boxPalette, tokens } from '@ag.ds-next/react/core';
 import { VisuallyHidden } from '@ag.ds-next/react/a11y';
-import { htmlTextLength, sanitiseHtml } from './sanitise-html.ts';
+import { editorAllowList, htmlTextLength, sanitiseHtml } from './sanitise-html.ts';
 
 /** Formatting commands of the toolbar. */
 const COMMANDS = [
@@ -63,7 +63,7 @@ export function RichTextEditor({
   const counterId = `${id}-counter`;
   const messageId = `${id}-message`;
   const editorRef = useRef<HTMLDivElement>(null);
-  const [initialHtml] = useState(() => sanitiseHtml(defaultValue));
+  const [initialHtml] = useState(() => sanitiseHtml(defaultValue, editorAllowList));
   const lastValid = useRef(initialHtml);
   const [length, setLength] = useState(() => htmlTextLength(initialHtml));
   const [pressed, setPressed] = useState<Record<string, boolean>>({});
@@ -79,7 +79,7 @@ export function RichTextEditor({
   const onInput = () => {
     const editor = editorRef.current;
     if (!editor) return;
-    const clean = sanitiseHtml(editor.innerHTML);
+    const clean = sanitiseHtml(editor.innerHTML, editorAllowList);
     const textLength = htmlTextLength(clean);
     if (textLength > maxLength) {
       // Over the limit: undo the edit rather than silently truncating in the middle of formatting.

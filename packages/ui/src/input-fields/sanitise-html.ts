@@ -1,82 +1,72 @@
-/** Tags the rich text editor may produce; anything else is unwrapped (its text kept) or dropped. */
-const ALLOWED_TAGS = new Set([
-  'P',
-  'BR',
-  'STRONG',
-  'B',
-  'EM',
-  'I',
-  'U',
-  'UL',
-  'OL',
-  'LI',
-  'A',
-  'DIV',
-]);
+import DOMPurify from 'dompurify';
+import { richTextAllowList, type RichTextAllowList } from '@pca/contracts/rich-text.ts';
 
-/** Elements whose content must never survive, not even as text. */
-const DROPPED_TAGS = new Set([
-  'SCRIPT',
-  'STYLE',
-  'IFRAME',
-  'OBJECT',
-  'EMBED',
-  'TEMPLATE',
-  'NOSCRIPT',
-  'svg',
-  'SVG',
-  'MATH',
-  'LINK',
-  'META',
-  'FORM',
-  'INPUT',
-  'BUTTON',
-  'TEXTAREA',
-  'SELECT',
-  'IMG',
-  'VIDEO',
-  'AUDIO',
-  'SOURCE',
-  'FRAME',
-  'FRAMESET',
-  'BASE',
-]);
+/** What the rich text editor may produce besides the shared list: the toolbar's b, i, u, tel: links, and the div
+ * contentEditable writes for a new line (stored as a paragraph); its links open in a new tab. */
+export const editorAllowList: RichTextAllowList & { linkTarget: '_blank'; divAsParagraph: true } = {
+  ...richTextAllowList,
+  tags: [...richTextAllowList.tags, 'b', 'i', 'u', 'div'],
+  attributes: { a: ['href', 'rel', 'target'] },
+  schemes: [...richTextAllowList.schemes, 'tel'],
+  linkTarget: '_blank',
+  divAsParagraph: true,
+};
 
-/** Link schemes allowed in href (no javascript:, data:, vbscript:). */
-const SAFE_HREF = /^(?:https?:|mailto:|tel:)/i;
+type Options = RichTextAllowList & { linkTarget?: string; divAsParagraph?: boolean };
 
-function cleanNode(node: Node, doc: Document): Node[] {
-  if (node.nodeType === Node.TEXT_NODE) return [doc.createTextNode(node.textContent ?? '')];
-  if (node.nodeType !== Node.ELEMENT_NODE) return [];
-  const element = node as Element;
-  const tag = element.tagName.toUpperCase();
-  if (DROPPED_TAGS.has(tag) || DROPPED_TAGS.has(element.tagName)) return [];
-  const children = Array.from(element.childNodes).flatMap((child) => cleanNode(child, doc));
-  if (!ALLOWED_TAGS.has(tag)) return children;
-  // DIV is what contentEditable inserts for new lines; store it as a paragraph.
-  const clean = doc.createElement(tag === 'DIV' ? 'p' : tag.toLowerCase());
-  if (tag === 'A') {
-    const href = (element.getAttribute('href') ?? '').trim();
-    if (!SAFE_HREF.test(href)) return children;
-    clean.setAttribute('href', href);
-    clean.setAttribute('rel', 'noopener noreferrer');
-    clean.setAttribute('target', '_blank');
-  }
-  clean.append(...children);
-  return [clean];
+/** A scheme, or a path of the portal; never protocol-relative (`//host`, or `/\host`, which browsers read so). */
+const hrefPattern = (schemes: readonly string[]) =>
+  new RegExp(`^(?:(?:${schemes.join('|')}):|(?![a-z][a-z0-9+.-]*:)(?![/\\\\]{2}))`, 'i');
+
+function sanitiserOf(list: Options): (html: string) => string {
+  const purify = DOMPurify(window);
+  const tags = new Set(list.tags);
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    // Attributes are allowed per tag (DOMPurify's own list is one for all tags).
+    data.keepAttr &&=
+      list.attributes[node.nodeName.toLowerCase()]?.includes(data.attrName) ?? false;
+  });
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A' || !node.hasAttribute('href')) return;
+    node.setAttribute('rel', list.linkRel);
+    if (list.linkTarget) node.setAttribute('target', list.linkTarget);
+    else node.removeAttribute('target');
+  });
+  const config = {
+    ALLOWED_TAGS: [...tags],
+    ALLOWED_ATTR: [...new Set(Object.values(list.attributes).flat())],
+    ALLOWED_URI_REGEXP: hrefPattern(list.schemes),
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    KEEP_CONTENT: true,
+    ADD_FORBID_CONTENTS: [...list.nonTextTags],
+  };
+  return (html) => {
+    const body = purify.sanitize(html, { ...config, RETURN_DOM: true });
+    // A link whose href was refused is only its text.
+    for (const a of Array.from(body.querySelectorAll('a:not([href])')))
+      a.replaceWith(...a.childNodes);
+    if (list.divAsParagraph)
+      for (const div of Array.from(body.querySelectorAll('div'))) {
+        const p = body.ownerDocument.createElement('p');
+        p.append(...div.childNodes);
+        div.replaceWith(p);
+      }
+    return body.innerHTML;
+  };
 }
 
+const sanitisers = new Map<Options, (html: string) => string>();
+
 /**
- * Sanitises rich-text HTML with an allow-list: only formatting tags survive, every attribute is
- * dropped except a safe link href, and script-like elements are removed with their content.
+ * Sanitises HTML with an allow-list (by default the one the server applies, packages/contracts/src/rich-text.ts)
+ * using DOMPurify: only the listed tags survive, only each tag's listed attributes, links only with a listed scheme
+ * or a path of the portal, and script-like elements go with their content.
  */
-export function sanitiseHtml(html: string): string {
-  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const out = document.implementation.createHTMLDocument('');
-  const container = out.createElement('div');
-  for (const child of Array.from(parsed.body.childNodes))
-    container.append(...cleanNode(child, out));
-  return container.innerHTML;
+export function sanitiseHtml(html: string, list: Options = richTextAllowList): string {
+  let sanitise = sanitisers.get(list);
+  if (!sanitise) sanitisers.set(list, (sanitise = sanitiserOf(list)));
+  return sanitise(html);
 }
 
 /** The visible text length of an HTML fragment (what a max length counts). */

@@ -11,6 +11,7 @@ import { auditEvents, notifications } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
+import { richTextAttackVectors } from '@pca/contracts/rich-text-vectors.ts';
 import { sanitiseNotificationHtml } from './sanitise-notification.ts';
 import { storeNotification } from './notifications-repository.ts';
 
@@ -47,53 +48,7 @@ const bell = async (who: keyof typeof ra) =>
 
 describe('the OWASP filter-evasion vectors are neutralised when a notification is stored', () => {
   // docs/decisions/026-notifications.md: whatever survives may carry no script, handler or other scheme.
-  const vectors = [
-    '<script>alert(1)</script>',
-    '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
-    '<IMG SRC="javascript:alert(\'XSS\');">',
-    '<IMG SRC=JaVaScRiPt:alert(1)>',
-    '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
-    '<a onmouseover="alert(document.cookie)">xxs link</a>',
-    '<IMG """><SCRIPT>alert("XSS")</SCRIPT>">',
-    '<IMG SRC=javascript:alert(String.fromCharCode(88,83,83))>',
-    '<IMG SRC=# onmouseover="alert(1)">',
-    '<IMG SRC=/ onerror="alert(String.fromCharCode(88,83,83))"></img>',
-    '<img src=x onerror="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058&#0000097&#0000108&#0000101&#0000114&#0000116&#0000040&#0000039&#0000088&#0000083&#0000083&#0000039&#0000041">',
-    '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;">x</a>',
-    '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A&#x61&#x6C&#x65&#x72&#x74&#x28&#x27&#x58&#x53&#x53&#x27&#x29">x</a>',
-    '<a href="jav\tascript:alert(1);">x</a>',
-    '<a href="jav&#x09;ascript:alert(1);">x</a>',
-    '<a href="jav&#x0A;ascript:alert(1);">x</a>',
-    '<a href=" &#14;  javascript:alert(1);">x</a>',
-    '<SCRIPT/XSS SRC="http://xss.example/xss.js"></SCRIPT>',
-    '<BODY onload!#$%&()*~+-_.,:;?@[/|\\]^`=alert("XSS")>',
-    '<<SCRIPT>alert("XSS");//\\<</SCRIPT>',
-    '<SCRIPT SRC=http://xss.example/xss.js?< B >',
-    '<iframe src=http://xss.example/scriptlet.html <',
-    '</TITLE><SCRIPT>alert("XSS");</SCRIPT>',
-    '<INPUT TYPE="IMAGE" SRC="javascript:alert(\'XSS\');">',
-    '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
-    '<svg/onload=alert(1)>',
-    '<svg><script>alert(1)</script></svg>',
-    '<math><a xlink:href="javascript:alert(1)">x</a></math>',
-    "<STYLE>@import'http://xss.example/xss.css';</STYLE>",
-    '<p STYLE="xss:expression(alert(\'XSS\'))">x</p>',
-    '<p style="background-image: url(javascript:alert(1))">x</p>',
-    '<META HTTP-EQUIV="refresh" CONTENT="0;url=javascript:alert(1);">',
-    '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',
-    '<TABLE BACKGROUND="javascript:alert(\'XSS\')">',
-    '<DIV STYLE="width: expression(alert(\'XSS\'));">',
-    '<BASE HREF="javascript:alert(\'XSS\');//">',
-    '<OBJECT TYPE="text/x-scriptlet" DATA="http://xss.example/scriptlet.html"></OBJECT>',
-    '<EMBED SRC="data:image/svg+xml;base64,PHN2ZyB4bWxuczpzdmc9Imh0dH A6Ly93d3cudzMub3JnLzIwMDAvc3ZnIiB4bWxucz0iaHR0cDovL3d3dy53My5vcmcv MjAwMC9zdmciIHhtbG5zOnhsaW5rPSJodHRwOi8vd3d3LnczLm9yZy8xOTk5L3hs aW5rIiB2ZXJzaW9uPSIxLjAiIHg9IjAiIHk9IjAiIHdpZHRoPSIxOTQiIGhlaWdodD0iMjAw IiBpZD0ieHNzIj48c2NyaXB0IHR5cGU9InRleHQvZWNtYXNjcmlwdCI+YWxlcnQoIlh TUyIpOzwvc2NyaXB0Pjwvc3ZnPg==" AllowScriptAccess="always"></EMBED>',
-    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-    '<a href="vbscript:msgbox(1)">x</a>',
-    '<a href="//xss.example/">x</a>',
-    "<!--[if gte IE 4]><SCRIPT>alert('XSS');</SCRIPT><![endif]-->",
-    '<form action="javascript:alert(1)"><button>x</button></form>',
-    '<details open ontoggle=alert(1)>',
-    '<a href="https://ok.example/" onclick="alert(1)" target="_blank" rel="opener">ok</a>',
-  ];
+  const vectors = richTextAttackVectors;
 
   it.each(vectors)('%s', (vector) => {
     const out = sanitiseNotificationHtml(`<p>before</p>${vector}<p>after</p>`);

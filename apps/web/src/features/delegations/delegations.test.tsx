@@ -155,6 +155,25 @@ describe('assigning a delegate', () => {
   });
 });
 
+describe('the consent step of assigning a delegate', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the consent in force and its tick', async () => {
+    serve({ [`GET ${delegationApiPaths.list}`]: () => json(page([])) });
+    renderApp('/assign-a-delegate');
+    const step = await screen.findByRole('region', { name: '2. Consent and delegate' });
+    expect(within(step).getByText('You give your delegate authority to:')).toBeVisible();
+    for (const item of delegateConsentList)
+      expect(await within(step).findByText(item)).toBeInTheDocument();
+    const tick = within(step).getByRole('checkbox', {
+      name: 'I consent to delegating all the above',
+    });
+    expect(tick).not.toBeChecked();
+    await userEvent.click(tick);
+    expect(tick).toBeChecked();
+  });
+});
+
 describe('resend and stop without navigation state', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   Controller,
+  useController,
   type Control,
   type FieldErrors,
   type FieldValues,
@@ -14,7 +15,13 @@ import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 // Imported by path, not from the index, so a form's chunk does not pull in the whole design system.
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
-import { TextField } from '@pca/ui/input-fields/text-field.tsx';
+import {
+  NumberField,
+  SelectField,
+  TextareaField,
+  TextField,
+  type SelectOption,
+} from '@pca/ui/input-fields/text-field.tsx';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
@@ -104,22 +111,68 @@ export function ErrorSummary({
   );
 }
 
-/** Props of FormTextField. */
-export type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues = T> = {
+/** What every bound field is given: the form's control, the field's name, the form's element ids, and its label. */
+type BoundFieldProps<T extends FieldValues, TOut extends FieldValues> = {
   /** The form's control (TOut: the values after the resolver). */
   control: Control<T, unknown, TOut>;
   /** Field name. */
   name: Path<T>;
   /** Element id of a field by name. */
   fieldId: (name: string) => string;
+  /** The message to show instead of the field's own error (a form that words its own). */
+  message?: string;
+  /** Called after the form takes a new value. */
+  onValueChange?: (value: string) => void;
+  /** Called after the form marks the field touched. */
+  onBlur?: () => void;
   /** Visible label. */
   label: string;
   /** Hint under the label. */
   hint?: string;
-  /** text, email or tel. */
-  type?: 'text' | 'email' | 'tel';
   /** Required marker. */
   required?: boolean;
+};
+
+const bindingKeys = ['control', 'name', 'fieldId', 'message', 'onValueChange', 'onBlur'] as const;
+
+/**
+ * The react-hook-form glue of one field (the Controller every bound field would otherwise write again): the
+ * field's own props with its id, name, value, change and blur handlers, ref and error message added.
+ */
+function useBoundField<
+  T extends FieldValues,
+  TOut extends FieldValues,
+  P extends BoundFieldProps<T, TOut>,
+>(props: P & BoundFieldProps<T, TOut>) {
+  const { control, name, fieldId, message, onValueChange, onBlur } = props;
+  const { field, fieldState } = useController<T, Path<T>, TOut>({ control, name });
+  const own = { ...props } as Record<string, unknown>;
+  for (const key of bindingKeys) delete own[key];
+  return {
+    ...(own as Omit<P, (typeof bindingKeys)[number]>),
+    id: fieldId(name),
+    name: field.name,
+    value: String(field.value ?? ''),
+    onValueChange: (value: string) => {
+      field.onChange(value);
+      onValueChange?.(value);
+    },
+    onBlur: () => {
+      field.onBlur();
+      onBlur?.();
+    },
+    ref: field.ref,
+    message: message ?? fieldState.error?.message,
+  };
+}
+
+/** Props of FormTextField. */
+export type FormTextFieldProps<
+  T extends FieldValues,
+  TOut extends FieldValues = T,
+> = BoundFieldProps<T, TOut> & {
+  /** text, email or tel. */
+  type?: 'text' | 'email' | 'tel';
   /** Field width. */
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   /** Maximum number of characters. */
@@ -127,30 +180,62 @@ export type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues =
 };
 
 /** A text field bound to react-hook-form, showing its error. */
-export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({
-  control,
-  name,
-  fieldId,
-  ...props
-}: FormTextFieldProps<T, TOut>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          id={fieldId(name)}
-          name={field.name}
-          value={String(field.value ?? '')}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          message={fieldState.error?.message}
-        />
-      )}
-    />
-  );
+export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>(
+  props: FormTextFieldProps<T, TOut>,
+) {
+  return <TextField {...useBoundField(props)} />;
+}
+
+/** Props of FormNumberField. */
+export type FormNumberFieldProps<
+  T extends FieldValues,
+  TOut extends FieldValues = T,
+> = BoundFieldProps<T, TOut> & {
+  /** Maximum number of digits. */
+  maxLength?: number;
+  /** Field width. */
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+};
+
+/** A digits-only field (an identifier such as an HPI-I) bound to react-hook-form, showing its error. */
+export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>(
+  props: FormNumberFieldProps<T, TOut>,
+) {
+  return <NumberField {...useBoundField(props)} />;
+}
+
+/** Props of FormTextareaField. */
+export type FormTextareaFieldProps<
+  T extends FieldValues,
+  TOut extends FieldValues = T,
+> = BoundFieldProps<T, TOut> & {
+  /** Maximum characters; a live "n characters remaining" count is shown. */
+  maxLength?: number;
+};
+
+/** A multi-line field bound to react-hook-form, showing its error. */
+export function FormTextareaField<T extends FieldValues, TOut extends FieldValues = T>(
+  props: FormTextareaFieldProps<T, TOut>,
+) {
+  return <TextareaField {...useBoundField(props)} />;
+}
+
+/** Props of FormSelectField. */
+export type FormSelectFieldProps<
+  T extends FieldValues,
+  TOut extends FieldValues = T,
+> = BoundFieldProps<T, TOut> & {
+  /** The options. */
+  options: SelectOption[];
+  /** Field width. */
+  maxWidth?: 'sm' | 'md' | 'lg' | 'xl';
+};
+
+/** A drop-down list bound to react-hook-form, showing its error. */
+export function FormSelectField<T extends FieldValues, TOut extends FieldValues = T>(
+  props: FormSelectFieldProps<T, TOut>,
+) {
+  return <SelectField {...useBoundField(props)} />;
 }
 
 /** Props of FormCheckbox. */

@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
-import { Button, ButtonGroup, Modal, TextareaField } from '@pca/ui';
+import { Button, ButtonGroup, Modal } from '@pca/ui';
 import { DeclineRegistration } from '@pca/contracts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { ErrorSummary } from '#lib/forms/form-kit.tsx';
+import { ErrorSummary, FormTextareaField } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props of DeclineDialog. */
@@ -23,6 +22,7 @@ export type DeclineDialogProps = {
 };
 
 const REASON_ID = 'decline-reason';
+const fieldId = () => REASON_ID;
 
 /** Asks the operator for the reason before declining a registration. */
 export function DeclineDialog({
@@ -37,7 +37,6 @@ export function DeclineDialog({
     defaultValues: { reason: '' },
   });
   const { errors, submitCount } = form.formState;
-  const message = errors.reason?.message;
   const general = serverError
     ? describeApiErrorText(serverError, {
         thing: 'the decision',
@@ -71,28 +70,18 @@ export function DeclineDialog({
         <Stack gap={1.5}>
           <ErrorSummary
             errors={errors}
-            fieldId={() => REASON_ID}
+            fieldId={fieldId}
             submitCount={submitCount}
             message={general}
           />
-          <Controller
+          <FormTextareaField
             control={form.control}
             name="reason"
-            render={({ field }) => (
-              <TextareaField
-                id={REASON_ID}
-                label="Reason for declining"
-                hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
-                required
-                name={field.name}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                maxLength={1000}
-                message={message}
-              />
-            )}
+            fieldId={fieldId}
+            label="Reason for declining"
+            hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
+            required
+            maxLength={1000}
           />
         </Stack>
       </form>

@@ -1,18 +1,18 @@
-import { Controller } from 'react-hook-form';
-import { Button, SelectField, TextField } from '@pca/ui';
+import { Button } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import {
   clientSystemConstants,
   RegisterClientSystem,
   type ClientSystemPartner,
 } from '@pca/contracts';
-import { ErrorSummary } from '#lib/forms/form-kit.tsx';
+import { ErrorSummary, FormSelectField, FormTextField } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 const fieldIds: Record<string, string> = {
   partnerServiceId: 'client-system-partner',
   name: 'client-system-name',
 };
+const fieldId = (name: string) => fieldIds[name] ?? name;
 
 /** Props of RegisterForm. */
 export type RegisterFormProps = {
@@ -45,46 +45,26 @@ export function RegisterForm({ partners, onRegister, saving, serverError }: Regi
         </h2>
         <ErrorSummary
           errors={errors}
-          fieldId={(name) => fieldIds[name] ?? name}
+          fieldId={fieldId}
           submitCount={submitCount}
           serverError={serverError}
         />
-        <Controller
+        <FormSelectField
           control={form.control}
           name="partnerServiceId"
-          render={({ field }) => (
-            <SelectField
-              id={fieldIds.partnerServiceId}
-              label="Partner service"
-              required
-              name={field.name}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              options={partners.map((p) => ({ value: p.id, label: p.name }))}
-              message={errors.partnerServiceId?.message}
-            />
-          )}
+          fieldId={fieldId}
+          label="Partner service"
+          required
+          options={partners.map((p) => ({ value: p.id, label: p.name }))}
         />
-        <Controller
+        <FormTextField
           control={form.control}
           name="name"
-          render={({ field }) => (
-            <TextField
-              id={fieldIds.name}
-              label="Client system name"
-              hint="How operators and the partner tell this system apart, e.g. MediFund claims gateway"
-              required
-              name={field.name}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              maxLength={clientSystemConstants.nameMaxLength}
-              message={errors.name?.message}
-            />
-          )}
+          fieldId={fieldId}
+          label="Client system name"
+          hint="How operators and the partner tell this system apart, e.g. MediFund claims gateway"
+          required
+          maxLength={clientSystemConstants.nameMaxLength}
         />
         <div>
           <Button type="submit" loading={saving}>

@@ -1,7 +1,5 @@
-import { Controller } from 'react-hook-form';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
-import { SelectField, TextareaField } from '@pca/ui';
 import {
   HealthcareServiceInput,
   locationKindLabel,
@@ -9,7 +7,12 @@ import {
   type HealthcareServiceDetail,
   type LocationSummary,
 } from '@pca/contracts';
-import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import {
+  FormSelectField,
+  FormTextareaField,
+  FormTextField,
+  useFieldId,
+} from '#lib/forms/form-kit.tsx';
 import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
 import { ContactFields } from '#lib/business/contact-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
@@ -74,41 +77,24 @@ export function HealthcareServiceForm({
             required
             hint="For example General practice"
           />
-          <Controller
+          <FormTextareaField
             control={c}
             name="description"
-            render={({ field, fieldState }) => (
-              <TextareaField
-                id={fieldId('description')}
-                label="Description"
-                maxLength={2000}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                message={fieldState.error?.message}
-              />
-            )}
+            fieldId={fieldId}
+            label="Description"
+            maxLength={2000}
           />
-          <Controller
+          <FormSelectField
             control={c}
             name="locationId"
-            render={({ field, fieldState }) => (
-              <SelectField
-                id={fieldId('locationId')}
-                label="Location"
-                required
-                maxWidth="xl"
-                options={locationOptions.map((l) => ({
-                  value: l.id,
-                  label: `${l.name} (${l.address || locationKindLabel[l.kind]})`,
-                }))}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                message={fieldState.error?.message}
-              />
-            )}
+            fieldId={fieldId}
+            label="Location"
+            required
+            maxWidth="xl"
+            options={locationOptions.map((l) => ({
+              value: l.id,
+              label: `${l.name} (${l.address || locationKindLabel[l.kind]})`,
+            }))}
           />
           <FormTextField
             control={c}

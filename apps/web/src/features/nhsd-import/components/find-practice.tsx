@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import {
   NhsdFindRequest,
   type LocalityCompletion,
@@ -9,12 +8,11 @@ import {
 import { nhsdConstants, nhsdMessages } from '@pca/contracts/nhsd-import-paths.ts';
 import { AutocompleteField } from '@pca/ui/input-fields/autocomplete-field.tsx';
 import type { ComboboxOption } from '@pca/ui/input-fields/combobox.tsx';
-import { TextField } from '@pca/ui/input-fields/text-field.tsx';
 import { Button } from '@pca/ui/button/button.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { ErrorSummary, useFieldId } from '#lib/forms/form-kit.tsx';
+import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { searchCoverageAreas, useFindServices } from '../api/nhsd-import.ts';
 import {
@@ -183,30 +181,19 @@ export function FindPractice({
             ) : null}
           </Stack>
         ) : (
-          <Controller
+          <FormTextField
             control={form.control}
             name="name"
-            render={({ field }) => (
-              <TextField
-                id={fieldId('name')}
-                name={field.name}
-                ref={field.ref}
-                label="Practice or business name"
-                hint="At least 3 characters"
-                required
-                maxLength={200}
-                value={String(field.value ?? '')}
-                onValueChange={(value) => {
-                  field.onChange(value);
-                  if (form.formState.errors.name) form.clearErrors('name');
-                }}
-                onBlur={() => {
-                  field.onBlur();
-                  setNameTouched(true);
-                }}
-                message={nameMessage}
-              />
-            )}
+            fieldId={fieldId}
+            label="Practice or business name"
+            hint="At least 3 characters"
+            required
+            maxLength={200}
+            onValueChange={() => {
+              if (form.formState.errors.name) form.clearErrors('name');
+            }}
+            onBlur={() => setNameTouched(true)}
+            message={nameMessage}
           />
         )}
         <div>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import {
   HpiiCheckRequest,
   PractitionerRegistrationRequest,
@@ -10,7 +9,6 @@ import {
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { NumberField } from '@pca/ui/input-fields/text-field.tsx';
 import { Tooltip } from '@pca/ui/tooltip/tooltip.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
@@ -18,7 +16,13 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { InfoIcon } from '@pca/ui/primitives/icon.ts';
 import { ApiError } from '#lib/http.ts';
-import { ErrorSummary, FormCheckbox, FormFrame, useFieldId } from '#lib/forms/form-kit.tsx';
+import {
+  ErrorSummary,
+  FormCheckbox,
+  FormFrame,
+  FormNumberField,
+  useFieldId,
+} from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { useHpiiCheck, usePractitionerRegistration } from '../api/practitioner-registration.ts';
 
@@ -168,24 +172,14 @@ function IdentityStep({
           submitCount={form.formState.submitCount}
         />
         <Flex gap={0.5} alignItems="flex-end">
-          <Controller
+          <FormNumberField
             control={form.control}
             name="hpii"
-            render={({ field, fieldState }) => (
-              <NumberField
-                id={fieldId('hpii')}
-                name={field.name}
-                label="HPI-I number"
-                hint={`${constants.hpiiLength} digits`}
-                required
-                maxLength={constants.hpiiLength}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                message={fieldState.error?.message}
-              />
-            )}
+            fieldId={fieldId}
+            label="HPI-I number"
+            hint={`${constants.hpiiLength} digits`}
+            required
+            maxLength={constants.hpiiLength}
           />
           <Tooltip content={hpiiTooltip}>
             <button

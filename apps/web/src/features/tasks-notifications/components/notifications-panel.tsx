@@ -11,6 +11,7 @@ import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
 import { RadioGroup } from '@pca/ui/radio/radio.tsx';
 import { Tooltip } from '@pca/ui/tooltip/tooltip.tsx';
 import { formatDateTime } from '#lib/dates.ts';
+import { RichText } from '#lib/rich-text.tsx';
 import {
   useArchiveNotification,
   useMarkNotificationRead,
@@ -198,10 +199,9 @@ export function NotificationsPanel() {
 }
 
 /**
- * A notification's HTML message. It is rendered as HTML only because the server sanitised it with an
- * allow-list when it was stored, and the content security policy forbids inline script besides
- * (docs/decisions/026-notifications.md).
+ * A notification's HTML message: the server sanitised it with the allow-list when it was stored, and RichText
+ * sanitises it again with the same list before showing it (docs/decisions/026-notifications.md).
  */
 function NotificationMessage({ html }: { html: string }) {
-  return <div className="notification-message" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <RichText className="notification-message" html={html} />;
 }

@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { DelegateUserSearchRequest } from '@pca/contracts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Button } from '@pca/ui/button/button.tsx';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+
+/** Focus delay after a failed search (docs/product/features.md#feature-constants). */
+const SEARCH_FOCUS_DELAY_MS = 50;
+
+/** The search form; the page holds it, so its values outlive a switch to connections and back. */
+export function useInviteSearchForm(): UseFormReturn<DelegateUserSearchRequest> {
+  return useSchemaForm(DelegateUserSearchRequest, {
+    defaultValues: { authIdentifier: '', familyName: '' },
+  });
+}
+
+/** Props of InviteSearchForm. */
+export type InviteSearchFormProps = {
+  /** The form (useInviteSearchForm). */
+  form: UseFormReturn<DelegateUserSearchRequest>;
+  /** Called with the valid RA number and last name when Search is pressed. */
+  onSearch: (values: DelegateUserSearchRequest) => void;
+  /** Called on any edit of the form (an edit makes the last answer stale). */
+  onEdit: () => void;
+  /** A search is in flight. */
+  searching: boolean;
+  /** Why the last search found no one to invite, shown under the form (and focused), if it did not. */
+  sorry: { title: string; message: string } | null;
+};
+
+/**
+ * Step 1 by invitation, the search (docs/product/features.md#delegation): RA number and last name, then Search;
+ * a search that finds no one to invite says why below the form and takes focus there.
+ */
+export function InviteSearchForm({
+  form,
+  onSearch,
+  onEdit,
+  searching,
+  sorry,
+}: InviteSearchFormProps) {
+  const fieldId = useFieldId();
+  const sorryId = useId();
+  const sorryRef = useRef<HTMLDivElement>(null);
+
+  // Any edit of the search form clears the result (4.3).
+  useEffect(() => {
+    const subscription = form.watch(() => onEdit());
+    return () => subscription.unsubscribe();
+  }, [form, onEdit]);
+
+  useEffect(() => {
+    if (!sorry) return;
+    const timer = window.setTimeout(() => sorryRef.current?.focus(), SEARCH_FOCUS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [sorry]);
+
+  return (
+    <>
+      <form
+        noValidate
+        aria-label="Find the person to invite"
+        onSubmit={form.handleSubmit(onSearch)}
+      >
+        <Stack gap={1}>
+          <ErrorSummary
+            errors={form.formState.errors}
+            fieldId={fieldId}
+            submitCount={form.formState.submitCount}
+          />
+          <FormTextField
+            control={form.control}
+            name="authIdentifier"
+            fieldId={fieldId}
+            label="RA number"
+            hint="The person's provider-login Registration Authority number: 10 digits"
+            required
+            maxLength={10}
+            maxWidth="md"
+          />
+          <FormTextField
+            control={form.control}
+            name="familyName"
+            fieldId={fieldId}
+            label="Last name"
+            required
+            maxLength={100}
+            maxWidth="lg"
+          />
+          <div>
+            <Button type="submit" variant="secondary" loading={searching}>
+              Search
+            </Button>
+          </div>
+        </Stack>
+      </form>
+      {sorry ? (
+        <div ref={sorryRef} tabIndex={-1} id={sorryId} style={{ outline: 'none' }}>
+          <Alert tone="warning" title={sorry.title}>
+            <Text as="p">{sorry.message}</Text>
+          </Alert>
+        </div>
+      ) : null}
+    </>
+  );
+}
