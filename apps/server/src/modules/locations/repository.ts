@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import { locations } from '#db/schema/index.ts';
+import type { AuditEntry } from '#lib/audit.ts';
+import {
+  detailsVerifiedNow,
+  insertAudited,
+  updateAudited,
+} from '#modules/entities/audited-write.ts';
 
 /** The locations of an organisation, by name. */
 export const locationsOfOrganisation = (db: Database, organisationId: string) =>
@@ -18,3 +25,21 @@ export async function isLocationOf(db: Database, locationId: string, organisatio
     .where(and(eq(locations.id, locationId), eq(locations.organisationId, organisationId)));
   return Boolean(location);
 }
+
+type Audit = Omit<AuditEntry, 'entityId' | 'changedFields'>;
+
+/** Saves a location's changed details and audits them; every save stamps details_verified_at. */
+export const saveLocation = (
+  db: Database,
+  id: string,
+  before: Record<string, unknown>,
+  next: PgUpdateSetSource<typeof locations> & Record<string, unknown>,
+  audit: Audit,
+) => updateAudited(db, locations, id, before, next, audit, detailsVerifiedNow);
+
+/** Inserts a location and audits it in one transaction; returns its id. */
+export const insertLocation = (
+  db: Database,
+  values: PgInsertValue<typeof locations>,
+  audit: Audit,
+) => insertAudited(db, locations, values, audit);

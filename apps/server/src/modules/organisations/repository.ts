@@ -1,5 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
+import type { AuditEntry } from '#lib/audit.ts';
+import { detailsVerifiedNow, updateAudited } from '#modules/entities/audited-write.ts';
 import { organisations } from '#db/schema/index.ts';
 
 /** The organisations directly beneath one, by name. */
@@ -18,3 +21,14 @@ export async function organisationName(db: Database, id: string) {
     .where(eq(organisations.id, id));
   return row;
 }
+
+type Audit = Omit<AuditEntry, 'entityId' | 'changedFields'>;
+
+/** Saves an organisation's changed details and audits them; every save stamps details_verified_at. */
+export const saveOrganisation = (
+  db: Database,
+  id: string,
+  before: Record<string, unknown>,
+  next: PgUpdateSetSource<typeof organisations> & Record<string, unknown>,
+  audit: Audit,
+) => updateAudited(db, organisations, id, before, next, audit, detailsVerifiedNow);
