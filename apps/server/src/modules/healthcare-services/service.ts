@@ -15,7 +15,7 @@ import {
   toLocationSummary,
 } from '#modules/entities/summaries.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
-import { insertHealthcareService, saveHealthcareService } from './repository.ts';
+import { healthcareServiceWrites } from './repository.ts';
 
 /** Healthcare services: view, edit, and add to an organisation. */
 export function healthcareServicesService(db: Database) {
@@ -79,7 +79,7 @@ export function healthcareServicesService(db: Database) {
     if (!canEdit)
       throw new ForbiddenError('Only a manager of this healthcare service can change it.');
     const next = await toColumns(service.organisationId, input);
-    await saveHealthcareService(db, serviceId, service, next, {
+    await healthcareServiceWrites.save(db, serviceId, service, next, {
       actorUserId: caller.userId,
       action: 'healthcare-service.updated',
       entityType: 'HealthcareService',
@@ -96,7 +96,7 @@ export function healthcareServicesService(db: Database) {
   ): Promise<string> {
     await requireOrganisationManager(db, caller, organisationId);
     const values = await toColumns(organisationId, input);
-    return insertHealthcareService(
+    return healthcareServiceWrites.insert(
       db,
       { organisationId, ...values },
       {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import { locations } from '#db/schema/index.ts';
 import type { AuditEntry } from '#lib/audit.ts';
@@ -26,20 +26,27 @@ export async function isLocationOf(db: Database, locationId: string, organisatio
   return Boolean(location);
 }
 
-type Audit = Omit<AuditEntry, 'entityId' | 'changedFields'>;
+/**
+ * The audited writes of a table of details (organisations, locations, healthcare services): `save` writes the
+ * changed fields and audits them, stamping details_verified_at on every save; `insert` adds a row with its
+ * audit event. One place names each table (its module's repository).
+ */
+export function detailsWrites<TTable extends PgTable & { id: PgColumn }>(table: TTable) {
+  return {
+    save: (
+      db: Database,
+      id: string,
+      before: Record<string, unknown>,
+      next: PgUpdateSetSource<TTable> & Record<string, unknown>,
+      audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+    ) => updateAudited(db, table, id, before, next, audit, detailsVerifiedNow),
+    insert: (
+      db: Database,
+      values: PgInsertValue<TTable>,
+      audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+    ) => insertAudited(db, table, values, audit),
+  };
+}
 
-/** Saves a location's changed details and audits them; every save stamps details_verified_at. */
-export const saveLocation = (
-  db: Database,
-  id: string,
-  before: Record<string, unknown>,
-  next: PgUpdateSetSource<typeof locations> & Record<string, unknown>,
-  audit: Audit,
-) => updateAudited(db, locations, id, before, next, audit, detailsVerifiedNow);
-
-/** Inserts a location and audits it in one transaction; returns its id. */
-export const insertLocation = (
-  db: Database,
-  values: PgInsertValue<typeof locations>,
-  audit: Audit,
-) => insertAudited(db, locations, values, audit);
+/** A location's audited writes. */
+export const locationWrites = detailsWrites(locations);

@@ -2,7 +2,7 @@ import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
 import { findLocality } from '#modules/localities/repository.ts';
-import { insertLocation, saveLocation } from './repository.ts';
+import { locationWrites } from './repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
 import {
@@ -70,7 +70,7 @@ export function locationsService(db: Database) {
     if (!canEdit)
       throw new ForbiddenError('Only an organisation manager can change this location.');
     const next = await toColumns(input);
-    await saveLocation(db, locationId, location, next, {
+    await locationWrites.save(db, locationId, location, next, {
       actorUserId: caller.userId,
       action: 'location.updated',
       entityType: 'Location',
@@ -87,7 +87,7 @@ export function locationsService(db: Database) {
   ): Promise<string> {
     await requireOrganisationManager(db, caller, organisationId);
     const values = await toColumns(input);
-    return insertLocation(
+    return locationWrites.insert(
       db,
       { organisationId, ...values },
       {

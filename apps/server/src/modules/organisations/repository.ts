@@ -1,8 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
-import type { AuditEntry } from '#lib/audit.ts';
-import { detailsVerifiedNow, updateAudited } from '#modules/entities/audited-write.ts';
+import { detailsWrites } from '#modules/locations/repository.ts';
 import { organisations } from '#db/schema/index.ts';
 
 /** The organisations directly beneath one, by name. */
@@ -22,13 +20,5 @@ export async function organisationName(db: Database, id: string) {
   return row;
 }
 
-type Audit = Omit<AuditEntry, 'entityId' | 'changedFields'>;
-
-/** Saves an organisation's changed details and audits them; every save stamps details_verified_at. */
-export const saveOrganisation = (
-  db: Database,
-  id: string,
-  before: Record<string, unknown>,
-  next: PgUpdateSetSource<typeof organisations> & Record<string, unknown>,
-  audit: Audit,
-) => updateAudited(db, organisations, id, before, next, audit, detailsVerifiedNow);
+/** An organisation's audited writes (its details are saved, never inserted here). */
+export const organisationWrites = detailsWrites(organisations);

@@ -1,7 +1,7 @@
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
-import { childrenOf, organisationName, saveOrganisation } from './repository.ts';
+import { childrenOf, organisationName, organisationWrites } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
 import {
   loadLocationSummaries,
@@ -80,7 +80,7 @@ export function organisationsService(db: Database) {
       fax: nullable(input.fax),
       website: nullable(input.website),
     };
-    await saveOrganisation(db, organisationId, organisation, next, {
+    await organisationWrites.save(db, organisationId, organisation, next, {
       actorUserId: caller.userId,
       action: 'organisation.updated',
       entityType: 'Organisation',
