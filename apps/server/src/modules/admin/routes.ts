@@ -5,11 +5,13 @@ import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { requireCapability } from '#modules/access/guards.ts';
 import { IdParams, security } from '#modules/entities/entity-routes.ts';
-import { decideRegistration, listPendingRegistrations } from './service.ts';
+import { adminService } from './service.ts';
 
 /** System admin (PcaOperator): the queue of business registrations pending approval. */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const operatorOnly = [deps.authenticate, requireCapability(deps, 'systemAdmin')];
+
+  const service = adminService(deps.db);
 
   app.get(
     adminApiPaths.registrations,
@@ -25,7 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (_request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send({ registrations: await listPendingRegistrations(deps.db) }),
+        .send({ registrations: await service.listPendingRegistrations() }),
   );
 
   app.post(
@@ -42,7 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
-      await decideRegistration(deps.db, operator, request.params.id, { approve: true }, request.id);
+      await service.decideRegistration(operator, request.params.id, { approve: true }, request.id);
       return reply.code(204).send(null);
     },
   );
@@ -69,8 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
-      await decideRegistration(
-        deps.db,
+      await service.decideRegistration(
         operator,
         request.params.id,
         { approve: false, reason: request.body.reason },

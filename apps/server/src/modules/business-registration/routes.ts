@@ -9,15 +9,12 @@ import {
 import type { AppDeps } from '#lib/deps.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { errors, IdParams, security } from '#modules/entities/entity-routes.ts';
-import {
-  createRegistration,
-  getRegistration,
-  saveRegistrationStep,
-  submitRegistration,
-} from './service.ts';
+import { businessRegistrationService } from './service.ts';
 
 /** The Register a business wizard: start, read, save a step, submit for approval. */
 export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = businessRegistrationService(deps.db);
+
   app.post(
     businessRegistrationApiPaths.registrations,
     {
@@ -35,7 +32,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       reply
         .code(201)
         .send(
-          await createRegistration(deps.db, requireAuth(request).user.id, request.body, request.id),
+          await service.createRegistration(requireAuth(request).user.id, request.body, request.id),
         ),
   );
 
@@ -54,7 +51,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getRegistration(deps.db, requireAuth(request).scope, request.params.id)),
+        .send(await service.getRegistration(requireAuth(request).scope, request.params.id)),
   );
 
   app.put(
@@ -71,8 +68,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       },
     },
     async (request) =>
-      saveRegistrationStep(
-        deps.db,
+      service.saveRegistrationStep(
         requireAuth(request).scope,
         request.params.id,
         request.body,
@@ -93,6 +89,6 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       },
     },
     async (request) =>
-      submitRegistration(deps.db, requireAuth(request).scope, request.params.id, request.id),
+      service.submitRegistration(requireAuth(request).scope, request.params.id, request.id),
   );
 };

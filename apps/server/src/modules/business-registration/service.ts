@@ -50,19 +50,6 @@ function completedSteps(o: OrganisationRow, location: LocationRow | undefined) {
   } satisfies Record<RegistrationStep, boolean>;
 }
 
-/**
- * The reason of the operator's last decline, while the registration is back in Pending Submission and
- * not yet resubmitted. Read from the audit trail, which records every decision with its reason.
- */
-async function declineReasonOf(db: Database, o: OrganisationRow): Promise<string | null> {
-  if (o.publisherApprovalStatus !== 'PendingSubmission') return null;
-  const last = await lastDecision(db, o.id);
-  const reason = last?.changedFields['reason'];
-  return last?.action === 'business-registration.declined' && typeof reason === 'string'
-    ? reason
-    : null;
-}
-
 function toRegistration(
   o: OrganisationRow,
   location: LocationRow | undefined,
@@ -87,186 +74,201 @@ function toRegistration(
   };
 }
 
-/** A registration the caller manages; 404 for organisations that are not business registrations. */
-async function registrationFor(db: Database, caller: AccessScope, id: string) {
-  const access = await requireOrganisationManager(db, caller, id);
-  const o = access.organisation;
-  if (o.type !== 'ParticipatingOrganisation' || !o.isPublisher || !o.publisherApprovalStatus)
-    throw new NotFoundError('This organisation is not a business registration.');
-  return o;
-}
+/** The Register a business wizard: start, read, save a step, submit for approval. */
+export function businessRegistrationService(db: Database) {
+  /**
+   * The reason of the operator's last decline, while the registration is back in Pending Submission and
+   * not yet resubmitted. Read from the audit trail, which records every decision with its reason.
+   */
+  async function declineReasonOf(o: OrganisationRow): Promise<string | null> {
+    if (o.publisherApprovalStatus !== 'PendingSubmission') return null;
+    const last = await lastDecision(db, o.id);
+    const reason = last?.changedFields['reason'];
+    return last?.action === 'business-registration.declined' && typeof reason === 'string'
+      ? reason
+      : null;
+  }
 
-/** Starts a registration: a participating publisher in Pending Submission, the caller its OrganisationManager. */
-export async function createRegistration(
-  db: Database,
-  userId: string,
-  details: Omit<BusinessDetails, 'step'>,
-  requestId: string,
-): Promise<Registration> {
-  await assertAbnFree(db, details.abn, null);
-  const created = await db.transaction(async (tx) => {
-    const o = await insertRegistration(
-      tx,
-      {
-        type: 'ParticipatingOrganisation',
-        name: details.legalName,
-        businessName: details.businessName,
-        abn: details.abn,
-        isPublisher: true,
-        publisherApprovalStatus: 'PendingSubmission',
-        status: 'Active',
-      },
-      userId,
-    );
-    await appendAudit(tx, {
-      actorUserId: userId,
-      action: 'business-registration.started',
-      entityType: 'Organisation',
-      entityId: o.id,
-      changedFields: {
-        name: details.legalName,
-        businessName: details.businessName,
-        abn: details.abn,
-      },
-      requestId,
-    });
+  /** A registration the caller manages; 404 for organisations that are not business registrations. */
+  async function registrationFor(caller: AccessScope, id: string) {
+    const access = await requireOrganisationManager(db, caller, id);
+    const o = access.organisation;
+    if (o.type !== 'ParticipatingOrganisation' || !o.isPublisher || !o.publisherApprovalStatus)
+      throw new NotFoundError('This organisation is not a business registration.');
     return o;
-  });
-  return toRegistration(created, undefined);
-}
+  }
 
-/** The registration as saved so far. */
-export async function getRegistration(db: Database, caller: AccessScope, id: string) {
-  const o = await registrationFor(db, caller, id);
-  const [location, declineReason] = await Promise.all([
-    primaryLocation(db, id),
-    declineReasonOf(db, o),
-  ]);
-  return toRegistration(o, location, declineReason);
-}
-
-async function assertAbnFree(db: Database, abn: string, exceptId: string | null) {
-  const other = await abnHolder(db, abn);
-  if (other && other.id !== exceptId)
-    throw new ValidationError([
-      { field: 'abn', message: 'A business with this ABN is already registered' },
-    ]);
-}
-
-async function assertLocalityExists(db: Database, a: StreetAddress) {
-  const found = await findLocality(db, a);
-  if (!found)
-    throw new ValidationError([
-      { field: 'locality', message: 'Select a suburb or postcode from the list' },
-    ]);
-}
-
-/** Saves one step; the registration stays in Pending Submission. */
-export async function saveRegistrationStep(
-  db: Database,
-  caller: AccessScope,
-  id: string,
-  update: StepUpdate,
-  requestId: string,
-): Promise<Registration> {
-  const o = await registrationFor(db, caller, id);
-  if (o.publisherApprovalStatus !== 'PendingSubmission')
-    throw new ConflictError('This registration has been submitted and can no longer be changed.');
-  if (update.step === 'businessDetails') await assertAbnFree(db, update.abn, id);
-  if (update.step === 'primaryLocation') await assertLocalityExists(db, update);
-  const { step, ...fields } = update;
-  await db.transaction(async (tx) => {
-    switch (update.step) {
-      case 'businessDetails':
-        await updateOrganisation(tx, id, {
-          name: update.legalName,
-          businessName: update.businessName,
-          abn: update.abn,
-        });
-        break;
-      case 'contactDetails':
-        await updateOrganisation(tx, id, {
-          phone: update.phone,
-          email: update.email,
-          website: update.website || null,
-        });
-        break;
-      case 'primaryLocation': {
-        await savePrimaryLocation(
-          tx,
-          id,
-          {
-            addressLines: [update.addressLine],
-            locality: update.locality,
-            postcode: update.postcode,
-            state: update.state,
-          },
-          { name: o.businessName ?? o.name, type: [], phone: o.phone, email: o.email },
-        );
-        break;
-      }
-      case 'agreement':
-        await updateOrganisation(tx, id, { agreementAcceptedAt: new Date() });
-        break;
-    }
-    await appendAudit(tx, {
-      actorUserId: caller.userId,
-      action: `business-registration.${step}.saved`,
-      entityType: 'Organisation',
-      entityId: id,
-      changedFields: fields,
-      requestId,
-    });
-  });
-  return getRegistration(db, caller, id);
-}
-
-/** Submits a complete registration for approval and queues a confirmation email to the submitter. */
-export async function submitRegistration(
-  db: Database,
-  caller: AccessScope,
-  id: string,
-  requestId: string,
-): Promise<Registration> {
-  const o = await registrationFor(db, caller, id);
-  if (o.publisherApprovalStatus !== 'PendingSubmission')
-    throw new ConflictError('This registration has already been submitted.');
-  const location = await primaryLocation(db, id);
-  const done = completedSteps(o, location);
-  const missing = (Object.keys(done) as RegistrationStep[]).filter((s) => !done[s]);
-  if (missing.length)
-    throw new ValidationError(
-      missing.map((step) => ({
-        field: step,
-        message: `Complete the ${registrationStepTitle[step].toLowerCase()} step`,
-      })),
-      'The registration is not complete.',
-    );
-  const user = await userById(db, caller.userId);
-  if (!user) throw new ForbiddenError();
-  const businessName = o.businessName ?? o.name;
-  await db.transaction(async (tx) => {
-    await updateOrganisation(tx, id, { publisherApprovalStatus: 'PendingApproval' });
-    await appendAudit(tx, {
-      actorUserId: caller.userId,
-      action: 'business-registration.submitted',
-      entityType: 'Organisation',
-      entityId: id,
-      changedFields: {
-        publisherApprovalStatus: { from: 'PendingSubmission', to: 'PendingApproval' },
-      },
-      requestId,
-    });
-    const to = user.email ?? o.email;
-    if (to)
-      await queueMail(tx, {
-        to,
-        subject: `Registration submitted: ${businessName}`,
-        text:
-          `Dear ${user.givenName},\n\nThank you for registering ${businessName} (ABN ${o.abn}) with Provider Connect Australia.\n` +
-          'Your registration is pending approval. You will be notified of the outcome. ' +
-          'This is estimated to take 24 to 48 hours to complete.\n',
+  /** Starts a registration: a participating publisher in Pending Submission, the caller its OrganisationManager. */
+  async function createRegistration(
+    userId: string,
+    details: Omit<BusinessDetails, 'step'>,
+    requestId: string,
+  ): Promise<Registration> {
+    await assertAbnFree(details.abn, null);
+    const created = await db.transaction(async (tx) => {
+      const o = await insertRegistration(
+        tx,
+        {
+          type: 'ParticipatingOrganisation',
+          name: details.legalName,
+          businessName: details.businessName,
+          abn: details.abn,
+          isPublisher: true,
+          publisherApprovalStatus: 'PendingSubmission',
+          status: 'Active',
+        },
+        userId,
+      );
+      await appendAudit(tx, {
+        actorUserId: userId,
+        action: 'business-registration.started',
+        entityType: 'Organisation',
+        entityId: o.id,
+        changedFields: {
+          name: details.legalName,
+          businessName: details.businessName,
+          abn: details.abn,
+        },
+        requestId,
       });
-  });
-  return getRegistration(db, caller, id);
+      return o;
+    });
+    return toRegistration(created, undefined);
+  }
+
+  /** The registration as saved so far. */
+  async function getRegistration(caller: AccessScope, id: string) {
+    const o = await registrationFor(caller, id);
+    const [location, declineReason] = await Promise.all([
+      primaryLocation(db, id),
+      declineReasonOf(o),
+    ]);
+    return toRegistration(o, location, declineReason);
+  }
+
+  async function assertAbnFree(abn: string, exceptId: string | null) {
+    const other = await abnHolder(db, abn);
+    if (other && other.id !== exceptId)
+      throw new ValidationError([
+        { field: 'abn', message: 'A business with this ABN is already registered' },
+      ]);
+  }
+
+  async function assertLocalityExists(a: StreetAddress) {
+    const found = await findLocality(db, a);
+    if (!found)
+      throw new ValidationError([
+        { field: 'locality', message: 'Select a suburb or postcode from the list' },
+      ]);
+  }
+
+  /** Saves one step; the registration stays in Pending Submission. */
+  async function saveRegistrationStep(
+    caller: AccessScope,
+    id: string,
+    update: StepUpdate,
+    requestId: string,
+  ): Promise<Registration> {
+    const o = await registrationFor(caller, id);
+    if (o.publisherApprovalStatus !== 'PendingSubmission')
+      throw new ConflictError('This registration has been submitted and can no longer be changed.');
+    if (update.step === 'businessDetails') await assertAbnFree(update.abn, id);
+    if (update.step === 'primaryLocation') await assertLocalityExists(update);
+    const { step, ...fields } = update;
+    await db.transaction(async (tx) => {
+      switch (update.step) {
+        case 'businessDetails':
+          await updateOrganisation(tx, id, {
+            name: update.legalName,
+            businessName: update.businessName,
+            abn: update.abn,
+          });
+          break;
+        case 'contactDetails':
+          await updateOrganisation(tx, id, {
+            phone: update.phone,
+            email: update.email,
+            website: update.website || null,
+          });
+          break;
+        case 'primaryLocation': {
+          await savePrimaryLocation(
+            tx,
+            id,
+            {
+              addressLines: [update.addressLine],
+              locality: update.locality,
+              postcode: update.postcode,
+              state: update.state,
+            },
+            { name: o.businessName ?? o.name, type: [], phone: o.phone, email: o.email },
+          );
+          break;
+        }
+        case 'agreement':
+          await updateOrganisation(tx, id, { agreementAcceptedAt: new Date() });
+          break;
+      }
+      await appendAudit(tx, {
+        actorUserId: caller.userId,
+        action: `business-registration.${step}.saved`,
+        entityType: 'Organisation',
+        entityId: id,
+        changedFields: fields,
+        requestId,
+      });
+    });
+    return getRegistration(caller, id);
+  }
+
+  /** Submits a complete registration for approval and queues a confirmation email to the submitter. */
+  async function submitRegistration(
+    caller: AccessScope,
+    id: string,
+    requestId: string,
+  ): Promise<Registration> {
+    const o = await registrationFor(caller, id);
+    if (o.publisherApprovalStatus !== 'PendingSubmission')
+      throw new ConflictError('This registration has already been submitted.');
+    const location = await primaryLocation(db, id);
+    const done = completedSteps(o, location);
+    const missing = (Object.keys(done) as RegistrationStep[]).filter((s) => !done[s]);
+    if (missing.length)
+      throw new ValidationError(
+        missing.map((step) => ({
+          field: step,
+          message: `Complete the ${registrationStepTitle[step].toLowerCase()} step`,
+        })),
+        'The registration is not complete.',
+      );
+    const user = await userById(db, caller.userId);
+    if (!user) throw new ForbiddenError();
+    const businessName = o.businessName ?? o.name;
+    await db.transaction(async (tx) => {
+      await updateOrganisation(tx, id, { publisherApprovalStatus: 'PendingApproval' });
+      await appendAudit(tx, {
+        actorUserId: caller.userId,
+        action: 'business-registration.submitted',
+        entityType: 'Organisation',
+        entityId: id,
+        changedFields: {
+          publisherApprovalStatus: { from: 'PendingSubmission', to: 'PendingApproval' },
+        },
+        requestId,
+      });
+      const to = user.email ?? o.email;
+      if (to)
+        await queueMail(tx, {
+          to,
+          subject: `Registration submitted: ${businessName}`,
+          text:
+            `Dear ${user.givenName},\n\nThank you for registering ${businessName} (ABN ${o.abn}) with Provider Connect Australia.\n` +
+            'Your registration is pending approval. You will be notified of the outcome. ' +
+            'This is estimated to take 24 to 48 hours to complete.\n',
+        });
+    });
+    return getRegistration(caller, id);
+  }
+
+  return { createRegistration, getRegistration, saveRegistrationStep, submitRegistration };
 }

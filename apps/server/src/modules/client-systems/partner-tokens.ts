@@ -14,12 +14,11 @@ import {
   SignJWT,
   type JWK,
 } from 'jose';
-import { eq, sql } from 'drizzle-orm';
 import { clientSystemConstants } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { clientSystems, partnerServices } from '#db/schema/index.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import { HttpError } from '#lib/errors.ts';
+import { clientCheck } from './repository.ts';
 
 // Access tokens of the partner API (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens"):
 // JWTs signed and verified with jose, with a key pair from PARTNER_TOKEN_PRIVATE_KEY or, when unset, one made
@@ -128,27 +127,6 @@ export async function signOnlineFormToken(
 
 /** The claim naming the secret a token was issued with (its issue time, in ms): rotation changes it. */
 const SECRET_CLAIM = 'secret_issued_at';
-
-/**
- * The read behind every partner token check: its client, whether revoked, and the secret it was issued with.
- * A named prepared statement, as the session lookup is (PostgreSQL parses and plans it once per connection;
- * Drizzle does not rebuild its SQL per request — about 1 ms a request on PGlite,
- * docs/decisions/031-fhir-partner-api.md). The partner API builds its token service once.
- */
-function clientCheck(db: Database) {
-  return db
-    .select({
-      clientId: clientSystems.clientId,
-      partnerServiceId: clientSystems.partnerServiceId,
-      partnerCode: partnerServices.code,
-      secretIssuedAt: clientSystems.secretIssuedAt,
-      revokedAt: clientSystems.revokedAt,
-    })
-    .from(clientSystems)
-    .innerJoin(partnerServices, eq(partnerServices.id, clientSystems.partnerServiceId))
-    .where(eq(clientSystems.id, sql.placeholder('id')))
-    .prepare('partner_client_check');
-}
 
 /** Issues, verifies and publishes the keys of the partner API's access tokens. */
 export function partnerTokenService(deps: { db: Database; config: ServerConfig }) {

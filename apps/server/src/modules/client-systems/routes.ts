@@ -16,12 +16,7 @@ import type { AppDeps } from '#lib/deps.ts';
 import { requireCapability } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { IdParams, security } from '#modules/entities/entity-routes.ts';
-import {
-  listClientSystems,
-  registerClientSystem,
-  revokeClientSystem,
-  rotateClientSecret,
-} from './service.ts';
+import { clientSystemsService } from './service.ts';
 import { partnerTokenService } from './partner-tokens.ts';
 import { exchangeClientCredentials } from './token-endpoint.ts';
 
@@ -37,6 +32,8 @@ const writes = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Pr
 export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const operatorOnly = [deps.authenticate, requireCapability(deps, 'systemAdmin')];
 
+  const service = clientSystemsService(deps.db);
+
   app.get(
     paths.list,
     {
@@ -49,7 +46,7 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send(await listClientSystems(deps.db)),
+      reply.header('cache-control', 'no-store').send(await service.listClientSystems()),
   );
 
   app.post(
@@ -67,7 +64,7 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
-      const issued = await registerClientSystem(deps.db, operator, request.body, request.id);
+      const issued = await service.registerClientSystem(operator, request.body, request.id);
       return reply.code(201).header('cache-control', 'no-store').send(issued);
     },
   );
@@ -86,7 +83,7 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
-      const issued = await rotateClientSecret(deps.db, operator, request.params.id, request.id);
+      const issued = await service.rotateClientSecret(operator, request.params.id, request.id);
       return reply.header('cache-control', 'no-store').send(issued);
     },
   );
@@ -107,7 +104,7 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const operator = requireAuth(request).user.id;
       return reply
         .header('cache-control', 'no-store')
-        .send(await revokeClientSystem(deps.db, operator, request.params.id, request.id));
+        .send(await service.revokeClientSystem(operator, request.params.id, request.id));
     },
   );
 

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { clientSystems, partnerServices } from '#db/schema/index.ts';
 import type { SandboxClient } from '#lib/config.ts';
+import { clientSystemsRepository } from './repository.ts';
 import { hashSecret, secretHint } from './secrets.ts';
 
 /**
@@ -11,24 +10,23 @@ import { hashSecret, secretHint } from './secrets.ts';
  * production, where partners' client systems are registered by an operator.
  */
 export async function provisionSandboxClient(db: Database, sandbox: SandboxClient): Promise<void> {
-  const [partner] = await db
-    .select({ id: partnerServices.id })
-    .from(partnerServices)
-    .where(eq(partnerServices.code, sandbox.partnerCode));
-  if (!partner) throw new Error(`PARTNER_SANDBOX_CLIENT names no partner '${sandbox.partnerCode}'`);
+  const repository = clientSystemsRepository(db);
+  const partnerServiceId = await repository.partnerServiceIdByCode(sandbox.partnerCode);
+  if (!partnerServiceId)
+    throw new Error(`PARTNER_SANDBOX_CLIENT names no partner '${sandbox.partnerCode}'`);
   const values = {
     secretHash: await hashSecret(sandbox.secret),
     secretHint: secretHint(sandbox.secret),
     secretIssuedAt: new Date(),
     revokedAt: null,
   };
-  await db
-    .insert(clientSystems)
-    .values({
-      partnerServiceId: partner.id,
+  await repository.upsertByClientId(
+    {
+      partnerServiceId,
       name: 'Partner sandbox (development)',
       clientId: sandbox.clientId,
       ...values,
-    })
-    .onConflictDoUpdate({ target: clientSystems.clientId, set: values });
+    },
+    values,
+  );
 }

@@ -23,13 +23,6 @@ const view = (r: ClientSystemRow): ClientSystem => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Every client system, newest first, and the partner services to register one for. */
-export async function listClientSystems(db: Database): Promise<ClientSystemList> {
-  const repository = clientSystemsRepository(db);
-  const [rows, partners] = await Promise.all([repository.list(), repository.partnerServices()]);
-  return { clientSystems: rows.map(view), partnerServices: partners };
-}
-
 /** A new secret: the secret itself (answered once) and what is stored of it. */
 async function newSecret() {
   const secret = generateSecret();
@@ -44,49 +37,6 @@ async function newSecret() {
   };
 }
 
-/** Registers a partner's client system; answers its client id and secret, the only time the secret is seen. */
-export async function registerClientSystem(
-  db: Database,
-  operatorId: string,
-  input: RegisterClientSystem,
-  requestId: string,
-): Promise<IssuedClientSecret> {
-  const partner = await clientSystemsRepository(db).partnerService(input.partnerServiceId);
-  if (!partner)
-    throw new ValidationError(
-      [{ field: 'partnerServiceId', message: 'Select a partner service' }],
-      'The partner service does not exist.',
-    );
-  const { secret, stored } = await newSecret();
-  const clientId = generateClientId(partner.code);
-  const row = await db.transaction(async (tx) => {
-    const repository = clientSystemsRepository(tx);
-    const id = await repository.insert({
-      partnerServiceId: partner.id,
-      name: input.name,
-      clientId,
-      ...stored,
-      createdByUserId: operatorId,
-    });
-    // The secret and its hash stay out of the audit trail: the hint says which secret it was.
-    await appendAudit(tx, {
-      actorUserId: operatorId,
-      action: 'client-system.registered',
-      entityType: 'ClientSystem',
-      entityId: id,
-      changedFields: {
-        name: input.name,
-        partnerService: partner.code,
-        clientId,
-        secretHint: stored.secretHint,
-      },
-      requestId,
-    });
-    return (await repository.byId(id))!;
-  });
-  return { clientSystem: view(row), clientId, clientSecret: secret };
-}
-
 async function active(repository: ReturnType<typeof clientSystemsRepository>, id: string) {
   const row = await repository.byId(id, true);
   if (!row) throw new NotFoundError('The client system does not exist.');
@@ -94,52 +44,105 @@ async function active(repository: ReturnType<typeof clientSystemsRepository>, id
   return row;
 }
 
-/** Issues a new secret: the old one, and every token issued with it, stop working at once. */
-export async function rotateClientSecret(
-  db: Database,
-  operatorId: string,
-  id: string,
-  requestId: string,
-): Promise<IssuedClientSecret> {
-  const { secret, stored } = await newSecret();
-  const row = await db.transaction(async (tx) => {
-    const repository = clientSystemsRepository(tx);
-    const before = await active(repository, id);
-    await repository.update(id, stored);
-    await appendAudit(tx, {
-      actorUserId: operatorId,
-      action: 'client-system.secret-rotated',
-      entityType: 'ClientSystem',
-      entityId: id,
-      changedFields: { secretHint: { from: before.secretHint, to: stored.secretHint } },
-      requestId,
-    });
-    return (await repository.byId(id))!;
-  });
-  return { clientSystem: view(row), clientId: row.clientId, clientSecret: secret };
-}
+/** Client systems (PcaOperator): list, register, rotate a secret, revoke. */
+export function clientSystemsService(db: Database) {
+  const repository = clientSystemsRepository(db);
 
-/** Revokes a client system: its secret and every token issued to it stop working. */
-export async function revokeClientSystem(
-  db: Database,
-  operatorId: string,
-  id: string,
-  requestId: string,
-): Promise<ClientSystem> {
-  const row = await db.transaction(async (tx) => {
-    const repository = clientSystemsRepository(tx);
-    await active(repository, id);
-    const revokedAt = new Date();
-    await repository.update(id, { revokedAt });
-    await appendAudit(tx, {
-      actorUserId: operatorId,
-      action: 'client-system.revoked',
-      entityType: 'ClientSystem',
-      entityId: id,
-      changedFields: { revokedAt: { from: null, to: revokedAt.toISOString() } },
-      requestId,
+  /** Every client system, newest first, and the partner services to register one for. */
+  async function listClientSystems(): Promise<ClientSystemList> {
+    const [rows, partners] = await Promise.all([repository.list(), repository.partnerServices()]);
+    return { clientSystems: rows.map(view), partnerServices: partners };
+  }
+
+  /** Registers a partner's client system; answers its client id and secret, the only time the secret is seen. */
+  async function registerClientSystem(
+    operatorId: string,
+    input: RegisterClientSystem,
+    requestId: string,
+  ): Promise<IssuedClientSecret> {
+    const partner = await repository.partnerService(input.partnerServiceId);
+    if (!partner)
+      throw new ValidationError(
+        [{ field: 'partnerServiceId', message: 'Select a partner service' }],
+        'The partner service does not exist.',
+      );
+    const { secret, stored } = await newSecret();
+    const clientId = generateClientId(partner.code);
+    const row = await db.transaction(async (tx) => {
+      const repository = clientSystemsRepository(tx);
+      const id = await repository.insert({
+        partnerServiceId: partner.id,
+        name: input.name,
+        clientId,
+        ...stored,
+        createdByUserId: operatorId,
+      });
+      // The secret and its hash stay out of the audit trail: the hint says which secret it was.
+      await appendAudit(tx, {
+        actorUserId: operatorId,
+        action: 'client-system.registered',
+        entityType: 'ClientSystem',
+        entityId: id,
+        changedFields: {
+          name: input.name,
+          partnerService: partner.code,
+          clientId,
+          secretHint: stored.secretHint,
+        },
+        requestId,
+      });
+      return (await repository.byId(id))!;
     });
-    return (await repository.byId(id))!;
-  });
-  return view(row);
+    return { clientSystem: view(row), clientId, clientSecret: secret };
+  }
+
+  /** Issues a new secret: the old one, and every token issued with it, stop working at once. */
+  async function rotateClientSecret(
+    operatorId: string,
+    id: string,
+    requestId: string,
+  ): Promise<IssuedClientSecret> {
+    const { secret, stored } = await newSecret();
+    const row = await db.transaction(async (tx) => {
+      const repository = clientSystemsRepository(tx);
+      const before = await active(repository, id);
+      await repository.update(id, stored);
+      await appendAudit(tx, {
+        actorUserId: operatorId,
+        action: 'client-system.secret-rotated',
+        entityType: 'ClientSystem',
+        entityId: id,
+        changedFields: { secretHint: { from: before.secretHint, to: stored.secretHint } },
+        requestId,
+      });
+      return (await repository.byId(id))!;
+    });
+    return { clientSystem: view(row), clientId: row.clientId, clientSecret: secret };
+  }
+
+  /** Revokes a client system: its secret and every token issued to it stop working. */
+  async function revokeClientSystem(
+    operatorId: string,
+    id: string,
+    requestId: string,
+  ): Promise<ClientSystem> {
+    const row = await db.transaction(async (tx) => {
+      const repository = clientSystemsRepository(tx);
+      await active(repository, id);
+      const revokedAt = new Date();
+      await repository.update(id, { revokedAt });
+      await appendAudit(tx, {
+        actorUserId: operatorId,
+        action: 'client-system.revoked',
+        entityType: 'ClientSystem',
+        entityId: id,
+        changedFields: { revokedAt: { from: null, to: revokedAt.toISOString() } },
+        requestId,
+      });
+      return (await repository.byId(id))!;
+    });
+    return view(row);
+  }
+
+  return { listClientSystems, registerClientSystem, rotateClientSecret, revokeClientSystem };
 }

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { fhirApiPaths, fhirRequestPersonalContact } from '@pca/contracts/fhir-paths.ts';
 import { pages } from '@pca/contracts/pages.ts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import type { Database } from '#db/client.ts';
-import { partnerServices, practitionerPublications } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
 import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { partnerServiceName, recordContactRequest } from './repository.ts';
 import { operationOutcome, type Json } from './resources.ts';
 import { fhirService, isUuid, type PartnerCaller } from './service.ts';
 
@@ -69,41 +68,17 @@ export function contactRequests(db: Database) {
       if (!isUuid(practitionerId) || !(await reads.read(partner, 'Practitioner', practitionerId)))
         return null;
       return db.transaction(async (tx) => {
-        const pp = practitionerPublications;
         // The practitioner is published to this partner now (it sees them), so a row made for the request
-        // records that as their choice; the practitioner can change it on their publishing settings. now() is
-        // the transaction's time, so `fresh` tells this request from an earlier one, even a concurrent one.
-        const [row] = await tx
-          .insert(pp)
-          .values({
-            practitionerId,
-            partnerServiceId: partner.partnerServiceId,
-            publish: true,
-            personalContactRequestedAt: sql`now()`,
-          })
-          .onConflictDoUpdate({
-            target: [pp.practitionerId, pp.partnerServiceId],
-            set: {
-              personalContactRequestedAt: sql`coalesce(${pp.personalContactRequestedAt}, now())`,
-              updatedAt: sql`case when ${pp.personalContactRequestedAt} is null then now() else ${pp.updatedAt} end`,
-            },
-          })
-          .returning({
-            requestedAt: pp.personalContactRequestedAt,
-            fresh: sql<boolean>`${pp.personalContactRequestedAt} = now()`,
-          });
-        const requestedAt = new Date(row!.requestedAt!).toISOString();
-        if (!row!.fresh)
+        // records that as their choice; the practitioner can change it on their publishing settings.
+        const row = await recordContactRequest(tx, practitionerId, partner.partnerServiceId);
+        const requestedAt = new Date(row.requestedAt!).toISOString();
+        if (!row.fresh)
           return operationOutcome(
             'informational',
             `This partner asked for the practitioner's personal contact details on ${requestedAt}; they were notified then.`,
             'information',
           );
-        const [service] = await tx
-          .select({ name: partnerServices.name })
-          .from(partnerServices)
-          .where(eq(partnerServices.id, partner.partnerServiceId));
-        const name = service!.name;
+        const name = (await partnerServiceName(tx, partner.partnerServiceId))!;
         const href = pages.publishing.editPractitioner.href({
           partnerServiceId: partner.partnerServiceId,
         });

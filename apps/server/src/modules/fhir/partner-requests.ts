@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import {
   isOnlineFormRequest,
   PartnerCommunicationInput,
@@ -15,10 +14,10 @@ import {
   type TaskPropertyName,
 } from '@pca/contracts/tasks-notifications.ts';
 import type { Database } from '#db/client.ts';
-import { tasks } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
 import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
+import { partnerTasksRepository as repo, type TaskRow } from './repository.ts';
 import type { Json } from './resources.ts';
 
 // Partners talk back (docs/decisions/031-fhir-partner-api.md): a suggested change becomes a verify-information
@@ -74,8 +73,6 @@ function parseReference(reference: string): { type: string; id: string } {
 export function partnerRequests(db: Database, options: { production: boolean }) {
   const reads = fhirService(db);
 
-  type TaskRow = typeof tasks.$inferSelect;
-
   /** The partner's Task of one request's copies: they share everything but who holds them; an answered copy decides. */
   function taskOf(requestId: string, copies: TaskRow[]): Json | null {
     const row = copies.find((r) => r.status !== 'NotComplete') ?? copies[0];
@@ -119,15 +116,7 @@ export function partnerRequests(db: Database, options: { production: boolean }) 
 
   /** The partner's Task for one request, or null when it is not this partner's. */
   async function taskResource(partner: PartnerCaller, requestId: string): Promise<Json | null> {
-    const copies = await db
-      .select()
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.partnerRequestId, requestId),
-          eq(tasks.partnerServiceId, partner.partnerServiceId),
-        ),
-      );
+    const copies = await repo.requestCopies(db, requestId, partner.partnerServiceId);
     return taskOf(requestId, copies);
   }
 
@@ -142,31 +131,11 @@ export function partnerRequests(db: Database, options: { production: boolean }) 
           `Task status '${status}' is not requested, completed or rejected.`,
         );
       // One statement: every copy of the partner's newest 100 requests (of that status), grouped here.
-      const copies = await db
-        .select()
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.partnerServiceId, partner.partnerServiceId),
-            inArray(
-              tasks.partnerRequestId,
-              db
-                .select({ id: tasks.partnerRequestId })
-                .from(tasks)
-                .where(
-                  and(
-                    eq(tasks.partnerServiceId, partner.partnerServiceId),
-                    isNotNull(tasks.partnerRequestId),
-                    wanted ? eq(tasks.status, wanted as TaskRow['status']) : undefined,
-                  ),
-                )
-                .groupBy(tasks.partnerRequestId)
-                .orderBy(desc(max(tasks.createdAt)))
-                .limit(100),
-            ),
-          ),
-        )
-        .orderBy(desc(tasks.createdAt));
+      const copies = await repo.newestRequests(
+        db,
+        partner.partnerServiceId,
+        wanted as TaskRow['status'] | undefined,
+      );
       const byRequest = new Map<string, TaskRow[]>();
       for (const c of copies) {
         const group = byRequest.get(c.partnerRequestId!);
@@ -225,56 +194,29 @@ export function partnerRequests(db: Database, options: { production: boolean }) 
       await db.transaction(async (tx) => {
         // Who may verify it: the practitioners who manage the entity's organisation (or one above it), and for
         // a service or role also its HealthcareServiceManagers — as the reminder job chooses (decision 027).
-        const result = (await tx.execute(sql`
-          with recursive target as (
-            select ${focus.id}::uuid as entity_id,
-              case ${entityType}
-                when 'Organisation' then ${focus.id}::uuid
-                when 'Location' then (select organisation_id from locations where id = ${focus.id}::uuid)
-                when 'HealthcareService' then (select organisation_id from healthcare_services where id = ${focus.id}::uuid)
-                else (select s.organisation_id from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id where r.id = ${focus.id}::uuid)
-              end as organisation_id,
-              case ${entityType}
-                when 'HealthcareService' then ${focus.id}::uuid
-                when 'PractitionerRole' then (select healthcare_service_id from practitioner_roles where id = ${focus.id}::uuid)
-              end as service_id
-          ),
-          up(id) as (
-            select organisation_id from target
-            union select o.parent_id from organisations o join up on o.id = up.id where o.parent_id is not null
-          )
-          select distinct p.id as practitioner_id from role_memberships rm
-            join users u on u.id = rm.user_id and u.is_active
-            join practitioners p on p.user_id = rm.user_id
-           where (rm.role_type = 'OrganisationManager' and rm.organisation_id in (select id from up))
-              or (rm.role_type = 'HealthcareServiceManager'
-                  and rm.healthcare_service_id = (select service_id from target))`)) as unknown as {
-          rows: Array<{ practitioner_id: string }>;
-        };
-        if (!result.rows.length)
+        const verifiers = await repo.verifiers(tx, entityType, focus.id);
+        if (!verifiers.length)
           throw new FhirUnprocessableError(
             `No one who manages ${type}/${focus.id} can verify a change yet.`,
           );
-        const inserted = await tx
-          .insert(tasks)
-          .values(
-            result.rows.map((r) => ({
-              practitionerId: r.practitioner_id,
-              kind: form ? ('OnlineForm' as const) : ('VerifyInformation' as const),
-              formUrl,
-              entityType,
-              entityId: focus.id,
-              priorityCode:
-                input.priority && input.priority !== 'routine'
-                  ? ('urgent' as const)
-                  : ('low' as const),
-              partnerServiceId: partner.partnerServiceId,
-              reason: input.description,
-              properties,
-              partnerRequestId: requestId,
-            })),
-          )
-          .returning({ id: tasks.id });
+        const inserted = await repo.insertTasks(
+          tx,
+          verifiers.map((practitionerId) => ({
+            practitionerId,
+            kind: form ? ('OnlineForm' as const) : ('VerifyInformation' as const),
+            formUrl,
+            entityType,
+            entityId: focus.id,
+            priorityCode:
+              input.priority && input.priority !== 'routine'
+                ? ('urgent' as const)
+                : ('low' as const),
+            partnerServiceId: partner.partnerServiceId,
+            reason: input.description,
+            properties,
+            partnerRequestId: requestId,
+          })),
+        );
         await appendAudit(tx, {
           actorUserId: null,
           action: form ? 'partner-form-task.submitted' : 'partner-task.submitted',
@@ -306,28 +248,20 @@ export function partnerRequests(db: Database, options: { production: boolean }) 
     ): Promise<Json | null> {
       const parsed = PartnerTaskPatch.safeParse(body);
       if (!parsed.success) throw new FhirUnprocessableError(describe(parsed.error));
-      const ofRequest = and(
-        eq(tasks.partnerRequestId, requestId),
-        eq(tasks.partnerServiceId, partner.partnerServiceId),
-      );
       const found = await db.transaction(async (tx) => {
         // Every copy of a request is of one kind: one row says which.
-        const [copy] = await tx.select({ kind: tasks.kind }).from(tasks).where(ofRequest).limit(1);
-        if (!copy) return false;
-        if (copy.kind !== 'OnlineForm')
+        const kind = await repo.requestKind(tx, requestId, partner.partnerServiceId);
+        if (!kind) return false;
+        if (kind !== 'OnlineForm')
           throw new FhirUnprocessableError(
             'Only a request to complete an online form can be completed by the partner; a suggested change is answered by the provider.',
           );
         // The status guard makes a concurrent answer (the provider's dismissal, another PATCH) lose cleanly.
-        const closed = await tx
-          .update(tasks)
-          .set({ status: 'Complete', outcome: 'FormSubmitted', resolvedAt: new Date() })
-          .where(and(ofRequest, eq(tasks.status, 'NotComplete')))
-          .returning({ id: tasks.id, entityType: tasks.entityType, entityId: tasks.entityId });
+        const closed = await repo.completeOpenForm(tx, requestId, partner.partnerServiceId);
         if (!closed.length) {
-          const [now] = await tx.select({ status: tasks.status }).from(tasks).where(ofRequest);
+          const status = await repo.requestStatus(tx, requestId, partner.partnerServiceId);
           throw new FhirConflictError(
-            `Task/${requestId} is no longer open: it was ${now?.status === 'Dismissed' ? 'rejected by the provider' : 'completed'}.`,
+            `Task/${requestId} is no longer open: it was ${status === 'Dismissed' ? 'rejected by the provider' : 'completed'}.`,
           );
         }
         await appendAudit(tx, {

@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { and as allOf, desc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
+import type { Database, Transaction } from '#db/client.ts';
+import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
 import type {
   LocationRow,
   OrganisationRow,
@@ -7,6 +9,7 @@ import type {
   RoleRow,
   ServiceRow,
 } from './resources.ts';
+import { FhirSearchError, isUuid } from './search-input.ts';
 
 // What one partner may see (docs/decisions/030-publishing-to-partners.md, 031-fhir-partner-api.md), as SQL:
 // the nearest publication row decides — a healthcare service's own, else its location's, else its
@@ -299,3 +302,390 @@ export const fhirRepository = {
 function and(filters: SQL[]): SQL {
   return filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
 }
+
+// The search parameters as SQL over the statements' aliases (o, l, s, pr, r).
+
+type Filter = (values: string[]) => SQL;
+
+/** OR over the comma-separated values of one parameter (FHIR: a comma is OR, a repeated parameter is AND). */
+const anyOf = (values: string[], one: (v: string) => SQL) =>
+  sql`(${sql.join(
+    values.map((v) => one(v)),
+    sql` or `,
+  )})`;
+
+/** A string parameter: starts with, any case (FHIR's default string match). */
+const startsWith = (column: SQL) => (values: string[]) =>
+  anyOf(values, (v) => sql`lower(${column}) like ${`${escapeLike(v.toLowerCase())}%`}`);
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A reference parameter: `Type/id` or `id`; anything that is not one of our ids matches nothing. */
+const reference = (column: SQL, type: string) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const id = v.startsWith(`${type}/`) ? v.slice(type.length + 1) : v;
+    return isUuid(id) ? sql`${column} = ${id}::uuid` : sql`false`;
+  });
+
+/** A token parameter on an identifier column: `system|value`, `|value` or `value`. */
+const identifier =
+  (columns: Array<{ system: string; column: SQL }>) =>
+  (values: string[]): SQL =>
+    anyOf(values, (v) => {
+      const bar = v.indexOf('|');
+      const system = bar === -1 ? null : v.slice(0, bar);
+      const value = bar === -1 ? v : v.slice(bar + 1);
+      const matching = columns.filter(
+        (c) => system === null || system === '' || c.system === system,
+      );
+      if (!matching.length || !value) return sql`false`;
+      return sql`(${sql.join(
+        matching.map((c) => sql`${c.column} = ${value}`),
+        sql` or `,
+      )})`;
+    });
+
+const booleanOf = (v: string) => {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new FhirSearchError(`'${v}' is not true or false.`);
+};
+
+/** `_lastUpdated` with its prefixes eq, ne, gt, ge, lt, le over a date or an instant. */
+const lastUpdated = (column: SQL) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const m = /^(eq|ne|gt|ge|lt|le)?(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?)$/.exec(v);
+    if (!m || Number.isNaN(Date.parse(m[2]!)))
+      throw new FhirSearchError(`_lastUpdated '${v}' is not a date with an optional prefix.`);
+    const at = m[2]!;
+    const day = at.length === 10;
+    // A date alone is the whole (UTC) day, as FHIR reads a date's precision.
+    const start = sql`${at}::timestamptz`;
+    const end = day ? sql`(${at}::date + 1)::timestamptz` : start;
+    switch (m[1] ?? 'eq') {
+      case 'gt':
+        return day ? sql`${column} >= ${end}` : sql`${column} > ${start}`;
+      case 'ge':
+        return sql`${column} >= ${start}`;
+      case 'lt':
+        return sql`${column} < ${start}`;
+      case 'le':
+        return day ? sql`${column} < ${end}` : sql`${column} <= ${start}`;
+      case 'ne':
+        return day
+          ? sql`(${column} < ${start} or ${column} >= ${end})`
+          : sql`${column} <> ${start}`;
+      default:
+        return day
+          ? sql`(${column} >= ${start} and ${column} < ${end})`
+          : sql`${column} = ${start}`;
+    }
+  });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const currentOn = (start: SQL, end: SQL) =>
+  sql`((${start} is null or ${start} <= ${today()}::date) and (${end} is null or ${end} >= ${today()}::date))`;
+
+interface TypeDefinition {
+  params: Record<string, Filter>;
+  includes: string[];
+  revincludes: string[];
+}
+
+const lastUpdatedOf = {
+  Organization: sql`greatest(o.details_verified_at, o.created_at)`,
+  Location: sql`greatest(l.details_verified_at, l.created_at)`,
+  HealthcareService: sql`greatest(s.details_verified_at, s.created_at)`,
+  Practitioner: sql`pr.updated_at`,
+  PractitionerRole: sql`r.created_at`,
+};
+
+/** The search parameters of each type (the CapabilityStatement lists the same). */
+export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
+  Organization: {
+    params: {
+      _id: reference(sql`o.id`, 'Organization'),
+      identifier: identifier([
+        { system: 'http://ns.electronichealth.net.au/id/hi/hpio/1.0', column: sql`o.hpio` },
+        { system: 'http://hl7.org.au/id/abn', column: sql`o.abn` },
+      ]),
+      name: (values) =>
+        sql`(${startsWith(sql`o.name`)(values)} or ${startsWith(sql`o.alias`)(values)})`,
+      active: (values) =>
+        anyOf(values, (v) => (booleanOf(v) ? sql`o.status = 'Active'` : sql`o.status <> 'Active'`)),
+      _lastUpdated: lastUpdated(lastUpdatedOf.Organization),
+    },
+    includes: [],
+    revincludes: ['PractitionerRole:organization'],
+  },
+  Location: {
+    params: {
+      _id: reference(sql`l.id`, 'Location'),
+      name: startsWith(sql`l.name`),
+      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
+      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+      organization: reference(sql`l.organisation_id`, 'Organization'),
+      status: (values) =>
+        anyOf(values, (v) =>
+          v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
+        ),
+      active: (values) =>
+        anyOf(values, (v) => (booleanOf(v) ? sql`l.is_active` : sql`not l.is_active`)),
+      _lastUpdated: lastUpdated(lastUpdatedOf.Location),
+    },
+    includes: ['Location:organization'],
+    revincludes: [],
+  },
+  HealthcareService: {
+    params: {
+      _id: reference(sql`s.id`, 'HealthcareService'),
+      identifier: identifier([
+        {
+          system: 'https://www.healthdirect.gov.au/nhsd/id/healthcare-service',
+          column: sql`s.nhsd_resource_identifier`,
+        },
+      ]),
+      name: startsWith(sql`s.name`),
+      'service-type': (values) =>
+        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
+      organization: reference(sql`s.organisation_id`, 'Organization'),
+      location: reference(sql`s.location_id`, 'Location'),
+      active: (values) =>
+        anyOf(values, (v) =>
+          booleanOf(v)
+            ? currentOn(sql`s.start_date`, sql`s.end_date`)
+            : sql`not ${currentOn(sql`s.start_date`, sql`s.end_date`)}`,
+        ),
+      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
+      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+      _lastUpdated: lastUpdated(lastUpdatedOf.HealthcareService),
+    },
+    includes: ['HealthcareService:location', 'HealthcareService:organization'],
+    revincludes: ['PractitionerRole:service'],
+  },
+  Practitioner: {
+    params: {
+      _id: reference(sql`pr.id`, 'Practitioner'),
+      identifier: identifier([
+        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
+      ]),
+      name: (values) =>
+        sql`(${startsWith(sql`pr.given_name`)(values)} or ${startsWith(sql`pr.family_name`)(values)} or ${startsWith(sql`pr.preferred_name`)(values)})`,
+      active: (values) => anyOf(values, (v) => (booleanOf(v) ? sql`true` : sql`false`)),
+      _lastUpdated: lastUpdated(lastUpdatedOf.Practitioner),
+    },
+    includes: [],
+    revincludes: ['PractitionerRole:practitioner'],
+  },
+  PractitionerRole: {
+    params: {
+      _id: reference(sql`r.id`, 'PractitionerRole'),
+      practitioner: reference(sql`r.practitioner_id`, 'Practitioner'),
+      organization: reference(sql`s.organisation_id`, 'Organization'),
+      location: reference(sql`s.location_id`, 'Location'),
+      // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
+      service: reference(sql`s.id`, 'HealthcareService'),
+      'service-type': (values) =>
+        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
+      active: (values) =>
+        anyOf(values, (v) =>
+          booleanOf(v)
+            ? currentOn(sql`r.start_date`, sql`r.end_date`)
+            : sql`not ${currentOn(sql`r.start_date`, sql`r.end_date`)}`,
+        ),
+      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
+      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+      identifier: identifier([
+        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
+      ]),
+      _lastUpdated: lastUpdated(lastUpdatedOf.PractitionerRole),
+    },
+    includes: [
+      'PractitionerRole:practitioner',
+      'PractitionerRole:organization',
+      'PractitionerRole:location',
+      'PractitionerRole:service',
+    ],
+    revincludes: [],
+  },
+};
+
+/** The id column of each type, for includes (ids already known). */
+const idColumn: Record<FhirResourceType, SQL> = {
+  Organization: sql`o.id`,
+  Location: sql`l.id`,
+  HealthcareService: sql`s.id`,
+  Practitioner: sql`pr.id`,
+  PractitionerRole: sql`r.id`,
+};
+
+/** The match of `type` with this id (a read). */
+export const idFilter = (type: FhirResourceType, id: string): SQL =>
+  sql`${idColumn[type]} = ${id}::uuid`;
+
+/** Matches of `type` with one of `ids` (an include's). */
+export const idsFilter = (type: FhirResourceType, ids: string[]): SQL =>
+  sql`${idColumn[type]} = any(${sql.param(ids)}::uuid[])`;
+
+/** What a role _revinclude joins on. */
+const revColumn: Record<string, SQL> = {
+  'PractitionerRole:organization': sql`s.organisation_id`,
+  'PractitionerRole:service': sql`s.id`,
+  'PractitionerRole:practitioner': sql`r.practitioner_id`,
+};
+
+/** Roles pointing at one of the matches through the _revinclude `rev`. */
+export const revincludeFilter = (rev: string, matchIds: string[]): SQL =>
+  sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
+
+// The writes of a partner's request for a practitioner's personal contact details (contact-requests.ts).
+
+/**
+ * Records the request on the practitioner's publication row for the partner, making the row (publishing)
+ * when there is none. now() is the transaction's time, so `fresh` tells this request from an earlier one,
+ * even a concurrent one.
+ */
+export async function recordContactRequest(
+  tx: Transaction,
+  practitionerId: string,
+  partnerServiceId: string,
+) {
+  const pp = practitionerPublications;
+  const [row] = await tx
+    .insert(pp)
+    .values({
+      practitionerId,
+      partnerServiceId,
+      publish: true,
+      personalContactRequestedAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [pp.practitionerId, pp.partnerServiceId],
+      set: {
+        personalContactRequestedAt: sql`coalesce(${pp.personalContactRequestedAt}, now())`,
+        updatedAt: sql`case when ${pp.personalContactRequestedAt} is null then now() else ${pp.updatedAt} end`,
+      },
+    })
+    .returning({
+      requestedAt: pp.personalContactRequestedAt,
+      fresh: sql<boolean>`${pp.personalContactRequestedAt} = now()`,
+    });
+  return row!;
+}
+
+/** A partner service's name. */
+export async function partnerServiceName(tx: Transaction, id: string) {
+  const [service] = await tx
+    .select({ name: partnerServices.name })
+    .from(partnerServices)
+    .where(eq(partnerServices.id, id));
+  return service?.name;
+}
+
+// Partners' tasks (partner-requests.ts): one partner request is a task for each person who may answer it.
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+const ofRequest = (requestId: string, partnerServiceId: string) =>
+  allOf(eq(tasks.partnerRequestId, requestId), eq(tasks.partnerServiceId, partnerServiceId));
+
+export const partnerTasksRepository = {
+  /** Every copy of one of the partner's requests. */
+  requestCopies: (db: Database, requestId: string, partnerServiceId: string) =>
+    db.select().from(tasks).where(ofRequest(requestId, partnerServiceId)),
+
+  /** One statement: every copy of the partner's newest 100 requests (of that status), newest first. */
+  newestRequests: (db: Database, partnerServiceId: string, status?: TaskRow['status']) =>
+    db
+      .select()
+      .from(tasks)
+      .where(
+        allOf(
+          eq(tasks.partnerServiceId, partnerServiceId),
+          inArray(
+            tasks.partnerRequestId,
+            db
+              .select({ id: tasks.partnerRequestId })
+              .from(tasks)
+              .where(
+                allOf(
+                  eq(tasks.partnerServiceId, partnerServiceId),
+                  isNotNull(tasks.partnerRequestId),
+                  status ? eq(tasks.status, status) : undefined,
+                ),
+              )
+              .groupBy(tasks.partnerRequestId)
+              .orderBy(desc(max(tasks.createdAt)))
+              .limit(100),
+          ),
+        ),
+      )
+      .orderBy(desc(tasks.createdAt)),
+
+  /**
+   * Who may verify a change to an entity: the practitioners who manage its organisation (or one above it),
+   * and for a service or role also its HealthcareServiceManagers — as the reminder job chooses (decision 027).
+   */
+  async verifiers(tx: Transaction, entityType: string, entityId: string): Promise<string[]> {
+    const result = (await tx.execute(sql`
+      with recursive target as (
+        select ${entityId}::uuid as entity_id,
+          case ${entityType}
+            when 'Organisation' then ${entityId}::uuid
+            when 'Location' then (select organisation_id from locations where id = ${entityId}::uuid)
+            when 'HealthcareService' then (select organisation_id from healthcare_services where id = ${entityId}::uuid)
+            else (select s.organisation_id from practitioner_roles r join healthcare_services s on s.id = r.healthcare_service_id where r.id = ${entityId}::uuid)
+          end as organisation_id,
+          case ${entityType}
+            when 'HealthcareService' then ${entityId}::uuid
+            when 'PractitionerRole' then (select healthcare_service_id from practitioner_roles where id = ${entityId}::uuid)
+          end as service_id
+      ),
+      up(id) as (
+        select organisation_id from target
+        union select o.parent_id from organisations o join up on o.id = up.id where o.parent_id is not null
+      )
+      select distinct p.id as practitioner_id from role_memberships rm
+        join users u on u.id = rm.user_id and u.is_active
+        join practitioners p on p.user_id = rm.user_id
+       where (rm.role_type = 'OrganisationManager' and rm.organisation_id in (select id from up))
+          or (rm.role_type = 'HealthcareServiceManager'
+              and rm.healthcare_service_id = (select service_id from target))`)) as unknown as {
+      rows: Array<{ practitioner_id: string }>;
+    };
+    return result.rows.map((row) => row.practitioner_id);
+  },
+
+  async insertTasks(tx: Transaction, values: Array<typeof tasks.$inferInsert>) {
+    return tx.insert(tasks).values(values).returning({ id: tasks.id });
+  },
+
+  /** The kind of a request (every copy is of one kind: one row says which); undefined when not the partner's. */
+  async requestKind(tx: Transaction, requestId: string, partnerServiceId: string) {
+    const [copy] = await tx
+      .select({ kind: tasks.kind })
+      .from(tasks)
+      .where(ofRequest(requestId, partnerServiceId))
+      .limit(1);
+    return copy?.kind;
+  },
+
+  /**
+   * Closes every open copy of an online-form request as Complete (FormSubmitted); the status guard makes a
+   * concurrent answer (the provider's dismissal, another PATCH) lose cleanly.
+   */
+  completeOpenForm: (tx: Transaction, requestId: string, partnerServiceId: string) =>
+    tx
+      .update(tasks)
+      .set({ status: 'Complete', outcome: 'FormSubmitted', resolvedAt: new Date() })
+      .where(allOf(ofRequest(requestId, partnerServiceId), eq(tasks.status, 'NotComplete')))
+      .returning({ id: tasks.id, entityType: tasks.entityType, entityId: tasks.entityId }),
+
+  /** A request's status (of its first copy). */
+  async requestStatus(tx: Transaction, requestId: string, partnerServiceId: string) {
+    const [row] = await tx
+      .select({ status: tasks.status })
+      .from(tasks)
+      .where(ofRequest(requestId, partnerServiceId));
+    return row?.status;
+  },
+};

@@ -1,8 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { fhirPaging, type FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import { textCharacterProblem } from '@pca/contracts/text.ts';
 import type { Database } from '#db/client.ts';
-import { fhirRepository, type Found, type Page, type RoleWalk, type Seen } from './repository.ts';
+import {
+  fhirRepository,
+  idFilter,
+  idsFilter,
+  revincludeFilter,
+  searchDefinitions,
+  type Found,
+  type Page,
+  type RoleWalk,
+  type Seen,
+} from './repository.ts';
 import {
   healthcareServiceResource,
   locationResource,
@@ -11,228 +21,16 @@ import {
   practitionerRoleResource,
   type Json,
 } from './resources.ts';
+import { FhirSearchError, isUuid } from './search-input.ts';
 
-/** A search the partner API cannot answer as asked: 400 with an OperationOutcome naming the parameter. */
-export class FhirSearchError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'invalid' | 'not-supported' = 'invalid',
-  ) {
-    super(message);
-  }
-}
+export { FhirSearchError, isUuid, searchDefinitions };
 
 /** The partner a request acts for (its verified access token): what was published to it is all it sees. */
 export type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
 import type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
 
 type Params = Record<string, string[]>;
-type Filter = (values: string[]) => SQL;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Whether `id` can be one of ours (anything else matches nothing and never reaches the database). */
-export const isUuid = (id: string) => UUID.test(id);
-
-/** OR over the comma-separated values of one parameter (FHIR: a comma is OR, a repeated parameter is AND). */
-const anyOf = (values: string[], one: (v: string) => SQL) =>
-  sql`(${sql.join(
-    values.map((v) => one(v)),
-    sql` or `,
-  )})`;
-
-/** A string parameter: starts with, any case (FHIR's default string match). */
-const startsWith = (column: SQL) => (values: string[]) =>
-  anyOf(values, (v) => sql`lower(${column}) like ${`${escapeLike(v.toLowerCase())}%`}`);
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A reference parameter: `Type/id` or `id`; anything that is not one of our ids matches nothing. */
-const reference = (column: SQL, type: string) => (values: string[]) =>
-  anyOf(values, (v) => {
-    const id = v.startsWith(`${type}/`) ? v.slice(type.length + 1) : v;
-    return UUID.test(id) ? sql`${column} = ${id}::uuid` : sql`false`;
-  });
-
-/** A token parameter on an identifier column: `system|value`, `|value` or `value`. */
-const identifier =
-  (columns: Array<{ system: string; column: SQL }>) =>
-  (values: string[]): SQL =>
-    anyOf(values, (v) => {
-      const bar = v.indexOf('|');
-      const system = bar === -1 ? null : v.slice(0, bar);
-      const value = bar === -1 ? v : v.slice(bar + 1);
-      const matching = columns.filter(
-        (c) => system === null || system === '' || c.system === system,
-      );
-      if (!matching.length || !value) return sql`false`;
-      return sql`(${sql.join(
-        matching.map((c) => sql`${c.column} = ${value}`),
-        sql` or `,
-      )})`;
-    });
-
-const booleanOf = (v: string) => {
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  throw new FhirSearchError(`'${v}' is not true or false.`);
-};
-
-/** `_lastUpdated` with its prefixes eq, ne, gt, ge, lt, le over a date or an instant. */
-const lastUpdated = (column: SQL) => (values: string[]) =>
-  anyOf(values, (v) => {
-    const m = /^(eq|ne|gt|ge|lt|le)?(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?)$/.exec(v);
-    if (!m || Number.isNaN(Date.parse(m[2]!)))
-      throw new FhirSearchError(`_lastUpdated '${v}' is not a date with an optional prefix.`);
-    const at = m[2]!;
-    const day = at.length === 10;
-    // A date alone is the whole (UTC) day, as FHIR reads a date's precision.
-    const start = sql`${at}::timestamptz`;
-    const end = day ? sql`(${at}::date + 1)::timestamptz` : start;
-    switch (m[1] ?? 'eq') {
-      case 'gt':
-        return day ? sql`${column} >= ${end}` : sql`${column} > ${start}`;
-      case 'ge':
-        return sql`${column} >= ${start}`;
-      case 'lt':
-        return sql`${column} < ${start}`;
-      case 'le':
-        return day ? sql`${column} < ${end}` : sql`${column} <= ${start}`;
-      case 'ne':
-        return day
-          ? sql`(${column} < ${start} or ${column} >= ${end})`
-          : sql`${column} <> ${start}`;
-      default:
-        return day
-          ? sql`(${column} >= ${start} and ${column} < ${end})`
-          : sql`${column} = ${start}`;
-    }
-  });
-
 const today = () => new Date().toISOString().slice(0, 10);
-const currentOn = (start: SQL, end: SQL) =>
-  sql`((${start} is null or ${start} <= ${today()}::date) and (${end} is null or ${end} >= ${today()}::date))`;
-
-interface TypeDefinition {
-  params: Record<string, Filter>;
-  includes: string[];
-  revincludes: string[];
-}
-
-const lastUpdatedOf = {
-  Organization: sql`greatest(o.details_verified_at, o.created_at)`,
-  Location: sql`greatest(l.details_verified_at, l.created_at)`,
-  HealthcareService: sql`greatest(s.details_verified_at, s.created_at)`,
-  Practitioner: sql`pr.updated_at`,
-  PractitionerRole: sql`r.created_at`,
-};
-
-/** The search parameters of each type (the CapabilityStatement lists the same). */
-export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
-  Organization: {
-    params: {
-      _id: reference(sql`o.id`, 'Organization'),
-      identifier: identifier([
-        { system: 'http://ns.electronichealth.net.au/id/hi/hpio/1.0', column: sql`o.hpio` },
-        { system: 'http://hl7.org.au/id/abn', column: sql`o.abn` },
-      ]),
-      name: (values) =>
-        sql`(${startsWith(sql`o.name`)(values)} or ${startsWith(sql`o.alias`)(values)})`,
-      active: (values) =>
-        anyOf(values, (v) => (booleanOf(v) ? sql`o.status = 'Active'` : sql`o.status <> 'Active'`)),
-      _lastUpdated: lastUpdated(lastUpdatedOf.Organization),
-    },
-    includes: [],
-    revincludes: ['PractitionerRole:organization'],
-  },
-  Location: {
-    params: {
-      _id: reference(sql`l.id`, 'Location'),
-      name: startsWith(sql`l.name`),
-      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
-      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-      organization: reference(sql`l.organisation_id`, 'Organization'),
-      status: (values) =>
-        anyOf(values, (v) =>
-          v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
-        ),
-      active: (values) =>
-        anyOf(values, (v) => (booleanOf(v) ? sql`l.is_active` : sql`not l.is_active`)),
-      _lastUpdated: lastUpdated(lastUpdatedOf.Location),
-    },
-    includes: ['Location:organization'],
-    revincludes: [],
-  },
-  HealthcareService: {
-    params: {
-      _id: reference(sql`s.id`, 'HealthcareService'),
-      identifier: identifier([
-        {
-          system: 'https://www.healthdirect.gov.au/nhsd/id/healthcare-service',
-          column: sql`s.nhsd_resource_identifier`,
-        },
-      ]),
-      name: startsWith(sql`s.name`),
-      'service-type': (values) =>
-        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
-      organization: reference(sql`s.organisation_id`, 'Organization'),
-      location: reference(sql`s.location_id`, 'Location'),
-      active: (values) =>
-        anyOf(values, (v) =>
-          booleanOf(v)
-            ? currentOn(sql`s.start_date`, sql`s.end_date`)
-            : sql`not ${currentOn(sql`s.start_date`, sql`s.end_date`)}`,
-        ),
-      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
-      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-      _lastUpdated: lastUpdated(lastUpdatedOf.HealthcareService),
-    },
-    includes: ['HealthcareService:location', 'HealthcareService:organization'],
-    revincludes: ['PractitionerRole:service'],
-  },
-  Practitioner: {
-    params: {
-      _id: reference(sql`pr.id`, 'Practitioner'),
-      identifier: identifier([
-        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
-      ]),
-      name: (values) =>
-        sql`(${startsWith(sql`pr.given_name`)(values)} or ${startsWith(sql`pr.family_name`)(values)} or ${startsWith(sql`pr.preferred_name`)(values)})`,
-      active: (values) => anyOf(values, (v) => (booleanOf(v) ? sql`true` : sql`false`)),
-      _lastUpdated: lastUpdated(lastUpdatedOf.Practitioner),
-    },
-    includes: [],
-    revincludes: ['PractitionerRole:practitioner'],
-  },
-  PractitionerRole: {
-    params: {
-      _id: reference(sql`r.id`, 'PractitionerRole'),
-      practitioner: reference(sql`r.practitioner_id`, 'Practitioner'),
-      organization: reference(sql`s.organisation_id`, 'Organization'),
-      location: reference(sql`s.location_id`, 'Location'),
-      // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
-      service: reference(sql`s.id`, 'HealthcareService'),
-      'service-type': (values) =>
-        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
-      active: (values) =>
-        anyOf(values, (v) =>
-          booleanOf(v)
-            ? currentOn(sql`r.start_date`, sql`r.end_date`)
-            : sql`not ${currentOn(sql`r.start_date`, sql`r.end_date`)}`,
-        ),
-      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
-      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-      identifier: identifier([
-        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
-      ]),
-      _lastUpdated: lastUpdated(lastUpdatedOf.PractitionerRole),
-    },
-    includes: [
-      'PractitionerRole:practitioner',
-      'PractitionerRole:organization',
-      'PractitionerRole:location',
-      'PractitionerRole:service',
-    ],
-    revincludes: [],
-  },
-};
 
 /** Parameters that shape the answer rather than filter it. */
 const RESULT_PARAMS = new Set([
@@ -282,15 +80,6 @@ const fetchers = {
       .roles(db, partner, f, p, o.walk ?? 'matches')
       .then(resourcesOf((r) => practitionerRoleResource(r, today()))),
 } satisfies Record<FhirResourceType, unknown>;
-
-/** The id column of each type, for includes (ids already known). */
-const idColumn: Record<FhirResourceType, SQL> = {
-  Organization: sql`o.id`,
-  Location: sql`l.id`,
-  HealthcareService: sql`s.id`,
-  Practitioner: sql`pr.id`,
-  PractitionerRole: sql`r.id`,
-};
 
 /**
  * Where an include or revinclude points: the type fetched, how its ids are found, and whether the partner sees
@@ -440,17 +229,12 @@ export function fhirService(db: Database) {
           ? fetchers[type](
               db,
               partner.partnerServiceId,
-              [sql`${idColumn[type]} = any(${sql.param([...ids])}::uuid[])`],
+              [idsFilter(type, [...ids])],
               { offset: 0, count: INCLUDE_LIMIT },
               { seen },
             ).then((r) => r.resources)
           : Promise.resolve([] as Json[]),
       );
-      const revColumn: Record<string, SQL> = {
-        'PractitionerRole:organization': sql`s.organisation_id`,
-        'PractitionerRole:service': sql`s.id`,
-        'PractitionerRole:practitioner': sql`r.practitioner_id`,
-      };
       const matchIds = matches.map((m) => String(m['id']));
       for (const rev of revincludes)
         reads.push(
@@ -458,7 +242,7 @@ export function fhirService(db: Database) {
             .PractitionerRole(
               db,
               partner.partnerServiceId,
-              [sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`],
+              [revincludeFilter(rev, matchIds)],
               { offset: 0, count: INCLUDE_LIMIT },
               { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
             )
@@ -470,13 +254,11 @@ export function fhirService(db: Database) {
 
     /** One resource the partner sees, or null (not published to it is the same as not there). */
     async read(partner: PartnerCaller, type: FhirResourceType, id: string): Promise<Json | null> {
-      if (!UUID.test(id)) return null;
-      const found = await fetchers[type](
-        db,
-        partner.partnerServiceId,
-        [sql`${idColumn[type]} = ${id}::uuid`],
-        { offset: 0, count: 1 },
-      );
+      if (!isUuid(id)) return null;
+      const found = await fetchers[type](db, partner.partnerServiceId, [idFilter(type, id)], {
+        offset: 0,
+        count: 1,
+      });
       return found.resources[0] ?? null;
     },
   };

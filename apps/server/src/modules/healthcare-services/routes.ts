@@ -6,10 +6,12 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
-import { createService, getServiceDetail, updateService } from './service.ts';
+import { healthcareServicesService } from './service.ts';
 
 /** Healthcare services: view, edit, and add to an organisation. */
 export const healthcareServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = healthcareServicesService(deps.db);
+
   viewAndEditRoutes(app, deps, {
     path: healthcareServiceApiPaths.healthcareService,
     tag: 'healthcare-services',
@@ -19,8 +21,9 @@ export const healthcareServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       view: 'A healthcare service with contact details, opening hours, practitioners and partner services',
       edit: 'Edit a healthcare service (OrganisationManager or HealthcareServiceManager)',
     },
-    load: getServiceDetail,
-    save: updateService,
+    load: (_db, caller, id) => service.getServiceDetail(caller, id),
+    save: (_db, caller, id, input, requestId) =>
+      service.updateService(caller, id, input, requestId),
   });
 
   createInOrganisationRoute(app, deps, {
@@ -28,6 +31,7 @@ export const healthcareServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     tag: 'healthcare-services',
     body: HealthcareServiceInput,
     summary: 'Add a healthcare service to an organisation (OrganisationManager)',
-    create: createService,
+    create: (_db, caller, organisationId, input, requestId) =>
+      service.createService(caller, organisationId, input, requestId),
   });
 };

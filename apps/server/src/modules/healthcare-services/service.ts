@@ -1,15 +1,9 @@
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
-import { healthcareServices } from '#db/schema/index.ts';
 import { isLocationOf, locationsOfOrganisation } from '#modules/locations/repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { requireOrganisationManager, serviceAccess } from '#modules/entities/access.ts';
-import {
-  detailsVerifiedNow,
-  insertAudited,
-  updateAudited,
-} from '#modules/entities/audited-write.ts';
 import {
   addressText,
   contactColumns,
@@ -21,104 +15,98 @@ import {
   toLocationSummary,
 } from '#modules/entities/summaries.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
+import { healthcareServiceWrites } from './repository.ts';
 
-/** A healthcare service with its contact details, opening hours, practitioners and partner services. */
-export async function getServiceDetail(
-  db: Database,
-  caller: AccessScope,
-  serviceId: string,
-): Promise<HealthcareServiceDetail> {
-  const { service: s, organisation, roles, canEdit } = await serviceAccess(db, caller, serviceId);
-  const [orgLocations, practitioners] = await Promise.all([
-    locationsOfOrganisation(db, organisation.id),
-    loadPractitionerRoleSummaries(db, [s.id]),
-  ]);
-  const location = orgLocations.find((l) => l.id === s.locationId);
-  return {
-    id: s.id,
-    organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
-    location: location
-      ? { id: location.id, name: location.name, address: addressText(location) }
-      : null,
-    name: s.name,
-    serviceType: s.serviceType,
-    description: text(s.description),
-    startDate: text(s.startDate),
-    endDate: text(s.endDate),
-    isActive: isWithinDates(s.startDate, s.endDate),
-    ...contactView(s),
-    openingHours: toOpeningDays(s.openingHours),
-    effectiveRoles: roles,
-    canEdit,
-    locationOptions: orgLocations.map(toLocationSummary),
-    practitioners,
-  };
-}
-
-async function toColumns(db: Database, organisationId: string, input: HealthcareServiceInput) {
-  if (!(await isLocationOf(db, input.locationId, organisationId)))
-    throw new ValidationError([
-      { field: 'locationId', message: 'Select a location of this organisation' },
+/** Healthcare services: view, edit, and add to an organisation. */
+export function healthcareServicesService(db: Database) {
+  /** A healthcare service with its contact details, opening hours, practitioners and partner services. */
+  async function getServiceDetail(
+    caller: AccessScope,
+    serviceId: string,
+  ): Promise<HealthcareServiceDetail> {
+    const { service: s, organisation, roles, canEdit } = await serviceAccess(db, caller, serviceId);
+    const [orgLocations, practitioners] = await Promise.all([
+      locationsOfOrganisation(db, organisation.id),
+      loadPractitionerRoleSummaries(db, [s.id]),
     ]);
-  return {
-    name: input.name.trim(),
-    serviceType: input.serviceType.trim(),
-    description: nullable(input.description),
-    locationId: input.locationId,
-    startDate: input.startDate || null,
-    endDate: input.endDate || null,
-    ...contactColumns(input),
-    openingHours: toStoredHours(input.openingHours),
-  };
-}
+    const location = orgLocations.find((l) => l.id === s.locationId);
+    return {
+      id: s.id,
+      organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
+      location: location
+        ? { id: location.id, name: location.name, address: addressText(location) }
+        : null,
+      name: s.name,
+      serviceType: s.serviceType,
+      description: text(s.description),
+      startDate: text(s.startDate),
+      endDate: text(s.endDate),
+      isActive: isWithinDates(s.startDate, s.endDate),
+      ...contactView(s),
+      openingHours: toOpeningDays(s.openingHours),
+      effectiveRoles: roles,
+      canEdit,
+      locationOptions: orgLocations.map(toLocationSummary),
+      practitioners,
+    };
+  }
 
-/** Edits a healthcare service (OrganisationManager or HealthcareServiceManager), audited. */
-export async function updateService(
-  db: Database,
-  caller: AccessScope,
-  serviceId: string,
-  input: HealthcareServiceInput,
-  requestId: string,
-) {
-  const { service, canEdit } = await serviceAccess(db, caller, serviceId);
-  if (!canEdit)
-    throw new ForbiddenError('Only a manager of this healthcare service can change it.');
-  const next = await toColumns(db, service.organisationId, input);
-  await updateAudited(
-    db,
-    healthcareServices,
-    serviceId,
-    service,
-    next,
-    {
+  async function toColumns(organisationId: string, input: HealthcareServiceInput) {
+    if (!(await isLocationOf(db, input.locationId, organisationId)))
+      throw new ValidationError([
+        { field: 'locationId', message: 'Select a location of this organisation' },
+      ]);
+    return {
+      name: input.name.trim(),
+      serviceType: input.serviceType.trim(),
+      description: nullable(input.description),
+      locationId: input.locationId,
+      startDate: input.startDate || null,
+      endDate: input.endDate || null,
+      ...contactColumns(input),
+      openingHours: toStoredHours(input.openingHours),
+    };
+  }
+
+  /** Edits a healthcare service (OrganisationManager or HealthcareServiceManager), audited. */
+  async function updateService(
+    caller: AccessScope,
+    serviceId: string,
+    input: HealthcareServiceInput,
+    requestId: string,
+  ) {
+    const { service, canEdit } = await serviceAccess(db, caller, serviceId);
+    if (!canEdit)
+      throw new ForbiddenError('Only a manager of this healthcare service can change it.');
+    const next = await toColumns(service.organisationId, input);
+    await healthcareServiceWrites.save(db, serviceId, service, next, {
       actorUserId: caller.userId,
       action: 'healthcare-service.updated',
       entityType: 'HealthcareService',
       requestId,
-    },
-    detailsVerifiedNow,
-  );
-}
+    });
+  }
 
-/** Adds a healthcare service to an organisation (OrganisationManager), audited; returns its id. */
-export async function createService(
-  db: Database,
-  caller: AccessScope,
-  organisationId: string,
-  input: HealthcareServiceInput,
-  requestId: string,
-): Promise<string> {
-  await requireOrganisationManager(db, caller, organisationId);
-  const values = await toColumns(db, organisationId, input);
-  return insertAudited(
-    db,
-    healthcareServices,
-    { organisationId, ...values },
-    {
-      actorUserId: caller.userId,
-      action: 'healthcare-service.created',
-      entityType: 'HealthcareService',
-      requestId,
-    },
-  );
+  /** Adds a healthcare service to an organisation (OrganisationManager), audited; returns its id. */
+  async function createService(
+    caller: AccessScope,
+    organisationId: string,
+    input: HealthcareServiceInput,
+    requestId: string,
+  ): Promise<string> {
+    await requireOrganisationManager(db, caller, organisationId);
+    const values = await toColumns(organisationId, input);
+    return healthcareServiceWrites.insert(
+      db,
+      { organisationId, ...values },
+      {
+        actorUserId: caller.userId,
+        action: 'healthcare-service.created',
+        entityType: 'HealthcareService',
+        requestId,
+      },
+    );
+  }
+
+  return { getServiceDetail, updateService, createService };
 }

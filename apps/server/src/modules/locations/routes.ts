@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { locationApiPaths, LocationDetail, LocationInput } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
 import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
-import { createLocation, getLocationDetail, updateLocation } from './service.ts';
+import { locationsService } from './service.ts';
 
 /** Locations: view, edit, and add to an organisation. */
 export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = locationsService(deps.db);
+
   viewAndEditRoutes(app, deps, {
     path: locationApiPaths.location,
     tag: 'locations',
@@ -15,8 +17,9 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       view: 'A location with its healthcare services and partner services',
       edit: 'Edit a location (OrganisationManager)',
     },
-    load: getLocationDetail,
-    save: updateLocation,
+    load: (_db, caller, id) => service.getLocationDetail(caller, id),
+    save: (_db, caller, id, input, requestId) =>
+      service.updateLocation(caller, id, input, requestId),
   });
 
   createInOrganisationRoute(app, deps, {
@@ -24,6 +27,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     tag: 'locations',
     body: LocationInput,
     summary: 'Add a location to an organisation (OrganisationManager)',
-    create: createLocation,
+    create: (_db, caller, organisationId, input, requestId) =>
+      service.createLocation(caller, organisationId, input, requestId),
   });
 };

@@ -1,15 +1,10 @@
 import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
-import { locations } from '#db/schema/index.ts';
 import { findLocality } from '#modules/localities/repository.ts';
+import { locationWrites } from './repository.ts';
 import { ForbiddenError, ValidationError } from '#lib/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
-import {
-  detailsVerifiedNow,
-  insertAudited,
-  updateAudited,
-} from '#modules/entities/audited-write.ts';
 import {
   contactColumns,
   contactView,
@@ -18,97 +13,91 @@ import {
   text,
 } from '#modules/entities/summaries.ts';
 
-/** A location with its services and partner services. */
-export async function getLocationDetail(
-  db: Database,
-  caller: AccessScope,
-  locationId: string,
-): Promise<LocationDetail> {
-  const { location: l, organisation, canEdit } = await locationAccess(db, caller, locationId);
-  const services = await loadServiceSummaries(db, { locationId });
-  return {
-    id: l.id,
-    organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
-    name: l.name,
-    kind: locationKind(l.type),
-    addressLine: l.addressLines.join(', '),
-    locality: text(l.locality),
-    postcode: text(l.postcode),
-    state: text(l.state),
-    ...contactView(l),
-    isActive: l.isActive,
-    canEdit,
-    healthcareServices: services.map(({ organisationId: _, ...s }) => s),
-  };
-}
-
-/** Column values of a location form; a mobile or virtual location has no street address. */
-async function toColumns(db: Database, input: LocationInput) {
-  const physical = input.kind === 'physical';
-  if (physical) {
-    const found = await findLocality(db, input);
-    if (!found)
-      throw new ValidationError([
-        { field: 'locality', message: 'Select a suburb or postcode from the list' },
-      ]);
+/** Locations: view, edit, and add to an organisation. */
+export function locationsService(db: Database) {
+  /** A location with its services and partner services. */
+  async function getLocationDetail(
+    caller: AccessScope,
+    locationId: string,
+  ): Promise<LocationDetail> {
+    const { location: l, organisation, canEdit } = await locationAccess(db, caller, locationId);
+    const services = await loadServiceSummaries(db, { locationId });
+    return {
+      id: l.id,
+      organisation: { id: organisation.id, name: organisation.name, type: organisation.type },
+      name: l.name,
+      kind: locationKind(l.type),
+      addressLine: l.addressLines.join(', '),
+      locality: text(l.locality),
+      postcode: text(l.postcode),
+      state: text(l.state),
+      ...contactView(l),
+      isActive: l.isActive,
+      canEdit,
+      healthcareServices: services.map(({ organisationId: _, ...s }) => s),
+    };
   }
-  return {
-    name: input.name.trim(),
-    type: physical ? [] : [input.kind as 'MOBL' | 'VI'],
-    addressLines: physical ? [input.addressLine.trim()] : [],
-    locality: physical ? input.locality : null,
-    postcode: physical ? input.postcode : null,
-    state: physical ? input.state || null : null,
-    ...contactColumns(input),
-  };
-}
 
-/** Edits a location (OrganisationManager of its organisation), audited. */
-export async function updateLocation(
-  db: Database,
-  caller: AccessScope,
-  locationId: string,
-  input: LocationInput,
-  requestId: string,
-) {
-  const { location, canEdit } = await locationAccess(db, caller, locationId);
-  if (!canEdit) throw new ForbiddenError('Only an organisation manager can change this location.');
-  const next = await toColumns(db, input);
-  await updateAudited(
-    db,
-    locations,
-    locationId,
-    location,
-    next,
-    {
+  /** Column values of a location form; a mobile or virtual location has no street address. */
+  async function toColumns(input: LocationInput) {
+    const physical = input.kind === 'physical';
+    if (physical) {
+      const found = await findLocality(db, input);
+      if (!found)
+        throw new ValidationError([
+          { field: 'locality', message: 'Select a suburb or postcode from the list' },
+        ]);
+    }
+    return {
+      name: input.name.trim(),
+      type: physical ? [] : [input.kind as 'MOBL' | 'VI'],
+      addressLines: physical ? [input.addressLine.trim()] : [],
+      locality: physical ? input.locality : null,
+      postcode: physical ? input.postcode : null,
+      state: physical ? input.state || null : null,
+      ...contactColumns(input),
+    };
+  }
+
+  /** Edits a location (OrganisationManager of its organisation), audited. */
+  async function updateLocation(
+    caller: AccessScope,
+    locationId: string,
+    input: LocationInput,
+    requestId: string,
+  ) {
+    const { location, canEdit } = await locationAccess(db, caller, locationId);
+    if (!canEdit)
+      throw new ForbiddenError('Only an organisation manager can change this location.');
+    const next = await toColumns(input);
+    await locationWrites.save(db, locationId, location, next, {
       actorUserId: caller.userId,
       action: 'location.updated',
       entityType: 'Location',
       requestId,
-    },
-    detailsVerifiedNow,
-  );
-}
+    });
+  }
 
-/** Adds a location to an organisation (OrganisationManager), audited; returns its id. */
-export async function createLocation(
-  db: Database,
-  caller: AccessScope,
-  organisationId: string,
-  input: LocationInput,
-  requestId: string,
-): Promise<string> {
-  await requireOrganisationManager(db, caller, organisationId);
-  const values = await toColumns(db, input);
-  return insertAudited(
-    db,
-    locations,
-    { organisationId, ...values },
-    {
-      actorUserId: caller.userId,
-      action: 'location.created',
-      entityType: 'Location',
-      requestId,
-    },
-  );
+  /** Adds a location to an organisation (OrganisationManager), audited; returns its id. */
+  async function createLocation(
+    caller: AccessScope,
+    organisationId: string,
+    input: LocationInput,
+    requestId: string,
+  ): Promise<string> {
+    await requireOrganisationManager(db, caller, organisationId);
+    const values = await toColumns(input);
+    return locationWrites.insert(
+      db,
+      { organisationId, ...values },
+      {
+        actorUserId: caller.userId,
+        action: 'location.created',
+        entityType: 'Location',
+        requestId,
+      },
+    );
+  }
+
+  return { getLocationDetail, updateLocation, createLocation };
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { detailsWrites } from '#modules/locations/repository.ts';
 import { organisations } from '#db/schema/index.ts';
 
 /** The organisations directly beneath one, by name. */
@@ -18,3 +19,6 @@ export async function organisationName(db: Database, id: string) {
     .where(eq(organisations.id, id));
   return row;
 }
+
+/** An organisation's audited writes (its details are saved, never inserted here). */
+export const organisationWrites = detailsWrites(organisations);

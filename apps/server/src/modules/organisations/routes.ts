@@ -11,10 +11,12 @@ import type { AppDeps } from '#lib/deps.ts';
 import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
 import { viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
-import { getOrganisationDetail, updateOrganisation } from './service.ts';
+import { organisationsService } from './service.ts';
 
 /** The signed-in user's organisation trees, and an organisation's view and edit. */
 export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = organisationsService(deps.db);
+
   app.get(
     meApiPaths.organisations,
     {
@@ -41,7 +43,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       view: 'An organisation with its HI organisations, locations, services, practitioners and partner services',
       edit: 'Edit organisation details (OrganisationManager on it or an ancestor)',
     },
-    load: getOrganisationDetail,
-    save: updateOrganisation,
+    load: (_db, caller, id) => service.getOrganisationDetail(caller, id),
+    save: (_db, caller, id, input, requestId) =>
+      service.updateOrganisation(caller, id, input, requestId),
   });
 };

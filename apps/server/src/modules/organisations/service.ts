@@ -1,9 +1,7 @@
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#lib/access.ts';
-import { organisations } from '#db/schema/index.ts';
-import { updateAudited, detailsVerifiedNow } from '#modules/entities/audited-write.ts';
-import { childrenOf, organisationName } from './repository.ts';
+import { childrenOf, organisationName, organisationWrites } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
 import {
   loadLocationSummaries,
@@ -12,84 +10,83 @@ import {
   nullable,
 } from '#modules/entities/summaries.ts';
 
-/**
- * An organisation with its tabs' data. A participating organisation's locations, services and practitioners
- * include those of its HI organisations, because in the demo world (as in the real service) they sit there.
- */
-export async function getOrganisationDetail(
-  db: Database,
-  caller: AccessScope,
-  organisationId: string,
-): Promise<OrganisationDetail> {
-  const { organisation: o, roles, canEdit } = await organisationAccess(db, caller, organisationId);
-  const children = o.type === 'ParticipatingOrganisation' ? await childrenOf(db, o.id) : [];
-  const parent = o.parentId ? await organisationName(db, o.parentId) : undefined;
-  const subtree = [o.id, ...children.map((c) => c.id)];
-  const [locations, services] = await Promise.all([
-    loadLocationSummaries(db, subtree),
-    loadServiceSummaries(db, { organisationIds: subtree }),
-  ]);
-  const serviceIds = services.map((s) => s.id);
-  const practitioners = await loadPractitionerRoleSummaries(db, serviceIds);
-  return {
-    id: o.id,
-    type: o.type,
-    parent: parent ?? null,
-    name: o.name,
-    alias: o.alias,
-    businessName: o.businessName,
-    abn: o.abn,
-    hpio: o.hpio,
-    phone: o.phone,
-    email: o.email,
-    fax: o.fax,
-    website: o.website,
-    isPublisher: o.isPublisher,
-    publisherApprovalStatus: o.publisherApprovalStatus ?? null,
-    status: o.status,
-    dateCreated: o.createdAt.toISOString(),
-    effectiveRoles: roles,
-    canEdit,
-    hiOrganisations: children.map((c) => ({
-      id: c.id,
-      name: c.name,
-      hpio: c.hpio,
-      status: c.status,
-    })),
-    locations,
-    healthcareServices: services.map(({ organisationId: _, ...s }) => s),
-    practitioners,
-  };
-}
+/** Organisations: an organisation's view and edit. */
+export function organisationsService(db: Database) {
+  /**
+   * An organisation with its tabs' data. A participating organisation's locations, services and practitioners
+   * include those of its HI organisations, because in the demo world (as in the real service) they sit there.
+   */
+  async function getOrganisationDetail(
+    caller: AccessScope,
+    organisationId: string,
+  ): Promise<OrganisationDetail> {
+    const {
+      organisation: o,
+      roles,
+      canEdit,
+    } = await organisationAccess(db, caller, organisationId);
+    const children = o.type === 'ParticipatingOrganisation' ? await childrenOf(db, o.id) : [];
+    const parent = o.parentId ? await organisationName(db, o.parentId) : undefined;
+    const subtree = [o.id, ...children.map((c) => c.id)];
+    const [locations, services] = await Promise.all([
+      loadLocationSummaries(db, subtree),
+      loadServiceSummaries(db, { organisationIds: subtree }),
+    ]);
+    const serviceIds = services.map((s) => s.id);
+    const practitioners = await loadPractitionerRoleSummaries(db, serviceIds);
+    return {
+      id: o.id,
+      type: o.type,
+      parent: parent ?? null,
+      name: o.name,
+      alias: o.alias,
+      businessName: o.businessName,
+      abn: o.abn,
+      hpio: o.hpio,
+      phone: o.phone,
+      email: o.email,
+      fax: o.fax,
+      website: o.website,
+      isPublisher: o.isPublisher,
+      publisherApprovalStatus: o.publisherApprovalStatus ?? null,
+      status: o.status,
+      dateCreated: o.createdAt.toISOString(),
+      effectiveRoles: roles,
+      canEdit,
+      hiOrganisations: children.map((c) => ({
+        id: c.id,
+        name: c.name,
+        hpio: c.hpio,
+        status: c.status,
+      })),
+      locations,
+      healthcareServices: services.map(({ organisationId: _, ...s }) => s),
+      practitioners,
+    };
+  }
 
-/** Edits an organisation's details (OrganisationManager only), audited with the changed fields. */
-export async function updateOrganisation(
-  db: Database,
-  caller: AccessScope,
-  organisationId: string,
-  input: OrganisationUpdate,
-  requestId: string,
-): Promise<void> {
-  const { organisation } = await requireOrganisationManager(db, caller, organisationId);
-  const next = {
-    name: input.name.trim(),
-    alias: nullable(input.alias),
-    businessName: nullable(input.businessName),
-    fax: nullable(input.fax),
-    website: nullable(input.website),
-  };
-  await updateAudited(
-    db,
-    organisations,
-    organisationId,
-    organisation,
-    next,
-    {
+  /** Edits an organisation's details (OrganisationManager only), audited with the changed fields. */
+  async function updateOrganisation(
+    caller: AccessScope,
+    organisationId: string,
+    input: OrganisationUpdate,
+    requestId: string,
+  ): Promise<void> {
+    const { organisation } = await requireOrganisationManager(db, caller, organisationId);
+    const next = {
+      name: input.name.trim(),
+      alias: nullable(input.alias),
+      businessName: nullable(input.businessName),
+      fax: nullable(input.fax),
+      website: nullable(input.website),
+    };
+    await organisationWrites.save(db, organisationId, organisation, next, {
       actorUserId: caller.userId,
       action: 'organisation.updated',
       entityType: 'Organisation',
       requestId,
-    },
-    detailsVerifiedNow,
-  );
+    });
+  }
+
+  return { getOrganisationDetail, updateOrganisation };
 }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { photoLimits, photoMessages } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import { users } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { photoRepository } from './repository.ts';
 
 // The profile photo (docs/decisions/024-profile-photo.md): the server checks every upload again, whatever
 // the SPA checked, and stores only what it re-encoded itself.
@@ -107,28 +106,6 @@ export async function processPhoto(body: Buffer): Promise<Buffer> {
 
 /** The stored form of a photo: a data URL, which every avatar shows as it is. */
 export const photoDataOf = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-
-/** Reads and writes of the photo: one column of the user. */
-function photoRepository(db: Database) {
-  return {
-    async userExists(userId: string) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return Boolean(row);
-    },
-    async setPhoto(tx: Transaction, userId: string, photoData: string | null) {
-      const rows = await tx
-        .update(users)
-        .set({ photoData, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning({ id: users.id });
-      return rows.length > 0;
-    },
-  };
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

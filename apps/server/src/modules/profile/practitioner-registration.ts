@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   hpiiCheckMessages,
   hpiiProblemTypes,
@@ -8,12 +7,12 @@ import {
   type PractitionerRegistrationResult,
 } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import { practitioners, users } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import { databaseErrorCode } from '#lib/database-errors.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
 import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { practitionerRegistrationRepository } from './repository.ts';
 
 type Executor = Database | Transaction;
 
@@ -55,73 +54,6 @@ class RegistrationConflict extends HttpError {
 
 const hpiiInUseMessage =
   'This HPI-I number is already registered to another account. Please contact support.';
-
-/** Reads and writes of registering as a practitioner. */
-export function practitionerRegistrationRepository() {
-  return {
-    /** The user with their practitioner record (if any); `forUpdate` takes the user's row lock. */
-    async findUser(tx: Executor, userId: string, forUpdate = false) {
-      const query = tx
-        .select({
-          id: users.id,
-          givenName: users.givenName,
-          familyName: users.familyName,
-          email: users.email,
-          phone: users.phone,
-          practitionerId: practitioners.id,
-          hpii: practitioners.hpii,
-        })
-        .from(users)
-        .leftJoin(practitioners, eq(practitioners.userId, users.id))
-        .where(eq(users.id, userId))
-        .limit(1);
-      const [row] = forUpdate ? await query.for('update', { of: users }) : await query;
-      return row ?? null;
-    },
-
-    /** The practitioner record with this HPI-I, and the user it belongs to. */
-    async practitionerByHpii(tx: Executor, hpii: string) {
-      const [row] = await tx
-        .select({ id: practitioners.id, userId: practitioners.userId })
-        .from(practitioners)
-        .where(eq(practitioners.hpii, hpii))
-        .limit(1);
-      return row ?? null;
-    },
-
-    async linkPractitioner(tx: Transaction, practitionerId: string, userId: string) {
-      await tx
-        .update(practitioners)
-        .set({ userId, updatedAt: new Date() })
-        .where(eq(practitioners.id, practitionerId));
-    },
-
-    async setHpii(tx: Transaction, practitionerId: string, hpii: string) {
-      await tx
-        .update(practitioners)
-        .set({ hpii, updatedAt: new Date() })
-        .where(eq(practitioners.id, practitionerId));
-    },
-
-    async insertPractitioner(
-      tx: Transaction,
-      values: { userId: string; hpii: string; givenName: string; familyName: string },
-    ) {
-      const [row] = await tx
-        .insert(practitioners)
-        .values(values)
-        .returning({ id: practitioners.id });
-      return row!.id;
-    },
-
-    async acceptParticipation(tx: Transaction, userId: string) {
-      await tx
-        .update(users)
-        .set({ participationApprovalStatus: 'Accepted', updatedAt: new Date() })
-        .where(eq(users.id, userId));
-    },
-  };
-}
 
 /** Rejects after `ms`, so a hanging HI Service ends as the general error instead of holding the request. */
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -146,3 +146,92 @@ export function profileRepository(db: Database) {
     },
   };
 }
+
+/** Reads and writes of the photo: one column of the user. */
+export function photoRepository(db: Database) {
+  return {
+    async userExists(userId: string) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return Boolean(row);
+    },
+    async setPhoto(tx: Transaction, userId: string, photoData: string | null) {
+      const rows = await tx
+        .update(users)
+        .set({ photoData, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+/** Reads and writes of registering as a practitioner. */
+export function practitionerRegistrationRepository() {
+  return {
+    /** The user with their practitioner record (if any); `forUpdate` takes the user's row lock. */
+    async findUser(tx: Executor, userId: string, forUpdate = false) {
+      const query = tx
+        .select({
+          id: users.id,
+          givenName: users.givenName,
+          familyName: users.familyName,
+          email: users.email,
+          phone: users.phone,
+          practitionerId: practitioners.id,
+          hpii: practitioners.hpii,
+        })
+        .from(users)
+        .leftJoin(practitioners, eq(practitioners.userId, users.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      const [row] = forUpdate ? await query.for('update', { of: users }) : await query;
+      return row ?? null;
+    },
+
+    /** The practitioner record with this HPI-I, and the user it belongs to. */
+    async practitionerByHpii(tx: Executor, hpii: string) {
+      const [row] = await tx
+        .select({ id: practitioners.id, userId: practitioners.userId })
+        .from(practitioners)
+        .where(eq(practitioners.hpii, hpii))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async linkPractitioner(tx: Transaction, practitionerId: string, userId: string) {
+      await tx
+        .update(practitioners)
+        .set({ userId, updatedAt: new Date() })
+        .where(eq(practitioners.id, practitionerId));
+    },
+
+    async setHpii(tx: Transaction, practitionerId: string, hpii: string) {
+      await tx
+        .update(practitioners)
+        .set({ hpii, updatedAt: new Date() })
+        .where(eq(practitioners.id, practitionerId));
+    },
+
+    async insertPractitioner(
+      tx: Transaction,
+      values: { userId: string; hpii: string; givenName: string; familyName: string },
+    ) {
+      const [row] = await tx
+        .insert(practitioners)
+        .values(values)
+        .returning({ id: practitioners.id });
+      return row!.id;
+    },
+
+    async acceptParticipation(tx: Transaction, userId: string) {
+      await tx
+        .update(users)
+        .set({ participationApprovalStatus: 'Accepted', updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+  };
+}

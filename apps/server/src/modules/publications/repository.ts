@@ -3,6 +3,7 @@ import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
 import {
   informationUseStatements,
+  locations,
   organisations,
   partnerPublications,
   partnerServices,
@@ -203,5 +204,23 @@ export const publicationsRepository = {
       .from(organisations)
       .where(eq(organisations.id, organisationId));
     return row?.name;
+  },
+
+  /** A location's id and name. */
+  async location(db: Executor, locationId: string) {
+    const [row] = await db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, locationId));
+    return row;
+  },
+
+  /** The partner service an information use statement belongs to. */
+  async statementPartner(db: Executor, statementId: string) {
+    const [row] = await db
+      .select({ partnerServiceId: informationUseStatements.partnerServiceId })
+      .from(informationUseStatements)
+      .where(eq(informationUseStatements.id, statementId));
+    return row;
   },
 };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   publicationLevelLabel,
   publicationMessages,
@@ -12,7 +11,6 @@ import {
   type RuntimeConfig,
 } from '@pca/contracts';
 import { organisationHref, pages } from '@pca/contracts/pages.ts';
-import { informationUseStatements, locations } from '#db/schema/index.ts';
 import { appendAudit } from '#lib/audit.ts';
 import type { AccessScope } from '#lib/access.ts';
 import type { AppDeps } from '#lib/deps.ts';
@@ -151,13 +149,7 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     const { service, canEdit } = await serviceAccess(db, scope, id);
     const [chain, location] = await Promise.all([
       repo.organisationChain(db, service.organisationId),
-      service.locationId
-        ? db
-            .select({ id: locations.id, name: locations.name })
-            .from(locations)
-            .where(eq(locations.id, service.locationId))
-            .then((rows) => rows[0])
-        : undefined,
+      service.locationId ? repo.location(db, service.locationId) : undefined,
     ]);
     const locationSources: Source[] = location
       ? [
@@ -303,10 +295,7 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
       const partner = await offeredPartner(partnerServiceId);
       const accept = input.acceptInformationUseStatementId;
       if (accept !== undefined && accept !== partner.statementId) {
-        const [statement] = await db
-          .select({ partnerServiceId: informationUseStatements.partnerServiceId })
-          .from(informationUseStatements)
-          .where(eq(informationUseStatements.id, accept));
+        const statement = await repo.statementPartner(db, accept);
         if (statement?.partnerServiceId !== partner.id)
           throw new ValidationError([
             {

@@ -4,10 +4,12 @@ import type { AppDeps } from '#lib/deps.ts';
 import { ForbiddenError } from '#lib/errors.ts';
 import { accessOf } from '#modules/access/guards.ts';
 import { requireAuth } from '#modules/auth/authenticate.ts';
-import { managedEntities } from './service.ts';
+import { publishSelectorService } from './service.ts';
 
 /** The publish entity selector's list (docs/product/features.md#publish-selector). */
 export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = publishSelectorService(deps.db);
+
   app.get(
     publishSelectorApiPaths.entities,
     {
@@ -24,7 +26,7 @@ export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       // The business publishing settings card needs both (docs/product/shell.md#welcome).
       if (!capabilities.manageBusinesses || !capabilities.accessPublishing)
         throw new ForbiddenError('Managing business publications needs business management.');
-      return reply.header('cache-control', 'no-store').send(await managedEntities(deps.db, scope));
+      return reply.header('cache-control', 'no-store').send(await service.managedEntities(scope));
     },
   );
 };

@@ -6,27 +6,33 @@ import { publishSelectorRepository } from './repository.ts';
 const manages = (roles: RoleType[]) =>
   roles.includes('OrganisationManager') || roles.includes('HealthcareServiceManager');
 
-/** The healthcare services, organisations and locations the user manages (docs/product/features.md#publish-selector). */
-export async function managedEntities(db: Database, scope: AccessScope): Promise<PublishEntities> {
+/** The publish entity selector (docs/product/features.md#publish-selector). */
+export function publishSelectorService(db: Database) {
   const repo = publishSelectorRepository(db);
-  const managedOrganisationIds = [...scope.organisationRoles.keys()].filter((id) =>
-    manages(rolesOnOrganisation(scope, id)),
-  );
-  const [orgs, services, locs] = await Promise.all([
-    repo.organisations(managedOrganisationIds),
-    repo.services(managedOrganisationIds, [...scope.serviceRoles.keys()]),
-    repo.locations(managedOrganisationIds),
-  ]);
-  return {
-    healthcareServices: services
-      .filter((s) => manages(rolesOnService(scope, s)))
-      .map((s) => ({ id: s.id, name: s.name, context: s.organisationName })),
-    organisations: orgs.map((o) => ({
-      id: o.id,
-      name: o.name,
-      type: o.type,
-      context: o.parentName ?? null,
-    })),
-    locations: locs.map((l) => ({ id: l.id, name: l.name, context: l.organisationName })),
-  };
+
+  /** The healthcare services, organisations and locations the user manages. */
+  async function managedEntities(scope: AccessScope): Promise<PublishEntities> {
+    const managedOrganisationIds = [...scope.organisationRoles.keys()].filter((id) =>
+      manages(rolesOnOrganisation(scope, id)),
+    );
+    const [orgs, services, locs] = await Promise.all([
+      repo.organisations(managedOrganisationIds),
+      repo.services(managedOrganisationIds, [...scope.serviceRoles.keys()]),
+      repo.locations(managedOrganisationIds),
+    ]);
+    return {
+      healthcareServices: services
+        .filter((s) => manages(rolesOnService(scope, s)))
+        .map((s) => ({ id: s.id, name: s.name, context: s.organisationName })),
+      organisations: orgs.map((o) => ({
+        id: o.id,
+        name: o.name,
+        type: o.type,
+        context: o.parentName ?? null,
+      })),
+      locations: locs.map((l) => ({ id: l.id, name: l.name, context: l.organisationName })),
+    };
+  }
+
+  return { managedEntities };
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiPaths, Problem, RuntimeConfig } from '@pca/contracts';
 import type { AppDeps } from '#lib/deps.ts';
+import { databaseUp } from './repository.ts';
 
 const Health = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -22,10 +22,7 @@ export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (_request, reply) => {
-      const up = await deps.db.execute(sql`select 1`).then(
-        () => true,
-        () => false,
-      );
+      const up = await databaseUp(deps.db);
       const body = {
         status: up ? 'ok' : 'degraded',
         database: up ? 'up' : 'down',

@@ -1,12 +1,12 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import {
-  healthcareServices,
-  organisations,
-  practitionerRoles,
-  scheduledJobs,
-} from '#db/schema/index.ts';
 import { storeNotification } from './notifications-repository.ts';
+import {
+  claimScheduledJob,
+  failScheduledJob,
+  finishScheduledJob,
+  insertConfirmDetailsTasks,
+  rolesEndingBetween,
+} from './reminders-repository.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
 
 // The reminders the portal sends itself (docs/decisions/027-reminders.md): a 'confirm your details are
@@ -28,8 +28,6 @@ const TIME_ZONE = 'Australia/Sydney';
 export const CONFIRM_DETAILS_REASON =
   `These details have not been confirmed for ${CONFIRM_DETAILS_AFTER_DAYS} days. Check them, and ` +
   'confirm they are still current so partner services keep publishing the right information.';
-
-type Rows<T> = { rows: T[] };
 
 /** The calendar date (yyyy-mm-dd) in Sydney at `at`. */
 export function portalDate(at: Date): string {
@@ -68,61 +66,7 @@ export const roleEndingExternalId = (roleId: string, endDate: string) =>
 async function createConfirmDetailsTasks(db: Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - CONFIRM_DETAILS_AFTER_DAYS * DAY_MS).toISOString();
   const today = portalDate(now);
-  const result = (await db.execute(sql`
-    with recursive managers(organisation_id, practitioner_id) as (
-      select rm.organisation_id, p.id
-        from role_memberships rm
-        join users u on u.id = rm.user_id and u.is_active
-        join practitioners p on p.user_id = rm.user_id
-       where rm.role_type = 'OrganisationManager' and rm.organisation_id is not null
-      union
-      select o.id, m.practitioner_id from organisations o join managers m on o.parent_id = m.organisation_id
-    ),
-    service_managers(healthcare_service_id, practitioner_id) as (
-      select rm.healthcare_service_id, p.id
-        from role_memberships rm
-        join users u on u.id = rm.user_id and u.is_active
-        join practitioners p on p.user_id = rm.user_id
-       where rm.role_type = 'HealthcareServiceManager' and rm.healthcare_service_id is not null
-    ),
-    stale(entity_type, entity_id, practitioner_id, verified_at) as (
-      select 'Organisation'::text, o.id, m.practitioner_id, o.details_verified_at
-        from organisations o join managers m on m.organisation_id = o.id
-       where o.status = 'Active' and o.details_verified_at <= ${cutoff}::timestamptz
-      union
-      select 'Location'::text, l.id, m.practitioner_id, l.details_verified_at
-        from locations l
-        join organisations o on o.id = l.organisation_id and o.status = 'Active'
-        join managers m on m.organisation_id = l.organisation_id
-       where l.details_verified_at <= ${cutoff}::timestamptz
-      union
-      select 'HealthcareService'::text, s.id, who.practitioner_id, s.details_verified_at
-        from healthcare_services s
-        join organisations o on o.id = s.organisation_id and o.status = 'Active'
-        join (
-          select hs.id as service_id, m.practitioner_id
-            from healthcare_services hs join managers m on m.organisation_id = hs.organisation_id
-          union
-          select sm.healthcare_service_id, sm.practitioner_id from service_managers sm
-        ) who on who.service_id = s.id
-       where s.details_verified_at <= ${cutoff}::timestamptz
-         and (s.end_date is null or s.end_date >= ${today}::date)
-    )
-    insert into tasks (kind, entity_type, entity_id, practitioner_id, priority_code, reason, properties, dedupe_key)
-    select 'ConfirmDetails', st.entity_type, st.entity_id, st.practitioner_id, 'low', ${CONFIRM_DETAILS_REASON},
-           '[]'::jsonb,
-           'confirm-details:' || st.entity_type || ':' || st.entity_id || ':' || st.practitioner_id || ':' ||
-             (extract(epoch from st.verified_at) * 1000)::bigint
-      from stale st
-     -- One open reminder per entity and practitioner, even after the details were saved and went stale again.
-     where not exists (
-       select 1 from tasks t
-        where t.kind = 'ConfirmDetails' and t.status = 'NotComplete'
-          and t.entity_id = st.entity_id and t.practitioner_id = st.practitioner_id
-     )
-    on conflict (dedupe_key) do nothing
-    returning id`)) as unknown as Rows<{ id: string }>;
-  return result.rows.length;
+  return insertConfirmDetailsTasks(db, cutoff, today, CONFIRM_DETAILS_REASON);
 }
 
 /**
@@ -132,24 +76,7 @@ async function createConfirmDetailsTasks(db: Database, now: Date): Promise<numbe
  */
 async function createRoleEndingNotifications(db: Database, now: Date): Promise<number> {
   const today = portalDate(now);
-  const roles = await db
-    .select({
-      id: practitionerRoles.id,
-      practitionerId: practitionerRoles.practitionerId,
-      endDate: practitionerRoles.endDate,
-      primaryType: practitionerRoles.primaryType,
-      serviceName: healthcareServices.name,
-      organisationName: organisations.name,
-    })
-    .from(practitionerRoles)
-    .innerJoin(healthcareServices, eq(healthcareServices.id, practitionerRoles.healthcareServiceId))
-    .innerJoin(organisations, eq(organisations.id, healthcareServices.organisationId))
-    .where(
-      and(
-        gte(practitionerRoles.endDate, today),
-        lte(practitionerRoles.endDate, addDays(today, ROLE_ENDING_NOTICE_DAYS)),
-      ),
-    );
+  const roles = await rolesEndingBetween(db, today, addDays(today, ROLE_ENDING_NOTICE_DAYS));
   if (!roles.length) return 0;
   const stored = await storeNotification(
     db,
@@ -187,33 +114,7 @@ export async function runReminders(db: Database, now: Date = new Date()): Promis
   return { tasks, notifications };
 }
 
-/** `now() + ms` in the database's clock, which every API process shares. */
-const nowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000}::double precision)`;
-
-/**
- * Claims the job `name` when it is due, in one statement: its row is locked with `FOR UPDATE SKIP LOCKED`
- * (a process claiming at the same moment passes over it instead of waiting) and `next_run_at` is moved
- * `intervalMs` on before the lock is let go, so only one process runs it per interval. The row is made on
- * the first claim, due at once. Answers whether this caller won.
- */
-export async function claimScheduledJob(
-  db: Database,
-  name: string,
-  intervalMs: number,
-): Promise<boolean> {
-  await db.insert(scheduledJobs).values({ name }).onConflictDoNothing();
-  const due = db
-    .select({ name: scheduledJobs.name })
-    .from(scheduledJobs)
-    .where(and(eq(scheduledJobs.name, name), lte(scheduledJobs.nextRunAt, sql`now()`)))
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(scheduledJobs)
-    .set({ nextRunAt: nowPlus(intervalMs), lastStartedAt: sql`now()` })
-    .where(inArray(scheduledJobs.name, due))
-    .returning({ name: scheduledJobs.name });
-  return claimed.length > 0;
-}
+export { claimScheduledJob };
 
 /** Where the job reports; Fastify's logger fits. */
 export interface ReminderLog {
@@ -245,23 +146,19 @@ export function createReminderJob(
     if (!(await claimScheduledJob(db, REMINDERS_JOB, options.intervalMs))) return null;
     try {
       const run = await runReminders(db, now);
-      await db
-        .update(scheduledJobs)
-        .set({ lastFinishedAt: sql`now()`, lastError: null })
-        .where(eq(scheduledJobs.name, REMINDERS_JOB));
+      await finishScheduledJob(db, REMINDERS_JOB);
       if (run.tasks || run.notifications)
         log?.info(
           `Reminders: ${run.tasks} confirm-details task(s), ${run.notifications} role-ending notification(s)`,
         );
       return run;
     } catch (error) {
-      await db
-        .update(scheduledJobs)
-        .set({
-          lastError: errorText(error),
-          nextRunAt: nowPlus(Math.min(options.intervalMs, 60_000)),
-        })
-        .where(eq(scheduledJobs.name, REMINDERS_JOB));
+      await failScheduledJob(
+        db,
+        REMINDERS_JOB,
+        errorText(error),
+        Math.min(options.intervalMs, 60_000),
+      );
       throw error;
     }
   }

@@ -1,0 +1,16 @@
+// What a partner's search may ask (docs/decisions/031-fhir-partner-api.md): shared by the service, which
+// checks the parameters, and the repository, which turns them into SQL.
+
+/** A search the partner API cannot answer as asked: 400 with an OperationOutcome naming the parameter. */
+export class FhirSearchError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'invalid' | 'not-supported' = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` can be one of ours (anything else matches nothing and never reaches the database). */
+export const isUuid = (id: string) => UUID.test(id);
