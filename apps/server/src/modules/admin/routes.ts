@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminApiPaths, DeclineRegistration, PendingRegistrations, Problem } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { requireCapability } from '#modules/access/guards.ts';
-import { IdParams, security } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { IdParams, security } from '#platform/entities/entity-routes.ts';
 import { decideRegistration, listPendingRegistrations } from './service.ts';
 
 /** System admin (PcaOperator): the queue of business registrations pending approval. */

@@ -6,9 +6,9 @@ import {
   RegistrationBusinessDetails,
   RegistrationStepUpdate,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { errors, IdParams, security } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { errors, IdParams, security } from '#platform/entities/entity-routes.ts';
 import {
   createRegistration,
   getRegistration,

@@ -12,17 +12,17 @@ import {
   Problem,
   RegisterClientSystem,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireCapability } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { IdParams, security } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { IdParams, security } from '#platform/entities/entity-routes.ts';
 import {
   listClientSystems,
   registerClientSystem,
   revokeClientSystem,
   rotateClientSecret,
 } from './service.ts';
-import { partnerTokenService } from './partner-tokens.ts';
+import { partnerTokenService } from '#platform/partner-tokens.ts';
 import { exchangeClientCredentials } from './token-endpoint.ts';
 
 const tags = ['client-systems'];

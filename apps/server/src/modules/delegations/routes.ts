@@ -18,8 +18,8 @@ import {
   StopDelegationRequest,
   delegationApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { delegationsService } from './service.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });

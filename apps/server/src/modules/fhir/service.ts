@@ -23,8 +23,8 @@ export class FhirSearchError extends Error {
 }
 
 /** The partner a request acts for (its verified access token): what was published to it is all it sees. */
-export type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
-import type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
+export type { PartnerCaller } from '#platform/partner-tokens.ts';
+import type { PartnerCaller } from '#platform/partner-tokens.ts';
 
 type Params = Record<string, string[]>;
 type Filter = (values: string[]) => SQL;

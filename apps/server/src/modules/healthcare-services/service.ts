@@ -1,15 +1,15 @@
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
 import { healthcareServices } from '#db/schema/index.ts';
 import { isLocationOf, locationsOfOrganisation } from '#modules/locations/repository.ts';
-import { ForbiddenError, ValidationError } from '#lib/errors.ts';
-import { requireOrganisationManager, serviceAccess } from '#modules/entities/access.ts';
+import { ForbiddenError, ValidationError } from '#platform/errors.ts';
+import { requireOrganisationManager, serviceAccess } from '#platform/entities/access.ts';
 import {
   detailsVerifiedNow,
   insertAudited,
   updateAudited,
-} from '#modules/entities/audited-write.ts';
+} from '#platform/entities/audited-write.ts';
 import {
   addressText,
   contactColumns,
@@ -19,7 +19,7 @@ import {
   nullable,
   text,
   toLocationSummary,
-} from '#modules/entities/summaries.ts';
+} from '#platform/entities/summaries.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
 
 /** A healthcare service with its contact details, opening hours, practitioners and partner services. */

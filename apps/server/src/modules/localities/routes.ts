@@ -5,8 +5,8 @@ import {
   LocalitySearchResult,
   Problem,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { searchLocalities } from './repository.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { searchLocalities } from '#platform/entities/localities.ts';
 
 /** Suburb/postcode autocomplete over the localities data. */
 export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -1,22 +1,22 @@
 import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
 import { locations } from '#db/schema/index.ts';
-import { findLocality } from '#modules/localities/repository.ts';
-import { ForbiddenError, ValidationError } from '#lib/errors.ts';
-import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
+import { findLocality } from '#platform/entities/localities.ts';
+import { ForbiddenError, ValidationError } from '#platform/errors.ts';
+import { locationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
 import {
   detailsVerifiedNow,
   insertAudited,
   updateAudited,
-} from '#modules/entities/audited-write.ts';
+} from '#platform/entities/audited-write.ts';
 import {
   contactColumns,
   contactView,
   loadServiceSummaries,
   locationKind,
   text,
-} from '#modules/entities/summaries.ts';
+} from '#platform/entities/summaries.ts';
 
 /** A location with its services and partner services. */
 export async function getLocationDetail(

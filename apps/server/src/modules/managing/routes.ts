@@ -7,8 +7,8 @@ import {
   shellApiPaths,
   StartManagingRequest,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { managingService } from './service.ts';
 
 /** Managing another practitioner: the delegate's practitioners, start and stop (docs/product/rules.md#states, docs/product/rules.md#calls). */

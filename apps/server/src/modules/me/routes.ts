@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, CurrentUser, Problem } from '@pca/contracts';
-import { fastJsonSerializerCompiler } from '#app/fast-serializer.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import { fastJsonSerializerCompiler } from '#platform/http/fast-serializer.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 
 /** The signed-in user. */
 export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -22,7 +22,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        // Read with the session by `authenticate` (modules/auth/session-context.ts).
+        // Read with the session by `authenticate` (platform/auth/session-context.ts).
         .send(requireAuth(request).currentUser),
   );
 };

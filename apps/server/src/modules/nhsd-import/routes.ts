@@ -16,9 +16,9 @@ import {
   nhsdImportApiPaths as paths,
 } from '@pca/contracts';
 import { createNhsdDirectory, type NhsdDirectory } from '#integrations/nhsd/index.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireCapability } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { nhsdImportService } from './service.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });

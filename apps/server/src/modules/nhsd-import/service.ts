@@ -23,11 +23,11 @@ import {
   type DirectoryService,
   type NhsdDirectory,
 } from '#integrations/nhsd/index.ts';
-import { appendAudit } from '#lib/audit.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
-import { accessOf } from '#modules/access/guards.ts';
+import { appendAudit } from '#platform/audit.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { accessOf } from '#platform/access/guards.ts';
 import { nhsdImportRepository as repo, type LocationRow } from './repository.ts';
 
 type FindRequest = z.output<typeof NhsdFindRequest>;

@@ -7,10 +7,10 @@ import {
   OrganisationUpdate,
   Problem,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { accessOf } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { accessOf } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { viewAndEditRoutes } from '#platform/entities/entity-routes.ts';
 import { getOrganisationDetail, updateOrganisation } from './service.ts';
 
 /** The signed-in user's organisation trees, and an organisation's view and edit. */

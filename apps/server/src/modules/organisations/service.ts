@@ -1,16 +1,16 @@
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
 import { organisations } from '#db/schema/index.ts';
-import { updateAudited, detailsVerifiedNow } from '#modules/entities/audited-write.ts';
+import { updateAudited, detailsVerifiedNow } from '#platform/entities/audited-write.ts';
 import { childrenOf, organisationName } from './repository.ts';
-import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
+import { organisationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
 import {
   loadLocationSummaries,
   loadPractitionerRoleSummaries,
   loadServiceSummaries,
   nullable,
-} from '#modules/entities/summaries.ts';
+} from '#platform/entities/summaries.ts';
 
 /**
  * An organisation with its tabs' data. A participating organisation's locations, services and practitioners

@@ -10,8 +10,8 @@ import {
   Problem,
   practitionerPublicationApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { practitionerPublicationsService } from './service.ts';
 
 const security = [{ bearer: [] }];

@@ -14,9 +14,9 @@ import {
   ServiceOfferingsQuery,
   UpdatePractitionerRole,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { practitionersService } from './service.ts';
 
 const RoleParams = z.object({ roleId: z.string().uuid() });

@@ -8,8 +8,8 @@ import {
   photoMediaTypes,
   profileApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoService, photoTooBig, photoWrongType } from './photo.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });

@@ -8,10 +8,10 @@ import {
   Problem,
   profileApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { practitionerRegistrationService } from './practitioner-registration.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });

@@ -10,8 +10,8 @@ import {
   VerifyEmailResult,
   profileApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoRoutes } from './photo-routes.ts';
 import { practitionerRegistrationRoutes } from './practitioner-registration-routes.ts';
 import { profileService } from './service.ts';

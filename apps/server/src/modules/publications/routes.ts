@@ -11,8 +11,8 @@ import {
   PublicationRecipientParams,
   publicationApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { publicationsService } from './service.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });

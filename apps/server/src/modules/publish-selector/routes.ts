@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Problem, PublishEntities, publishSelectorApiPaths } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { ForbiddenError } from '#lib/errors.ts';
-import { accessOf } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { ForbiddenError } from '#platform/errors.ts';
+import { accessOf } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { managedEntities } from './service.ts';
 
 /** The publish entity selector's list (docs/product/features.md#publish-selector). */

@@ -7,10 +7,10 @@ import {
   shellApiPaths,
   UnreadNotificationCount,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { ForbiddenError } from '#lib/errors.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { accessOf } from '#modules/access/guards.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { ForbiddenError } from '#platform/errors.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { accessOf } from '#platform/access/guards.ts';
 import { countUnreadNotifications } from './repository.ts';
 
 /** Small reads the shell needs: the bell's unread count and the post-login landing check. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiPaths, Problem, RuntimeConfig } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 
 const Health = z.object({
   status: z.enum(['ok', 'degraded']),

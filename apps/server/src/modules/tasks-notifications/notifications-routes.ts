@@ -7,8 +7,8 @@ import {
   Problem,
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { notificationsService } from './notifications-service.ts';
 
 const security = [{ bearer: [] }];

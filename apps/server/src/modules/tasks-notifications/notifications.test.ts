@@ -11,8 +11,8 @@ import { auditEvents, notifications } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
-import { sanitiseNotificationHtml } from './sanitise-notification.ts';
-import { storeNotification } from './notifications-repository.ts';
+import { sanitiseNotificationHtml } from '#lib/sanitise-notification.ts';
+import { storeNotification } from '#db/notifications.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -6,7 +6,7 @@ import {
   practitionerRoles,
   scheduledJobs,
 } from '#db/schema/index.ts';
-import { storeNotification } from './notifications-repository.ts';
+import { storeNotification } from '#db/notifications.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
 
 // The reminders the portal sends itself (docs/decisions/027-reminders.md): a 'confirm your details are

@@ -10,8 +10,8 @@ import {
   VerifyInformationTask,
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { tasksService } from './tasks-service.ts';
 
 const IdParams = z.object({ id: z.string().uuid() });

@@ -20,7 +20,7 @@ import { expectProblem } from '../../test/expect-problem.ts';
 import {
   ONLINE_FORM_TOKEN_TTL_SECONDS,
   ONLINE_FORM_TOKEN_TYPE,
-} from '#modules/client-systems/partner-tokens.ts';
+} from '#platform/partner-tokens.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

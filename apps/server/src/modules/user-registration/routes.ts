@@ -9,8 +9,8 @@ import {
   RegisterUserRequest,
   registrationApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { registrationService } from './service.ts';
 
 const InvitationParams = z.object({ id: z.string().uuid() });

@@ -7,8 +7,8 @@ import {
   SiteOrganisations,
   welcomeApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { welcomeService } from './service.ts';
 
 /** Reads of the welcome dashboard: the sign-up banner and setting up a site. */

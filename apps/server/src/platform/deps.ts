@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#db/client.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from '#lib/config.ts';
 
 /** What every module's routes receive: the explicit dependencies of the API. */
 export interface AppDeps {

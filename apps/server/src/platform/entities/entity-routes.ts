@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreatedEntity, Problem } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 
 // Route shapes the organisation, location and healthcare service modules share.
 

@@ -7,7 +7,7 @@ import {
   SessionToken,
   TokenExchangeRequest,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import { requireAuth } from './authenticate.ts';
 import { authService } from './service.ts';
 
