@@ -15,7 +15,11 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '#platform/deps.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
-import { type AccessScope, reachableOrganisationIds, rolesOnService } from '#platform/access/scope.ts';
+import {
+  type AccessScope,
+  reachableOrganisationIds,
+  rolesOnService,
+} from '#platform/access/scope.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';

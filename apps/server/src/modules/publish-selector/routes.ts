@@ -5,26 +5,25 @@ import { ForbiddenError } from '#platform/errors.ts';
 import { accessOf } from '#platform/access/guards.ts';
 import { requireAuth } from '#platform/auth/authenticate.ts';
 import { managedEntities } from './service.ts';
+import { signedInSchema } from '#platform/http/route-schema.ts';
+
+const doc = signedInSchema('publishing');
 
 /** The publish entity selector's list (docs/product/features.md#publish-selector). */
 export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     publishSelectorApiPaths.entities,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['publishing'],
-        summary: 'Healthcare services, organisations and locations the user manages',
-        security: [{ bearer: [] }],
-        response: { 200: PublishEntities, 401: Problem, 403: Problem },
-      },
+      schema: doc('Healthcare services, organisations and locations the user manages', {
+        response: { 200: PublishEntities, 403: Problem },
+      }),
     },
     async (request, reply) => {
       const { capabilities, scope } = accessOf(deps, requireAuth(request));
       // The business publishing settings card needs both (docs/product/shell.md#welcome).
       if (!capabilities.manageBusinesses || !capabilities.accessPublishing)
         throw new ForbiddenError('Managing business publications needs business management.');
-      return reply.header('cache-control', 'no-store').send(await managedEntities(deps.db, scope));
+      return reply.send(await managedEntities(deps.db, scope));
     },
   );
 };
