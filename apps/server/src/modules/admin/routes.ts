@@ -20,8 +20,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: PendingRegistrations, 403: Problem },
       }),
     },
-    async (_request, reply) =>
-      reply.send({ registrations: await listPendingRegistrations(deps.db) }),
+    async () => ({ registrations: await listPendingRegistrations(deps.db) }),
   );
 
   app.post(

@@ -48,8 +48,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
         response: { 200: Registration, ...errors },
       }),
     },
-    async (request, reply) =>
-      reply.send(await getRegistration(deps.db, requireAuth(request).scope, request.params.id)),
+    async (request) => getRegistration(deps.db, requireAuth(request).scope, request.params.id),
   );
 
   app.put(

@@ -43,8 +43,7 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         response: { 200: DelegationsPage, ...reads },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.list(requireAuth(request), request.query, request.id)),
+    async (request) => service.list(requireAuth(request), request.query, request.id),
   );
 
   app.get(
@@ -81,8 +80,9 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         },
       ),
     },
-    async (request, reply) =>
-      reply.send({ users: await service.potentialDelegates(requireAuth(request), request.id) }),
+    async (request) => ({
+      users: await service.potentialDelegates(requireAuth(request), request.id),
+    }),
   );
 
   app.post(

@@ -25,8 +25,7 @@ export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: DelegatePractitioners, 403: Problem },
       }),
     },
-    async (request, reply) =>
-      reply.send({ practitioners: await service.practitionersOf(requireAuth(request)) }),
+    async (request) => ({ practitioners: await service.practitionersOf(requireAuth(request)) }),
   );
 
   app.put(

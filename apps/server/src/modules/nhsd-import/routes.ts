@@ -98,10 +98,8 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
         response: { 200: NhsdLocationSearchResult, ...reads },
       }),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.locations(requireAuth(request), request.params.id, request.query.page),
-      ),
+    async (request) =>
+      service.locations(requireAuth(request), request.params.id, request.query.page),
   );
 
   app.get(
@@ -116,8 +114,7 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
         },
       ),
     },
-    async (request, reply) =>
-      reply.send(await service.publicationPreferences(requireAuth(request), request.params.id)),
+    async (request) => service.publicationPreferences(requireAuth(request), request.params.id),
   );
 
   app.get(
@@ -133,10 +130,8 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
         },
       ),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.partnerServices(requireAuth(request), request.params.id, request.query),
-      ),
+    async (request) =>
+      service.partnerServices(requireAuth(request), request.params.id, request.query),
   );
 
   app.post(
@@ -166,7 +161,6 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
         },
       ),
     },
-    async (request, reply) =>
-      reply.send(await service.import(requireAuth(request), request.body, request.id)),
+    async (request) => service.import(requireAuth(request), request.body, request.id),
   );
 };

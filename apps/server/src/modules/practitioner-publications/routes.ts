@@ -73,14 +73,12 @@ export const practitionerPublicationRoutes: FastifyPluginAsyncZod<AppDeps> = asy
         response: { 200: PractitionerPublication, ...writes },
       }),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.update(
-          requireAuth(request),
-          request.params.partnerServiceId,
-          request.body,
-          request.id,
-        ),
+    async (request) =>
+      service.update(
+        requireAuth(request),
+        request.params.partnerServiceId,
+        request.body,
+        request.id,
       ),
   );
 

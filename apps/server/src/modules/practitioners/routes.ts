@@ -97,8 +97,7 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         response: { 200: PractitionerRoleDetail, ...errors },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.get(requireAuth(request), request.params.roleId)),
+    async (request) => service.get(requireAuth(request), request.params.roleId),
   );
 
   app.put(

@@ -44,10 +44,8 @@ export const practitionerRegistrationRoutes: FastifyPluginAsyncZod<
         response: { 200: HpiiCheckResult, ...errors },
       }),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.checkHpii(requireAuth(request), request.params.id, request.body.hpii),
-      ),
+    async (request) =>
+      service.checkHpii(requireAuth(request), request.params.id, request.body.hpii),
   );
 
   app.post(

@@ -49,8 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: Profile, ...reads },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.get(requireAuth(request), request.params.id)),
+    async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   app.put(
@@ -114,8 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         },
       ),
     },
-    async (request, reply) =>
-      reply.send(await service.practitionerProfile(requireAuth(request), request.params.id)),
+    async (request) => service.practitionerProfile(requireAuth(request), request.params.id),
   );
 };
 

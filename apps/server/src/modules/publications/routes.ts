@@ -41,10 +41,8 @@ export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         },
       ),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.list(requireAuth(request).scope, request.params.level, request.params.id),
-      ),
+    async (request) =>
+      service.list(requireAuth(request).scope, request.params.level, request.params.id),
   );
 
   app.put(
@@ -104,8 +102,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: PublicationEmailRecipientList, ...reads },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.recipients(requireAuth(request).scope, request.params.id)),
+    async (request) => service.recipients(requireAuth(request).scope, request.params.id),
   );
 
   app.post(

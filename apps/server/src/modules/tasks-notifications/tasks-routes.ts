@@ -50,10 +50,7 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: TasksPage, ...reads },
       }),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.list(requireAuth(request), request.query.status, request.query.page),
-      ),
+    async (request) => service.list(requireAuth(request), request.query.status, request.query.page),
   );
 
   app.get(
@@ -65,8 +62,7 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: VerifyInformationTask, ...reads },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.get(requireAuth(request), request.params.id)),
+    async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   app.post(
@@ -117,7 +113,6 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         },
       ),
     },
-    async (request, reply) =>
-      reply.send(await service.onlineForm(requireAuth(request), request.params.id)),
+    async (request) => service.onlineForm(requireAuth(request), request.params.id),
   );
 };

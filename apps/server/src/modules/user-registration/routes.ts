@@ -47,8 +47,7 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: DelegateInvitation, ...errors },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.invitation(requireAuth(request), request.params.id)),
+    async (request) => service.invitation(requireAuth(request), request.params.id),
   );
 
   app.post(

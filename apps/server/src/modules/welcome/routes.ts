@@ -34,8 +34,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: SiteOrganisations },
       }),
     },
-    async (request, reply) =>
-      reply.send({ organisations: service.siteOrganisations(requireAuth(request)) }),
+    async (request) => ({ organisations: service.siteOrganisations(requireAuth(request)) }),
   );
 
   app.get(
@@ -46,7 +45,6 @@ export const welcomeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: SetupHelperStatus, 400: Problem, 404: Problem },
       }),
     },
-    async (request, reply) =>
-      reply.send(await service.setupHelper(requireAuth(request), request.params.organisationId)),
+    async (request) => service.setupHelper(requireAuth(request), request.params.organisationId),
   );
 };

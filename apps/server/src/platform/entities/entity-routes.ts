@@ -58,8 +58,7 @@ export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
         response: { 200: detail, ...errors },
       }),
     },
-    async (request, reply) =>
-      reply.send(await o.load(deps.db, requireAuth(request).scope, request.params.id)),
+    async (request) => o.load(deps.db, requireAuth(request).scope, request.params.id),
   );
 
   app.patch(
