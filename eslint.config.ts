@@ -2,7 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { plugin as architecture } from './tools/eslint/import-direction.ts';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { plugin as architecture } from './tools/eslint/house-rules.ts';
+import {
+  importZones,
+  serverTestFiles,
+  serverTestImportZones,
+} from './tools/eslint/import-zones.ts';
 
 export default tseslint.config(
   {
@@ -20,9 +27,29 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { architecture },
+    plugins: { architecture, 'import-x': importX },
+    settings: {
+      // The files import-x reads to follow imports (no-cycle), and what it reads TypeScript with.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Each workspace's tsconfig, so `#app/…`-style package imports resolve from the file's own package.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'scripts/tsconfig.json',
+            'tools/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
-      'architecture/import-direction': 'error',
+      // Which way imports run (tools/eslint/import-zones.ts), and no import loops.
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
@@ -30,6 +57,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    files: serverTestFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverTestImportZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],

@@ -2,9 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { portFromEnv } from './support/free-port.ts';
+import { portFromEnv } from '../tools/run/free-port.ts';
 import type { E2eService } from './support/servers.ts';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, serverEnvOfRun } from './support/server-env.ts';
+import {
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  serverEnvOfRun,
+} from '../tools/run/server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // scripts/e2e.ts passes free ports; run directly, the config picks its own (never fixed ones, which
@@ -19,7 +23,7 @@ const sandboxPort = await portFromEnv('E2E_SANDBOX_PORT', [
   mailSmtpPort,
   mailWebPort,
 ]);
-// A spec file that asks for the partner sandbox (e2e/support/server-env.ts) finds it here.
+// A spec file that asks for the partner sandbox (tools/run/server-env.ts) finds it here.
 const withSandbox = Boolean(serverEnvOfRun()['PARTNER_SANDBOX_CLIENT']);
 process.env['E2E_SANDBOX_URL'] = `http://127.0.0.1:${sandboxPort}`;
 // The journeys read the mail the portal sent from this mail catcher (the `mailbox` fixture); written to
@@ -43,7 +47,7 @@ const env = {
   NODE_ENV: 'development',
   // Parallel runs (several developers on one machine) can each build and serve their own SPA.
   ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}),
-  // What this run's spec file asks of its server (e2e/support/server-env.ts; set by scripts/e2e.ts).
+  // What this run's spec file asks of its server (tools/run/server-env.ts; set by scripts/e2e.ts).
   ...serverEnvOfRun(),
 };
 const services: E2eService[] = [

@@ -5,7 +5,7 @@
  * they share nothing, two spec files run side by side (`E2E_PARALLEL`, default: the machine's cores, at
  * most 2): a journey spends most of its time waiting on a browser or a server, not computing, so a
  * second lane nearly halves the wall time on a 2-core CI machine (docs/decisions/003-browser-tests.md).
- * A spec file may ask for its own server environment (e2e/support/server-env.ts), passed to the config
+ * A spec file may ask for its own server environment (tools/run/server-env.ts), passed to the config
  * as E2E_SERVER_ENV. Arguments are passed to Playwright; naming spec files runs just those, in one run
  * per server environment.
  */
@@ -21,11 +21,11 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../e2e/support/free-port.ts';
-import { serverEnvFor } from '../e2e/support/server-env.ts';
+import { freePort } from '../tools/run/free-port.ts';
+import { serverEnvFor } from '../tools/run/server-env.ts';
 import { buildWebIfNeeded } from './lib/build-web.ts';
 import { ensureChromium } from './lib/chromium.ts';
-import { repoRoot, run } from './lib/processes.ts';
+import { repoRoot, run } from '../tools/run/processes.ts';
 
 type Stats = { expected: number; unexpected: number; flaky: number; skipped: number };
 

@@ -24,10 +24,10 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDirectory } from '../apps/web/build/precompress.ts';
-import { freePort } from '../e2e/support/free-port.ts';
+import { freePort } from '../tools/run/free-port.ts';
 import { buildWebIfNeeded } from './lib/build-web.ts';
 import { chromiumPath, ensureChromium } from './lib/chromium.ts';
-import { repoRoot, startService, waitForUrl } from './lib/processes.ts';
+import { repoRoot, startService, waitForUrl } from '../tools/run/processes.ts';
 
 const ALICE = '2000000011';
 const SESSION_TOKEN_KEY = 'pca.sessionToken'; // apps/web/src/lib/session-token.ts

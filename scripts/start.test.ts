@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { alive, childrenOf } from './lib/process-table.ts';
-import { repoRoot } from './lib/processes.ts';
-import { freePort } from '../e2e/support/free-port.ts';
+import { alive, childrenOf } from '../tools/run/process-table.ts';
+import { repoRoot } from '../tools/run/processes.ts';
+import { freePort } from '../tools/run/free-port.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buildWebIfNeeded } from './lib/build-web.ts';
-import { startService, superviseServices, waitForUrl } from './lib/processes.ts';
+import { startService, superviseServices, waitForUrl } from '../tools/run/processes.ts';
 import { demoIdentities } from './lib/world.ts';
 
 const started = Date.now();

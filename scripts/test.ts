@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.ts';
 import { startPostgres15 } from './lib/postgres.ts';
-import { repoRoot, run } from './lib/processes.ts';
+import { repoRoot, run } from '../tools/run/processes.ts';
 
 const reports = path.join(repoRoot, 'test-results');
 mkdirSync(reports, { recursive: true });

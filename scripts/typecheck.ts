@@ -1,6 +1,6 @@
 /** Typechecks every workspace with its own tsconfig (the web and UI have DOM types, the server not). */
 import os from 'node:os';
-import { run } from './lib/processes.ts';
+import { run } from '../tools/run/processes.ts';
 
 // Slowest first, so the lanes finish together.
 const projects = [

@@ -4,7 +4,7 @@
  * times (about 20 s of every spec file on a busy CI machine); started together they cost the slowest one's
  * (docs/decisions/003-browser-tests.md). Prints `SERVERS_READY` once every service answers.
  */
-import { startService, superviseServices, waitForUrl } from '../../scripts/lib/processes.ts';
+import { startService, superviseServices, waitForUrl } from '../../tools/run/processes.ts';
 
 /** What the config asks for: each service's entry point, its own environment and the address that says it is up. */
 export interface E2eService {

@@ -1,9 +1,9 @@
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
-import { serverEnvOfRun } from '../support/server-env.ts';
+import { serverEnvOfRun } from '../../tools/run/server-env.ts';
 
 /**
  * The reminders the portal creates itself (docs/decisions/027-reminders.md), on a server whose reminder
- * job runs as it starts (e2e/support/server-env.ts; every other file's server has it off and sees the
+ * job runs as it starts (tools/run/server-env.ts; every other file's server has it off and sees the
  * world as seeded). The demo world has one stale location and one ending role of Alice's: she confirms
  * the location's details are still current and the task leaves her Open list, and the role's notice is
  * in her notifications. One test, to keep this file's server start worth it.

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot, run } from './processes.ts';
+import { repoRoot, run } from '../../tools/run/processes.ts';
 
 // WEB_DIST lets parallel test runs build into their own folder.
 const webDist = process.env['WEB_DIST'] ?? path.join(repoRoot, 'apps/web/dist');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { run } from './processes.ts';
+import { run } from '../../tools/run/processes.ts';
 
 /** Debian's chromium, which the browser tests drive (no browser download is possible here). */
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { run } from './processes.ts';
+import { run } from '../../tools/run/processes.ts';
 
 const role = 'pca_test';
 const password = 'pca_test';

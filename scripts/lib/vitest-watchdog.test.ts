@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
-import { repoRoot } from './processes.ts';
+import { repoRoot } from '../../tools/run/processes.ts';
 import Watchdog, { tallyOf } from './vitest-watchdog.ts';
 
 type Outcome = 'passed' | 'failed' | 'skipped' | 'todo';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './processes.ts';
+import { repoRoot } from '../../tools/run/processes.ts';
 
 interface Identity {
   key: string;

@@ -3,7 +3,6 @@ import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
 import { designSystemThroughUi, noLiteralHref } from './house-rules.ts';
-import { importDirection } from './import-direction.ts';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -53,39 +52,5 @@ tester.run('design-system-through-ui', designSystemThroughUi, {
     { code: "import { Stack } from '@ag.ds-next/react/stack';", filename: feature, errors: 1 },
     { code: "export * from '@ag.ds-next/react/text';", filename: feature, errors: 1 },
     { code: "const m = import('@ag.ds-next/react/table');", filename: feature, errors: 1 },
-  ],
-});
-
-tester.run('import-direction', importDirection, {
-  valid: [
-    { code: "import { pages } from '@pca/contracts/pages.ts';", filename: feature },
-    { code: "import { http } from '#lib/http.ts';", filename: feature },
-    {
-      code: "import { routeTable } from '#app/route-table.ts';",
-      filename: at('apps/web/src/app/routes.tsx'),
-    },
-    {
-      code: "const page = import('#features/welcome/routes/welcome-page.tsx');",
-      filename: at('apps/web/src/app/route-table.ts'),
-    },
-  ],
-  invalid: [
-    { code: "import { routeTable } from '#app/route-table.ts';", filename: feature, errors: 1 },
-    { code: "import { guards } from '../../../app/guards.ts';", filename: feature, errors: 1 },
-    {
-      code: "import { Card } from '#features/practitioners/components/card.tsx';",
-      filename: feature,
-      errors: 1,
-    },
-    {
-      code: "import { buildApp } from '@pca/server/src/app/build-app.ts';",
-      filename: feature,
-      errors: 1,
-    },
-    {
-      code: "import { http } from '../../../apps/web/src/lib/http.ts';",
-      filename: at('packages/ui/src/x.ts'),
-      errors: 1,
-    },
   ],
 });

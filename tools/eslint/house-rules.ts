@@ -82,3 +82,11 @@ export const designSystemThroughUi: Rule.RuleModule = {
     };
   },
 };
+
+/** The house rules as an ESLint plugin (eslint.config.ts names it `architecture`). */
+export const plugin = {
+  rules: {
+    'no-literal-href': noLiteralHref,
+    'design-system-through-ui': designSystemThroughUi,
+  },
+};

@@ -17,7 +17,7 @@ import { createDatabase, type CreateDatabaseOptions, type Database } from '#db/c
 import { migrateDatabase } from '#db/migrate.ts';
 import { notifications } from '#db/schema/index.ts';
 import { demoIds, isDatabaseEmpty, seedDemoWorld } from '#db/seed/index.ts';
-import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { storeNotification } from '#db/notifications.ts';
 import { measureApi } from './measure-api.ts';
 
 const COUNT = 10_000;

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { apiPaths } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
-import { createAuthenticate } from '#modules/auth/authenticate.ts';
+import { createAuthenticate } from '#platform/auth/authenticate.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
-import { authRoutes } from '#modules/auth/routes.ts';
+import { signInRoutes, signOutRoutes } from '#platform/auth/routes.ts';
 import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
-import { clientSystemRoutes } from '#modules/client-systems/routes.ts';
+import { clientSystemRoutes, partnerOAuthRoutes } from '#modules/client-systems/routes.ts';
 import { provisionSandboxClient } from '#modules/client-systems/sandbox-client.ts';
 import { fhirRoutes } from '#modules/fhir/routes.ts';
 import { healthcareServiceRoutes } from '#modules/healthcare-services/routes.ts';
@@ -25,7 +32,7 @@ import { localityRoutes } from '#modules/localities/routes.ts';
 import { locationRoutes } from '#modules/locations/routes.ts';
 import { managingRoutes } from '#modules/managing/routes.ts';
 import { delegationRoutes } from '#modules/delegations/routes.ts';
-import { profileRoutes } from '#modules/profile/routes.ts';
+import { emailVerificationRoutes, profileRoutes } from '#modules/profile/routes.ts';
 import { tasksNotificationsRoutes } from '#modules/tasks-notifications/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
 import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
@@ -39,8 +46,8 @@ import { shellRoutes } from '#modules/shell/routes.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { createOutboxWorker } from '#lib/outbox-worker.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { createOutboxWorker } from '#platform/outbox-worker.ts';
 import { createReminderJob } from '#modules/tasks-notifications/reminders.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
@@ -48,6 +55,37 @@ import { sendFrameworkProblem, writeClientErrorProblem } from './framework-probl
 import { registerRateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
 import { registerSpa } from './spa.ts';
+
+/** The signed-in routes, registered inside the /api context of {@link buildApp}. */
+const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
+  signOutRoutes,
+  meRoutes,
+  organisationRoutes,
+  businessRegistrationRoutes,
+  locationRoutes,
+  healthcareServiceRoutes,
+  localityRoutes,
+  adminRoutes,
+  clientSystemRoutes,
+  practitionerRoutes,
+  managingRoutes,
+  delegationRoutes,
+  profileRoutes,
+  tasksNotificationsRoutes,
+  nhsdImportRoutes,
+  shellRoutes,
+  userRegistrationRoutes,
+  welcomeRoutes,
+  publishSelectorRoutes,
+  publicationRoutes,
+  practitionerPublicationRoutes,
+];
+
+/** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */
+function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  reply.header('cache-control', 'no-store');
+  done();
+}
 
 export interface BuildAppOptions {
   db: Database;
@@ -114,37 +152,27 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
   // Before the routes: it attaches its limiters to them as they are added.
   await registerRateLimits(app, db, config.rateLimits);
 
-  const deps: AppDeps = {
-    db,
-    config,
-    identity,
-    authenticate: createAuthenticate(db, config.session.idleMs, undefined, {
-      cacheMs: config.session.cacheMs,
-    }),
-  };
+  const deps: AppDeps = { db, config, identity };
+
+  // Public: no session needed (health and configuration, sign-in, the mailed email-verification link, the
+  // partners' OAuth endpoints and FHIR API).
   await app.register(systemRoutes, deps);
-  await app.register(authRoutes, deps);
-  await app.register(meRoutes, deps);
-  await app.register(organisationRoutes, deps);
-  await app.register(businessRegistrationRoutes, deps);
-  await app.register(locationRoutes, deps);
-  await app.register(healthcareServiceRoutes, deps);
-  await app.register(localityRoutes, deps);
-  await app.register(adminRoutes, deps);
-  await app.register(clientSystemRoutes, deps);
-  await app.register(practitionerRoutes, deps);
-  await app.register(managingRoutes, deps);
-  await app.register(delegationRoutes, deps);
-  await app.register(profileRoutes, deps);
-  await app.register(tasksNotificationsRoutes, deps);
-  await app.register(nhsdImportRoutes, deps);
+  await app.register(signInRoutes, deps);
+  await app.register(emailVerificationRoutes, deps);
+  await app.register(partnerOAuthRoutes, deps);
   await app.register(fhirRoutes, { ...deps, prefix: '/fhir' });
-  await app.register(shellRoutes, deps);
-  await app.register(userRegistrationRoutes, deps);
-  await app.register(welcomeRoutes, deps);
-  await app.register(publishSelectorRoutes, deps);
-  await app.register(publicationRoutes, deps);
-  await app.register(practitionerPublicationRoutes, deps);
+
+  // Signed in: one context that authenticates every request when it arrives, before its body is read
+  // (401 problem otherwise), and keeps every answer out of caches unless a route says otherwise
+  // (docs/decisions/037-server-floors.md).
+  const authenticate = createAuthenticate(db, config.session.idleMs, undefined, {
+    cacheMs: config.session.cacheMs,
+  });
+  await app.register(async (api) => {
+    api.addHook('onRequest', authenticate);
+    api.addHook('onRequest', noStore);
+    for (const routes of signedInRoutes) await api.register(routes, deps);
+  });
 
   // The development partner sandbox's client system holds the secret `npm start` gave it this time.
   const sandbox = config.partnerSandboxClient;

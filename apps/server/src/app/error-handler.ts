@@ -4,7 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { maintenanceMessage, type Problem } from '@pca/contracts';
-import { HttpError } from '#lib/errors.ts';
+import { HttpError } from '#platform/errors.ts';
 import { allowedMethods, clientProblem } from './framework-problems.ts';
 import { isDatabaseUnavailable } from '#lib/database-errors.ts';
 

@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiPaths, partnerOAuthPaths } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { HttpError } from '#lib/errors.ts';
+import { HttpError } from '#platform/errors.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import { databaseRateLimitStore, type DatabaseRateLimitStoreOptions } from './rate-limit-store.ts';
 

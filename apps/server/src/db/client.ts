@@ -1,17 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Database } from './database.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { trackCommittedWrites, type CommittedWrites } from './committed-writes.ts';
 import * as schema from './schema/index.ts';
 
-/** The Drizzle database both drivers share: modules code against this, never a driver type. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** A transaction of {@link Database}, for helpers that must run inside the caller's transaction. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+// The types live apart (database.ts) so that committed-writes.ts can name them without importing this file.
+export type { Database, Transaction } from './database.ts';
 
 /** An open database and how to close it. */
 export interface DatabaseHandle {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from './client.ts';
+import type { Database } from './database.ts';
 
 /**
  * What an in-process cache of database reads needs to know about writes: a generation number that

@@ -21,7 +21,7 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     // When the worker may (next) try to send it: now for a new mail, later after a failure (backoff) and
-    // while a worker holds it (its lease) — see apps/server/src/lib/outbox-worker.ts.
+    // while a worker holds it (its lease) — see apps/server/src/platform/outbox-worker.ts.
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import type { Transaction } from '../client.ts';
-import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { storeNotification } from '../notifications.ts';
 import { tasks, type TaskEntityType, type TaskProperty } from '../schema/index.ts';
 import { demoIds } from './ids.ts';
 import { daysFromBase, type World } from './world.ts';

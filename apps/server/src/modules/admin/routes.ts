@@ -1,46 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminApiPaths, DeclineRegistration, PendingRegistrations, Problem } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { requireCapability } from '#modules/access/guards.ts';
-import { IdParams, security } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { IdParams, signedInSchema } from '#platform/http/route-schema.ts';
 import { adminService } from './service.ts';
+
+const doc = signedInSchema('admin');
 
 /** System admin (PcaOperator): the queue of business registrations pending approval. */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const operatorOnly = [deps.authenticate, requireCapability(deps, 'systemAdmin')];
+  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
 
   const service = adminService(deps.db);
 
   app.get(
     adminApiPaths.registrations,
     {
-      preHandler: operatorOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Business registrations pending approval (PcaOperator)',
-        security,
-        response: { 200: PendingRegistrations, 401: Problem, 403: Problem },
-      },
+      schema: doc('Business registrations pending approval (PcaOperator)', {
+        response: { 200: PendingRegistrations, 403: Problem },
+      }),
     },
-    async (_request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send({ registrations: await service.listPendingRegistrations() }),
+    async () => ({ registrations: await service.listPendingRegistrations() }),
   );
 
   app.post(
     adminApiPaths.approve,
     {
-      preHandler: operatorOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve a registration: the organisation becomes an Approved publisher',
-        security,
+      schema: doc('Approve a registration: the organisation becomes an Approved publisher', {
         params: IdParams,
-        response: { 204: z.null(), 401: Problem, 403: Problem, 404: Problem, 409: Problem },
-      },
+        response: { 204: z.null(), 403: Problem, 404: Problem, 409: Problem },
+      }),
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
@@ -52,11 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.post(
     adminApiPaths.decline,
     {
-      preHandler: operatorOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Decline a registration with a reason: it returns to Pending Submission',
-        security,
+      schema: doc('Decline a registration with a reason: it returns to Pending Submission', {
         params: IdParams,
         body: DeclineRegistration,
         response: {
@@ -67,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           404: Problem,
           409: Problem,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;

@@ -1,9 +1,9 @@
 import type { PendingRegistration } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { queueMail } from '#lib/outbox.ts';
-import { ConflictError, NotFoundError } from '#lib/errors.ts';
-import { addressText } from '#modules/entities/summaries.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { queueMail } from '#platform/outbox.ts';
+import { ConflictError, NotFoundError } from '#platform/errors.ts';
+import { addressText } from '#platform/entities/summaries.ts';
 import { adminRepository } from './repository.ts';
 
 /** System admin (PcaOperator): the queue of business registrations pending approval. */

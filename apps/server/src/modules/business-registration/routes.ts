@@ -6,10 +6,13 @@ import {
   RegistrationBusinessDetails,
   RegistrationStepUpdate,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { errors, IdParams, security } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { errors } from '#platform/entities/entity-routes.ts';
+import { IdParams, signedInSchema } from '#platform/http/route-schema.ts';
 import { businessRegistrationService } from './service.ts';
+
+const doc = signedInSchema('businesses');
 
 /** The Register a business wizard: start, read, save a step, submit for approval. */
 export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -18,15 +21,13 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   app.post(
     businessRegistrationApiPaths.registrations,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['businesses'],
-        summary:
-          'Start registering a business (Pending Submission); the caller becomes its OrganisationManager',
-        security,
-        body: RegistrationBusinessDetails,
-        response: { 201: Registration, 400: Problem, 401: Problem },
-      },
+      schema: doc(
+        'Start registering a business (Pending Submission); the caller becomes its OrganisationManager',
+        {
+          body: RegistrationBusinessDetails,
+          response: { 201: Registration, 400: Problem },
+        },
+      ),
     },
     async (request, reply) =>
       reply
@@ -39,33 +40,22 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   app.get(
     businessRegistrationApiPaths.registration,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['businesses'],
-        summary: 'A business registration as saved so far',
-        security,
+      schema: doc('A business registration as saved so far', {
         params: IdParams,
         response: { 200: Registration, ...errors },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.getRegistration(requireAuth(request).scope, request.params.id)),
+    async (request) => service.getRegistration(requireAuth(request).scope, request.params.id),
   );
 
   app.put(
     businessRegistrationApiPaths.registration,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['businesses'],
-        summary: 'Save one step of a registration in Pending Submission',
-        security,
+      schema: doc('Save one step of a registration in Pending Submission', {
         params: IdParams,
         body: RegistrationStepUpdate,
         response: { 200: Registration, 409: Problem, ...errors },
-      },
+      }),
     },
     async (request) =>
       service.saveRegistrationStep(
@@ -79,14 +69,10 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   app.post(
     businessRegistrationApiPaths.submit,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['businesses'],
-        summary: 'Submit a complete registration for approval (Pending Approval)',
-        security,
+      schema: doc('Submit a complete registration for approval (Pending Approval)', {
         params: IdParams,
         response: { 200: Registration, 409: Problem, ...errors },
-      },
+      }),
     },
     async (request) =>
       service.submitRegistration(requireAuth(request).scope, request.params.id, request.id),

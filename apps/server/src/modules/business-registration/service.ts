@@ -8,13 +8,13 @@ import {
 import type { z } from 'zod';
 import type { Database } from '#db/client.ts';
 import type { locations, organisations } from '#db/schema/index.ts';
-import type { AccessScope } from '#lib/access.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { queueMail } from '#lib/outbox.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
-import { requireOrganisationManager } from '#modules/entities/access.ts';
-import { text } from '#modules/entities/summaries.ts';
-import { findLocality } from '#modules/localities/repository.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { queueMail } from '#platform/outbox.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import { requireOrganisationManager } from '#platform/entities/access.ts';
+import { text } from '#platform/entities/summaries.ts';
+import { findLocality } from '#platform/entities/localities.ts';
 import {
   abnHolder,
   insertRegistration,

@@ -15,7 +15,7 @@ import { ALICE, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { loadConfig, parseSandboxClient } from '#lib/config.ts';
-import { PartnerTokenError, verifyPartnerToken } from './partner-tokens.ts';
+import { PartnerTokenError, verifyPartnerToken } from '#platform/partner-tokens.ts';
 import { provisionSandboxClient } from './sandbox-client.ts';
 
 const { t, as } = useTestApp();

@@ -12,102 +12,86 @@ import {
   Problem,
   RegisterClientSystem,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireCapability } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { IdParams, security } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { clientSystemsService } from './service.ts';
-import { partnerTokenService } from './partner-tokens.ts';
+import { partnerTokenService } from '#platform/partner-tokens.ts';
 import { exchangeClientCredentials } from './token-endpoint.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const tags = ['client-systems'];
-const reads = { 401: Problem, 403: Problem };
-const writes = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
+const doc = signedInSchema('client-systems');
+const reads = problems(403);
+const writes = problems(400, 403, 404, 409);
 
 /**
  * Client systems (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens"): the operators'
- * list, register, rotate and revoke (System admin: PcaOperator only), and the partners' OAuth 2.0 token
- * endpoint and key set. A secret appears only in the answer that issues it, never stored, logged or listed.
+ * list, register, rotate and revoke (System admin: PcaOperator only). A secret appears only in the answer
+ * that issues it, never stored, logged or listed.
  */
 export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const operatorOnly = [deps.authenticate, requireCapability(deps, 'systemAdmin')];
+  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
 
   const service = clientSystemsService(deps.db);
 
   app.get(
     paths.list,
     {
-      preHandler: operatorOnly,
-      schema: {
-        tags,
-        summary: 'Client systems and the partner services to register one for (PcaOperator)',
-        security,
+      schema: doc('Client systems and the partner services to register one for (PcaOperator)', {
         response: { 200: ClientSystemList, ...reads },
-      },
+      }),
     },
-    async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.listClientSystems()),
+    async (_request, reply) => reply.send(await service.listClientSystems()),
   );
 
   app.post(
     paths.register,
     {
-      preHandler: operatorOnly,
       bodyLimit: 16_384,
-      schema: {
-        tags,
-        summary: 'Register a partner’s client system: answers its client id and secret, once',
-        security,
+      schema: doc('Register a partner’s client system: answers its client id and secret, once', {
         body: RegisterClientSystem,
         response: { 201: IssuedClientSecret, ...writes },
-      },
+      }),
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
       const issued = await service.registerClientSystem(operator, request.body, request.id);
-      return reply.code(201).header('cache-control', 'no-store').send(issued);
+      return reply.code(201).send(issued);
     },
   );
 
   app.post(
     paths.rotate,
     {
-      preHandler: operatorOnly,
-      schema: {
-        tags,
-        summary: 'Issue a new secret: the old one and its tokens stop working; answers it, once',
-        security,
+      schema: doc('Issue a new secret: the old one and its tokens stop working; answers it, once', {
         params: IdParams,
         response: { 200: IssuedClientSecret, ...writes },
-      },
+      }),
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
       const issued = await service.rotateClientSecret(operator, request.params.id, request.id);
-      return reply.header('cache-control', 'no-store').send(issued);
+      return reply.send(issued);
     },
   );
 
   app.post(
     paths.revoke,
     {
-      preHandler: operatorOnly,
-      schema: {
-        tags,
-        summary: 'Revoke a client system: its secret and every token issued to it stop working',
-        security,
+      schema: doc('Revoke a client system: its secret and every token issued to it stop working', {
         params: IdParams,
         response: { 200: ClientSystem, ...writes },
-      },
+      }),
     },
     async (request, reply) => {
       const operator = requireAuth(request).user.id;
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await service.revokeClientSystem(operator, request.params.id, request.id));
+      return reply.send(await service.revokeClientSystem(operator, request.params.id, request.id));
     },
   );
+};
 
+/** The partners' OAuth 2.0 token endpoint and key set: public, outside the signed-in /api context. */
+export const partnerOAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The token request is a form (RFC 6749 §4.4.2); only this plugin's routes read forms. A parameter given
   // twice stays a list, which the request schema refuses (§3.2: parameters MUST NOT be repeated).
   app.addContentTypeParser(

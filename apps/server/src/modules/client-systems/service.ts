@@ -5,8 +5,8 @@ import type {
   RegisterClientSystem,
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ConflictError, NotFoundError, ValidationError } from '#lib/errors.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import { clientSystemsRepository, type ClientSystemRow } from './repository.ts';
 import { generateClientId, generateSecret, hashSecret, secretHint } from './secrets.ts';
 

@@ -1,7 +1,7 @@
 import type { OAuthError, PartnerTokenRequest, PartnerTokenResponse } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { ServerConfig } from '#lib/config.ts';
-import { partnerTokenService } from './partner-tokens.ts';
+import { partnerTokenService } from '#platform/partner-tokens.ts';
 import { clientSystemsRepository } from './repository.ts';
 import { decoyHash, verifySecret } from './secrets.ts';
 

@@ -1,6 +1,6 @@
 import type { DelegationConsent } from '@pca/contracts';
 import { pages } from '@pca/contracts/pages.ts';
-import type { OutgoingMail } from '#lib/outbox.ts';
+import type { OutgoingMail } from '#platform/outbox.ts';
 
 /** Who a delegation mail is about: the practitioner and the person they delegate to. */
 export interface DelegationMailParties {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AddDelegateRequest,
   DelegateUserSearchRequest,
@@ -12,21 +11,19 @@ import {
   DetailsUpdateResponseRequest,
   InviteDelegateRequest,
   PotentialDelegates,
-  Problem,
   ReassignDelegationRequest,
   ResendInvitationRequest,
   StopDelegationRequest,
   delegationApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { delegationsService } from './service.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const tags = ['delegations'];
-const reads = { 400: Problem, 401: Problem, 403: Problem };
-const writes = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
+const doc = signedInSchema('delegations');
+const reads = problems(400, 403);
+const writes = problems(400, 403, 404, 409);
 
 /** Delegation: the Delegate API of docs/product/features.md#feature-calls (docs/decisions/020-delegation.md). */
 export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -35,36 +32,27 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     publicUrl: deps.config.publicUrl,
   });
   // Delegation bodies are a few hundred bytes: anything past 100 KB is refused (413) before it is parsed.
-  const common = { preHandler: deps.authenticate, bodyLimit: 102_400 };
+  const common = { bodyLimit: 102_400 };
 
   app.get(
     delegationApiPaths.list,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'The caller’s delegates, one page (from 1) with the total',
-        security,
+      schema: doc('The caller’s delegates, one page (from 1) with the total', {
         querystring: DelegationsQuery,
         response: { 200: DelegationsPage, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.list(requireAuth(request), request.query, request.id)),
+    async (request) => service.list(requireAuth(request), request.query, request.id),
   );
 
   app.get(
     delegationApiPaths.consent,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'The delegation consent text in force, with its version',
-        security,
-        response: { 200: DelegationConsent, 401: Problem },
-      },
+      schema: doc('The delegation consent text in force, with its version', {
+        response: { 200: DelegationConsent },
+      }),
     },
     async () => service.consent(),
   );
@@ -73,13 +61,10 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.searchUser,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Find a user to invite by RA number and last name',
-        security,
+      schema: doc('Find a user to invite by RA number and last name', {
         body: DelegateUserSearchRequest,
         response: { 200: DelegateUserSearchResult, ...reads },
-      },
+      }),
     },
     async (request) => service.searchUser(requireAuth(request), request.body, request.id),
   );
@@ -88,30 +73,26 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.potentialDelegates,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Practice and business managers linked to the caller who could be their delegate',
-        security,
-        response: { 200: PotentialDelegates, ...reads },
-      },
+      schema: doc(
+        'Practice and business managers linked to the caller who could be their delegate',
+        {
+          response: { 200: PotentialDelegates, ...reads },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send({ users: await service.potentialDelegates(requireAuth(request), request.id) }),
+    async (request) => ({
+      users: await service.potentialDelegates(requireAuth(request), request.id),
+    }),
   );
 
   app.post(
     delegationApiPaths.invitations,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Invite someone as a delegate (Invited); the invitation is mailed',
-        security,
+      schema: doc('Invite someone as a delegate (Invited); the invitation is mailed', {
         body: InviteDelegateRequest,
         response: { 201: DelegationListItem, ...writes },
-      },
+      }),
     },
     async (request, reply) =>
       reply.status(201).send(await service.invite(requireAuth(request), request.body, request.id)),
@@ -121,13 +102,10 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.connections,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Add one of the caller’s connections as a delegate (Accepted)',
-        security,
+      schema: doc('Add one of the caller’s connections as a delegate (Accepted)', {
         body: AddDelegateRequest,
         response: { 201: DelegationListItem, ...writes },
-      },
+      }),
     },
     async (request, reply) =>
       reply
@@ -139,13 +117,10 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.cancel,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Cancel an invitation (Invited or Pending → Cancelled)',
-        security,
+      schema: doc('Cancel an invitation (Invited or Pending → Cancelled)', {
         params: IdParams,
         response: { 200: DelegationListItem, ...writes },
-      },
+      }),
     },
     async (request) => service.cancel(requireAuth(request), request.params.id, request.id),
   );
@@ -154,14 +129,11 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.stop,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Stop a delegation (Accepted → Stopped)',
-        security,
+      schema: doc('Stop a delegation (Accepted → Stopped)', {
         params: IdParams,
         body: StopDelegationRequest,
         response: { 200: DelegationListItem, ...writes },
-      },
+      }),
     },
     async (request) =>
       service.stop(requireAuth(request), request.params.id, request.body, request.id),
@@ -171,14 +143,11 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.reassign,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Re-assign a stopped delegate (Stopped → Accepted)',
-        security,
+      schema: doc('Re-assign a stopped delegate (Stopped → Accepted)', {
         params: IdParams,
         body: ReassignDelegationRequest,
         response: { 200: DelegationListItem, ...writes },
-      },
+      }),
     },
     async (request) =>
       service.reassign(requireAuth(request), request.params.id, request.body, request.id),
@@ -188,14 +157,11 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.resend,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Resend an invitation (Invited), with corrected names or email',
-        security,
+      schema: doc('Resend an invitation (Invited), with corrected names or email', {
         params: IdParams,
         body: ResendInvitationRequest,
         response: { 200: DelegationListItem, ...writes },
-      },
+      }),
     },
     async (request) =>
       service.resend(requireAuth(request), request.params.id, request.body, request.id),
@@ -205,14 +171,11 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     delegationApiPaths.detailsUpdateResponse,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Answer a delegate’s changed details (Pending → Accepted or Cancelled)',
-        security,
+      schema: doc('Answer a delegate’s changed details (Pending → Accepted or Cancelled)', {
         params: IdParams,
         body: DetailsUpdateResponseRequest,
         response: { 200: DetailsUpdateResponse, ...writes },
-      },
+      }),
     },
     async (request) =>
       service.respondToDetailsUpdate(

@@ -20,16 +20,16 @@ import {
   type StopDelegationRequest,
 } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
+import { appendAudit } from '#platform/audit.ts';
 import {
   ConflictError,
   ForbiddenError,
   HttpError,
   NotFoundError,
   ValidationError,
-} from '#lib/errors.ts';
-import { queueMail, type OutgoingMail } from '#lib/outbox.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+} from '#platform/errors.ts';
+import { queueMail, type OutgoingMail } from '#platform/outbox.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { delegationMails, type DelegationMailParties } from './mail.ts';
 import { delegationsRepository, isUniqueViolation, type DelegationRow } from './repository.ts';
 

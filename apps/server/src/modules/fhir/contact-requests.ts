@@ -2,9 +2,9 @@ import { fhirApiPaths, fhirRequestPersonalContact } from '@pca/contracts/fhir-pa
 import { pages } from '@pca/contracts/pages.ts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
+import { appendAudit } from '#platform/audit.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
-import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { storeNotification } from '#db/notifications.ts';
 import { partnerServiceName, recordContactRequest } from './repository.ts';
 import { operationOutcome, type Json } from './resources.ts';
 import { fhirService, isUuid, type PartnerCaller } from './service.ts';

@@ -14,8 +14,8 @@ import {
   type TaskPropertyName,
 } from '@pca/contracts/tasks-notifications.ts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { storeNotification } from '#db/notifications.ts';
 import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
 import { partnerTasksRepository as repo, type TaskRow } from './repository.ts';
 import type { Json } from './resources.ts';

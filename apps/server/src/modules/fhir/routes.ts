@@ -6,9 +6,9 @@ import {
   fhirResourceTypes,
   type FhirResourceType,
 } from '@pca/contracts/fhir-paths.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { HttpError } from '#lib/errors.ts';
-import { PartnerTokenError, partnerTokenService } from '#modules/client-systems/partner-tokens.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { HttpError } from '#platform/errors.ts';
+import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
 import {
   contactRequests,

@@ -26,8 +26,8 @@ import { FhirSearchError, isUuid } from './search-input.ts';
 export { FhirSearchError, isUuid, searchDefinitions };
 
 /** The partner a request acts for (its verified access token): what was published to it is all it sees. */
-export type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
-import type { PartnerCaller } from '#modules/client-systems/partner-tokens.ts';
+export type { PartnerCaller } from '#platform/partner-tokens.ts';
+import type { PartnerCaller } from '#platform/partner-tokens.ts';
 
 type Params = Record<string, string[]>;
 const today = () => new Date().toISOString().slice(0, 10);

@@ -4,8 +4,8 @@ import {
   HealthcareServiceDetail,
   HealthcareServiceInput,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { createInOrganisationRoute, viewAndEditRoutes } from '#platform/entities/entity-routes.ts';
 import { healthcareServicesService } from './service.ts';
 
 /** Healthcare services: view, edit, and add to an organisation. */

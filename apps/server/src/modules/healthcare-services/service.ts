@@ -1,9 +1,9 @@
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
 import { isLocationOf, locationsOfOrganisation } from '#modules/locations/repository.ts';
-import { ForbiddenError, ValidationError } from '#lib/errors.ts';
-import { requireOrganisationManager, serviceAccess } from '#modules/entities/access.ts';
+import { ForbiddenError, ValidationError } from '#platform/errors.ts';
+import { requireOrganisationManager, serviceAccess } from '#platform/entities/access.ts';
 import {
   addressText,
   contactColumns,
@@ -13,7 +13,7 @@ import {
   nullable,
   text,
   toLocationSummary,
-} from '#modules/entities/summaries.ts';
+} from '#platform/entities/summaries.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
 import { healthcareServiceWrites } from './repository.ts';
 

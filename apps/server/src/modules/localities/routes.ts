@@ -5,23 +5,24 @@ import {
   LocalitySearchResult,
   Problem,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { searchLocalities } from './repository.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { searchLocalities } from '#platform/entities/localities.ts';
+import { signedInSchema } from '#platform/http/route-schema.ts';
+
+const doc = signedInSchema('localities');
 
 /** Suburb/postcode autocomplete over the localities data. */
 export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     localityApiPaths.search,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['localities'],
-        summary:
-          'Suburbs whose name, or postcodes whose digits, start with q (fewer than 3 characters: none)',
-        security: [{ bearer: [] }],
-        querystring: LocalitySearchQuery,
-        response: { 200: LocalitySearchResult, 400: Problem, 401: Problem },
-      },
+      schema: doc(
+        'Suburbs whose name, or postcodes whose digits, start with q (fewer than 3 characters: none)',
+        {
+          querystring: LocalitySearchQuery,
+          response: { 200: LocalitySearchResult, 400: Problem },
+        },
+      ),
     },
     async (request, reply) =>
       reply

@@ -2,12 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import { locations } from '#db/schema/index.ts';
-import type { AuditEntry } from '#lib/audit.ts';
+import type { AuditEntry } from '#platform/audit.ts';
 import {
   detailsVerifiedNow,
   insertAudited,
   updateAudited,
-} from '#modules/entities/audited-write.ts';
+} from '#platform/entities/audited-write.ts';
 
 /** The locations of an organisation, by name. */
 export const locationsOfOrganisation = (db: Database, organisationId: string) =>

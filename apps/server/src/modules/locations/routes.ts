@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { locationApiPaths, LocationDetail, LocationInput } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { createInOrganisationRoute, viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { createInOrganisationRoute, viewAndEditRoutes } from '#platform/entities/entity-routes.ts';
 import { locationsService } from './service.ts';
 
 /** Locations: view, edit, and add to an organisation. */

@@ -1,17 +1,17 @@
 import type { LocationDetail, LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
-import { findLocality } from '#modules/localities/repository.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
+import { findLocality } from '#platform/entities/localities.ts';
 import { locationWrites } from './repository.ts';
-import { ForbiddenError, ValidationError } from '#lib/errors.ts';
-import { locationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
+import { ForbiddenError, ValidationError } from '#platform/errors.ts';
+import { locationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
 import {
   contactColumns,
   contactView,
   loadServiceSummaries,
   locationKind,
   text,
-} from '#modules/entities/summaries.ts';
+} from '#platform/entities/summaries.ts';
 
 /** Locations: view, edit, and add to an organisation. */
 export function locationsService(db: Database) {

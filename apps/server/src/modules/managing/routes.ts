@@ -7,9 +7,12 @@ import {
   shellApiPaths,
   StartManagingRequest,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { managingService } from './service.ts';
+import { signedInSchema } from '#platform/http/route-schema.ts';
+
+const doc = signedInSchema('managing');
 
 /** Managing another practitioner: the delegate's practitioners, start and stop (docs/product/rules.md#states, docs/product/rules.md#calls). */
 export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -18,37 +21,25 @@ export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     shellApiPaths.managedPractitioners,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['managing'],
-        summary: 'Practitioners the caller is an accepted delegate of',
-        security: [{ bearer: [] }],
-        response: { 200: DelegatePractitioners, 401: Problem, 403: Problem },
-      },
+      schema: doc('Practitioners the caller is an accepted delegate of', {
+        response: { 200: DelegatePractitioners, 403: Problem },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send({ practitioners: await service.practitionersOf(requireAuth(request)) }),
+    async (request) => ({ practitioners: await service.practitionersOf(requireAuth(request)) }),
   );
 
   app.put(
     shellApiPaths.managing,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['managing'],
-        summary: 'Start managing a practitioner (checked against an accepted delegation)',
-        security: [{ bearer: [] }],
+      schema: doc('Start managing a practitioner (checked against an accepted delegation)', {
         body: StartManagingRequest,
         response: {
           200: ManagedPractitioner,
           400: Problem,
-          401: Problem,
           403: Problem,
           404: Problem,
         },
-      },
+      }),
     },
     async (request) => service.start(requireAuth(request), request.body.practitionerId, request.id),
   );
@@ -56,13 +47,9 @@ export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.delete(
     shellApiPaths.managing,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['managing'],
-        summary: 'Stop managing: switch back to My account',
-        security: [{ bearer: [] }],
-        response: { 204: z.null(), 401: Problem },
-      },
+      schema: doc('Stop managing: switch back to My account', {
+        response: { 204: z.null() },
+      }),
     },
     async (request, reply) => {
       await service.stop(requireAuth(request), request.id);

@@ -5,9 +5,9 @@ import {
   type NhsdLocationSearchResult,
   type OrganisationNode,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
-import { accessOf } from '#modules/access/guards.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { accessOf } from '#platform/access/guards.ts';
 import { cannotImportHere } from './problems.ts';
 import { nhsdImportRepository as repo } from './repository.ts';
 

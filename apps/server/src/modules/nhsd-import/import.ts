@@ -1,7 +1,7 @@
 import type { NhsdImportResult } from '@pca/contracts';
-import { appendAudit } from '#lib/audit.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { appendAudit } from '#platform/audit.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { identifierInUse, isIdentifierTaken } from './problems.ts';
 import { locationTypeOf, type ImportRequest, type nhsdImportPlan } from './plan.ts';
 import { nhsdImportRepository as repo } from './repository.ts';

@@ -7,9 +7,9 @@ import {
   type DirectoryService,
   type NhsdDirectory,
 } from '#integrations/nhsd/index.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { NotFoundError, ValidationError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { NotFoundError, ValidationError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import type { nhsdDestination } from './destination.ts';
 import { cannotImportHere, directoryProblem, duplicateType, identifierInUse } from './problems.ts';
 import type { nhsdPublication } from './publication.ts';

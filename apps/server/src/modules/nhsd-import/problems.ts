@@ -1,5 +1,5 @@
 import { nhsdMessages, nhsdProblemTypes } from '@pca/contracts';
-import { ForbiddenError, HttpError } from '#lib/errors.ts';
+import { ForbiddenError, HttpError } from '#platform/errors.ts';
 
 // The NHSD import's problems (docs/decisions/028-nhsd-import.md), shared by its steps.
 

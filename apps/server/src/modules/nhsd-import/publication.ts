@@ -7,8 +7,8 @@ import {
 } from '@pca/contracts';
 import type { z } from 'zod';
 import type { PartnerServicesQuery } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import type { nhsdDestination } from './destination.ts';
 import { nhsdImportRepository as repo } from './repository.ts';
 

@@ -16,15 +16,14 @@ import {
   nhsdImportApiPaths as paths,
 } from '@pca/contracts';
 import { createNhsdDirectory, type NhsdDirectory } from '#integrations/nhsd/index.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireCapability } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { nhsdImportService } from './service.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const tags = ['nhsd-import'];
-const reads = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('nhsd-import');
+const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem, 502: Problem };
 
 /** Options of the plugin: tests give their own directory (a FHIR stand-in); by default configuration chooses. */
@@ -44,8 +43,8 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
 ) => {
   const { directory = createNhsdDirectory(options.db, options.config), ...deps } = options;
   const service = nhsdImportService(deps, directory);
+  app.addHook('preHandler', requireCapability(deps, 'importDirectoryServices'));
   const common = {
-    preHandler: [deps.authenticate, requireCapability(deps, 'importDirectoryServices')],
     bodyLimit: 65_536,
   };
 
@@ -53,119 +52,96 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
     paths.banner,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Whether the directory is under maintenance (the wizard’s Outage warning)',
-        security,
+      schema: doc('Whether the directory is under maintenance (the wizard’s Outage warning)', {
         response: { 200: NhsdBanner, ...reads },
-      },
+      }),
     },
-    async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.banner()),
+    async (_request, reply) => reply.send(await service.banner()),
   );
 
   app.get(
     paths.find,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Directory services of a business type at a place (si) or by name (home, virtual)',
-        security,
-        querystring: NhsdFindRequest,
-        response: { 200: NhsdSearchResult, ...reads, 502: Problem },
-      },
+      schema: doc(
+        'Directory services of a business type at a place (si) or by name (home, virtual)',
+        {
+          querystring: NhsdFindRequest,
+          response: { 200: NhsdSearchResult, ...reads, 502: Problem },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.find(request.query)),
+    async (request, reply) => reply.send(await service.find(request.query)),
   );
 
   app.get(
     paths.organisations,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'The organisation trees the caller may import into (OrganisationManager, approved)',
-        security,
-        response: { 200: NhsdImportOrganisations, ...reads },
-      },
+      schema: doc(
+        'The organisation trees the caller may import into (OrganisationManager, approved)',
+        {
+          response: { 200: NhsdImportOrganisations, ...reads },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(service.organisations(requireAuth(request))),
+    async (request, reply) => reply.send(service.organisations(requireAuth(request))),
   );
 
   app.get(
     paths.locations,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Active locations of an organisation the caller may import into, 30 a page',
-        security,
+      schema: doc('Active locations of an organisation the caller may import into, 30 a page', {
         params: IdParams,
         querystring: NhsdLocationsQuery,
         response: { 200: NhsdLocationSearchResult, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.locations(requireAuth(request), request.params.id, request.query.page)),
+    async (request) =>
+      service.locations(requireAuth(request), request.params.id, request.query.page),
   );
 
   app.get(
     paths.publicationPreferences,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Whether the organisation has national directory and Health Connect preferences',
-        security,
-        params: IdParams,
-        response: { 200: PublicationPreferenceStatus, ...reads },
-      },
+      schema: doc(
+        'Whether the organisation has national directory and Health Connect preferences',
+        {
+          params: IdParams,
+          response: { 200: PublicationPreferenceStatus, ...reads },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.publicationPreferences(requireAuth(request), request.params.id)),
+    async (request) => service.publicationPreferences(requireAuth(request), request.params.id),
   );
 
   app.get(
     paths.partnerServices,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Partner services of a subscriber role the organisation may subscribe to, 50 a page',
-        security,
-        params: IdParams,
-        querystring: PartnerServicesQuery,
-        response: { 200: PartnerServiceSearchResult, ...reads },
-      },
+      schema: doc(
+        'Partner services of a subscriber role the organisation may subscribe to, 50 a page',
+        {
+          params: IdParams,
+          querystring: PartnerServicesQuery,
+          response: { 200: PartnerServiceSearchResult, ...reads },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(
-          await service.partnerServices(requireAuth(request), request.params.id, request.query),
-        ),
+    async (request) =>
+      service.partnerServices(requireAuth(request), request.params.id, request.query),
   );
 
   app.post(
     paths.validate,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Whether the services can be imported there (nothing is written)',
-        security,
+      schema: doc('Whether the services can be imported there (nothing is written)', {
         body: NhsdImportRequest,
         response: { 204: z.null(), ...writes },
-      },
+      }),
     },
     async (request, reply) => {
       await service.validate(requireAuth(request), request.body);
@@ -177,16 +153,14 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
     paths.import,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Import directory services, with a new location and subscriptions, in one transaction',
-        security,
-        body: NhsdImportRequest,
-        response: { 200: NhsdImportResult, ...writes },
-      },
+      schema: doc(
+        'Import directory services, with a new location and subscriptions, in one transaction',
+        {
+          body: NhsdImportRequest,
+          response: { 200: NhsdImportResult, ...writes },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply.send(await service.import(requireAuth(request), request.body, request.id)),
+    async (request) => service.import(requireAuth(request), request.body, request.id),
   );
 };

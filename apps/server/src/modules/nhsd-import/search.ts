@@ -12,7 +12,7 @@ import {
   type DirectoryService,
   type NhsdDirectory,
 } from '#integrations/nhsd/index.ts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import { directoryProblem } from './problems.ts';
 import { nhsdImportRepository as repo } from './repository.ts';
 

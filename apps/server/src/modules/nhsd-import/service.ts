@@ -1,5 +1,5 @@
 import type { NhsdDirectory } from '#integrations/nhsd/index.ts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import { nhsdDestination } from './destination.ts';
 import { nhsdImport } from './import.ts';
 import { nhsdImportPlan } from './plan.ts';

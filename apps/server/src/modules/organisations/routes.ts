@@ -5,13 +5,15 @@ import {
   MyOrganisations,
   OrganisationDetail,
   OrganisationUpdate,
-  Problem,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { accessOf } from '#modules/access/guards.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { viewAndEditRoutes } from '#modules/entities/entity-routes.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { accessOf } from '#platform/access/guards.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { viewAndEditRoutes } from '#platform/entities/entity-routes.ts';
 import { organisationsService } from './service.ts';
+import { signedInSchema } from '#platform/http/route-schema.ts';
+
+const doc = signedInSchema('organisations');
 
 /** The signed-in user's organisation trees, and an organisation's view and edit. */
 export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -20,17 +22,13 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     meApiPaths.organisations,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['organisations'],
-        summary: 'Organisation trees the user has roles in, with effective roles per node',
-        security: [{ bearer: [] }],
-        response: { 200: MyOrganisations, 401: Problem },
-      },
+      schema: doc('Organisation trees the user has roles in, with effective roles per node', {
+        response: { 200: MyOrganisations },
+      }),
     },
     async (request, reply) => {
       const { trees } = accessOf(deps, requireAuth(request));
-      return reply.header('cache-control', 'no-store').send({ organisations: trees });
+      return reply.send({ organisations: trees });
     },
   );
 

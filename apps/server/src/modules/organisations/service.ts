@@ -1,14 +1,14 @@
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
 import { childrenOf, organisationName, organisationWrites } from './repository.ts';
-import { organisationAccess, requireOrganisationManager } from '#modules/entities/access.ts';
+import { organisationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
 import {
   loadLocationSummaries,
   loadPractitionerRoleSummaries,
   loadServiceSummaries,
   nullable,
-} from '#modules/entities/summaries.ts';
+} from '#platform/entities/summaries.ts';
 
 /** Organisations: an organisation's view and edit. */
 export function organisationsService(db: Database) {

@@ -10,13 +10,13 @@ import {
   Problem,
   practitionerPublicationApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { practitionerPublicationsService } from './service.ts';
+import { problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['publishing'];
-const reads = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('publishing');
+const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
 
 /**
@@ -26,51 +26,38 @@ const writes = { ...reads, 409: Problem };
  */
 export const practitionerPublicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = practitionerPublicationsService(deps);
-  const common = { preHandler: deps.authenticate, bodyLimit: 4096 };
+  const common = { bodyLimit: 4096 };
 
   app.get(
     paths.list,
     {
       ...common,
-      schema: {
-        tags,
-        summary: "The practitioner's publishing settings (own, or the managed practitioner's)",
-        security,
+      schema: doc("The practitioner's publishing settings (own, or the managed practitioner's)", {
         response: { 200: PractitionerPublications, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.list(requireAuth(request))),
+    async (request, reply) => reply.send(await service.list(requireAuth(request))),
   );
 
   app.get(
     paths.availablePartners,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Partner services not yet in the practitioner’s publishing settings',
-        security,
+      schema: doc('Partner services not yet in the practitioner’s publishing settings', {
         response: { 200: AvailablePublicationPartners, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.availablePartners(requireAuth(request))),
+    async (request, reply) => reply.send(await service.availablePartners(requireAuth(request))),
   );
 
   app.post(
     paths.list,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Add a partner service to the practitioner’s publishing settings',
-        security,
+      schema: doc('Add a partner service to the practitioner’s publishing settings', {
         body: PractitionerPublicationRequest,
         response: { 201: PractitionerPublication, ...writes },
-      },
+      }),
     },
     async (request, reply) =>
       reply.status(201).send(await service.add(requireAuth(request), request.body, request.id)),
@@ -80,23 +67,18 @@ export const practitionerPublicationRoutes: FastifyPluginAsyncZod<AppDeps> = asy
     paths.item,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Change what one partner service receives',
-        security,
+      schema: doc('Change what one partner service receives', {
         params: PractitionerPublicationParams,
         body: PractitionerPublicationSettings,
         response: { 200: PractitionerPublication, ...writes },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply.send(
-        await service.update(
-          requireAuth(request),
-          request.params.partnerServiceId,
-          request.body,
-          request.id,
-        ),
+    async (request) =>
+      service.update(
+        requireAuth(request),
+        request.params.partnerServiceId,
+        request.body,
+        request.id,
       ),
   );
 
@@ -104,13 +86,10 @@ export const practitionerPublicationRoutes: FastifyPluginAsyncZod<AppDeps> = asy
     paths.item,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Remove a partner service from the practitioner’s publishing settings',
-        security,
+      schema: doc('Remove a partner service from the practitioner’s publishing settings', {
         params: PractitionerPublicationParams,
         response: { 204: z.null(), ...writes },
-      },
+      }),
     },
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.partnerServiceId, request.id);

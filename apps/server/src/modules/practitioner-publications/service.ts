@@ -9,12 +9,12 @@ import {
   type RuntimeConfig,
 } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { appendAudit } from '#platform/audit.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
-import { storeNotification } from '#modules/tasks-notifications/notifications-repository.ts';
+import { storeNotification } from '#db/notifications.ts';
 import { practitionerPublicationsRepository, type PublicationRow } from './repository.ts';
 
 /** The slug of a problem type (`/problems/<slug>`). */

@@ -8,20 +8,21 @@ import {
   PractitionerRoleOptions,
   PractitionerSearchQuery,
   PractitionerSearchResult,
-  Problem,
   practitionerApiPaths,
   ServiceOfferingsPage,
   ServiceOfferingsQuery,
   UpdatePractitionerRole,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { problems, signedInSchema } from '#platform/http/route-schema.ts';
 import { practitionersService } from './service.ts';
 
 const RoleParams = z.object({ roleId: z.string().uuid() });
-const security = [{ bearer: [] }];
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const errors = problems(400, 403, 404);
+const practitionersDoc = signedInSchema('practitioners');
+const rolesDoc = signedInSchema('practitioner roles');
 
 /** The Practitioners page (docs/product/shell.md#practitioners, docs/product/rules.md#calls) and practitioner role add, edit and read. */
 export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -31,33 +32,24 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     practitionerApiPaths.serviceOfferings,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioners'],
-        summary:
-          'Practitioners with their service offerings, optionally filtered by organisation, activity and name',
-        security,
-        querystring: ServiceOfferingsQuery,
-        response: { 200: ServiceOfferingsPage, ...errors },
-      },
+      schema: practitionersDoc(
+        'Practitioners with their service offerings, optionally filtered by organisation, activity and name',
+        {
+          querystring: ServiceOfferingsQuery,
+          response: { 200: ServiceOfferingsPage, ...errors },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.list(requireAuth(request), request.query)),
+    async (request, reply) => reply.send(await service.list(requireAuth(request), request.query)),
   );
 
   app.get(
     practitionerApiPaths.practitionerSearch,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioners'],
-        summary: 'Known practitioners in the caller’s organisations, by name',
-        security,
+      schema: practitionersDoc('Known practitioners in the caller’s organisations, by name', {
         querystring: PractitionerSearchQuery,
         response: { 200: PractitionerSearchResult, ...errors },
-      },
+      }),
     },
     async (request) => ({
       practitioners: await service.search(requireAuth(request), request.query.name),
@@ -67,14 +59,10 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     practitionerApiPaths.hiServiceLookup,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioners'],
-        summary: 'Look up an HPI-I in the Healthcare Identifiers Service',
-        security,
+      schema: practitionersDoc('Look up an HPI-I in the Healthcare Identifiers Service', {
         params: z.object({ hpii: Hpii }),
         response: { 200: HiServiceLookup, ...errors },
-      },
+      }),
     },
     async (request) => service.lookupHpii(requireAuth(request), request.params.hpii),
   );
@@ -82,13 +70,9 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     practitionerApiPaths.roleOptions,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioner roles'],
-        summary: 'Healthcare services the caller may add roles to, and the role types',
-        security,
+      schema: rolesDoc('Healthcare services the caller may add roles to, and the role types', {
         response: { 200: PractitionerRoleOptions, ...errors },
-      },
+      }),
     },
     async (request) => service.options(requireAuth(request)),
   );
@@ -96,14 +80,10 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     practitionerApiPaths.roles,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioner roles'],
-        summary: 'Add a practitioner role',
-        security,
+      schema: rolesDoc('Add a practitioner role', {
         body: CreatePractitionerRole,
         response: { 201: PractitionerRoleDetail, ...errors },
-      },
+      }),
     },
     async (request, reply) =>
       reply.code(201).send(await service.create(requireAuth(request), request.body, request.id)),
@@ -112,33 +92,25 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     practitionerApiPaths.role,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioner roles'],
-        summary: 'One practitioner role (needs a manager role on its healthcare service)',
-        security,
+      schema: rolesDoc('One practitioner role (needs a manager role on its healthcare service)', {
         params: RoleParams,
         response: { 200: PractitionerRoleDetail, ...errors },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.get(requireAuth(request), request.params.roleId)),
+    async (request) => service.get(requireAuth(request), request.params.roleId),
   );
 
   app.put(
     practitionerApiPaths.role,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['practitioner roles'],
-        summary: 'Edit a practitioner role (needs a manager role on its healthcare service)',
-        security,
-        params: RoleParams,
-        body: UpdatePractitionerRole,
-        response: { 200: PractitionerRoleDetail, ...errors },
-      },
+      schema: rolesDoc(
+        'Edit a practitioner role (needs a manager role on its healthcare service)',
+        {
+          params: RoleParams,
+          body: UpdatePractitionerRole,
+          response: { 200: PractitionerRoleDetail, ...errors },
+        },
+      ),
     },
     async (request) =>
       service.update(requireAuth(request), request.params.roleId, request.body, request.id),

@@ -13,13 +13,17 @@ import {
   type UpdatePractitionerRole,
 } from '@pca/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
-import { type AccessScope, reachableOrganisationIds, rolesOnService } from '#lib/access.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
-import { accessOf } from '#modules/access/guards.ts';
+import {
+  type AccessScope,
+  reachableOrganisationIds,
+  rolesOnService,
+} from '#platform/access/scope.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { accessOf } from '#platform/access/guards.ts';
 import {
   addressOf,
   insertPractitioner,

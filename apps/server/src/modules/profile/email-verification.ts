@@ -1,5 +1,5 @@
 import type { Transaction } from '#db/client.ts';
-import { queueMail } from '#lib/outbox.ts';
+import { queueMail } from '#platform/outbox.ts';
 import { hashToken, randomToken } from '#lib/tokens.ts';
 import { verificationLinkHours, verificationMail } from './mail.ts';
 import { issueVerification } from './repository.ts';

@@ -1,5 +1,5 @@
 import { pages } from '@pca/contracts/pages.ts';
-import type { OutgoingMail } from '#lib/outbox.ts';
+import type { OutgoingMail } from '#platform/outbox.ts';
 
 /** How long a mailed verification link works (docs/decisions/022-profile-and-email-verification.md). */
 export const verificationLinkHours = 24;

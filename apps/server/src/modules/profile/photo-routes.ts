@@ -8,14 +8,13 @@ import {
   photoMediaTypes,
   profileApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoService, photoTooBig, photoWrongType } from './photo.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const tags = ['profile'];
-const refusals = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('profile');
+const refusals = problems(400, 403, 404);
 
 /**
  * The profile photo (docs/decisions/024-profile-photo.md): PUT the picture itself as image/png or
@@ -48,29 +47,28 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const { id } = request.params as { id: string };
     await service.requireOwn(requireAuth(request), id);
   };
-  const common = { onRequest: [deps.authenticate, ownPhotoOnly] };
+  const common = { onRequest: ownPhotoOnly };
 
   app.put(
     profileApiPaths.photo,
     {
       ...common,
       bodyLimit: photoLimits.maxBytes,
-      schema: {
-        tags,
-        summary:
-          'Replace the caller’s own photo: a PNG or JPEG body (at most 5 MB), stored as a 160 × 160 PNG',
-        security,
-        consumes: [...photoMediaTypes],
-        params: IdParams,
-        response: { 200: ProfilePhoto, ...refusals, 413: Problem, 415: Problem },
-      },
+      schema: doc(
+        'Replace the caller’s own photo: a PNG or JPEG body (at most 5 MB), stored as a 160 × 160 PNG',
+        {
+          consumes: [...photoMediaTypes],
+          params: IdParams,
+          response: { 200: ProfilePhoto, ...refusals, 413: Problem, 415: Problem },
+        },
+      ),
     },
     async (request, reply) => {
       // A PUT without a body reaches here unparsed: it sent no picture (400, greater than zero).
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await service.replace(requireAuth(request), request.params.id, body, request.id));
+      return reply.send(
+        await service.replace(requireAuth(request), request.params.id, body, request.id),
+      );
     },
   );
 
@@ -78,17 +76,14 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     profileApiPaths.photo,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Remove the caller’s own photo',
-        security,
+      schema: doc('Remove the caller’s own photo', {
         params: IdParams,
         response: { 204: z.null(), ...refusals, 415: Problem },
-      },
+      }),
     },
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id, request.id);
-      return reply.header('cache-control', 'no-store').code(204).send(null);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { photoLimits, photoMessages } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { photoRepository } from './repository.ts';
 
 // The profile photo (docs/decisions/024-profile-photo.md): the server checks every upload again, whatever

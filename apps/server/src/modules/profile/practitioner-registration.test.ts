@@ -14,7 +14,7 @@ import { auditEvents, hiServiceRegistry, practitioners, users } from '#db/schema
 import { demoIds } from '#db/seed/index.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { practitionerRegistrationService } from './practitioner-registration.ts';

@@ -7,11 +7,11 @@ import {
   type PractitionerRegistrationResult,
 } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
+import { appendAudit } from '#platform/audit.ts';
 import { databaseErrorCode } from '#lib/database-errors.ts';
-import { ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { practitionerRegistrationRepository } from './repository.ts';
 
 type Executor = Database | Transaction;

@@ -10,64 +10,57 @@ import {
   VerifyEmailResult,
   profileApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoRoutes } from './photo-routes.ts';
 import { practitionerRegistrationRoutes } from './practitioner-registration-routes.ts';
 import { profileService } from './service.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const tags = ['profile'];
-const reads = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('profile');
+const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
+
+const serviceOf = (deps: AppDeps) =>
+  profileService(deps.db, {
+    productName: deps.config.runtime.productName,
+    publicUrl: deps.config.publicUrl,
+  });
 
 /**
  * The profile: User register, Practitioner register and email verification of
  * docs/product/features.md#feature-calls (docs/decisions/022-profile-and-email-verification.md).
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = profileService(deps.db, {
-    productName: deps.config.runtime.productName,
-    publicUrl: deps.config.publicUrl,
-  });
+  const service = serviceOf(deps);
   // The photo takes image bodies with their own parsers and limit, so it lives in its own scope.
   await app.register(photoRoutes, deps);
   await app.register(practitionerRegistrationRoutes, deps);
 
   // Profile bodies are a few hundred bytes: anything past 16 KB is refused (413) before it is parsed.
-  const common = { preHandler: deps.authenticate, bodyLimit: 16_384 };
+  const common = { bodyLimit: 16_384 };
 
   app.get(
     profileApiPaths.profile,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'A user’s profile: the caller’s own, or that of a practitioner they manage',
-        security,
+      schema: doc('A user’s profile: the caller’s own, or that of a practitioner they manage', {
         params: IdParams,
         response: { 200: Profile, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.get(requireAuth(request), request.params.id)),
+    async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   app.put(
     profileApiPaths.basicInformation,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Save email and phone; a new email is mailed a verification link',
-        security,
+      schema: doc('Save email and phone; a new email is mailed a verification link', {
         params: IdParams,
         body: BasicInformationUpdate,
         response: { 200: Profile, ...writes },
-      },
+      }),
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -80,14 +73,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     profileApiPaths.personalContactDetails,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Save the practitioner record’s personal email and phone',
-        security,
+      schema: doc('Save the practitioner record’s personal email and phone', {
         params: IdParams,
         body: PersonalContactDetailsUpdate,
         response: { 200: Profile, ...writes },
-      },
+      }),
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -100,13 +90,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     profileApiPaths.emailVerification,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Mail another verification link (at most one every 5 minutes)',
-        security,
+      schema: doc('Mail another verification link (at most one every 5 minutes)', {
         params: IdParams,
         response: { 204: z.null(), ...writes, 429: Problem },
-      },
+      }),
     },
     async (request, reply) => {
       await service.resendVerification(requireAuth(request), request.params.id, request.id);
@@ -114,13 +101,33 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
   );
 
+  app.get(
+    profileApiPaths.practitionerProfile,
+    {
+      ...common,
+      schema: doc(
+        'The practitioner profile read view (the practitioner, or a delegate managing them)',
+        {
+          params: IdParams,
+          response: { 200: PractitionerProfile, ...reads },
+        },
+      ),
+    },
+    async (request) => service.practitionerProfile(requireAuth(request), request.params.id),
+  );
+};
+
+/** Email verification: public, outside the signed-in /api context. */
+export const emailVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = serviceOf(deps);
+
   app.post(
     profileApiPaths.verifyEmail,
     {
       // No session: the link is opened from a mailbox, perhaps on another device.
       bodyLimit: 4_096,
       schema: {
-        tags,
+        tags: ['profile'],
         summary: 'Verify an email address with the code of its mailed link (once, within 24 hours)',
         body: VerifyEmailRequest,
         response: { 200: VerifyEmailResult, 400: Problem },
@@ -130,24 +137,5 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       reply
         .header('cache-control', 'no-store')
         .send(await service.verifyEmail(request.body, request.id)),
-  );
-
-  app.get(
-    profileApiPaths.practitionerProfile,
-    {
-      ...common,
-      schema: {
-        tags,
-        summary:
-          'The practitioner profile read view (the practitioner, or a delegate managing them)',
-        security,
-        params: IdParams,
-        response: { 200: PractitionerProfile, ...reads },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.practitionerProfile(requireAuth(request), request.params.id)),
   );
 };

@@ -9,10 +9,10 @@ import {
   type VerifyEmailResult,
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '#lib/errors.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import { hashToken } from '#lib/tokens.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { mailEmailVerification } from './email-verification.ts';
 import { profileRepository } from './repository.ts';
 

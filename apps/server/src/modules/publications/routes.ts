@@ -11,14 +11,13 @@ import {
   PublicationRecipientParams,
   publicationApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { publicationsService } from './service.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const tags = ['publications'];
-const reads = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('publications');
+const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
 
 /**
@@ -28,41 +27,36 @@ const writes = { ...reads, 409: Problem };
  */
 export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = publicationsService(deps);
-  const common = { preHandler: deps.authenticate, bodyLimit: 16_384 };
+  const common = { bodyLimit: 16_384 };
 
   app.get(
     paths.partners,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Partner services offered, with the level’s own and inherited publication choices',
-        security,
-        params: PublicationEntityParams,
-        response: { 200: PartnerPublicationList, ...reads },
-      },
+      schema: doc(
+        'Partner services offered, with the level’s own and inherited publication choices',
+        {
+          params: PublicationEntityParams,
+          response: { 200: PartnerPublicationList, ...reads },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(
-          await service.list(requireAuth(request).scope, request.params.level, request.params.id),
-        ),
+    async (request) =>
+      service.list(requireAuth(request).scope, request.params.level, request.params.id),
   );
 
   app.put(
     paths.partner,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Set a partner’s publication choice at the level, accepting its latest statement (audited, mailed)',
-        security,
-        params: PublicationPartnerParams,
-        body: PartnerPublicationChange,
-        response: { 200: PartnerPublicationList, ...writes },
-      },
+      schema: doc(
+        'Set a partner’s publication choice at the level, accepting its latest statement (audited, mailed)',
+        {
+          params: PublicationPartnerParams,
+          body: PartnerPublicationChange,
+          response: { 200: PartnerPublicationList, ...writes },
+        },
+      ),
     },
     async (request, reply) => {
       const { level, id, partnerServiceId } = request.params;
@@ -83,14 +77,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     paths.partner,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Remove the level’s own choice for a partner: the inherited one applies (audited, mailed)',
-        security,
-        params: PublicationPartnerParams,
-        response: { 200: PartnerPublicationList, ...writes },
-      },
+      schema: doc(
+        'Remove the level’s own choice for a partner: the inherited one applies (audited, mailed)',
+        {
+          params: PublicationPartnerParams,
+          response: { 200: PartnerPublicationList, ...writes },
+        },
+      ),
     },
     async (request, reply) => {
       const { level, id, partnerServiceId } = request.params;
@@ -104,33 +97,26 @@ export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     paths.emailRecipients,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Who is mailed when the organisation’s publication changes',
-        security,
+      schema: doc('Who is mailed when the organisation’s publication changes', {
         params: IdParams,
         response: { 200: PublicationEmailRecipientList, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.recipients(requireAuth(request).scope, request.params.id)),
+    async (request) => service.recipients(requireAuth(request).scope, request.params.id),
   );
 
   app.post(
     paths.emailRecipients,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Mail one more address when the organisation’s publication changes (OrganisationManager)',
-        security,
-        params: IdParams,
-        body: PublicationEmailRecipientAdd,
-        response: { 201: PublicationEmailRecipientList, ...writes },
-      },
+      schema: doc(
+        'Mail one more address when the organisation’s publication changes (OrganisationManager)',
+        {
+          params: IdParams,
+          body: PublicationEmailRecipientAdd,
+          response: { 201: PublicationEmailRecipientList, ...writes },
+        },
+      ),
     },
     async (request, reply) =>
       reply
@@ -149,14 +135,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     paths.emailRecipient,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Stop mailing an address about the organisation’s publication (OrganisationManager)',
-        security,
-        params: PublicationRecipientParams,
-        response: { 204: z.null(), ...writes },
-      },
+      schema: doc(
+        'Stop mailing an address about the organisation’s publication (OrganisationManager)',
+        {
+          params: PublicationRecipientParams,
+          response: { 204: z.null(), ...writes },
+        },
+      ),
     },
     async (request, reply) => {
       await service.removeRecipient(

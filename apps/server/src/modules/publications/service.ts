@@ -11,18 +11,18 @@ import {
   type RuntimeConfig,
 } from '@pca/contracts';
 import { organisationHref, pages } from '@pca/contracts/pages.ts';
-import { appendAudit } from '#lib/audit.ts';
-import type { AccessScope } from '#lib/access.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#lib/errors.ts';
-import { queueMail } from '#lib/outbox.ts';
-import { changedFields } from '#modules/entities/audited-write.ts';
+import { appendAudit } from '#platform/audit.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import { queueMail } from '#platform/outbox.ts';
+import { changedFields } from '#platform/entities/audited-write.ts';
 import {
   locationAccess,
   organisationAccess,
   requireOrganisationManager,
   serviceAccess,
-} from '#modules/entities/access.ts';
+} from '#platform/entities/access.ts';
 import {
   publicationsRepository as repo,
   type LevelKey,

@@ -1,6 +1,6 @@
 import type { PublishEntities, RoleType } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { rolesOnOrganisation, rolesOnService, type AccessScope } from '#lib/access.ts';
+import { rolesOnOrganisation, rolesOnService, type AccessScope } from '#platform/access/scope.ts';
 import { publishSelectorRepository } from './repository.ts';
 
 const manages = (roles: RoleType[]) =>

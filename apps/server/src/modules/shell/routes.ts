@@ -7,24 +7,27 @@ import {
   shellApiPaths,
   UnreadNotificationCount,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { ForbiddenError } from '#lib/errors.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
-import { accessOf } from '#modules/access/guards.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { ForbiddenError } from '#platform/errors.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { accessOf } from '#platform/access/guards.ts';
 import { countUnreadNotifications } from './repository.ts';
+import { signedInSchema } from '#platform/http/route-schema.ts';
+
+const notificationsDoc = signedInSchema('notifications');
+const userDoc = signedInSchema('user');
 
 /** Small reads the shell needs: the bell's unread count and the post-login landing check. */
 export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     shellApiPaths.unreadNotificationCount,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Unread notifications of the own practitioner, or of the one being managed',
-        security: [{ bearer: [] }],
-        response: { 200: UnreadNotificationCount, 401: Problem, 403: Problem },
-      },
+      schema: notificationsDoc(
+        'Unread notifications of the own practitioner, or of the one being managed',
+        {
+          response: { 200: UnreadNotificationCount, 403: Problem },
+        },
+      ),
     },
     async (request, reply) => {
       const user = requireAuth(request).currentUser;
@@ -39,26 +42,20 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         throw new ForbiddenError('Notifications are not available to this account.');
       const practitionerId = user.managingPractitioner?.id ?? user.practitionerId;
       const count = practitionerId ? await countUnreadNotifications(deps.db, practitionerId) : 0;
-      return reply.header('cache-control', 'no-store').send({ count });
+      return reply.send({ count });
     },
   );
 
   app.get(
     shellApiPaths.publishingSettingsEligibility,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Whether sign-in lands on adding a business (docs/decisions/005)',
-        security: [{ bearer: [] }],
-        response: { 200: PublishingSettingsEligibility, 401: Problem },
-      },
+      schema: userDoc('Whether sign-in lands on adding a business (docs/decisions/005)', {
+        response: { 200: PublishingSettingsEligibility },
+      }),
     },
     async (request, reply) => {
       const { input } = accessOf(deps, requireAuth(request));
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ canShowPublishingSettings: canShowPublishingSettings(input) });
+      return reply.send({ canShowPublishingSettings: canShowPublishingSettings(input) });
     },
   );
 };

@@ -4,16 +4,15 @@ import {
   NotificationParams,
   NotificationsPage,
   NotificationsQuery,
-  Problem,
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { notificationsService } from './notifications-service.ts';
+import { problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['notifications'];
-const answers = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('notifications');
+const answers = problems(400, 403, 404);
 
 /**
  * Notifications: Get notifications, Mark read and Archive of docs/product/features.md#feature-calls
@@ -23,38 +22,31 @@ const answers = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
 export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = notificationsService(deps.db);
   // Neither write has a body: anything past 1 KB is refused (413) before it is parsed.
-  const common = { preHandler: deps.authenticate, bodyLimit: 1_024 };
+  const common = { bodyLimit: 1_024 };
 
   app.get(
     paths.notifications,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
-        security,
-        querystring: NotificationsQuery,
-        response: { 200: NotificationsPage, ...answers },
-      },
+      schema: doc(
+        'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
+        {
+          querystring: NotificationsQuery,
+          response: { 200: NotificationsPage, ...answers },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.list(requireAuth(request), request.query)),
+    async (request, reply) => reply.send(await service.list(requireAuth(request), request.query)),
   );
 
   app.post(
     paths.markRead,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Mark an Unread notification Read (Read and Archived stay as they are)',
-        security,
+      schema: doc('Mark an Unread notification Read (Read and Archived stay as they are)', {
         params: NotificationParams,
         response: { 204: z.null(), ...answers },
-      },
+      }),
     },
     async (request, reply) => {
       await service.markRead(requireAuth(request), request.params.externalId);
@@ -66,13 +58,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     paths.archive,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Archive a notification (an Archived one stays as it is)',
-        security,
+      schema: doc('Archive a notification (an Archived one stays as it is)', {
         params: NotificationParams,
         response: { 204: z.null(), ...answers },
-      },
+      }),
     },
     async (request, reply) => {
       await service.archive(requireAuth(request), request.params.externalId, request.id);

@@ -1,8 +1,8 @@
 import { menuVisibility, type NotificationsPage } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ForbiddenError, NotFoundError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { notificationsRepository } from './notifications-repository.ts';
 
 /**

@@ -12,8 +12,8 @@ import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { richTextAttackVectors } from '@pca/contracts/rich-text-vectors.ts';
-import { sanitiseNotificationHtml } from './sanitise-notification.ts';
-import { storeNotification } from './notifications-repository.ts';
+import { sanitiseNotificationHtml } from '#lib/sanitise-notification.ts';
+import { storeNotification } from '#db/notifications.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

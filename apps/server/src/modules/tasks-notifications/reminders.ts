@@ -1,5 +1,5 @@
 import type { Database } from '#db/client.ts';
-import { storeNotification } from './notifications-repository.ts';
+import { storeNotification } from '#db/notifications.ts';
 import {
   claimScheduledJob,
   failScheduledJob,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
 import { notificationRoutes } from './notifications-routes.ts';
 import { taskRoutes } from './tasks-routes.ts';
 

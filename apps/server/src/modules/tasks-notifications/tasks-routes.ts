@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CompleteTaskRequest,
   OnlineFormUrl,
@@ -10,14 +9,13 @@ import {
   VerifyInformationTask,
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { tasksService } from './tasks-service.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-const IdParams = z.object({ id: z.string().uuid() });
-const security = [{ bearer: [] }];
-const tags = ['tasks'];
-const reads = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+const doc = signedInSchema('tasks');
+const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
 
 /**
@@ -27,72 +25,58 @@ const writes = { ...reads, 409: Problem };
 export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = tasksService(deps);
   // Task bodies are a few bytes: anything past 4 KB is refused (413) before it is parsed.
-  const common = { preHandler: deps.authenticate, bodyLimit: 4_096 };
+  const common = { bodyLimit: 4_096 };
 
   app.get(
     paths.counts,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Open tasks and unread notifications of the own practitioner, or the one managed',
-        security,
-        response: { 200: TasksNotificationsCounts, ...reads },
-      },
+      schema: doc(
+        'Open tasks and unread notifications of the own practitioner, or the one managed',
+        {
+          response: { 200: TasksNotificationsCounts, ...reads },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.counts(requireAuth(request))),
+    async (request, reply) => reply.send(await service.counts(requireAuth(request))),
   );
 
   app.get(
     paths.tasks,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'One page of tasks in a status (10 a page)',
-        security,
+      schema: doc('One page of tasks in a status (10 a page)', {
         querystring: TasksQuery,
         response: { 200: TasksPage, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.list(requireAuth(request), request.query.status, request.query.page)),
+    async (request) => service.list(requireAuth(request), request.query.status, request.query.page),
   );
 
   app.get(
     paths.task,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'A task with its entity’s current values and the partner’s suggestion',
-        security,
+      schema: doc('A task with its entity’s current values and the partner’s suggestion', {
         params: IdParams,
         response: { 200: VerifyInformationTask, ...reads },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.get(requireAuth(request), request.params.id)),
+    async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   app.post(
     paths.completeTask,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'Verify with the suggested value (the entity takes it), or confirm the details are still current: the task is complete',
-        security,
-        params: IdParams,
-        body: CompleteTaskRequest,
-        response: { 200: VerifyInformationTask, ...writes },
-      },
+      schema: doc(
+        'Verify with the suggested value (the entity takes it), or confirm the details are still current: the task is complete',
+        {
+          params: IdParams,
+          body: CompleteTaskRequest,
+          response: { 200: VerifyInformationTask, ...writes },
+        },
+      ),
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -105,13 +89,10 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     paths.dismissTask,
     {
       ...common,
-      schema: {
-        tags,
-        summary: 'Keep the current value: the task is dismissed and the partner told',
-        security,
+      schema: doc('Keep the current value: the task is dismissed and the partner told', {
         params: IdParams,
         response: { 200: VerifyInformationTask, ...writes },
-      },
+      }),
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -124,18 +105,14 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     paths.onlineForm,
     {
       ...common,
-      schema: {
-        tags,
-        summary:
-          'The online form’s address with a signed token naming the task and user (5 minutes)',
-        security,
-        params: IdParams,
-        response: { 200: OnlineFormUrl, ...writes },
-      },
+      schema: doc(
+        'The online form’s address with a signed token naming the task and user (5 minutes)',
+        {
+          params: IdParams,
+          response: { 200: OnlineFormUrl, ...writes },
+        },
+      ),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.onlineForm(requireAuth(request), request.params.id)),
+    async (request) => service.onlineForm(requireAuth(request), request.params.id),
   );
 };

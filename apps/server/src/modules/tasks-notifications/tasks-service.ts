@@ -12,14 +12,14 @@ import {
   type VerifyInformationTask,
 } from '@pca/contracts';
 import type { TaskVerifiedValue } from '#db/schema/index.ts';
-import { rolesOnOrganisation, rolesOnService } from '#lib/access.ts';
-import { appendAudit } from '#lib/audit.ts';
-import type { AppDeps } from '#lib/deps.ts';
-import { HttpError, NotFoundError, ValidationError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
-import { accessOf } from '#modules/access/guards.ts';
-import { signOnlineFormToken } from '#modules/client-systems/partner-tokens.ts';
-import { nullable } from '#modules/entities/summaries.ts';
+import { rolesOnOrganisation, rolesOnService } from '#platform/access/scope.ts';
+import { appendAudit } from '#platform/audit.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { accessOf } from '#platform/access/guards.ts';
+import { signOnlineFormToken } from '#platform/partner-tokens.ts';
+import { nullable } from '#platform/entities/summaries.ts';
 import { type TaskEntityType, type TaskRow, tasksRepository } from './tasks-repository.ts';
 
 const contactColumns = {

@@ -17,10 +17,7 @@ import { auditEvents, healthcareServices, practitionerRoles, tasks } from '#db/s
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
-import {
-  ONLINE_FORM_TOKEN_TTL_SECONDS,
-  ONLINE_FORM_TOKEN_TYPE,
-} from '#modules/client-systems/partner-tokens.ts';
+import { ONLINE_FORM_TOKEN_TTL_SECONDS, ONLINE_FORM_TOKEN_TYPE } from '#platform/partner-tokens.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -5,16 +5,16 @@ import {
   AcceptParticipationRequest,
   DelegateInvitation,
   DelegateInvitationOutcome,
-  Problem,
   RegisterUserRequest,
   registrationApiPaths,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
 import { registrationService } from './service.ts';
+import { problems, signedInSchema } from '#platform/http/route-schema.ts';
 
 const InvitationParams = z.object({ id: z.string().uuid() });
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem };
+const errors = problems(400, 403, 404, 409);
 
 /** The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation. */
 export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -23,19 +23,15 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     deps.config.runtime.productName,
     deps.config.publicUrl,
   );
-  const common = { preHandler: deps.authenticate };
-  const meta = { tags: ['registration'], security: [{ bearer: [] }] };
+  const doc = signedInSchema('registration');
 
   app.post(
     registrationApiPaths.registerUser,
     {
-      ...common,
-      schema: {
-        ...meta,
-        summary: 'Register the signed-in user: email, phone, terms of use and privacy notice',
+      schema: doc('Register the signed-in user: email, phone, terms of use and privacy notice', {
         body: RegisterUserRequest,
         response: { 204: z.null(), ...errors },
-      },
+      }),
     },
     async (request, reply) => {
       await service.registerUser(requireAuth(request), request.body, request.id);
@@ -46,31 +42,22 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.get(
     registrationApiPaths.delegateInvitation,
     {
-      ...common,
-      schema: {
-        ...meta,
-        summary: 'A delegate invitation addressed to the caller (by RA number or email)',
+      schema: doc('A delegate invitation addressed to the caller (by RA number or email)', {
         params: InvitationParams,
         response: { 200: DelegateInvitation, ...errors },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await service.invitation(requireAuth(request), request.params.id)),
+    async (request) => service.invitation(requireAuth(request), request.params.id),
   );
 
   app.post(
     registrationApiPaths.acceptDelegateInvitation,
     {
-      ...common,
-      schema: {
-        ...meta,
-        summary: 'Accept a delegate invitation and complete the profile',
+      schema: doc('Accept a delegate invitation and complete the profile', {
         params: InvitationParams,
         body: AcceptDelegateInvitationRequest,
         response: { 200: DelegateInvitationOutcome, ...errors },
-      },
+      }),
     },
     async (request) =>
       service.acceptInvitation(requireAuth(request), request.params.id, request.body, request.id),
@@ -79,13 +66,10 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.post(
     registrationApiPaths.declineDelegateInvitation,
     {
-      ...common,
-      schema: {
-        ...meta,
-        summary: 'Decline a delegate invitation',
+      schema: doc('Decline a delegate invitation', {
         params: InvitationParams,
         response: { 200: DelegateInvitationOutcome, ...errors },
-      },
+      }),
     },
     async (request) =>
       service.declineInvitation(requireAuth(request), request.params.id, request.id),
@@ -94,13 +78,10 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.post(
     registrationApiPaths.acceptParticipation,
     {
-      ...common,
-      schema: {
-        ...meta,
-        summary: 'Accept the participation agreement and privacy notice',
+      schema: doc('Accept the participation agreement and privacy notice', {
         body: AcceptParticipationRequest,
         response: { 204: z.null(), ...errors },
-      },
+      }),
     },
     async (request, reply) => {
       await service.acceptParticipation(requireAuth(request), request.body, request.id);

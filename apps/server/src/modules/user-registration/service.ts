@@ -8,11 +8,11 @@ import {
   type RegisterUserRequest,
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { registrationRepository } from './repository.ts';
-import { queueMail } from '#lib/outbox.ts';
+import { queueMail } from '#platform/outbox.ts';
 import { delegationMails } from '#modules/delegations/mail.ts';
 import { mailEmailVerification } from '#modules/profile/email-verification.ts';
 

@@ -5,9 +5,9 @@ import type {
   SiteOrganisation,
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
-import { rolesOnOrganisation } from '#lib/access.ts';
-import { NotFoundError } from '#lib/errors.ts';
-import type { AuthContext } from '#modules/auth/authenticate.ts';
+import { rolesOnOrganisation } from '#platform/access/scope.ts';
+import { NotFoundError } from '#platform/errors.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { welcomeRepository, type SiteCounts } from './repository.ts';
 
 /** Tile states from the counts: each step needs the one before it (no service without a location). */

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { authRequests, sessions, users } from '#db/schema/index.ts';
-import type { Executor } from '#lib/audit.ts';
+import type { Executor } from '#platform/audit.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

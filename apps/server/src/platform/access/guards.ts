@@ -6,11 +6,11 @@ import {
   type CapabilityInput,
   type OrganisationNode,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
-import type { AccessScope } from '#lib/access.ts';
-import { ForbiddenError } from '#lib/errors.ts';
-import { requireAuth, type AuthContext } from '#modules/auth/authenticate.ts';
-import { organisationTrees } from '#modules/organisations/my-organisations.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
+import { ForbiddenError } from '#platform/errors.ts';
+import { requireAuth, type AuthContext } from '#platform/auth/authenticate.ts';
+import { organisationTrees } from '#platform/access/organisation-trees.ts';
 
 /** What the caller may do, derived from what `authenticate` read (no further database reads). */
 export interface RequestAccess {

@@ -1,6 +1,6 @@
 import type { OrganisationNode, RoleType } from '@pca/contracts';
-import { type AccessScope, rolesOnOrganisation } from '#lib/access.ts';
-import type { ScopedOrganisation } from '#modules/auth/session-context.ts';
+import { type AccessScope, rolesOnOrganisation } from '#platform/access/scope.ts';
+import type { ScopedOrganisation } from '#platform/auth/session-context.ts';
 
 /**
  * The user's organisation trees: every organisation where they hold an effective role or a role on one of

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
-import { appendAudit, type AuditEntry } from '#lib/audit.ts';
+import { appendAudit, type AuditEntry } from '#platform/audit.ts';
 
 // The audited writes of organisations, locations and healthcare services.
 

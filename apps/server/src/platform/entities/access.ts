@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { RoleType } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { healthcareServices, locations, organisations } from '#db/schema/index.ts';
-import { type AccessScope, rolesOnOrganisation, rolesOnService } from '#lib/access.ts';
-import { ForbiddenError, NotFoundError } from '#lib/errors.ts';
+import { type AccessScope, rolesOnOrganisation, rolesOnService } from '#platform/access/scope.ts';
+import { ForbiddenError, NotFoundError } from '#platform/errors.ts';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 type LocationRow = typeof locations.$inferSelect;

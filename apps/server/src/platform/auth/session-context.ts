@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts';
 import { SESSION_LOOKUP_STATEMENT } from '#db/committed-writes.ts';
 import { ancestorsCte, inheritedRolesCte } from '#db/organisation-tree.ts';
 import { sessions, users } from '#db/schema/index.ts';
-import type { AccessScope } from '#lib/access.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
 import type { SessionRow, UserRow } from './repository.ts';
 
 /** An organisation the user reaches (or an ancestor placing one in its tree), as the request needs it. */
@@ -29,7 +29,7 @@ export interface SessionContext {
   user: UserRow;
   /** The user as `GET /api/me` answers it (docs/product/rules.md#entities / docs/product/features.md#feature-entities). */
   currentUser: CurrentUser;
-  /** Effective roles (lib/access.ts). */
+  /** Effective roles (platform/access/scope.ts). */
   scope: AccessScope;
   /** Reachable organisations and their ancestors, newest first (created, then id, descending). */
   organisations: ScopedOrganisation[];

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnauthorizedError } from '#lib/errors.ts';
+import { UnauthorizedError } from '#platform/errors.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ALICE } from '../../test/use-test-app.ts';
 import { createAuthenticate, touchIntervalMs } from './authenticate.ts';

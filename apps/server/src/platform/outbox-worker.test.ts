@@ -8,14 +8,14 @@ import { mailOutbox } from '#db/schema/index.ts';
 import type { MailMessage, MailSender } from '#integrations/mail/mail-sender.ts';
 import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
 import { loadConfig } from '#lib/config.ts';
-import { queueMail } from '#lib/outbox.ts';
+import { queueMail } from '#platform/outbox.ts';
 import {
   claimDueMail,
   createOutboxWorker,
   messageFor,
   retryDelayMs,
   type OutboxWorkerOptions,
-} from '#lib/outbox-worker.ts';
+} from '#platform/outbox-worker.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { createTestApp } from '../test/test-app.ts';
 

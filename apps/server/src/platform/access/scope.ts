@@ -1,7 +1,7 @@
 import type { RoleType } from '@pca/contracts';
 
 /**
- * What a user may reach, read with the session on every request (modules/auth/session-context.ts):
+ * What a user may reach, read with the session on every request (platform/auth/session-context.ts):
  * organisation roles are inherited down the organisation tree; service roles apply to one service;
  * PcaOperator is global.
  */

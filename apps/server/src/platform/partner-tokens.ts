@@ -17,8 +17,8 @@ import {
 import { clientSystemConstants } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { ServerConfig } from '#lib/config.ts';
-import { HttpError } from '#lib/errors.ts';
-import { clientCheck } from './repository.ts';
+import { HttpError } from '#platform/errors.ts';
+import { clientCheck } from './partner-tokens-repository.ts';
 
 // Access tokens of the partner API (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens"):
 // JWTs signed and verified with jose, with a key pair from PARTNER_TOKEN_PRIVATE_KEY or, when unset, one made

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { apiPaths, CurrentUser, Problem, shellApiPaths } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
-import { createAuthenticate } from '#modules/auth/authenticate.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { ALICE, BEN, GEORGE, ISLA, JACK, PRIYA } from '../test/use-test-app.ts';
+import { createAuthenticate } from '#platform/auth/authenticate.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ALICE, BEN, GEORGE, ISLA, JACK, PRIYA } from '../../test/use-test-app.ts';
 import { fastJsonSerializerCompiler } from './fast-serializer.ts';
 
 let t: TestApp;

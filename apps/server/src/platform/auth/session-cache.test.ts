@@ -17,7 +17,7 @@ import { demoIds } from '#db/seed/index.ts';
 import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { hashToken, randomToken } from '#lib/tokens.ts';
-import { UnauthorizedError } from '#lib/errors.ts';
+import { UnauthorizedError } from '#platform/errors.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { ALICE, BEN, GEORGE, ISLA } from '../../test/use-test-app.ts';

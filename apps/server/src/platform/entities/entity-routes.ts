@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CreatedEntity, Problem } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { z } from 'zod';
+import { CreatedEntity } from '@pca/contracts';
+import type { AppDeps } from '#platform/deps.ts';
 import type { Database } from '#db/client.ts';
-import type { AccessScope } from '#lib/access.ts';
-import { requireAuth } from '#modules/auth/authenticate.ts';
+import type { AccessScope } from '#platform/access/scope.ts';
+import { requireAuth } from '#platform/auth/authenticate.ts';
+import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
 
-// Route shapes the organisation, location and healthcare service modules share.
+// Route shapes the organisation, location and healthcare service modules share (signed-in routes).
 
-/** Path params of routes on one entity. */
-export const IdParams = z.object({ id: z.string().uuid() });
-/** OpenAPI security of signed-in routes. */
-export const security = [{ bearer: [] }];
 /** Problem responses of routes on one entity. */
-export const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
+export const errors = problems(400, 403, 404);
 
 /** The app as a module plugin receives it. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
@@ -42,7 +39,7 @@ export type ViewAndEditOptions<D extends z.ZodType, B extends z.ZodType> = {
   ) => Promise<void>;
 };
 
-/** GET (no-store) and PATCH (answers the saved detail) of one entity. */
+/** GET and PATCH (answers the saved detail) of one entity. */
 export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
   app: ZodApp,
   deps: AppDeps,
@@ -52,36 +49,26 @@ export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
   // widened; the options above keep the callers typed and the validator guarantees the body.
   const detail: z.ZodType = o.detail;
   const body: z.ZodType = o.body;
+  const doc = signedInSchema(o.tag);
   app.get(
     o.path,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: [o.tag],
-        summary: o.summaries.view,
-        security,
+      schema: doc(o.summaries.view, {
         params: IdParams,
         response: { 200: detail, ...errors },
-      },
+      }),
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await o.load(deps.db, requireAuth(request).scope, request.params.id)),
+    async (request) => o.load(deps.db, requireAuth(request).scope, request.params.id),
   );
 
   app.patch(
     o.path,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: [o.tag],
-        summary: o.summaries.edit,
-        security,
+      schema: doc(o.summaries.edit, {
         params: IdParams,
         body,
         response: { 200: detail, ...errors },
-      },
+      }),
     },
     async (request) => {
       // The caller's effective roles were read with the session; saving an entity does not change them.
@@ -120,18 +107,15 @@ export function createInOrganisationRoute<B extends z.ZodType>(
 ) {
   // Widened as in viewAndEditRoutes; the validator guarantees the body.
   const body: z.ZodType = o.body;
+  const doc = signedInSchema(o.tag);
   app.post(
     o.path,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: [o.tag],
-        summary: o.summary,
-        security,
+      schema: doc(o.summary, {
         params: IdParams,
         body,
         response: { 201: CreatedEntity, ...errors },
-      },
+      }),
     },
     async (request, reply) => {
       const id = await o.create(

@@ -3,8 +3,8 @@ import { INACTIVE_USER_PROBLEM } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { IdentityExchangeError } from '#integrations/identity/oidc-identity-client.ts';
-import { appendAudit } from '#lib/audit.ts';
-import { ForbiddenError, HttpError } from '#lib/errors.ts';
+import { appendAudit } from '#platform/audit.ts';
+import { ForbiddenError, HttpError } from '#platform/errors.ts';
 import { hashToken, pkceChallenge, randomToken } from '#lib/tokens.ts';
 import { authRepository } from './repository.ts';
 

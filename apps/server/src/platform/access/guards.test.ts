@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { shellApiPaths, type Capabilities } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
 import { registerErrorHandler } from '#app/error-handler.ts';
-import { createAuthenticate } from '#modules/auth/authenticate.ts';
+import { createAuthenticate } from '#platform/auth/authenticate.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { requireCapability } from './guards.ts';
 

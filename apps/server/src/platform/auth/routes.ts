@@ -7,17 +7,17 @@ import {
   SessionToken,
   TokenExchangeRequest,
 } from '@pca/contracts';
-import type { AppDeps } from '#lib/deps.ts';
+import type { AppDeps } from '#platform/deps.ts';
+import { signedInSchema } from '#platform/http/route-schema.ts';
 import { requireAuth } from './authenticate.ts';
 import { authService } from './service.ts';
 
-/** Sign-in and sign-out routes (docs/product/architecture.md#the-system). */
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = authService({
-    db: deps.db,
-    identity: deps.identity,
-    session: deps.config.session,
-  });
+const serviceOf = (deps: AppDeps) =>
+  authService({ db: deps.db, identity: deps.identity, session: deps.config.session });
+
+/** Sign-in: public routes (docs/product/architecture.md#the-system). */
+export const signInRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = serviceOf(deps);
 
   app.get(
     apiPaths.login,
@@ -49,17 +49,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       return reply.header('cache-control', 'no-store').send(token);
     },
   );
+};
+
+const doc = signedInSchema('auth');
+
+/** Sign-out: a route of the signed-in /api context. */
+export const signOutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = serviceOf(deps);
 
   app.post(
     apiPaths.logout,
     {
-      preHandler: deps.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'End the session (and get the provider end-session URL)',
-        security: [{ bearer: [] }],
-        response: { 200: LogoutResponse, 401: Problem },
-      },
+      schema: doc('End the session (and get the provider end-session URL)', {
+        response: { 200: LogoutResponse },
+      }),
     },
     async (request) => {
       const { session, user } = requireAuth(request);
