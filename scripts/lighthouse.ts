@@ -137,6 +137,8 @@ async function signIn(page: Page, portal: string) {
  */
 async function audit(page: Page, url: string, name: string): Promise<Result> {
   const load = os.loadavg()[0]!;
+  // A tab in the background does not paint (Lighthouse's NO_FCP): with two portals Alice has two tabs.
+  await page.bringToFront();
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
