@@ -8,27 +8,6 @@ import { precompress } from './build/precompress.ts';
 const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
 
 /**
- * AgDS MainNav imports react-focus-lock statically for its mobile menu dialog, which only opens on small
- * screens; in the production build MainNav gets a stand-in that loads the real lock when the dialog opens
- * (docs/decisions/006). Other importers (Modal, Drawer, date pickers) keep the real module.
- */
-function lazyMainNavFocusLock(): Plugin {
-  const standIn = fileURLToPath(
-    new URL('./src/app/shell/main-nav-focus-lock.tsx', import.meta.url),
-  );
-  return {
-    name: 'pca:lazy-main-nav-focus-lock',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'react-focus-lock' && importer?.includes('/@ag.ds-next/react/main-nav/'))
-        return standIn;
-      return null;
-    },
-  };
-}
-
-/**
  * AgDS Popover (dropdown menus, comboboxes, date pickers) positions itself with `@floating-ui/react-dom`,
  * which imports the whole positioning engine, `@floating-ui/dom`, statically. In the production build
  * Popover gets its own copy of `@floating-ui/react-dom` whose engine is a stand-in
@@ -82,7 +61,6 @@ export default defineConfig({
     react(),
     reactRouterProductionBuild(),
     modernHelpers(),
-    lazyMainNavFocusLock(),
     lazyPopoverPositioning(),
     precompress(),
   ],
@@ -120,10 +98,9 @@ export default defineConfig({
             {
               // What every signed-in page loads: the signed-in routes (discovered by the router), the
               // query client, the guards, the header, menus, side navigation and idle watch, with the
-              // libraries only they use (the query layer, the navigation components: AgDS MainNav, DropdownMenu
-              // and SideNav, icons).
+              // libraries only they use (the query layer, the navigation components, icons).
               name: 'signed-in-shell',
-              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine|session-idle-dialogs))|packages[\\/]ui[\\/]src[\\/]navigation[\\/](main-navigation|nav-menu|side-navigation)\.tsx$/,
+              test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine|session-idle-dialogs))|packages[\\/]ui[\\/]src[\\/]navigation[\\/](main-navigation|nav-menu|side-navigation|links)\.tsx?$/,
             },
             {
               // The loading and error states nearly every signed-in page shows (skeletons included),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithCore } from '../test-utils/render.tsx';
 import { SideNavigation } from './side-navigation.tsx';
 
@@ -17,11 +17,15 @@ describe('SideNavigation', () => {
       />,
     );
     const nav = screen.getByRole('navigation', { name: /Design system/ });
-    // On small screens (jsdom has no layout) AgDS collapses the list behind a toggle button.
-    expect(within(nav).getByRole('button', { name: 'Design system' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    // Below md the list folds behind a button named by the title (the stylesheet hides the button from
+    // md up; jsdom applies no stylesheet).
+    const toggle = within(nav).getByRole('button', { name: 'Design system' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const body = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(body).toHaveAttribute('data-open', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(body).toHaveAttribute('data-open', 'true');
     expect(within(nav).getByRole('link', { name: 'Alerts', hidden: true })).toHaveAttribute(
       'aria-current',
       'page',
@@ -32,7 +36,7 @@ describe('SideNavigation', () => {
     expect(container.querySelector('[data-width="240"]')).toHaveStyle({ maxWidth: '240px' });
   });
 
-  it('lists every item on a page that is none of them (AgDS would otherwise close the list)', () => {
+  it('lists every item on a page that is none of them (AgDS SideNav would close the list there)', () => {
     renderWithCore(
       <SideNavigation
         title="Menu"

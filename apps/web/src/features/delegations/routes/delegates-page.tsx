@@ -22,7 +22,12 @@ import {
   TableRow,
   TableWrapper,
 } from '@pca/ui/primitives/table.ts';
-import { NavMenu, NavMenuItem, NavMenuPanel } from '@pca/ui/navigation/nav-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuButton,
+  DropdownMenuItem,
+  DropdownMenuPanel,
+} from '@pca/ui/primitives/dropdown-menu.ts';
 import { Box } from '@pca/ui/primitives/box.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
@@ -280,20 +285,22 @@ function RowActions({
   const actions = delegationRowActions[row.status];
   if (!actions.length) return <Text color="muted">No actions</Text>;
   return (
-    <NavMenu
-      label="Delegate action"
-      variant="secondary"
-      size="sm"
-      aria-label={`Delegate action for ${row.givenName} ${row.familyName}`}
-    >
-      <NavMenuPanel>
+    <DropdownMenu>
+      <DropdownMenuButton
+        variant="secondary"
+        size="sm"
+        aria-label={`Delegate action for ${row.givenName} ${row.familyName}`}
+      >
+        Delegate action
+      </DropdownMenuButton>
+      <DropdownMenuPanel>
         {actions.map((action) => (
-          <NavMenuItem key={action} onClick={() => onAction(row, action)}>
+          <DropdownMenuItem key={action} onClick={() => onAction(row, action)}>
             {actionLabels[action]}
-          </NavMenuItem>
+          </DropdownMenuItem>
         ))}
-      </NavMenuPanel>
-    </NavMenu>
+      </DropdownMenuPanel>
+    </DropdownMenu>
   );
 }
 

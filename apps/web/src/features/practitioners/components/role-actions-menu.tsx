@@ -1,5 +1,10 @@
 import { useNavigate } from 'react-router';
-import { NavMenu, NavMenuItem, NavMenuPanel } from '@pca/ui/navigation/nav-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuButton,
+  DropdownMenuItem,
+  DropdownMenuPanel,
+} from '@pca/ui/primitives/dropdown-menu.ts';
 import { editRoleHref, viewRoleHref } from '@pca/contracts/pages.ts';
 import type { ServiceOffering } from '@pca/contracts/practitioners.ts';
 
@@ -13,26 +18,35 @@ export type RoleActionsMenuProps = {
   label: string;
 };
 
+const disabledStyle = { color: '#6b6b6b', cursor: 'not-allowed' } as const;
+
 /**
- * The Edit and View actions of one role (docs/product/shell.md#practitioners). A role the user cannot manage
- * gets disabled items that do nothing; the server refuses anyway.
+ * The Edit and View actions of one role (docs/product/shell.md#practitioners). AgDS menu items have no disabled state, so a
+ * role the user cannot manage gets aria-disabled items that do nothing; the server refuses anyway.
  */
 export function RoleActionsMenu({ offering, practitionerId, label }: RoleActionsMenuProps) {
   const navigate = useNavigate();
-  const disabled = !offering.canManage;
+  const item = (name: 'Edit' | 'View', to: string) =>
+    offering.canManage ? (
+      <DropdownMenuItem onClick={() => void navigate(to)}>{name}</DropdownMenuItem>
+    ) : (
+      <DropdownMenuItem
+        aria-disabled="true"
+        style={disabledStyle}
+        onClick={(e) => e.preventDefault()}
+      >
+        {name}
+      </DropdownMenuItem>
+    );
   return (
-    <NavMenu label="Actions" variant="secondary" size="sm" aria-label={`Actions for ${label}`}>
-      <NavMenuPanel>
-        <NavMenuItem
-          disabled={disabled}
-          onClick={() => void navigate(editRoleHref(offering, practitionerId))}
-        >
-          Edit
-        </NavMenuItem>
-        <NavMenuItem disabled={disabled} onClick={() => void navigate(viewRoleHref(offering))}>
-          View
-        </NavMenuItem>
-      </NavMenuPanel>
-    </NavMenu>
+    <DropdownMenu>
+      <DropdownMenuButton variant="secondary" size="sm" aria-label={`Actions for ${label}`}>
+        Actions
+      </DropdownMenuButton>
+      <DropdownMenuPanel>
+        {item('Edit', editRoleHref(offering, practitionerId))}
+        {item('View', viewRoleHref(offering))}
+      </DropdownMenuPanel>
+    </DropdownMenu>
   );
 }

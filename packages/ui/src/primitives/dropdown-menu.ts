@@ -1,0 +1,1 @@
+export * from '@ag.ds-next/react/dropdown-menu';
