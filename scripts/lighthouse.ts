@@ -11,6 +11,14 @@
  * Options (environment): LIGHTHOUSE_RUNS=n runs each page n times and keeps the run with the median
  * performance score (default 1); WEB_DIST=dir builds and serves the SPA from another folder;
  * LIGHTHOUSE_REPORTS=dir writes each run's full Lighthouse JSON there (to see which scripts and tasks cost).
+ *
+ * Comparing two builds in one run: COMPARE_REF=<git ref> builds the SPA of that commit too (its apps/web and
+ * packages, exported with `git archive` into the temporary folder and built with this checkout's
+ * node_modules, so the ref must have the same dependencies), or COMPARE_WEB_DIST=dir takes one already
+ * built; a second portal serves it beside this one, and the signed-in pages are measured on both, the two
+ * builds taking turns run by run so that the machine's load falls on both alike. COMPARE_LABEL names it in
+ * the table (default: the ref, or "compared"). Only this checkout's build decides the exit code. Every row
+ * says the 1-minute load average when its kept run started.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,13 +33,16 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDirectory } from '../apps/web/build/precompress.ts';
 import { freePort } from '../tools/run/free-port.ts';
-import { buildWebIfNeeded } from './lib/build-web.ts';
+import { buildWebIfNeeded, buildWebOfRef } from './lib/build-web.ts';
 import { chromiumPath, ensureChromium } from './lib/chromium.ts';
 import { repoRoot, startService, waitForUrl } from '../tools/run/processes.ts';
 
 const ALICE = '2000000011';
 const SESSION_TOKEN_KEY = 'pca.sessionToken'; // apps/web/src/lib/session-token.ts
 const runs = Math.max(1, Number(process.env['LIGHTHOUSE_RUNS'] ?? 1));
+const compareRef = process.env['COMPARE_REF'];
+const compareDist = process.env['COMPARE_WEB_DIST'];
+const compareLabel = process.env['COMPARE_LABEL'] ?? compareRef ?? 'compared';
 
 interface Result {
   page: string;
@@ -45,6 +56,8 @@ interface Result {
   failedAudits: string[];
   /** The elements that moved most, with their share of the layout shift. */
   shifts: string[];
+  /** The 1-minute load average when the run started. */
+  load: number;
 }
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'pca-lighthouse-'));
@@ -76,17 +89,21 @@ async function serveBarePage(): Promise<string> {
   return `http://localhost:${port}`;
 }
 
-/** The identity provider and the API (serving the SPA) on free ports over a fresh demo world. */
-async function startPortal(): Promise<string> {
+/**
+ * The identity provider and the API (serving the SPA, from `webDist` when given) on free ports over a fresh
+ * demo world of its own.
+ */
+async function startPortal(name = 'portal', webDist?: string): Promise<string> {
   const port = await freePort();
   let idpPort = await freePort();
   while (idpPort === port) idpPort = await freePort();
   const env = {
     PORT: String(port),
     IDP_PORT: String(idpPort),
-    DATA_DIR: path.join(temp, 'data'),
+    DATA_DIR: path.join(temp, `data-${name}`),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    ...(webDist ? { WEB_DIST: webDist } : {}),
   };
   children.push(startService('identity-provider', 'apps/identity-provider/src/main.ts', env));
   children.push(startService('api', 'apps/server/src/main.ts', env));
@@ -119,6 +136,9 @@ async function signIn(page: Page, portal: string) {
  * page is measured as a first visit.
  */
 async function audit(page: Page, url: string, name: string): Promise<Result> {
+  const load = os.loadavg()[0]!;
+  // A tab in the background does not paint (Lighthouse's NO_FCP): with two portals Alice has two tabs.
+  await page.bringToFront();
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
@@ -153,6 +173,7 @@ async function audit(page: Page, url: string, name: string): Promise<Result> {
   const accessibility = lhr.categories['accessibility']!;
   return {
     page: name,
+    load,
     performance: Math.round((lhr.categories['performance']!.score ?? 0) * 100),
     accessibility: Math.round((accessibility.score ?? 0) * 100),
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? NaN,
@@ -195,11 +216,38 @@ async function auditRetryingTrace(page: Page, url: string, name: string): Promis
   }
 }
 
+const median = (results: Result[]): Result =>
+  [...results].sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)]!;
+
 async function auditMedian(page: Page, url: string, name: string): Promise<Result> {
   const results: Result[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await auditRetryingTrace(page, url, name));
-  results.sort((a, b) => a.performance - b.performance);
-  return results[Math.floor(results.length / 2)]!;
+  return median(results);
+}
+
+/**
+ * The same path on two portals, taking turns run by run (this build first), so that a change in the
+ * machine's load falls on both; the median run of each.
+ */
+async function auditBoth(
+  pagePath: string,
+  name: string,
+  ours: { page: Page; portal: string },
+  theirs: { page: Page; portal: string },
+): Promise<[Result, Result]> {
+  const a: Result[] = [];
+  const b: Result[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    a.push(await auditRetryingTrace(ours.page, `${ours.portal}${pagePath}`, name));
+    b.push(
+      await auditRetryingTrace(
+        theirs.page,
+        `${theirs.portal}${pagePath}`,
+        `${name} [${compareLabel}]`,
+      ),
+    );
+  }
+  return [median(a), median(b)];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -215,6 +263,7 @@ function printTable(results: Result[], bare: Result) {
     kb(r.totalBytes),
     kb(r.scriptBytes),
     r === bare ? '1.00×' : `${(r.scriptBytes / bare.scriptBytes).toFixed(2)}×`,
+    r.load.toFixed(2),
   ]);
   const head = [
     'page',
@@ -226,6 +275,7 @@ function printTable(results: Result[], bare: Result) {
     'transferred',
     'JavaScript',
     'JS vs bare',
+    'load (1 min)',
   ];
   console.log(`\n| ${head.join(' | ')} |\n|${head.map(() => ' --- ').join('|')}|`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
@@ -255,7 +305,14 @@ function missedGoals(results: Result[], bare: Result): string[] {
 try {
   await ensureChromium();
   await buildWebIfNeeded();
-  const [bareUrl, portal] = await Promise.all([serveBarePage(), startPortal()]);
+  const comparedDist =
+    compareDist ??
+    (compareRef ? await buildWebOfRef(compareRef, path.join(temp, 'compared')) : undefined);
+  const [bareUrl, portal, comparedPortal] = await Promise.all([
+    serveBarePage(),
+    startPortal(),
+    comparedDist ? startPortal('compared', comparedDist) : undefined,
+  ]);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: [
@@ -283,10 +340,39 @@ try {
   // A tab of its own: the session token lives in the tab's sessionStorage.
   const alice = await browser.newPage();
   await signIn(alice, portal);
-  results.push(await auditMedian(alice, `${portal}/welcome`, '/welcome (Alice)'));
-  results.push(await auditMedian(alice, `${portal}/practitioners`, '/practitioners (Alice)'));
+  const signedInPages = [
+    ['/welcome', '/welcome (Alice)'],
+    ['/practitioners', '/practitioners (Alice)'],
+  ] as const;
+  const compared: Result[] = [];
+  if (comparedPortal) {
+    // Alice in a tab of her own on the compared portal too (its own identity provider and session).
+    const aliceThere = await browser.newPage();
+    await signIn(aliceThere, comparedPortal);
+    for (const [pagePath, name] of signedInPages) {
+      const [ours, theirs] = await auditBoth(
+        pagePath,
+        name,
+        { page: alice, portal },
+        { page: aliceThere, portal: comparedPortal },
+      );
+      results.push(ours);
+      compared.push(theirs);
+    }
+  } else {
+    for (const [pagePath, name] of signedInPages)
+      results.push(await auditMedian(alice, `${portal}${pagePath}`, name));
+  }
 
-  printTable(results, bare);
+  printTable([...results, ...compared], bare);
+  if (compared.length) {
+    const missedThere = missedGoals(compared, bare);
+    console.log(
+      missedThere.length
+        ? `\nGoals the compared build (${compareLabel}) missed:\n${missedThere.map((m) => `  - ${m}`).join('\n')}`
+        : `\nThe compared build (${compareLabel}) met every goal.`,
+    );
+  }
   const missed = missedGoals(results, bare);
   if (missed.length) {
     console.log(`\nGoals missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);

@@ -157,4 +157,31 @@ describe('NavMenu', () => {
     await user.click(button);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
+
+  it("a page's action menu: AgDS's button named in context, and disabled items that do nothing", async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    const onView = vi.fn();
+    renderWithCore(
+      <NavMenu button="Actions" variant="secondary" size="sm" aria-label="Actions for Alice">
+        <NavMenuPanel>
+          <NavMenuItem disabled onClick={onEdit}>
+            Edit
+          </NavMenuItem>
+          <NavMenuItem onClick={onView}>View</NavMenuItem>
+        </NavMenuPanel>
+      </NavMenu>,
+    );
+    const button = screen.getByRole('button', { name: 'Actions for Alice' });
+    expect(button).toHaveTextContent('Actions');
+    await user.click(button);
+    expect(screen.getByRole('menu', { name: 'Actions for Alice' })).toHaveFocus();
+    const edit = screen.getByRole('menuitem', { name: 'Edit' });
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(edit);
+    expect(onEdit).not.toHaveBeenCalled();
+    await user.click(button);
+    await user.click(screen.getByRole('menuitem', { name: 'View' }));
+    expect(onView).toHaveBeenCalledOnce();
+  });
 });

@@ -13,6 +13,8 @@ import {
 } from 'react';
 import { Box } from '@ag.ds-next/react/box';
 import { ExternalLinkCallout } from '@ag.ds-next/react/a11y';
+import { Button } from '@ag.ds-next/react/button';
+import { ChevronDownIcon } from '@ag.ds-next/react/icon';
 import { NavAnchor } from './links.ts';
 import './navigation.css';
 
@@ -94,12 +96,27 @@ export type NavMenuProps = {
   button: ReactNode;
   /** Class of the button (the bar styles it). */
   buttonClassName?: string;
+  /**
+   * A menu in a page (a table row's actions) rather than in the bar: the button is AgDS's Button of this
+   * variant with a chevron, and the menu opens below it.
+   */
+  variant?: 'primary' | 'secondary' | 'tertiary' | 'text';
+  size?: 'sm' | 'md';
+  /** The button's accessible name when its text needs context ("Actions for …"). */
+  'aria-label'?: string;
   /** The menu: NavMenuItem, NavMenuItemLink, NavMenuGroup and NavMenuDivider. */
   children: ReactNode;
 };
 
 /** A button that opens a menu of links and actions. */
-export function NavMenu({ button, buttonClassName, children }: NavMenuProps) {
+export function NavMenu({
+  button,
+  buttonClassName,
+  variant,
+  size,
+  'aria-label': ariaLabel,
+  children,
+}: NavMenuProps) {
   const id = useId();
   const buttonId = `${id}-button`;
   const panelId = `${id}-menu`;
@@ -211,20 +228,44 @@ export function NavMenu({ button, buttonClassName, children }: NavMenuProps) {
 
   return (
     <MenuContext.Provider value={value}>
-      <span ref={rootRef} style={{ display: 'contents' }}>
-        <button
-          ref={buttonRef}
-          type="button"
-          id={buttonId}
-          className={`pca-nav-reset pca-nav-focus pca-nav-icon-rotates ${buttonClassName ?? ''}`}
-          aria-haspopup="true"
-          aria-controls={panelId}
-          aria-expanded={state.isOpen}
-          onClick={() => (state.isOpen ? close() : setState({ isOpen: true }))}
-          onKeyDown={onButtonKeyDown}
-        >
-          {button}
-        </button>
+      <span
+        ref={rootRef}
+        className={variant ? 'pca-nav-menu-anchor' : undefined}
+        style={variant ? undefined : { display: 'contents' }}
+      >
+        {variant ? (
+          <Button
+            ref={buttonRef}
+            type="button"
+            id={buttonId}
+            variant={variant}
+            size={size}
+            iconAfter={ChevronDownIcon}
+            aria-label={ariaLabel}
+            aria-haspopup="true"
+            aria-controls={panelId}
+            aria-expanded={state.isOpen}
+            onClick={() => (state.isOpen ? close() : setState({ isOpen: true }))}
+            onKeyDown={onButtonKeyDown}
+          >
+            {button}
+          </Button>
+        ) : (
+          <button
+            ref={buttonRef}
+            type="button"
+            id={buttonId}
+            className={`pca-nav-reset pca-nav-focus pca-nav-icon-rotates ${buttonClassName ?? ''}`}
+            aria-label={ariaLabel}
+            aria-haspopup="true"
+            aria-controls={panelId}
+            aria-expanded={state.isOpen}
+            onClick={() => (state.isOpen ? close() : setState({ isOpen: true }))}
+            onKeyDown={onButtonKeyDown}
+          >
+            {button}
+          </button>
+        )}
         {children}
       </span>
     </MenuContext.Provider>
@@ -267,10 +308,12 @@ function useItem() {
 export type NavMenuItemProps = {
   children: ReactNode;
   onClick: () => void;
+  /** Shown but refused: `aria-disabled`, greyed, and does nothing (the menu still closes). */
+  disabled?: boolean;
 };
 
 /** An action in the menu; the menu closes once it has run. */
-export function NavMenuItem({ children, onClick }: NavMenuItemProps) {
+export function NavMenuItem({ children, onClick, disabled = false }: NavMenuItemProps) {
   const { menu, itemId, active } = useItem();
   return (
     <button
@@ -280,8 +323,9 @@ export function NavMenuItem({ children, onClick }: NavMenuItemProps) {
       tabIndex={-1}
       className="pca-nav-reset pca-nav-menu__item"
       data-active={active || undefined}
+      aria-disabled={disabled || undefined}
       onClick={() => {
-        onClick();
+        if (!disabled) onClick();
         menu.close();
       }}
     >

@@ -22,12 +22,7 @@ import {
   TableRow,
   TableWrapper,
 } from '@pca/ui/primitives/table.ts';
-import {
-  DropdownMenu,
-  DropdownMenuButton,
-  DropdownMenuItem,
-  DropdownMenuPanel,
-} from '@pca/ui/primitives/dropdown-menu.ts';
+import { NavMenu, NavMenuItem, NavMenuPanel } from '@pca/ui/navigation/nav-menu.tsx';
 import { Box } from '@pca/ui/primitives/box.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
@@ -285,22 +280,20 @@ function RowActions({
   const actions = delegationRowActions[row.status];
   if (!actions.length) return <Text color="muted">No actions</Text>;
   return (
-    <DropdownMenu>
-      <DropdownMenuButton
-        variant="secondary"
-        size="sm"
-        aria-label={`Delegate action for ${row.givenName} ${row.familyName}`}
-      >
-        Delegate action
-      </DropdownMenuButton>
-      <DropdownMenuPanel>
+    <NavMenu
+      button="Delegate action"
+      variant="secondary"
+      size="sm"
+      aria-label={`Delegate action for ${row.givenName} ${row.familyName}`}
+    >
+      <NavMenuPanel>
         {actions.map((action) => (
-          <DropdownMenuItem key={action} onClick={() => onAction(row, action)}>
+          <NavMenuItem key={action} onClick={() => onAction(row, action)}>
             {actionLabels[action]}
-          </DropdownMenuItem>
+          </NavMenuItem>
         ))}
-      </DropdownMenuPanel>
-    </DropdownMenu>
+      </NavMenuPanel>
+    </NavMenu>
   );
 }
 

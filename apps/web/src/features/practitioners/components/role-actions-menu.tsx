@@ -1,10 +1,5 @@
 import { useNavigate } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuButton,
-  DropdownMenuItem,
-  DropdownMenuPanel,
-} from '@pca/ui/primitives/dropdown-menu.ts';
+import { NavMenu, NavMenuItem, NavMenuPanel } from '@pca/ui/navigation/nav-menu.tsx';
 import { editRoleHref, viewRoleHref } from '@pca/contracts/pages.ts';
 import type { ServiceOffering } from '@pca/contracts/practitioners.ts';
 
@@ -18,35 +13,27 @@ export type RoleActionsMenuProps = {
   label: string;
 };
 
-const disabledStyle = { color: '#6b6b6b', cursor: 'not-allowed' } as const;
-
 /**
- * The Edit and View actions of one role (docs/product/shell.md#practitioners). AgDS menu items have no disabled state, so a
- * role the user cannot manage gets aria-disabled items that do nothing; the server refuses anyway.
+ * The Edit and View actions of one role (docs/product/shell.md#practitioners), in the portal's one menu
+ * (docs/decisions/036-one-navigation.md). A role the user cannot manage gets disabled items that do nothing;
+ * the server refuses anyway.
  */
 export function RoleActionsMenu({ offering, practitionerId, label }: RoleActionsMenuProps) {
   const navigate = useNavigate();
-  const item = (name: 'Edit' | 'View', to: string) =>
-    offering.canManage ? (
-      <DropdownMenuItem onClick={() => void navigate(to)}>{name}</DropdownMenuItem>
-    ) : (
-      <DropdownMenuItem
-        aria-disabled="true"
-        style={disabledStyle}
-        onClick={(e) => e.preventDefault()}
-      >
-        {name}
-      </DropdownMenuItem>
-    );
+  const disabled = !offering.canManage;
   return (
-    <DropdownMenu>
-      <DropdownMenuButton variant="secondary" size="sm" aria-label={`Actions for ${label}`}>
-        Actions
-      </DropdownMenuButton>
-      <DropdownMenuPanel>
-        {item('Edit', editRoleHref(offering, practitionerId))}
-        {item('View', viewRoleHref(offering))}
-      </DropdownMenuPanel>
-    </DropdownMenu>
+    <NavMenu button="Actions" variant="secondary" size="sm" aria-label={`Actions for ${label}`}>
+      <NavMenuPanel>
+        <NavMenuItem
+          disabled={disabled}
+          onClick={() => void navigate(editRoleHref(offering, practitionerId))}
+        >
+          Edit
+        </NavMenuItem>
+        <NavMenuItem disabled={disabled} onClick={() => void navigate(viewRoleHref(offering))}>
+          View
+        </NavMenuItem>
+      </NavMenuPanel>
+    </NavMenu>
   );
 }

@@ -1,1 +1,0 @@
-export * from '@ag.ds-next/react/dropdown-menu';
