@@ -95,7 +95,9 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results', `playwright-${port}`),
   fullyParallel: false,
   workers: 1,
-  retries: process.env['CI'] ? 1 : 0,
+  // No retries, in CI too: a flaky journey is a failure with its name, fixed at its cause (wait on state,
+  // not time; docs/decisions/043-ci-budget.md).
+  retries: 0,
   // CI machines are shared: two full runs side by side (load 10 on 2 cores) took a long journey past 60 s.
   timeout: 120_000,
   expect: { timeout: 10_000 },
