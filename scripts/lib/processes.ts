@@ -82,11 +82,13 @@ export function run(
 }
 
 /**
- * Starts a long-running TypeScript entry point with tsx, prefixing its output. The IPC channel lets
- * the service notice when this process dies without stopping it (the channel closes: it stops too).
+ * Starts a long-running entry point, prefixing its output: TypeScript with tsx, JavaScript (a compiled
+ * build) with node alone. The IPC channel lets the service notice when this process dies without stopping
+ * it (the channel closes: it stops too).
  */
 export function startService(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...loader, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
