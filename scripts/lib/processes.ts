@@ -84,7 +84,10 @@ export function run(
 /**
  * Starts a long-running entry point, prefixing its output: TypeScript with tsx, JavaScript (a compiled
  * build) with node alone. The IPC channel lets the service notice when this process dies without stopping
- * it (the channel closes: it stops too).
+ * it (the channel closes: it stops too). Each service leads a session of its own, as Playwright's
+ * `webServer` and browsers do: Linux shares the CPU between sessions (autogroups) before processes, so on
+ * a busy machine servers sharing the test runner's session starve its workers and the browser's pages
+ * (docs/decisions/043-ci-budget.md).
  */
 export function startService(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
@@ -92,6 +95,7 @@ export function startService(name: string, entry: string, env: NodeJS.ProcessEnv
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
   });
   const prefix = (chunk: Buffer) =>
     chunk
