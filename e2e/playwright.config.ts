@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { portFromEnv } from '../tools/run/free-port.ts';
-import type { E2eService } from './support/servers.ts';
 import {
-  SANDBOX_CLIENT_ID,
-  SANDBOX_CLIENT_SECRET,
+  journeyServices,
+  needsSandbox,
   serverEnvOfRun,
+  type JourneyService,
 } from '../tools/run/server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,73 +23,30 @@ const sandboxPort = await portFromEnv('E2E_SANDBOX_PORT', [
   mailSmtpPort,
   mailWebPort,
 ]);
-// A spec file that asks for the partner sandbox (tools/run/server-env.ts) finds it here.
-const withSandbox = Boolean(serverEnvOfRun()['PARTNER_SANDBOX_CLIENT']);
 process.env['E2E_SANDBOX_URL'] = `http://127.0.0.1:${sandboxPort}`;
 // The journeys read the mail the portal sent from this mail catcher (the `mailbox` fixture); written to
 // the environment so Playwright's workers see it too.
 process.env['E2E_MAILBOX_URL'] = `http://127.0.0.1:${mailWebPort}/`;
-// Every run starts from a freshly seeded demo world, so journeys that change data are repeatable.
-const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-'));
-const env = {
-  PORT: String(port),
-  IDP_PORT: String(idpPort),
-  MAIL_SMTP_PORT: String(mailSmtpPort),
-  MAIL_WEB_PORT: String(mailWebPort),
-  SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
-  // Mail reaches the mailbox within a quarter of a second of the change that queued it.
-  MAIL_POLL_MS: '250',
-  // The journeys assert the demo world as seeded: the reminder job would add Alice a task and a
-  // notification at start-up (docs/decisions/027-reminders.md).
-  REMINDER_JOB_INTERVAL_MS: '0',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'development',
-  // Parallel runs (several developers on one machine) can each build and serve their own SPA.
-  ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}),
-  // What this run's spec file asks of its server (tools/run/server-env.ts; set by scripts/e2e.ts).
-  ...serverEnvOfRun(),
-};
-const services: E2eService[] = [
+// scripts/e2e.ts starts the servers itself (once per lane, the API once per spec file on a fresh copy of
+// the seeded world: docs/decisions/052-ci-budget.md) and says so; run directly, Playwright starts them.
+const serversRunning = process.env['E2E_SERVERS_RUNNING'] === '1';
+const specEnv = serverEnvOfRun();
+const running = journeyServices(
+  { port, idpPort, mailSmtpPort, mailWebPort, sandboxPort },
+  // Every run starts from a freshly seeded demo world, so journeys that change data are repeatable.
   {
-    name: 'identity-provider',
-    entry: 'apps/identity-provider/src/main.ts',
-    env,
-    readyUrl: `http://localhost:${idpPort}/.well-known/openid-configuration`,
-    readyWithinMs: 60_000,
+    dataDir: serversRunning
+      ? ''
+      : (process.env['E2E_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-'))),
+    specEnv,
   },
-  {
-    name: 'mail-catcher',
-    entry: 'apps/mail-catcher/src/main.ts',
-    env,
-    readyUrl: `http://127.0.0.1:${mailWebPort}/api/messages`,
-    readyWithinMs: 60_000,
-  },
-  {
-    name: 'api',
-    entry: 'apps/server/src/main.ts',
-    env,
-    readyUrl: `http://localhost:${port}/api/health`,
-    readyWithinMs: 120_000,
-  },
-  ...(withSandbox
-    ? [
-        {
-          name: 'partner-sandbox',
-          entry: 'apps/partner-sandbox/src/main.ts',
-          env: {
-            SANDBOX_PORT: String(sandboxPort),
-            PORTAL_URL: `http://localhost:${port}`,
-            SANDBOX_CLIENT_ID,
-            SANDBOX_CLIENT_SECRET,
-            // Its online form's address, as the browser reaches it (the portal sends people there).
-            SANDBOX_PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
-          },
-          readyUrl: `http://127.0.0.1:${sandboxPort}/health`,
-          readyWithinMs: 60_000,
-        },
-      ]
-    : []),
+);
+// A spec file that asks for the partner sandbox (tools/run/server-env.ts) finds it here.
+const services: JourneyService[] = [
+  running.identityProvider,
+  running.mailCatcher,
+  running.api,
+  ...(needsSandbox(specEnv) ? [running.partnerSandbox] : []),
 ];
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
 
@@ -99,7 +56,9 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results', `playwright-${port}`),
   fullyParallel: false,
   workers: 1,
-  retries: process.env['CI'] ? 1 : 0,
+  // No retries, in CI too: a flaky journey is a failure with its name, fixed at its cause (wait on state,
+  // not time; docs/decisions/052-ci-budget.md).
+  retries: 0,
   // CI machines are shared: two full runs side by side (load 10 on 2 cores) took a long journey past 60 s.
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -124,12 +83,16 @@ export default defineConfig({
   },
   // One command starts the identity provider, the mail catcher, the API and (when asked) the partner sandbox
   // side by side, and says when all of them answer (e2e/support/servers.ts).
-  webServer: {
-    command: 'node --import tsx e2e/support/servers.ts',
-    cwd: root,
-    env: { E2E_SERVICES: JSON.stringify(services) },
-    wait: { stdout: /SERVERS_READY/ },
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  ...(serversRunning
+    ? {}
+    : {
+        webServer: {
+          command: 'node --import tsx e2e/support/servers.ts',
+          cwd: root,
+          env: { E2E_SERVICES: JSON.stringify(services) },
+          wait: { stdout: /SERVERS_READY/ },
+          reuseExistingServer: false,
+          timeout: 120_000,
+        },
+      }),
 });

@@ -1,14 +1,19 @@
 /**
  * `npm test`: every check the project has, in order of speed — lint, format, typecheck, unit and component
  * tests, API tests on PGlite (and on PostgreSQL 15 in CI or with PCA_TEST_POSTGRES=1), then the browser
- * journeys in Debian's chromium. Ends with one summary line: "N passed, N failed".
+ * journeys in Debian's chromium. Ends with each step's duration, the whole run's against CI's budget (it fails
+ * past it: scripts/lib/budget.ts), and one summary line: "N passed, N failed".
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { budgetMs, budgetReport, runStartedAt } from './lib/budget.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { startPostgres15 } from './lib/postgres.ts';
 import { repoRoot, run } from '../tools/run/processes.ts';
 
+// Read first, so a mistyped override fails the run before it spends half an hour.
+const limitMs = budgetMs();
+const startedAt = runStartedAt(Date.now());
 const reports = path.join(repoRoot, 'test-results');
 mkdirSync(reports, { recursive: true });
 const withPostgres = process.env['CI'] === 'true' || process.env['PCA_TEST_POSTGRES'] === '1';
@@ -131,11 +136,13 @@ try {
   failure = error;
 }
 
+const budget = budgetReport(timings, Date.now() - startedAt, limitMs);
 console.log('\nDurations:');
-for (const [name, ms] of timings) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+for (const line of budget.lines) console.log(line);
 if (failure)
   console.error(`\nFAILED: ${failure instanceof Error ? failure.message : String(failure)}`);
+if (budget.over) console.error(`\nFAILED: ${budget.over}`);
 console.log(
   `\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`,
 );
-process.exit(failure || tally.failed > 0 ? 1 : 0);
+process.exit(failure || budget.over || tally.failed > 0 ? 1 : 0);

@@ -82,14 +82,20 @@ export function run(
 }
 
 /**
- * Starts a long-running TypeScript entry point with tsx, prefixing its output. The IPC channel lets
- * the service notice when this process dies without stopping it (the channel closes: it stops too).
+ * Starts a long-running entry point, prefixing its output: TypeScript with tsx, JavaScript (a compiled
+ * build) with node alone. The IPC channel lets the service notice when this process dies without stopping
+ * it (the channel closes: it stops too). Each service leads a session of its own, as Playwright's
+ * `webServer` and browsers do: Linux shares the CPU between sessions (autogroups) before processes, so on
+ * a busy machine servers sharing the test runner's session starve its workers and the browser's pages
+ * (docs/decisions/052-ci-budget.md).
  */
 export function startService(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...loader, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
   });
   const prefix = (chunk: Buffer) =>
     chunk

@@ -36,3 +36,95 @@ export function serverEnvOfRun(): Record<string, string> {
   const given = process.env['E2E_SERVER_ENV'];
   return given ? (JSON.parse(given) as Record<string, string>) : {};
 }
+
+/** One service of a journey run (started by scripts/e2e.ts, or by e2e/support/servers.ts when run alone). */
+export interface JourneyService {
+  name: string;
+  /** A TypeScript entry (run through tsx) or a JavaScript one (run by node itself). */
+  entry: string;
+  env: Record<string, string>;
+  readyUrl: string;
+  readyWithinMs: number;
+}
+
+/** The ports of one run's services, as scripts/e2e.ts passes them (E2E_PORT…). */
+export interface JourneyPorts {
+  port: number;
+  idpPort: number;
+  mailSmtpPort: number;
+  mailWebPort: number;
+  sandboxPort: number;
+}
+
+/** The compiled API (`npm run build:server`), which the journeys run when scripts/e2e.ts has built it. */
+export const COMPILED_API_ENTRY = 'apps/server/dist/main.js';
+
+/**
+ * The services of a journey run: the identity provider, the mail catcher and the partner sandbox can serve
+ * every spec file of a lane, the API serves one spec file on its own copy of the seeded world (`dataDir`),
+ * with the file's own environment (`specEnv`, from `serverEnvFor`).
+ */
+export function journeyServices(
+  ports: JourneyPorts,
+  options: { dataDir: string; specEnv?: Record<string, string>; apiEntry?: string },
+) {
+  const { port, idpPort, mailSmtpPort, mailWebPort, sandboxPort } = ports;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    IDP_PORT: String(idpPort),
+    MAIL_SMTP_PORT: String(mailSmtpPort),
+    MAIL_WEB_PORT: String(mailWebPort),
+    SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
+    // Mail reaches the mailbox within a quarter of a second of the change that queued it.
+    MAIL_POLL_MS: '250',
+    // The journeys assert the demo world as seeded: the reminder job would add Alice a task and a
+    // notification at start-up (docs/decisions/027-reminders.md).
+    REMINDER_JOB_INTERVAL_MS: '0',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    // Parallel runs (several developers on one machine) can each build and serve their own SPA.
+    ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}),
+    ...options.specEnv,
+  };
+  const identityProvider: JourneyService = {
+    name: 'identity-provider',
+    entry: 'apps/identity-provider/src/main.ts',
+    env,
+    readyUrl: `http://localhost:${idpPort}/.well-known/openid-configuration`,
+    readyWithinMs: 60_000,
+  };
+  const mailCatcher: JourneyService = {
+    name: 'mail-catcher',
+    entry: 'apps/mail-catcher/src/main.ts',
+    env,
+    readyUrl: `http://127.0.0.1:${mailWebPort}/api/messages`,
+    readyWithinMs: 60_000,
+  };
+  const api: JourneyService = {
+    name: 'api',
+    entry: options.apiEntry ?? 'apps/server/src/main.ts',
+    env,
+    readyUrl: `http://localhost:${port}/api/health`,
+    readyWithinMs: 120_000,
+  };
+  const partnerSandbox: JourneyService = {
+    name: 'partner-sandbox',
+    entry: 'apps/partner-sandbox/src/main.ts',
+    env: {
+      SANDBOX_PORT: String(sandboxPort),
+      PORTAL_URL: `http://localhost:${port}`,
+      SANDBOX_CLIENT_ID,
+      SANDBOX_CLIENT_SECRET,
+      // Its online form's address, as the browser reaches it (the portal sends people there).
+      SANDBOX_PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
+    },
+    readyUrl: `http://127.0.0.1:${sandboxPort}/health`,
+    readyWithinMs: 60_000,
+  };
+  return { identityProvider, mailCatcher, api, partnerSandbox };
+}
+
+/** Whether a spec file's API talks to the partner sandbox (which must then run beside it). */
+export const needsSandbox = (specEnv: Record<string, string>) =>
+  Boolean(specEnv['PARTNER_SANDBOX_CLIENT']);

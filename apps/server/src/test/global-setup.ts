@@ -9,6 +9,7 @@ import {
   TEST_DATA_DIR,
   databaseUrlFor,
   templateDatabaseName,
+  templatePrefix,
   testDataKey,
 } from './test-data.ts';
 
@@ -50,7 +51,8 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
     // by this connection and released when it ends.
     await admin.query(`SELECT pg_advisory_lock(hashtext('pca_test_template'))`);
     const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'pca_test_template_%'`,
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [templatePrefix()],
     );
     if (rows.some((r) => r.datname === template)) return;
     const started = performance.now();

@@ -47,9 +47,19 @@ export function testDataKey(): string {
   return memo;
 }
 
+/**
+ * What every template database's name begins with. `PCA_TEST_TEMPLATE_PREFIX` gives a run templates of its
+ * own on a shared cluster: `npm run ci:cold` measures a run that must build its template, without dropping
+ * the one other runs on the machine are copying (scripts/ci-cold.ts).
+ */
+export function templatePrefix(): string {
+  const given = process.env['PCA_TEST_TEMPLATE_PREFIX'] ?? '';
+  return /^[a-z][a-z0-9_]{0,30}$/.test(given) ? given : 'pca_test_template_';
+}
+
 /** The name of the PostgreSQL template database holding the seeded world for this key. */
 export function templateDatabaseName(): string {
-  return `pca_test_template_${testDataKey()}`;
+  return `${templatePrefix()}${testDataKey()}`;
 }
 
 /** The URL of another database on the same server as `url`. */
