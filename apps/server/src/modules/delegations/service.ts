@@ -30,7 +30,7 @@ import {
 } from '#platform/errors.ts';
 import { queueMail, type OutgoingMail } from '#platform/outbox.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
-import { delegationMails, type DelegationMailParties } from './mail.ts';
+import { delegationMails, type DelegationMailParties } from '#platform/mail/delegation-mails.ts';
 import { delegationsRepository, isUniqueViolation, type DelegationRow } from './repository.ts';
 
 /** Who is delegating: the caller acting for their own practitioner record. */

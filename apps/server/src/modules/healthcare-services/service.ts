@@ -1,7 +1,6 @@
 import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
-import { isLocationOf, locationsOfOrganisation } from '#modules/locations/repository.ts';
 import { ForbiddenError, ValidationError } from '#platform/errors.ts';
 import { requireOrganisationManager, serviceAccess } from '#platform/entities/access.ts';
 import {
@@ -15,7 +14,7 @@ import {
   toLocationSummary,
 } from '#platform/entities/summaries.ts';
 import { toOpeningDays, toStoredHours } from './opening-hours.ts';
-import { healthcareServiceWrites } from './repository.ts';
+import { healthcareServiceWrites, isLocationOf, locationsOfOrganisation } from './repository.ts';
 
 /** Healthcare services: view, edit, and add to an organisation. */
 export function healthcareServicesService(db: Database) {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
-import { publicationsRepository } from '#modules/publications/repository.ts';
+import { partnersWithLatestStatement } from '#platform/partner-statements-repository.ts';
 import {
   healthcareServices,
   locations,
@@ -149,7 +149,7 @@ export const nhsdImportRepository = {
 
   /** Partner services of a role with their latest information use statement, by name. */
   async partnerServicesWithLatestStatement(db: Database, role: string) {
-    const all = await publicationsRepository.partnersWithLatestStatement(db);
+    const all = await partnersWithLatestStatement(db);
     return all.filter((p) => p.role === role);
   },
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { detailsWrites } from '#modules/locations/repository.ts';
 import { organisations } from '#db/schema/index.ts';
+import { detailsWrites } from '#platform/entities/audited-write.ts';
 
 /** The organisations directly beneath one, by name. */
 export const childrenOf = (db: Database, organisationId: string) =>

@@ -10,21 +10,6 @@ import {
 
 type Executor = Database | Transaction;
 
-/**
- * Records a mailed verification code (its hash) and retires the user's earlier unused ones, so only the
- * newest link works.
- */
-export async function issueVerification(
-  tx: Transaction,
-  values: { userId: string; email: string; codeHash: string; expiresAt: Date },
-) {
-  await tx
-    .update(emailVerifications)
-    .set({ usedAt: new Date() })
-    .where(and(eq(emailVerifications.userId, values.userId), isNull(emailVerifications.usedAt)));
-  await tx.insert(emailVerifications).values(values);
-}
-
 /** Reads and writes of the profile (docs/decisions/022-profile-and-email-verification.md). */
 export function profileRepository(db: Database) {
   return {
@@ -106,8 +91,6 @@ export function profileRepository(db: Database) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(practitioners.id, practitionerId));
     },
-
-    issueVerification,
 
     /**
      * Uses a code: marks the unused, unexpired row with this hash and address as used and returns it,

@@ -13,7 +13,7 @@ import { appendAudit } from '#platform/audit.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import { hashToken } from '#lib/tokens.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
-import { mailEmailVerification } from './email-verification.ts';
+import { mailEmailVerification } from '#platform/mail/email-verification.ts';
 import { profileRepository } from './repository.ts';
 
 /** The problem type of a resend within the lock (stable: the page shows its warning on it). */

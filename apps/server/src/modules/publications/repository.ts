@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
+import { partnersWithLatestStatement } from '#platform/partner-statements-repository.ts';
 import {
   informationUseStatements,
   locations,
   organisations,
   partnerPublications,
-  partnerServices,
   publicationEmailRecipients,
   users,
 } from '#db/schema/index.ts';
@@ -36,34 +36,7 @@ const rowWithAcceptance = {
 
 /** Publishing to partners (docs/decisions/030-publishing-to-partners.md): reads and writes of its tables. */
 export const publicationsRepository = {
-  /** Every partner service with its latest information use statement (the highest version). */
-  async partnersWithLatestStatement(db: Executor) {
-    const rows = await db
-      .select({
-        id: partnerServices.id,
-        code: partnerServices.code,
-        name: partnerServices.name,
-        role: partnerServices.role,
-        featureFlag: partnerServices.featureFlag,
-        statementId: informationUseStatements.id,
-        version: informationUseStatements.version,
-        title: informationUseStatements.title,
-        content: informationUseStatements.content,
-      })
-      .from(partnerServices)
-      .innerJoin(
-        informationUseStatements,
-        eq(informationUseStatements.partnerServiceId, partnerServices.id),
-      )
-      .orderBy(
-        asc(partnerServices.name),
-        asc(partnerServices.id),
-        desc(informationUseStatements.version),
-      );
-    const latest = new Map<string, (typeof rows)[number]>();
-    for (const row of rows) if (!latest.has(row.id)) latest.set(row.id, row);
-    return [...latest.values()];
-  },
+  partnersWithLatestStatement,
 
   /** The organisation and every organisation above it, nearest first, with their names. */
   async organisationChain(db: Executor, organisationId: string) {

@@ -13,8 +13,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#platform/errors.t
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { registrationRepository } from './repository.ts';
 import { queueMail } from '#platform/outbox.ts';
-import { delegationMails } from '#modules/delegations/mail.ts';
-import { mailEmailVerification } from '#modules/profile/email-verification.ts';
+import { delegationMails } from '#platform/mail/delegation-mails.ts';
+import { mailEmailVerification } from '#platform/mail/email-verification.ts';
 
 type Invitation = NonNullable<
   Awaited<ReturnType<ReturnType<typeof registrationRepository>['findInvitation']>>

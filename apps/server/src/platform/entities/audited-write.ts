@@ -64,3 +64,25 @@ export async function insertAudited<TTable extends PgTable & { id: PgColumn }>(
     return id;
   });
 }
+
+/**
+ * The audited writes of a table of details (organisations, locations, healthcare services): `save` writes the
+ * changed fields and audits them, stamping details_verified_at on every save; `insert` adds a row with its
+ * audit event. One place names each table (its module's repository); every module binds its own.
+ */
+export function detailsWrites<TTable extends PgTable & { id: PgColumn }>(table: TTable) {
+  return {
+    save: (
+      db: Database,
+      id: string,
+      before: Record<string, unknown>,
+      next: PgUpdateSetSource<TTable> & Record<string, unknown>,
+      audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+    ) => updateAudited(db, table, id, before, next, audit, detailsVerifiedNow),
+    insert: (
+      db: Database,
+      values: PgInsertValue<TTable>,
+      audit: Omit<AuditEntry, 'entityId' | 'changedFields'>,
+    ) => insertAudited(db, table, values, audit),
+  };
+}

@@ -1,8 +1,8 @@
 import type { Transaction } from '#db/client.ts';
 import { queueMail } from '#platform/outbox.ts';
 import { hashToken, randomToken } from '#lib/tokens.ts';
-import { verificationLinkHours, verificationMail } from './mail.ts';
-import { issueVerification } from './repository.ts';
+import { verificationLinkHours, verificationMail } from './email-verification-mail.ts';
+import { issueVerification } from './email-verification-repository.ts';
 
 /** Where a verification mail comes from: the product's name and the portal's public address. */
 export interface VerificationMailOptions {
