@@ -34,6 +34,11 @@ const refused = [
     code: "export { buildApp } from '#app/build-app.ts';",
   },
   {
+    zone: 'a server module importing another module',
+    file: 'apps/server/src/modules/user-registration/planted.ts',
+    code: "export * from '#modules/delegations/service.ts';",
+  },
+  {
     zone: 'the platform importing a module',
     file: 'apps/server/src/platform/planted.ts',
     code: "export { meRoutes } from '#modules/me/routes.ts';",
@@ -41,7 +46,7 @@ const refused = [
   {
     zone: 'db/ importing a module',
     file: 'apps/server/src/db/seed/planted.ts',
-    code: "export * from '#modules/delegations/mail.ts';",
+    code: "export * from '#modules/delegations/service.ts';",
   },
   {
     zone: 'db/ importing the platform',
@@ -65,6 +70,11 @@ const allowed = [
     way: 'a module importing the platform',
     file: 'apps/server/src/modules/me/planted.ts',
     code: "export * from '#platform/auth/authenticate.ts';",
+  },
+  {
+    way: 'a module importing its own files',
+    file: 'apps/server/src/modules/user-registration/planted.ts',
+    code: "export * from '#modules/user-registration/service.ts';",
   },
   {
     way: 'the platform importing db/',

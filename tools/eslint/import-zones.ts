@@ -21,6 +21,11 @@ const features = fs
 
 const server = (folder: string) => `./apps/server/src/${folder}`;
 
+const modules = fs
+  .readdirSync(path.join(root, 'apps/server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** The web: a feature imports neither another feature nor the app that composes them. */
 const webZones: Zone[] = [
   ...features.map((feature) => ({
@@ -39,7 +44,8 @@ const webZones: Zone[] = [
 
 /**
  * The server's floors, top down: app/ (builds Fastify) → modules/<domain>/ → platform/ (sessions, access,
- * entity helpers, audit, outbox, errors) → integrations/, db/, lib/. An import only ever runs down.
+ * entity helpers, audit, outbox, errors) → integrations/, db/, lib/. An import only ever runs down,
+ * and a module imports no other module: the domains stand side by side on one floor.
  */
 const serverZones: Zone[] = [
   { target: './apps/server', from: './apps/web', message: 'The server must not import web code.' },
@@ -48,6 +54,12 @@ const serverZones: Zone[] = [
     from: server('app'),
     message: 'A module must not import the app (#app): the app composes the modules.',
   },
+  ...modules.map((name) => ({
+    target: server(`modules/${name}`),
+    from: server('modules'),
+    except: [`./${name}`],
+    message: `Module "${name}" must not import another module: share through platform/ (or db/, lib/), or take it as a dependency from app/build-app.ts.`,
+  })),
   {
     target: server('platform'),
     from: [server('app'), server('modules')],
