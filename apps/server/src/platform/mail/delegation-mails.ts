@@ -1,5 +1,6 @@
 import type { DelegationConsent } from '@pca/contracts';
 import { pages } from '@pca/contracts/pages.ts';
+import { escapeHtml as escape } from '#lib/escape-html.ts';
 import type { OutgoingMail } from '#platform/outbox.ts';
 
 /** Who a delegation mail is about: the practitioner and the person they delegate to. */
@@ -13,7 +14,6 @@ export function delegationMails(productName: string, publicUrl: string) {
   const fullName = (p: { givenName: string; familyName: string }) =>
     `${p.givenName} ${p.familyName}`;
   const link = (href: string) => `${publicUrl}${href}`;
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
   /** Builds a mail from paragraphs; a paragraph that is a list renders as one. */
   function compose(

@@ -1,4 +1,5 @@
 import { pages } from '@pca/contracts/pages.ts';
+import { escapeHtml as escape } from '#lib/escape-html.ts';
 import type { OutgoingMail } from '#platform/outbox.ts';
 
 /** How long a mailed verification link works (docs/decisions/022-profile-and-email-verification.md). */
@@ -12,7 +13,6 @@ export function verificationMail(
   code: string,
 ): OutgoingMail {
   const link = `${publicUrl}${pages.auth.verifyEmail.href({ email: to.email, code })}`;
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const lines = [
     `Hello ${to.givenName},`,
     `Please confirm that ${to.email} is your email address for ${productName} by opening this link:`,
