@@ -39,6 +39,8 @@ const env = {
   // notification at start-up (docs/decisions/027-reminders.md).
   REMINDER_JOB_INTERVAL_MS: '0',
   DATA_DIR: dataDir,
+  // The seeded online-form task opens the partner sandbox's form (running when a spec asks for it).
+  PARTNER_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'development',
   // Parallel runs (several developers on one machine) can each build and serve their own SPA.

@@ -23,6 +23,11 @@ export const serverEnvOfSpec: Readonly<Record<string, Readonly<Record<string, st
   'partners.spec.ts': {
     PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
   },
+  // The notification journey sends its unsafe message as MediFund through the partner API (the demo
+  // world seeds no test message: issue 30).
+  'notifications.spec.ts': {
+    PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
+  },
 };
 
 /** `E2E_SERVER_ENV` for a spec file ('' when it needs nothing of its own). */

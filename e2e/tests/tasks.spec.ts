@@ -14,8 +14,9 @@ const ALICE = '2000000011';
 const GEORGE = '2000000066';
 const SERVICE = 'Harbour General Practice Surry Hills';
 const NEW_PHONE = '0291234888';
-/** The demo world's online-form task: PracticeLink's form, on the partner's own site. */
-const FORM_URL = 'https://forms.practicelink.example.com.au/referral-preferences';
+/** The demo world's online-form task: MediFund's form, on the partner sandbox (decision 049). */
+// The seeded form is the partner sandbox's (it plays MediFund); this journey plays it itself.
+const FORM_URL = `${process.env['E2E_SANDBOX_URL']}/online-form`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -174,7 +175,7 @@ test('Alice is sent to the partner’s online form with a signed token; a task w
     formPages.push(route.request().url());
     await route.fulfill({
       contentType: 'text/html',
-      body: '<!doctype html><html lang="en"><head><title>Referral preferences</title></head><body><main><h1>PracticeLink referral preferences</h1></main></body></html>',
+      body: '<!doctype html><html lang="en"><head><title>MediFund online form</title></head><body><main><h1>MediFund online form</h1></main></body></html>',
     });
   });
   const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.ok());
@@ -200,15 +201,15 @@ test('Alice is sent to the partner’s online form with a signed token; a task w
   release();
 
   await page.waitForURL((url) => url.href.startsWith(`${FORM_URL}?token=`));
-  await expect(
-    page.getByRole('heading', { name: 'PracticeLink referral preferences' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'MediFund online form' })).toBeVisible();
   expect(formPages).toHaveLength(1);
   const token = new URL(page.url()).searchParams.get('token') ?? '';
-  // Addressed to PracticeLink, whose form it is: no other partner accepts it.
-  const claims = await verifiedClaims(request, baseURL!, token, 'practice-link');
-  expect(claims).toMatchObject({ task: taskId, sub: userId, aud: 'practice-link' });
-  await expect(verifiedClaims(request, baseURL!, token, 'medifund')).rejects.toThrow(/"aud"/);
+  // Addressed to MediFund, whose form it is: no other partner accepts it.
+  const claims = await verifiedClaims(request, baseURL!, token, 'medifund');
+  expect(claims).toMatchObject({ task: taskId, sub: userId, aud: 'medifund' });
+  await expect(verifiedClaims(request, baseURL!, token, 'practice-link')).rejects.toThrow(
+    /"aud"/,
+  );
   // Good for five minutes from when it was made (a little slack for a loaded machine's clock reads).
   expect(claims.exp).toBeGreaterThanOrEqual(madeAt + 300 - 5);
   expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 300);
