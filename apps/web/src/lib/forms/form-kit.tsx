@@ -165,6 +165,8 @@ export type FormCheckboxProps<T extends FieldValues, TOut extends FieldValues = 
   children: string;
   /** If given, the checkbox is a required tick in its own group with this legend, its error shown below. */
   legend?: string;
+  /** Shown in the group before the tick: what is accepted, e.g. a link to the document (with a legend). */
+  before?: ReactNode;
 };
 
 /** A checkbox bound to a boolean field. */
@@ -174,6 +176,7 @@ export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T
   fieldId,
   children,
   legend,
+  before,
 }: FormCheckboxProps<T, TOut>) {
   return (
     <Controller
@@ -200,6 +203,7 @@ export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T
             invalid={Boolean(fieldState.error)}
             message={fieldState.error?.message}
           >
+            {before}
             {checkbox}
           </ControlGroup>
         );

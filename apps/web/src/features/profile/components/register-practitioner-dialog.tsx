@@ -20,6 +20,7 @@ import { InfoIcon } from '@pca/ui/primitives/icon.ts';
 import { ApiError } from '#lib/http.ts';
 import { ErrorSummary, FormCheckbox, FormFrame, useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { DocumentLink } from '#lib/documents.tsx';
 import { useHpiiCheck, usePractitionerRegistration } from '../api/practitioner-registration.ts';
 
 /** The identity step's help (docs/product/features.md#profile, in the specification's words). */
@@ -283,6 +284,7 @@ function TermsStep({
         name="participationAccepted"
         fieldId={fieldId}
         legend="Participation agreement"
+        before={<DocumentLink document="participationAgreement" />}
       >
         I accept the participation agreement
       </FormCheckbox>
@@ -291,6 +293,7 @@ function TermsStep({
         name="privacyAccepted"
         fieldId={fieldId}
         legend="Privacy notice"
+        before={<DocumentLink document="privacy" />}
       >
         I have read and accept the privacy notice
       </FormCheckbox>
