@@ -82,7 +82,11 @@ export function ServicesTable({
               <TableHeader scope="col">Service type</TableHeader>
               {/* Each service names its practice (issue 30), beside its address for a physical one. */}
               <TableHeader scope="col">Practice or business name</TableHeader>
-              {physical ? <TableHeader scope="col">Address</TableHeader> : null}
+              {physical ? (
+                <TableHeader scope="col" display={{ xs: 'none', sm: 'table-cell' }}>
+                  Address
+                </TableHeader>
+              ) : null}
               <TableHeader scope="col" display={{ xs: 'none', sm: 'table-cell' }}>
                 Imported
               </TableHeader>
@@ -114,9 +118,17 @@ export function ServicesTable({
                 </TableCell>
                 <TableCell>
                   <span style={{ overflowWrap: 'anywhere' }}>{s.organisationName}</span>
+                  {/* On a phone the address sits under the practice rather than in a column of its own. */}
+                  {physical ? (
+                    <Box display={{ xs: 'block', sm: 'none' }} paddingTop={0.25}>
+                      <Text fontSize="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {s.addressText}
+                      </Text>
+                    </Box>
+                  ) : null}
                 </TableCell>
                 {physical ? (
-                  <TableCell>
+                  <TableCell display={{ xs: 'none', sm: 'table-cell' }}>
                     <span style={{ overflowWrap: 'anywhere' }}>{s.addressText}</span>
                   </TableCell>
                 ) : null}
