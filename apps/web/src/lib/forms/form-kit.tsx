@@ -200,6 +200,8 @@ export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T
           <ControlGroup
             label={legend}
             required
+            // With something before the tick (a document's link), the two are stacked, not side by side.
+            block={before !== undefined}
             invalid={Boolean(fieldState.error)}
             message={fieldState.error?.message}
           >

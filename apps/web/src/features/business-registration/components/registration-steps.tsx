@@ -238,6 +238,7 @@ export function AgreementStep({ registration: r, onSave, ...rest }: StepFormProp
       <ControlGroup
         label="Participation agreement"
         required
+        block
         invalid={Boolean(agreementError)}
         message={agreementError}
       >
