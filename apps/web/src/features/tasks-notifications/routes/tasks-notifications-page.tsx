@@ -78,7 +78,10 @@ export function TasksNotificationsPage() {
             // The outcome lives in the history entry: closing it, or a reload, does not show it again.
             onClose={() => void navigate(location.pathname, { replace: true, state: null })}
           >
-            <Text as="p">{success.message}</Text>
+            {/* Values such as an email address must wrap on a phone, not widen the page. */}
+            <Text as="p" style={{ overflowWrap: 'anywhere' }}>
+              {success.message}
+            </Text>
           </Alert>
         </div>
       ) : null}
