@@ -32,6 +32,7 @@ import {
   COMPILED_API_ENTRY,
   journeyServices,
   needsSandbox,
+  SEEDED_SANDBOX_URL,
   serverEnvFor,
   type JourneyPorts,
   type JourneyService,
@@ -172,7 +173,7 @@ if (compiledApi) await run(process.execPath, ['--import', 'tsx', 'apps/server/bu
 const seededWorld = mkdtempSync(path.join(os.tmpdir(), 'pca-e2e-world-'));
 process.on('exit', () => rmSync(seededWorld, { recursive: true, force: true }));
 await run('node', ['--import', 'tsx', 'apps/server/src/cli/reset-demo.ts'], {
-  env: { DATA_DIR: seededWorld, LOG_LEVEL: 'warn' },
+  env: { DATA_DIR: seededWorld, LOG_LEVEL: 'warn', PARTNER_SANDBOX_URL: SEEDED_SANDBOX_URL },
 });
 
 /** A fresh copy of the seeded world for one spec file's API (removed when the file ends). */

@@ -30,6 +30,8 @@ const env = {
   MAIL_WEB_PORT: mailWebPort,
   SMTP_URL: ownRelay ?? `smtp://127.0.0.1:${mailSmtpPort}`,
   PARTNER_SANDBOX_CLIENT: `medifund:${sandboxClientId}:${sandboxSecret}`,
+  // The seeded online-form task opens the sandbox's form.
+  PARTNER_SANDBOX_URL: `http://localhost:${sandboxPort}`,
 };
 const sandboxEnv = {
   SANDBOX_PORT: sandboxPort,

@@ -39,9 +39,8 @@ test('Alice confirms the details the reminder job asked about; the role-ending n
 
   // The task: no partner and no suggested value; the details are confirmed, or changed on their page.
   await page.getByRole('link', { name: CONFIRM }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Non-urgent! Action required' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: CONFIRM })).toBeVisible();
+  await expect(page.getByText('Non-urgent! Action required')).toBeVisible();
   await expect(page.getByText(`Check the details of the ${LOCATION}.`)).toBeVisible();
   await expect(page.getByText(/have not been confirmed for 120 days/)).toBeVisible();
   await expect(page.getByRole('link', { name: `View and change ${LOCATION}` })).toBeVisible();
@@ -53,8 +52,9 @@ test('Alice confirms the details the reminder job asked about; the role-ending n
   await page.getByRole('button', { name: 'These details are still current' }).click();
   expect((await completed).status()).toBe(200);
 
-  // Back on the list: it has left the Open tasks, and the Completed tab says it was confirmed.
+  // Back on the list: it says so, it has left the Open tasks, and the Completed tab says it was confirmed.
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks (Open)' })).toBeVisible();
+  await expect(page.getByText(`Details confirmed: ${LOCATION}`)).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Open \(4\)/ })).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Open tasks' }).getByRole('link', { name: CONFIRM }),
@@ -64,7 +64,8 @@ test('Alice confirms the details the reminder job asked about; the role-ending n
     .getByRole('table', { name: 'Completed tasks' })
     .getByRole('link', { name: CONFIRM })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'No action required' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: CONFIRM })).toBeVisible();
+  await expect(page.getByText('No action required')).toBeVisible();
   await expect(page.getByText('Successfully confirmed')).toBeVisible();
   await expectAccessible(page);
 

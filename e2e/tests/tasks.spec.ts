@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { SEEDED_SANDBOX_URL } from '../../tools/run/server-env.ts';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
 /**
@@ -14,8 +15,9 @@ const ALICE = '2000000011';
 const GEORGE = '2000000066';
 const SERVICE = 'Harbour General Practice Surry Hills';
 const NEW_PHONE = '0291234888';
-/** The demo world's online-form task: PracticeLink's form, on the partner's own site. */
-const FORM_URL = 'https://forms.practicelink.example.com.au/referral-preferences';
+/** The demo world's online-form task: MediFund's form, on the partner sandbox (decision 049). */
+// The seeded form is the partner sandbox's (it plays MediFund); this journey plays it itself.
+const FORM_URL = `${SEEDED_SANDBOX_URL}/online-form`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -74,8 +76,9 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   // The urgent one: the suggested phone number.
   await open.getByRole('link', { name: `Verify the phone of ${SERVICE}` }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Urgent! Action required' }),
+    page.getByRole('heading', { level: 1, name: `Verify the phone of ${SERVICE}` }),
   ).toBeVisible();
+  await expect(page.getByText('Urgent! Action required')).toBeVisible();
   await expect(page.getByText(`Verify the following details about the ${SERVICE}.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Reason' })).toBeVisible();
   await expectAccessible(page);
@@ -86,6 +89,7 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   expect((await completed).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks (Open)' })).toBeVisible();
+  await expect(page.getByText(`Verified: ${SERVICE}`)).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Open \(3\)/ })).toBeVisible();
 
   // The completed task says so, and the service's page shows the new number.
@@ -94,7 +98,10 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
     .getByRole('table', { name: 'Completed tasks' })
     .getByRole('link', { name: `Verify the phone of ${SERVICE}` })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'No action required' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Verify the phone of ${SERVICE}` }),
+  ).toBeVisible();
+  await expect(page.getByText('No action required')).toBeVisible();
   await expect(page.getByText('Successfully verified')).toBeVisible();
   await expect(
     page.getByText('We have sent your verified details to the partner service.'),
@@ -108,8 +115,9 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   await page.goto('/tasks-notifications/tasks');
   await page.getByRole('link', { name: /^Verify the email of / }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Non-urgent! Action required' }),
+    page.getByRole('heading', { level: 1, name: /^Verify the email of / }),
   ).toBeVisible();
+  await expect(page.getByText('Non-urgent! Action required')).toBeVisible();
   await choose(page, /^Current value:/);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Keep the current details' });
@@ -117,6 +125,7 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Dismiss task' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks (Open)' })).toBeVisible();
+  await expect(page.getByText('Task dismissed: Surry Hills Clinic')).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Open \(2\)/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Dismissed' }).click();
   await expect(
@@ -128,7 +137,9 @@ test('Alice verifies the urgent task with the suggested value and keeps the curr
   // The role task stays open: its address is George's to try.
   await page.getByRole('tab', { name: /^Open/ }).click();
   await page.getByRole('link', { name: /^Verify the number of days of / }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Action required$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Verify the number of days of / }),
+  ).toBeVisible();
   aliceTaskPath = new URL(page.url()).pathname;
 });
 
@@ -165,7 +176,7 @@ test('Alice is sent to the partner’s online form with a signed token; a task w
     formPages.push(route.request().url());
     await route.fulfill({
       contentType: 'text/html',
-      body: '<!doctype html><html lang="en"><head><title>Referral preferences</title></head><body><main><h1>PracticeLink referral preferences</h1></main></body></html>',
+      body: '<!doctype html><html lang="en"><head><title>MediFund online form</title></head><body><main><h1>MediFund online form</h1></main></body></html>',
     });
   });
   const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.ok());
@@ -191,15 +202,13 @@ test('Alice is sent to the partner’s online form with a signed token; a task w
   release();
 
   await page.waitForURL((url) => url.href.startsWith(`${FORM_URL}?token=`));
-  await expect(
-    page.getByRole('heading', { name: 'PracticeLink referral preferences' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'MediFund online form' })).toBeVisible();
   expect(formPages).toHaveLength(1);
   const token = new URL(page.url()).searchParams.get('token') ?? '';
-  // Addressed to PracticeLink, whose form it is: no other partner accepts it.
-  const claims = await verifiedClaims(request, baseURL!, token, 'practice-link');
-  expect(claims).toMatchObject({ task: taskId, sub: userId, aud: 'practice-link' });
-  await expect(verifiedClaims(request, baseURL!, token, 'medifund')).rejects.toThrow(/"aud"/);
+  // Addressed to MediFund, whose form it is: no other partner accepts it.
+  const claims = await verifiedClaims(request, baseURL!, token, 'medifund');
+  expect(claims).toMatchObject({ task: taskId, sub: userId, aud: 'medifund' });
+  await expect(verifiedClaims(request, baseURL!, token, 'practice-link')).rejects.toThrow(/"aud"/);
   // Good for five minutes from when it was made (a little slack for a loaded machine's clock reads).
   expect(claims.exp).toBeGreaterThanOrEqual(madeAt + 300 - 5);
   expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 300);

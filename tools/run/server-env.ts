@@ -13,6 +13,13 @@ export const SANDBOX_CLIENT_ID = 'medifund-sandbox';
 export const SANDBOX_CLIENT_SECRET = 'e2e-partner-sandbox-client-secret-of-enough-length';
 
 /**
+ * The partner sandbox's address in the demo world the journeys run on. The world is seeded once per run,
+ * before any lane's sandbox has a port, so its online-form task names this address; the tasks journey plays
+ * the partner's form there itself (e2e/tests/tasks.spec.ts).
+ */
+export const SEEDED_SANDBOX_URL = 'http://127.0.0.1:3004';
+
+/**
  * A spec file's own server environment, by file name. The reminder job is off everywhere else, since the
  * journeys assert the demo world as seeded (docs/decisions/027-reminders.md); reminders.spec.ts runs it
  * at the server's start to see what it creates.
@@ -21,6 +28,11 @@ export const serverEnvOfSpec: Readonly<Record<string, Readonly<Record<string, st
   'reminders.spec.ts': { REMINDER_JOB_INTERVAL_MS: '3600000' },
   // The partner journeys run the partner sandbox beside the API (e2e/playwright.config.ts).
   'partners.spec.ts': {
+    PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
+  },
+  // The notification journey sends its unsafe message as MediFund through the partner API (the demo
+  // world seeds no test message: issue 30).
+  'notifications.spec.ts': {
     PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
   },
 };
@@ -81,6 +93,8 @@ export function journeyServices(
     // notification at start-up (docs/decisions/027-reminders.md).
     REMINDER_JOB_INTERVAL_MS: '0',
     DATA_DIR: options.dataDir,
+    // The seeded online-form task's form, the same address as in the world scripts/e2e.ts seeds once.
+    PARTNER_SANDBOX_URL: SEEDED_SANDBOX_URL,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     // Parallel runs (several developers on one machine) can each build and serve their own SPA.

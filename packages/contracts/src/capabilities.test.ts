@@ -220,7 +220,21 @@ describe('menuVisibility', () => {
       auditEvents: ownId || managing,
       switchAccounts: delegate,
       systemAdmin: operator && !managing,
+      practitionerPublishing: managing,
+      businessPublishing: false,
     });
+  });
+
+  it('offers practitioner publishing settings only to practitioners and those managing one', () => {
+    expect(menuVisibility(input(['OrganisationManager'])).practitionerPublishing).toBe(false);
+    expect(menuVisibility(input(['OrganisationManager'], { isPractitioner: true }))).toMatchObject({
+      practitionerPublishing: true,
+      businessPublishing: true,
+    });
+    expect(
+      menuVisibility(input([], { managingPractitioner: managed })).practitionerPublishing,
+    ).toBe(true);
+    expect(menuVisibility(input(['OrganisationManager'])).businessPublishing).toBe(true);
   });
 });
 

@@ -142,5 +142,10 @@ export function menuVisibility(input: CapabilityInput) {
     auditEvents: user.practitionerId !== null || managing,
     switchAccounts: user.isApprovedPractitionerDelegate,
     systemAdmin: caps.systemAdmin,
+    // The publishing landing's two cards (docs/product/shell.md#publishing-landing): practitioner settings
+    // only for a practitioner or someone managing one (issue 30), business settings only for those who
+    // manage businesses (as the welcome page's Publishing settings card).
+    practitionerPublishing: user.isPractitioner || managing,
+    businessPublishing: caps.accessPublishing && caps.manageBusinesses,
   };
 }

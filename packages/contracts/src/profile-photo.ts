@@ -42,6 +42,13 @@ export const photoMessages = {
   updated: 'Successfully updated your profile photo',
   removed: 'Successfully removed your profile photo',
   removeConfirm: "You're about to remove your profile photo. Do you want to proceed?",
+  /**
+   * The limits in words, shown beside Add Photo and in the dialog before and after a file is picked: our
+   * own wording (the specification gives only the refusals), built from photoLimits.
+   */
+  limits:
+    'A .png or .jpeg file of up to 5MB, larger than 48 x 48 and no greater than 636 x 336 pixels.',
+  chooseAnother: 'Choose another photo',
   keyboardHelp:
     'Arrow keys move the selection; Shift plus arrows enlarge; Shift plus Alt plus arrows shrink; digit keys 1 to 9 set the step size.',
 } as const;

@@ -66,12 +66,21 @@ export const AcceptDelegateInvitationRequest = z.object({
 });
 export type AcceptDelegateInvitationRequest = z.input<typeof AcceptDelegateInvitationRequest>;
 
-/** Body of the accept-participation dialog. */
+/**
+ * Body of the accept-participation dialog. The privacy notice is left out when the person accepted it in
+ * the dialog just before (registering, or accepting a delegation: issue 30, not asked twice in a row); the
+ * server then finds that acceptance on record, or refuses.
+ */
 export const AcceptParticipationRequest = z.object({
   acceptParticipationAgreement: mustAccept('You must accept the participation agreement'),
-  acceptPrivacyNotice: mustAccept('You must accept the privacy notice'),
+  acceptPrivacyNotice: mustAccept('You must accept the privacy notice').optional(),
 });
 export type AcceptParticipationRequest = z.input<typeof AcceptParticipationRequest>;
+
+/** The dialog's form when it asks for the privacy notice too. */
+export const AcceptParticipationWithPrivacyRequest = AcceptParticipationRequest.extend({
+  acceptPrivacyNotice: mustAccept('You must accept the privacy notice'),
+});
 
 /** Outcome of a delegate-invitation answer. */
 export const DelegateInvitationOutcome = z.object({

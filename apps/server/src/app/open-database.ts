@@ -6,7 +6,7 @@ import type { ServerConfig } from '#lib/config.ts';
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite under DATA_DIR, migrates, and seeds an empty database. */
 export async function openDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<ServerConfig, 'databasePoolSize'>>,
+    Partial<Pick<ServerConfig, 'databasePoolSize' | 'partnerSandboxUrl'>>,
 ) {
   const handle = await createDatabase(
     config.databaseUrl
@@ -15,7 +15,7 @@ export async function openDatabase(
   );
   await migrateDatabase(handle);
   if (await isDatabaseEmpty(handle.db)) {
-    await seedDemoWorld(handle.db);
+    await seedDemoWorld(handle.db, undefined, { partnerSandboxUrl: config.partnerSandboxUrl });
   }
   return handle;
 }

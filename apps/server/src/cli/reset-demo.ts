@@ -11,7 +11,7 @@ const handle = await createDatabase(
 );
 try {
   await migrateDatabase(handle);
-  await resetDemoWorld(handle.db);
+  await resetDemoWorld(handle.db, undefined, { partnerSandboxUrl: config.partnerSandboxUrl });
   console.info(
     `Demo world reset in ${Date.now() - started} ms (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}).`,
   );

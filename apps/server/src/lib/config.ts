@@ -75,6 +75,9 @@ const Env = z.object({
   PARTNER_TOKEN_PRIVATE_KEY: z.string().min(1).optional(),
   // The development partner sandbox's client credentials, set by `npm start` (never in production).
   PARTNER_SANDBOX_CLIENT: z.string().optional(),
+  // Where the development partner sandbox answers (`npm start` sets it from SANDBOX_PORT): the seeded
+  // online-form task's form is there (apps/server/src/db/seed/seed-inbox.ts).
+  PARTNER_SANDBOX_URL: z.string().url().default('http://localhost:3004'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   // How long a request's caller (session, user, roles) may be reused by the next requests with the same
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maintenance: e.NHSD_MAINTENANCE,
     },
     partnerSandboxClient: parseSandboxClient(e.PARTNER_SANDBOX_CLIENT),
+    partnerSandboxUrl: e.PARTNER_SANDBOX_URL,
     partnerTokens: {
       privateKey: e.PARTNER_TOKEN_PRIVATE_KEY,
       // The partner API's access tokens name the portal as issuer and the FHIR API as audience.

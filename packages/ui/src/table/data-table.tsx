@@ -13,6 +13,7 @@ import {
 import { Stack } from '@ag.ds-next/react/stack';
 import { Paginator, itemRangeText } from '../paginator/paginator.tsx';
 import { sortRows, type SortDirection, type SortValue } from './sort.ts';
+import { RowCards, TableOrCards } from './table-or-cards.tsx';
 
 /** A table column. */
 export type DataTableColumn<T> = {
@@ -44,6 +45,11 @@ export type DataTableProps<T> = {
   initialSort?: { key: string; direction: SortDirection };
   /** Shown in a single row when there are no rows. */
   emptyText?: string;
+  /**
+   * Below the md breakpoint the rows are cards (RowCards), for tables of many columns (issue 30); sorting
+   * is the table's, so a phone shows the rows in the order last chosen.
+   */
+  cardsOnPhone?: boolean;
 };
 
 /** A sortable, paginated table (AgDS Table, TableHeaderSortable, PaginationButtons). */
@@ -55,6 +61,7 @@ export function DataTable<T>({
   pageSize,
   initialSort,
   emptyText = 'No results',
+  cardsOnPhone = false,
 }: DataTableProps<T>) {
   const [sort, setSort] = useState(initialSort);
   const [page, setPage] = useState(1);
@@ -78,56 +85,75 @@ export function DataTable<T>({
     setPage(1);
   };
 
+  const table = (
+    <TableWrapper>
+      <Table>
+        <TableCaption>{caption}</TableCaption>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) =>
+              column.sortValue ? (
+                <TableHeaderSortable
+                  key={column.key}
+                  textAlign={column.textAlign}
+                  sort={
+                    sort?.key === column.key
+                      ? sort.direction === 'ascending'
+                        ? 'ASC'
+                        : 'DESC'
+                      : undefined
+                  }
+                  onClick={() => toggleSort(column.key)}
+                >
+                  {column.header}
+                </TableHeaderSortable>
+              ) : (
+                <TableHeader key={column.key} scope="col" textAlign={column.textAlign}>
+                  {column.header}
+                </TableHeader>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {visible.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+            </TableRow>
+          ) : (
+            visible.map((row) => (
+              <TableRow key={rowKey(row)}>
+                {columns.map((column) => (
+                  <TableCell key={column.key} textAlign={column.textAlign}>
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableWrapper>
+  );
+
   return (
     <Stack gap={1}>
-      <TableWrapper>
-        <Table>
-          <TableCaption>{caption}</TableCaption>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) =>
-                column.sortValue ? (
-                  <TableHeaderSortable
-                    key={column.key}
-                    textAlign={column.textAlign}
-                    sort={
-                      sort?.key === column.key
-                        ? sort.direction === 'ascending'
-                          ? 'ASC'
-                          : 'DESC'
-                        : undefined
-                    }
-                    onClick={() => toggleSort(column.key)}
-                  >
-                    {column.header}
-                  </TableHeaderSortable>
-                ) : (
-                  <TableHeader key={column.key} scope="col" textAlign={column.textAlign}>
-                    {column.header}
-                  </TableHeader>
-                ),
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {visible.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columns.length}>{emptyText}</TableCell>
-              </TableRow>
-            ) : (
-              visible.map((row) => (
-                <TableRow key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} textAlign={column.textAlign}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableWrapper>
+      {cardsOnPhone ? (
+        <TableOrCards
+          table={table}
+          cards={
+            <RowCards
+              label={caption}
+              columns={columns}
+              rows={visible}
+              rowKey={rowKey}
+              emptyText={emptyText}
+            />
+          }
+        />
+      ) : (
+        table
+      )}
       {pageSize ? (
         <Paginator
           page={current}

@@ -1,2 +1,3 @@
 export * from './data-table.tsx';
 export * from './sort.ts';
+export * from './table-or-cards.tsx';

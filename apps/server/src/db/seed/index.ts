@@ -29,7 +29,13 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return !user && !organisation;
 }
 
-async function seedInto(tx: Transaction, world: World): Promise<void> {
+/** What the seeded world points at beyond the portal. */
+export type SeedOptions = {
+  /** The development partner sandbox's address (config `PARTNER_SANDBOX_URL`): the online-form task's form. */
+  partnerSandboxUrl?: string;
+};
+
+async function seedInto(tx: Transaction, world: World, options: SeedOptions): Promise<void> {
   // The migration writes consent text 1; a reset empties every table, so it is written again here, with
   // the migration's own date so a reset database equals a fresh one row for row.
   await tx
@@ -51,21 +57,29 @@ async function seedInto(tx: Transaction, world: World): Promise<void> {
   await seedLocalities(tx, localities);
   await seedNhsdServices(tx, world.bulk.nhsdServices, localities);
   await seedValueSets(tx);
-  await seedTasks(tx, world);
+  await seedTasks(tx, world, options.partnerSandboxUrl);
   await seedNotifications(tx, world);
 }
 
 /** Loads the demo world into an empty, migrated database in one transaction; ids and dates are identical every run. */
-export async function seedDemoWorld(db: Database, world: World = loadWorld()): Promise<void> {
-  await db.transaction((tx) => seedInto(tx, world));
+export async function seedDemoWorld(
+  db: Database,
+  world: World = loadWorld(),
+  options: SeedOptions = {},
+): Promise<void> {
+  await db.transaction((tx) => seedInto(tx, world, options));
 }
 
 /** Replaces all data (domain, sessions, audit, outbox) with a fresh demo world, atomically. */
-export async function resetDemoWorld(db: Database, world: World = loadWorld()): Promise<void> {
+export async function resetDemoWorld(
+  db: Database,
+  world: World = loadWorld(),
+  options: SeedOptions = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
       sql.raw(`TRUNCATE TABLE ${domainTableNames.map((n) => `"${n}"`).join(', ')} CASCADE`),
     );
-    await seedInto(tx, world);
+    await seedInto(tx, world, options);
   });
 }

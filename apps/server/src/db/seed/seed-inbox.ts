@@ -11,9 +11,15 @@ interface TaskTemplate {
   reason: string;
   /** A verify-information task's suggestion; absent on an online-form task. */
   property?: TaskProperty;
-  /** An online-form task's form, on the partner's own site (docs/decisions/025-tasks.md). */
-  formUrl?: string;
+  /**
+   * An online-form task's form, on the partner's own site (docs/decisions/025-tasks.md): a path on the
+   * development partner sandbox, which plays MediFund, so the seeded form can be opened and submitted.
+   */
+  formPath?: string;
 }
+
+/** Where the seeded world's partner pages are: the development partner sandbox (`npm start`'s default). */
+export const DEFAULT_PARTNER_SANDBOX_URL = 'http://localhost:3004';
 
 const surryHillsGp = demoIds.healthcareService('surry-hills-gp');
 const telehealthGp = demoIds.healthcareService('harbour-telehealth-gp');
@@ -46,10 +52,12 @@ const OPEN: TaskTemplate[] = [
   {
     entityType: 'Organisation',
     entityId: demoIds.organisation('harbour-group'),
-    partner: 'practice-link',
+    // The sandbox plays MediFund: its form accepts only tokens addressed to MediFund, and it reports the
+    // form submitted as MediFund (docs/decisions/049-partner-online-form-tasks.md).
+    partner: 'medifund',
     reason:
-      'PracticeLink Referrals needs the referral preferences of this organisation. Complete its online form to keep receiving referrals.',
-    formUrl: 'https://forms.practicelink.example.com.au/referral-preferences',
+      'MediFund Health Insurance needs the billing details of this organisation for its members. Complete its online form to keep receiving claims.',
+    formPath: '/online-form',
   },
   {
     entityType: 'PractitionerRole',
@@ -115,7 +123,11 @@ const DISMISSED: TaskTemplate[] = [
 const cycle = <T>(items: T[], n: number): T => items[n % items.length]!;
 
 /** Alice's verify-information tasks in the counts of the world file (open, completed, dismissed; some urgent). */
-export async function seedTasks(tx: Transaction, world: World): Promise<void> {
+export async function seedTasks(
+  tx: Transaction,
+  world: World,
+  partnerSandboxUrl: string = DEFAULT_PARTNER_SANDBOX_URL,
+): Promise<void> {
   const { open, completed, dismissed, urgent } = world.bulk.tasksForAlice;
   const alice = demoIds.practitioner('alice');
   const groups = [
@@ -137,10 +149,10 @@ export async function seedTasks(tx: Transaction, world: World): Promise<void> {
           status: g.status,
           priorityCode: g.key === 'open' && n < urgent ? ('urgent' as const) : ('low' as const),
           partnerServiceId: demoIds.partnerService(t.partner),
-          kind: t.formUrl ? ('OnlineForm' as const) : ('VerifyInformation' as const),
+          kind: t.formPath ? ('OnlineForm' as const) : ('VerifyInformation' as const),
           reason: t.reason,
           properties: t.property ? [t.property] : [],
-          formUrl: t.formUrl ?? null,
+          formUrl: t.formPath ? new URL(t.formPath, partnerSandboxUrl).href : null,
           createdAt: daysFromBase(-age, 35),
           resolvedAt: g.status === 'NotComplete' ? null : daysFromBase(-age + 2, 90),
           // What the partner reads back (docs/decisions/025-tasks.md); the seed does not replay the old
@@ -211,25 +223,6 @@ const NOTIFICATIONS: { subject: string; message: string }[] = [
   },
 ];
 
-/**
- * A message carrying the OWASP cheat sheet's usual payloads, as a careless or hostile sender might write
- * it: stored through the sanitiser like every other (docs/decisions/026-notifications.md), so the
- * journey can show that none of it runs.
- */
-const UNSAFE_NOTIFICATION = {
-  subject: 'Formatting check: this message arrived with unsafe content',
-  message: [
-    '<p>This message was sent with content that is removed before it is stored.</p>',
-    '<img src=x onerror=alert(1)>',
-    '<script>alert(document.cookie)</script>',
-    '<p><a href="javascript:alert(1)">A link that runs script</a></p>',
-    '<svg onload=alert(1)><circle r="1"/></svg>',
-    '<p style="background:url(javascript:alert(1));width:expression(alert(1))">Styled text</p>',
-    '<iframe src="javascript:alert(1)"></iframe>',
-    '<p><a href="https://www.example.com/help" target="_blank">A safe link</a></p>',
-  ].join(''),
-};
-
 /** Alice's notifications in the world's counts (unread, read, archived), newest unread first. */
 export async function seedNotifications(tx: Transaction, world: World): Promise<void> {
   const { unread, read, archived } = world.bulk.notificationsForAlice;
@@ -242,8 +235,9 @@ export async function seedNotifications(tx: Transaction, world: World): Promise<
   await storeNotification(
     tx,
     statuses.map((status, n) => {
-      // The newest read one is the unsafe message: on the list's first page, without changing the counts.
-      const template = n === unread ? UNSAFE_NOTIFICATION : cycle(NOTIFICATIONS, n);
+      // No test message is seeded: what a person sees is what a partner would send (issue 30). The
+      // notification journey sends its unsafe message through the partner API instead.
+      const template = cycle(NOTIFICATIONS, n);
       return {
         id: demoIds.notification(n),
         practitionerId: alice,

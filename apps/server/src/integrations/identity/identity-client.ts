@@ -13,6 +13,8 @@ export interface IdentityClient {
     state: string;
     nonce: string;
     codeChallenge: string;
+    /** 'login': the provider asks the person to sign in again even while its own session lasts. */
+    prompt?: 'login' | undefined;
   }): Promise<string>;
   /** Exchanges an authorization code for verified ID token claims. */
   exchangeCode(params: {

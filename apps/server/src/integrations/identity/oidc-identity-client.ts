@@ -41,7 +41,7 @@ export function createOidcIdentityClient(settings: OidcSettings): IdentityClient
   };
 
   return {
-    async authorizationUrl({ state, nonce, codeChallenge }) {
+    async authorizationUrl({ state, nonce, codeChallenge, prompt }) {
       const config = await discover();
       return oidc
         .buildAuthorizationUrl(config, {
@@ -51,6 +51,7 @@ export function createOidcIdentityClient(settings: OidcSettings): IdentityClient
           nonce,
           code_challenge: codeChallenge,
           code_challenge_method: 'S256',
+          ...(prompt ? { prompt } : {}),
         })
         .toString();
     },

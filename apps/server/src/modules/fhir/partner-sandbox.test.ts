@@ -186,15 +186,45 @@ describe('partner sandbox', () => {
       .setProtectedHeader({ alg: 'ES256', typ: 'online-form+jwt' })
       .sign(privateKey);
     expect((await get(`/online-form?token=${foreign}`)).status).toBe(403);
+    // Another partner's online form (the seeded one is MediFund's, on this sandbox: issue 30).
+    const [theirTask] = await t.db
+      .insert(tasks)
+      .values({
+        practitionerId: demoIds.practitioner('alice'),
+        entityType: 'Organisation',
+        entityId: demoIds.organisation('harbour-group'),
+        status: 'NotComplete',
+        priorityCode: 'low',
+        partnerServiceId: demoIds.partnerService('practice-link'),
+        kind: 'OnlineForm',
+        reason: 'PracticeLink Referrals needs the referral preferences of this organisation.',
+        properties: [],
+        formUrl: 'https://forms.practicelink.example.com.au/referral-preferences',
+      })
+      .returning({ id: tasks.id });
     const practiceLink = await t.app.inject({
       method: 'GET',
-      url: taskApiPath('onlineForm', demoIds.task('open-3')),
+      url: taskApiPath('onlineForm', theirTask!.id),
       headers: alice,
     });
     const theirs = new URL(OnlineFormUrl.parse(practiceLink.json()).url).searchParams.get('token')!;
     const refused = await get(`/online-form?token=${encodeURIComponent(theirs)}`);
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('This form link is not valid');
+    // The seeded online-form task is the sandbox's own (issue 30): its form opens there, not on a host
+    // nobody answers.
+    const seeded = await t.app.inject({
+      method: 'GET',
+      url: taskApiPath('onlineForm', demoIds.task('open-3')),
+      headers: alice,
+    });
+    const seededUrl = new URL(OnlineFormUrl.parse(seeded.json()).url);
+    expect(seededUrl.pathname).toBe('/online-form');
+    const seededForm = await get(
+      `/online-form?token=${encodeURIComponent(seededUrl.searchParams.get('token')!)}`,
+    );
+    expect(seededForm.status).toBe(200);
+    expect(seededForm.html).toContain(`For task ${demoIds.task('open-3')}`);
 
     const submitted = await fetch(`${sandbox.url}/online-form?token=${encodeURIComponent(token)}`, {
       method: 'POST',

@@ -81,7 +81,7 @@ describe('the OWASP filter-evasion vectors are neutralised when a notification i
     );
   });
 
-  it('storeNotification stores the sanitised message (the seeded unsafe one included)', async () => {
+  it('storeNotification stores the sanitised message, the usual payloads removed', async () => {
     const [stored] = await storeNotification(t.db, {
       practitionerId: demoIds.practitioner('farah'),
       subject: '  Test  ',
@@ -90,16 +90,40 @@ describe('the OWASP filter-evasion vectors are neutralised when a notification i
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, stored!.id));
     expect(row).toMatchObject({ subject: 'Test', message: '<p>Hi</p>', status: 'Unread' });
     expect(row!.externalId).toMatch(/^NTF-[0-9a-f-]+$/);
-    const [unsafe] = await t.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.externalId, ntf(3)));
-    expect(unsafe!.message).not.toMatch(
+    // The OWASP cheat sheet's usual payloads, as a careless or hostile sender might write them.
+    const [unsafe] = await storeNotification(t.db, {
+      practitionerId: demoIds.practitioner('farah'),
+      subject: 'Unsafe',
+      message: [
+        '<p>This message was sent with content that is removed before it is stored.</p>',
+        '<img src=x onerror=alert(1)>',
+        '<script>alert(document.cookie)</script>',
+        '<p><a href="javascript:alert(1)">A link that runs script</a></p>',
+        '<svg onload=alert(1)><circle r="1"/></svg>',
+        '<p style="background:url(javascript:alert(1));width:expression(alert(1))">Styled text</p>',
+        '<iframe src="javascript:alert(1)"></iframe>',
+        '<p><a href="https://www.example.com/help" target="_blank">A safe link</a></p>',
+      ].join(''),
+    });
+    const [kept] = await t.db.select().from(notifications).where(eq(notifications.id, unsafe!.id));
+    expect(kept!.message).not.toMatch(
       /<script|<img|<svg|<iframe|javascript:|onerror|onload|style=/i,
     );
-    expect(unsafe!.message).toContain(
+    expect(kept!.message).toContain(
       '<a href="https://www.example.com/help" rel="noopener noreferrer">A safe link</a>',
     );
+  });
+
+  it('seeds no test message: nothing a person is shown is a "formatting check" (issue 30)', async () => {
+    const seeded = await t.db
+      .select({ subject: notifications.subject, message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.practitionerId, demoIds.practitioner('alice')));
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const { subject, message } of seeded) {
+      expect(subject).not.toMatch(/formatting check|unsafe/i);
+      expect(message).not.toMatch(/removed before it is stored/i);
+    }
   });
 });
 

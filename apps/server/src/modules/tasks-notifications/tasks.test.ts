@@ -15,6 +15,7 @@ import {
 } from '@pca/contracts';
 import { auditEvents, healthcareServices, practitionerRoles, tasks } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
+import { DEFAULT_PARTNER_SANDBOX_URL } from '#db/seed/seed-inbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { ONLINE_FORM_TOKEN_TTL_SECONDS, ONLINE_FORM_TOKEN_TYPE } from '#platform/partner-tokens.ts';
@@ -27,7 +28,7 @@ type Who = keyof typeof ra;
 const task = {
   urgentPhone: demoIds.task('open-1'), // HealthcareService surry-hills-gp, Phone
   locationEmail: demoIds.task('open-2'), // Location surry-hills-clinic, Email
-  onlineForm: demoIds.task('open-3'), // Organisation harbour-group, PracticeLink's form
+  onlineForm: demoIds.task('open-3'), // Organisation harbour-group, MediFund's form on the sandbox
   roleDays: demoIds.task('open-4'), // PractitionerRole alice at surry-hills-gp, NumberOfDays
   completed: demoIds.task('completed-1'),
 };
@@ -106,6 +107,8 @@ describe('counts and lists', () => {
     expect(open.items.find((i) => i.id === task.onlineForm)).toMatchObject({
       kind: 'OnlineForm',
       entityName: 'Harbour Medical Group Pty Ltd',
+      // The sandbox's partner, whose form the sandbox serves and whose token it accepts (issue 30).
+      partnerServiceName: 'MediFund Health Insurance',
     });
     expect(open.items.find((i) => i.id === task.roleDays)?.entityName).toMatch(/^Alice Nguyen at /);
     const completed = TasksPage.parse(
@@ -373,22 +376,17 @@ describe('the online form', () => {
     const res = await call('alice', 'GET', taskApiPath('onlineForm', task.onlineForm));
     expect(res.statusCode).toBe(200);
     const url = new URL(OnlineFormUrl.parse(res.json()).url);
-    expect(url.origin + url.pathname).toBe(
-      'https://forms.practicelink.example.com.au/referral-preferences',
-    );
+    // The seeded form is the development partner sandbox's, which plays MediFund (issue 30).
+    expect(url.origin + url.pathname).toBe(`${DEFAULT_PARTNER_SANDBOX_URL}/online-form`);
     const token = url.searchParams.get('token')!;
-    const { payload } = await verify(token, 'practice-link');
+    const { payload } = await verify(token, 'medifund');
     expect(payload).toMatchObject({ task: task.onlineForm, sub: demoIds.user('alice') });
     expect(payload.exp! - payload.iat!).toBe(ONLINE_FORM_TOKEN_TTL_SECONDS);
     expect(decodeProtectedHeader(token).typ).toBe(ONLINE_FORM_TOKEN_TYPE);
     // Another partner does not accept it; after its 5 minutes nobody does; a changed payload fails its signature.
-    await expect(verify(token, 'medifund')).rejects.toThrow(/aud/);
+    await expect(verify(token, 'practice-link')).rejects.toThrow(/aud/);
     await expect(
-      verify(
-        token,
-        'practice-link',
-        new Date(Date.now() + (ONLINE_FORM_TOKEN_TTL_SECONDS + 1) * 1000),
-      ),
+      verify(token, 'medifund', new Date(Date.now() + (ONLINE_FORM_TOKEN_TTL_SECONDS + 1) * 1000)),
     ).rejects.toThrow(/exp/);
     const [header, body, signature] = token.split('.');
     const forged = Buffer.from(
@@ -397,7 +395,7 @@ describe('the online form', () => {
         sub: demoIds.user('george'),
       }),
     ).toString('base64url');
-    await expect(verify(`${header}.${forged}.${signature}`, 'practice-link')).rejects.toThrow(
+    await expect(verify(`${header}.${forged}.${signature}`, 'medifund')).rejects.toThrow(
       /signature/,
     );
     // Nor is it an access token of the partner API.

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { delegations, practitioners, users } from '#db/schema/index.ts';
+import { auditEvents, delegations, practitioners, users } from '#db/schema/index.ts';
 
 /** Anything that runs queries: the database or a transaction. */
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -30,6 +30,22 @@ export function registrationRepository(db: Database) {
         .where(eq(delegations.id, id))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Whether the user accepted the privacy notice before: registering, or accepting a delegation. */
+    async hasAcceptedPrivacyNotice(userId: string) {
+      const rows = await db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.actorUserId, userId),
+            inArray(auditEvents.action, ['user.register', 'delegation.accept']),
+            sql`${auditEvents.changedFields}->>'acceptedPrivacyNotice' = 'true'`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Whether the user has an Accepted delegation. */

@@ -9,7 +9,7 @@ import {
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '#platform/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { registrationRepository } from './repository.ts';
 import { queueMail } from '#platform/outbox.ts';
@@ -208,6 +208,13 @@ export function registrationService(db: Database, productName: string, publicUrl
         throw new ForbiddenError('Only practitioners and approved delegates accept participation.');
       if (user.participationApprovalStatus !== null)
         throw new ConflictError('Participation has already been answered.');
+      // Not asked twice in a row (issue 30): left out, the privacy notice must have been accepted before.
+      const privacyEarlier =
+        body.acceptPrivacyNotice !== true && (await repo.hasAcceptedPrivacyNotice(user.id));
+      if (body.acceptPrivacyNotice !== true && !privacyEarlier)
+        throw new ValidationError([
+          { field: 'acceptPrivacyNotice', message: 'You must accept the privacy notice' },
+        ]);
       await db.transaction(async (tx) => {
         await repo.updateUser(tx, user.id, { participationApprovalStatus: 'Accepted' });
         await appendAudit(tx, {
@@ -218,7 +225,8 @@ export function registrationService(db: Database, productName: string, publicUrl
           changedFields: {
             participationApprovalStatus: 'Accepted',
             acceptedParticipationAgreement: body.acceptParticipationAgreement,
-            acceptedPrivacyNotice: body.acceptPrivacyNotice,
+            acceptedPrivacyNotice: body.acceptPrivacyNotice === true,
+            ...(privacyEarlier ? { privacyNoticeAcceptedEarlier: true } : {}),
           },
           requestId,
         });

@@ -196,6 +196,8 @@ describe('POST /api/registration/accept-participation', () => {
     expect(
       (await call(RA.farah, 'POST', path, { ...body, acceptPrivacyNotice: false })).statusCode,
     ).toBe(400);
+    // Left out, the privacy notice must be on record: Farah never accepted it here.
+    expectProblem(await call(RA.farah, 'POST', path, { acceptParticipationAgreement: true }), 400);
   });
 
   it('sets Farah’s participation status to Accepted, audited, once only', async () => {
@@ -208,8 +210,18 @@ describe('POST /api/registration/accept-participation', () => {
     expect((await call(RA.alice, 'POST', path, body)).statusCode).toBe(409);
   });
 
-  it('lets Dana, now an approved delegate, accept participation', async () => {
-    expect((await call(RA.dana, 'POST', path, body)).statusCode).toBe(204);
-    expect((await me(RA.dana)).participationApprovalStatus).toBe('Accepted');
+  it('lets Dana, now an approved delegate, accept participation without the privacy notice again (issue 30)', async () => {
+    // She accepted it with the delegation, in the dialog just before.
+    expect(
+      (await call(RA.dana, 'POST', path, { acceptParticipationAgreement: true })).statusCode,
+    ).toBe(204);
+    const dana = await me(RA.dana);
+    expect(dana.participationApprovalStatus).toBe('Accepted');
+    const [event] = await auditOf('user.accept-participation', dana.id);
+    expect(event!.changedFields).toMatchObject({
+      acceptedParticipationAgreement: true,
+      acceptedPrivacyNotice: false,
+      privacyNoticeAcceptedEarlier: true,
+    });
   });
 });

@@ -26,6 +26,15 @@ describe('sign-in through the identity provider', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.get('redirect_uri')).toBe(t.config.oidc.redirectUri);
+    expect(url.searchParams.has('prompt')).toBe(false);
+  });
+
+  it('with prompt=login asks the provider for a fresh sign-in (a mandatory dialog’s Cancel); other prompts are 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/login?prompt=login' });
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location)).searchParams.get('prompt')).toBe('login');
+    const other = await t.app.inject({ method: 'GET', url: '/api/auth/login?prompt=none' });
+    expect(other.statusCode).toBe(400);
   });
 
   it('signs Alice in: an opaque token stored only as a hash, and her user from GET /api/me', async () => {

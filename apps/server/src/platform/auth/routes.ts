@@ -25,11 +25,14 @@ export const signInRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags: ['auth'],
         summary: 'Start sign-in: redirects the browser to the provider-login service',
-        response: { 302: z.null(), 502: Problem },
+        // prompt=login: sign in again even while the provider's session lasts (a mandatory dialog's
+        // Cancel, docs/product/rules.md#states).
+        querystring: z.object({ prompt: z.enum(['login']).optional() }),
+        response: { 302: z.null(), 400: Problem, 502: Problem },
       },
     },
-    async (_request, reply) => {
-      const url = await service.startSignIn();
+    async (request, reply) => {
+      const url = await service.startSignIn({ prompt: request.query.prompt });
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );

@@ -23,8 +23,11 @@ export function authService({ db, identity, session, now = () => new Date() }: A
   const repo = authRepository(db);
 
   return {
-    /** Starts a sign-in: remembers state, nonce and PKCE verifier, and returns the provider URL. */
-    async startSignIn() {
+    /**
+     * Starts a sign-in: remembers state, nonce and PKCE verifier, and returns the provider URL; with
+     * prompt 'login' the provider asks for the sign-in again even while its own session lasts.
+     */
+    async startSignIn(options: { prompt?: 'login' | undefined } = {}) {
       const state = randomToken();
       const nonce = randomToken();
       const codeVerifier = randomToken(48);
@@ -40,6 +43,7 @@ export function authService({ db, identity, session, now = () => new Date() }: A
         state,
         nonce,
         codeChallenge: pkceChallenge(codeVerifier),
+        prompt: options.prompt,
       });
     },
 

@@ -1,5 +1,9 @@
-/** The footer's dialogs (docs/product/shell.md#layout). */
-export type FooterDialog = 'privacy' | 'needHelp' | 'accessibility' | 'ipNotices';
+/**
+ * The footer's dialogs (docs/product/shell.md#layout), and the documents a person accepts by a tick, which
+ * open the same way from `?showDialog=` (lib/documents.tsx) but have no footer link.
+ */
+export type FooterDialog =
+  'privacy' | 'needHelp' | 'accessibility' | 'ipNotices' | 'termsOfUse' | 'participationAgreement';
 
 /** Titles of the footer dialogs, also the footer's link texts. */
 export const footerDialogTitles: Record<FooterDialog, string> = {
@@ -7,6 +11,8 @@ export const footerDialogTitles: Record<FooterDialog, string> = {
   needHelp: 'Need help',
   accessibility: 'Accessibility',
   ipNotices: 'IP notices',
+  termsOfUse: 'Terms of use',
+  participationAgreement: 'Participation agreement',
 };
 
 /** The `showDialog` query values that open a footer dialog (privacy routes redirect with one). */

@@ -144,11 +144,77 @@ function IpNoticesContent() {
   );
 }
 
+/** The terms a person accepts on registering (our summary; the specification gives no text). */
+function TermsOfUseContent() {
+  const { productName, support } = useConfig();
+  return (
+    <Prose>
+      <h3>Using {productName}</h3>
+      <p>
+        You may use {productName} to keep your own provider details, and the details of the
+        businesses, services and practitioners you are authorised to manage, accurate and up to
+        date, and to choose what is shared with partner services.
+      </p>
+      <h3>Your responsibilities</h3>
+      <ul>
+        <li>sign in only as yourself, and keep your provider-login credentials to yourself;</li>
+        <li>enter information that is true and that you are allowed to share;</li>
+        <li>act for a practitioner or business only while you are authorised to;</li>
+        <li>do not try to reach information or functions that are not yours to use.</li>
+      </ul>
+      <h3>Our responsibilities</h3>
+      <p>
+        We keep the portal available and secure, record changes for audit, and share your
+        information only as the privacy notice and your publishing choices allow. We may suspend
+        access that breaks these terms.
+      </p>
+      <h3>Questions</h3>
+      <p>
+        Email <a href={`mailto:${support.email}`}>{support.email}</a> or call {support.phone}.
+      </p>
+    </Prose>
+  );
+}
+
+/** The agreement a practitioner or delegate accepts before sharing (our summary; no text is specified). */
+function ParticipationAgreementContent() {
+  const { productName } = useConfig();
+  return (
+    <Prose>
+      <h3>Participating in {productName}</h3>
+      <p>
+        By participating you agree that the information you choose to publish through {productName}{' '}
+        may be shared with the partner services you select, such as health directories, funders and
+        referral services, for the purposes each partner has stated in its information use
+        statement.
+      </p>
+      <h3>What you agree to</h3>
+      <ul>
+        <li>
+          to keep the details you publish accurate, and to answer partners&apos; requests to verify
+          them;
+        </li>
+        <li>
+          that each partner may use what you publish only as its information use statement says;
+        </li>
+        <li>
+          that you can stop publishing to a partner at any time, from your publishing settings;
+        </li>
+        <li>
+          that a delegate acting for you agrees on your behalf within the consents you gave them.
+        </li>
+      </ul>
+    </Prose>
+  );
+}
+
 const CONTENT: Record<FooterDialog, () => React.JSX.Element> = {
   privacy: PrivacyContent,
   needHelp: NeedHelpContent,
   accessibility: AccessibilityContent,
   ipNotices: IpNoticesContent,
+  termsOfUse: TermsOfUseContent,
+  participationAgreement: ParticipationAgreementContent,
 };
 
 const WIDTHS: Record<FooterDialog, number> = {
@@ -156,6 +222,8 @@ const WIDTHS: Record<FooterDialog, number> = {
   needHelp: dialogWidths.needHelp,
   accessibility: dialogWidths.accessibility,
   ipNotices: dialogWidths.ipNotices,
+  termsOfUse: dialogWidths.privacy,
+  participationAgreement: dialogWidths.privacy,
 };
 
 /** The open footer dialog with its content, at its spec width. */

@@ -74,14 +74,38 @@ const lazy = { timeout: 15_000 };
 describe('ClientSystemsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  /** A client system's card in the phone layout. */
+  const card = async (name: string) => {
+    const list = await screen.findByRole('list', { name: 'Client systems' }, lazy);
+    const found = within(list)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes(name));
+    if (!found) throw new Error(`no card of ${name}`);
+    return found;
+  };
+
   it('lists client systems without any secret, only its last four characters', async () => {
     serve();
     renderApp('/client-system');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Client systems' }, lazy),
     ).toBeVisible();
-    const table = await screen.findByRole('table', { name: 'Client systems' });
-    const row = within(table).getByRole('row', { name: /MediFund claims gateway/ });
+    // Seven columns: at phone width (jsdom applies no media query) each client is a card (issue 30),
+    // every value under its column's name; the table is there for wider screens.
+    const row = await card('MediFund claims gateway');
+    expect(
+      within(row)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual([
+      'Partner service',
+      'Client ID',
+      'Secret ends with',
+      'Secret issued',
+      'Status',
+      'Actions',
+    ]);
+    expect(screen.getByRole('table', { name: 'Client systems', hidden: true })).toBeInTheDocument();
     expect(row).toHaveTextContent('MediFund Health Insurance');
     expect(row).toHaveTextContent('medifund-abcdefghijklmnop');
     expect(row).toHaveTextContent('…WXYZ');
@@ -129,7 +153,7 @@ describe('ClientSystemsPage', () => {
 
     await user.click(within(callout).getByRole('button', { name: 'I have kept the secret' }));
     expect(screen.queryByText(secret)).toBeNull();
-    expect(await screen.findByRole('table', { name: 'Client systems' })).toHaveTextContent('…NEW1');
+    expect(await screen.findByRole('list', { name: 'Client systems' })).toHaveTextContent('…NEW1');
   });
 
   it('rotates after confirming, by keyboard, and shows the new secret once', async () => {
@@ -165,9 +189,7 @@ describe('ClientSystemsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Revoke MediFund claims gateway' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke client system' }));
     expect(await screen.findByText('MediFund claims gateway is revoked')).toBeVisible();
-    const row = within(screen.getByRole('table', { name: 'Client systems' })).getByRole('row', {
-      name: /MediFund claims gateway/,
-    });
+    const row = await card('MediFund claims gateway');
     await waitFor(() => expect(row).toHaveTextContent('Revoked'));
     expect(within(row).queryByRole('button')).toBeNull();
   });

@@ -279,15 +279,30 @@ describe('step 3: the services table', () => {
       within(table)
         .getAllByRole('columnheader', { hidden: true })
         .map((h) => h.textContent),
-    ).toEqual(['Select all services', 'Service type', 'Address', 'Imported']);
+    ).toEqual([
+      'Select all services',
+      'Service type',
+      'Practice or business name',
+      'Address',
+      'Imported',
+    ]);
+    // Each service names the practice it belongs to (issue 30).
+    // On a phone (jsdom applies no media query) the address sits under the practice's name.
+    const practices = within(table).getAllByRole('cell', { name: /^Crown Street Clinic/ });
+    expect(practices).toHaveLength(3);
+    expect(practices[0]).toHaveTextContent('1 Crown Street, Surry Hills NSW 2010');
+    expect(
+      within(table).getByRole('checkbox', { name: `Select ${rows[0]!.name}, Crown Street Clinic` }),
+    ).toBeInTheDocument();
     // Each chip is drawn twice: in its column, and under the type on a phone (one of them hidden by CSS).
     expect(within(table).getAllByText('Imported', { selector: 'span' })).toHaveLength(2);
     expect(within(table).getAllByText('Not yet')).toHaveLength(4);
-    expect(
-      within(table).getByRole('cell', { name: '1 Crown Street, Surry Hills NSW 2010' }),
-    ).toBeVisible();
+    // The address twice: in its column, and under the practice on a phone (one of them hidden by CSS).
+    expect(within(table).getAllByText('1 Crown Street, Surry Hills NSW 2010')).toHaveLength(2);
     expect(within(table).getAllByRole('cell', { name: /^General practice/ })).toHaveLength(2);
-    expect(within(table).queryByRole('checkbox', { name: `Select ${rows[1]!.name}` })).toBeNull();
+    expect(
+      within(table).queryByRole('checkbox', { name: new RegExp(`^Select ${rows[1]!.name}`) }),
+    ).toBeNull();
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select all services' }));
     expect(onSelectionChange).toHaveBeenLastCalledWith(['nhsd-1', 'nhsd-3']);
 
@@ -402,6 +417,11 @@ describe('the wizard rules', () => {
     expect(defaultLocation(locationsFor('si', items), null)).toBe(CLINIC);
     expect(defaultLocation(items, null)).toBe('');
     expect(defaultLocation(items, VIRTUAL)).toBe(VIRTUAL);
+    // Never a location at another address than the services' (issue 30).
+    const si = locationsFor('si', items);
+    expect(defaultLocation(si, null, '1 Crown Street, Surry Hills NSW 2010')).toBe('');
+    expect(defaultLocation(si, CLINIC, '1 Crown Street, Surry Hills NSW 2010')).toBe('');
+    expect(defaultLocation(si, null, '120 CROWN STREET, Surry Hills NSW 2010')).toBe(CLINIC);
   });
 
   it('offers the national directory and Health Connect only when missing (Health Connect behind its flag), and subscribes the providers-only directory with the national one', () => {
@@ -498,7 +518,11 @@ function serveWizard(routes: Record<string, FakeHandler> = {}) {
       } satisfies NhsdSearchResult),
     [`GET ${nhsdOrganisationApiPath('locations', ORG)}`]: () =>
       json({
-        items: [location(), location({ locationId: MOBILE, name: 'Home visits', type: ['MOBL'] })],
+        // At the first service's own address, so the only physical location is the one chosen.
+        items: [
+          location({ addressText: '1 Crown Street, Surry Hills NSW 2010' }),
+          location({ locationId: MOBILE, name: 'Home visits', type: ['MOBL'] }),
+        ],
         page: 1,
         total: 2,
       }),
@@ -572,6 +596,27 @@ describe('the wizard page', () => {
     expect(screen.getByRole('radio', { name: /Physical/ })).toBeChecked();
   });
 
+  it('does not pre-select a location at another address, names the services’ address, and shows the chosen one whole (issue 30)', async () => {
+    serveWizard({
+      [`GET ${nhsdOrganisationApiPath('locations', ORG)}`]: () =>
+        json({ items: [location()], page: 1, total: 1 }),
+    });
+    renderApp('/nhsd-import');
+    await findAndSelectAll();
+    const select = await screen.findByRole('combobox', { name: /Location/ });
+    // The only physical location is at 120 Crown Street; the services at 1 Crown Street.
+    expect(select).toHaveValue('');
+    expect(select).toHaveAccessibleDescription(
+      /The services are at 1 Crown Street, Surry Hills NSW 2010\./,
+    );
+    expect(screen.getByRole('button', { name: 'Import now' })).toBeDisabled();
+    await userEvent.selectOptions(select, CLINIC);
+    expect(screen.getByTestId('chosen-location-address')).toHaveTextContent(
+      'Surry Hills Clinic: 120 Crown Street, Surry Hills NSW 2010',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import now' })).toBeEnabled());
+  });
+
   it('clears the location and says why when the location already has a service of that type', async () => {
     serveWizard({
       [`POST ${paths.validate}`]: () =>
@@ -612,7 +657,9 @@ describe('the wizard page', () => {
     expect(organisation).toHaveValue('');
     await userEvent.selectOptions(organisation, ORG);
     expect(await screen.findByRole('combobox', { name: /Location/ })).toHaveValue(CLINIC);
-    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${service(2).name}` }));
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: `Select ${service(2).name}, Crown Street Clinic` }),
+    );
     expect(screen.getByRole('combobox', { name: /Organisation/ })).toHaveValue('');
     expect(screen.queryByRole('combobox', { name: /Location/ })).toBeNull();
 
@@ -636,7 +683,15 @@ describe('the wizard page', () => {
         }),
       [`GET ${nhsdOrganisationApiPath('locations', CHILD)}`]: () =>
         json({
-          items: [location(), location({ locationId: VIRTUAL, name: 'Second clinic' })],
+          // The query's location is at the services' address (one at another is never pre-selected).
+          items: [
+            location(),
+            location({
+              locationId: VIRTUAL,
+              name: 'Second clinic',
+              addressText: '1 Crown Street, Surry Hills NSW 2010',
+            }),
+          ],
           page: 1,
           total: 2,
         }),

@@ -194,14 +194,32 @@ export function locationsFor(
   return items.filter((l) => (code === null ? l.type.length === 0 : l.type.includes(code)));
 }
 
-/** The location chosen without asking: the one in the query when offered, else the only one offered. */
+/** An address as compared: case, spacing and punctuation aside. */
+const sameAddress = (a: string, b: string) => {
+  const norm = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  return norm(a) !== '' && norm(a) === norm(b);
+};
+
+/**
+ * The location chosen without asking: the one in the query when offered, else the only one offered — but for
+ * a physical service only a location at the services' own address (issue 30: a location at another address
+ * is never pre-selected; the person chooses it, or the service's own address, knowingly).
+ */
 export function defaultLocation(
   offered: readonly NhsdLocationSearchItem[],
   queryLocationId: string | null,
+  servicesAddress: string | null = null,
 ): string {
-  if (queryLocationId && offered.some((l) => l.locationId === queryLocationId))
+  const fits = (l: NhsdLocationSearchItem) =>
+    servicesAddress === null || sameAddress(l.addressText, servicesAddress);
+  const candidates = offered.filter(fits);
+  if (queryLocationId && candidates.some((l) => l.locationId === queryLocationId))
     return queryLocationId;
-  return offered.length === 1 ? offered[0]!.locationId : '';
+  return offered.length === 1 && candidates.length === 1 ? candidates[0]!.locationId : '';
 }
 
 /** The pseudo-location: a new location from the directory service's own address. */

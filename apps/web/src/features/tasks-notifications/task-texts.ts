@@ -44,3 +44,53 @@ export const confirmTexts = {
   successTitle: 'Successfully confirmed',
   successThanks: 'Thank you for confirming the details are still current.',
 } as const;
+
+/**
+ * What a resolved task hands the task list (issue 30: a confirmation says what happened, to which entity).
+ * Our own wording; the specification only says the user is taken to the task list.
+ */
+export type TaskOutcome = {
+  outcome: 'verified' | 'dismissed' | 'confirmed';
+  entityName: string;
+  /** 'Phone: 0291234888' and the like: the values now held (verified) or kept (dismissed). */
+  values: string;
+  partnerServiceName: string | null;
+};
+
+/** The outcome carried in the list's navigation state, if it is one. */
+export function taskOutcomeOf(state: unknown): TaskOutcome | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const s = state as Record<string, unknown>;
+  if (s['outcome'] !== 'verified' && s['outcome'] !== 'dismissed' && s['outcome'] !== 'confirmed')
+    return null;
+  if (typeof s['entityName'] !== 'string' || typeof s['values'] !== 'string') return null;
+  return {
+    outcome: s['outcome'],
+    entityName: s['entityName'],
+    values: s['values'],
+    partnerServiceName:
+      typeof s['partnerServiceName'] === 'string' ? s['partnerServiceName'] : null,
+  };
+}
+
+/** The success alert of a resolved task, on the task list. */
+export function taskOutcomeAlert({ outcome, entityName, values, partnerServiceName }: TaskOutcome) {
+  const partner = partnerServiceName ?? 'the partner service';
+  switch (outcome) {
+    case 'verified':
+      return {
+        title: `Verified: ${entityName}`,
+        message: `${entityName} now has ${values}. We have sent your verified details to ${partner}.`,
+      };
+    case 'dismissed':
+      return {
+        title: `Task dismissed: ${entityName}`,
+        message: `${entityName} keeps ${values}. We have let ${partner} know the current details are correct.`,
+      };
+    case 'confirmed':
+      return {
+        title: `Details confirmed: ${entityName}`,
+        message: `The details of ${entityName} were confirmed as current.`,
+      };
+  }
+}

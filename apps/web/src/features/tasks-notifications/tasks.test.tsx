@@ -69,6 +69,14 @@ function serve(routes: Record<string, FakeHandler>) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The task list's success alert with this title (a status region, focusable). */
+async function outcomeAlert(title: string) {
+  const found = (await screen.findByText(title)).closest<HTMLElement>('[data-tone="success"]');
+  if (!found) throw new Error(`no success alert titled ${title}`);
+  expect(found).toHaveRole('status');
+  return found;
+}
+
 describe('the tasks and notifications page', () => {
   it('shows the counts on the tabs, the open tasks, and changes the URL with the tab', async () => {
     const requests = serve({
@@ -144,9 +152,14 @@ describe('the verify-information task', () => {
       [`GET ${paths.tasks}`]: () => json(page([])),
     });
     const { router } = renderApp(path);
+    // The heading names the task; the specification's urgency line stays above it.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Urgent! Action required' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
     ).toBeVisible();
+    expect(screen.getByText('Urgent! Action required')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to tasks' })).toBeVisible();
     expect(
       screen.getByText(
@@ -172,6 +185,16 @@ describe('the verify-information task', () => {
       path: taskApiPath('completeTask', taskId),
       body: { choice: 'suggested' },
     });
+    // The list confirms what happened, to which entity, and takes focus.
+    const alert = await outcomeAlert('Verified: Harbour General Practice Surry Hills');
+    expect(alert).toHaveTextContent(
+      'Harbour General Practice Surry Hills now has Phone: 0291234888. We have sent your verified details to National Health Services Directory.',
+    );
+    await waitFor(() => expect(alert).toHaveFocus());
+    await userEvent.click(within(alert).getByRole('button', { name: /Close/ }));
+    await waitFor(() =>
+      expect(screen.queryByText('Verified: Harbour General Practice Surry Hills')).toBeNull(),
+    );
   });
 
   it('keeping the current value opens the dismiss dialog naming the partner, which dismisses', async () => {
@@ -182,8 +205,12 @@ describe('the verify-information task', () => {
     });
     const { router } = renderApp(path);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Non-urgent! Action required' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
     ).toBeVisible();
+    expect(screen.getByText('Non-urgent! Action required')).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: 'Current value: Phone: 0291234500' }));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     const dialog = await screen.findByRole('dialog', { name: 'Keep the current details' });
@@ -191,6 +218,10 @@ describe('the verify-information task', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss task' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks-notifications'));
     expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/dismiss'))).toBe(true);
+    const alert = await outcomeAlert('Task dismissed: Harbour General Practice Surry Hills');
+    expect(alert).toHaveTextContent(
+      'Harbour General Practice Surry Hills keeps Phone: 0291234500. We have let National Health Services Directory know the current details are correct.',
+    );
   });
 
   it('says a completed task was verified and sent to the partner', async () => {
@@ -200,8 +231,12 @@ describe('the verify-information task', () => {
     });
     renderApp(path);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'No action required' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
     ).toBeVisible();
+    expect(screen.getByText('No action required')).toBeVisible();
     expect(
       screen.getByText(
         'Verified the following details about the Harbour General Practice Surry Hills.',
@@ -250,7 +285,10 @@ describe('the verify-information task', () => {
     });
     const { router } = renderApp(path);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Non-urgent! Action required' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Confirm the details of Harbour Home Visits (Eastern Suburbs) are still current',
+      }),
     ).toBeVisible();
     expect(screen.getByText('These details have not been confirmed for 120 days.')).toBeVisible();
     expect(
@@ -259,6 +297,11 @@ describe('the verify-information task', () => {
     expect(screen.queryByRole('radio')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'These details are still current' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks-notifications'));
+    expect(
+      await outcomeAlert('Details confirmed: Harbour Home Visits (Eastern Suburbs)'),
+    ).toHaveTextContent(
+      'The details of Harbour Home Visits (Eastern Suburbs) were confirmed as current.',
+    );
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({
       path: taskApiPath('completeTask', taskId),
       body: { choice: 'confirmed' },

@@ -98,6 +98,8 @@ export function PractitionersTable({ rows }: { rows: PractitionerRoleSummary[] }
       rows={rows}
       rowKey={(r) => r.id}
       pageSize={20}
+      // Six columns: cards at phone width (issue 30).
+      cardsOnPhone
       emptyText="There are no practitioners linked to this organisation"
       columns={[
         {

@@ -250,6 +250,8 @@ export type FormCheckboxProps<T extends FieldValues, TOut extends FieldValues = 
   children: string;
   /** If given, the checkbox is a required tick in its own group with this legend, its error shown below. */
   legend?: string;
+  /** Shown in the group before the tick: what is accepted, e.g. a link to the document (with a legend). */
+  before?: ReactNode;
 };
 
 /** A checkbox bound to a boolean field. */
@@ -259,6 +261,7 @@ export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T
   fieldId,
   children,
   legend,
+  before,
 }: FormCheckboxProps<T, TOut>) {
   return (
     <Controller
@@ -282,9 +285,12 @@ export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T
           <ControlGroup
             label={legend}
             required
+            // With something before the tick (a document's link), the two are stacked, not side by side.
+            block={before !== undefined}
             invalid={Boolean(fieldState.error)}
             message={fieldState.error?.message}
           >
+            {before}
             {checkbox}
           </ControlGroup>
         );

@@ -14,6 +14,7 @@ import {
 } from '@pca/contracts';
 import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { AddressFields } from '#lib/business/address-fields.tsx';
+import { DocumentLink } from '#lib/documents.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** Props every step form receives. */
@@ -237,9 +238,12 @@ export function AgreementStep({ registration: r, onSave, ...rest }: StepFormProp
       <ControlGroup
         label="Participation agreement"
         required
+        block
         invalid={Boolean(agreementError)}
         message={agreementError}
       >
+        {/* The agreement itself is a link away wherever it is ticked (issue 30). */}
+        <DocumentLink document="participationAgreement" />
         <FormCheckbox control={form.control} name="agreementAccepted" fieldId={fieldId}>
           I have read and accept the participation agreement
         </FormCheckbox>

@@ -160,6 +160,8 @@ export function ClientSystemsPage() {
                 rows={query.data.clientSystems}
                 rowKey={(c) => c.id}
                 pageSize={20}
+                // Seven columns: cards at phone width (issue 30).
+                cardsOnPhone
               />
             )}
           </Stack>

@@ -12,18 +12,9 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableWrapper,
-} from '@pca/ui/primitives/table.ts';
 import { NavMenu, NavMenuItem, NavMenuPanel } from '@pca/ui/navigation/nav-menu.tsx';
-import { Box } from '@pca/ui/primitives/box.ts';
+import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
+import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Avatar } from '@pca/ui/avatar/avatar.tsx';
@@ -43,6 +34,50 @@ const actionLabels = {
   resend: 'Resend invite',
   cancel: 'Cancel invite',
 } as const;
+
+/** The list's columns; at phone width each delegate is a card of them (ResponsiveTable). */
+function delegateColumns(
+  act: (row: DelegationListItem, action: keyof typeof actionLabels) => void,
+): DataTableColumn<DelegationListItem>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Delegated to',
+      render: (row) => (
+        <Flex gap={0.5} alignItems="center">
+          <Avatar givenName={row.givenName} familyName={row.familyName} size="sm" decorative />
+          <span>{`${row.givenName} ${row.familyName}`}</span>
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => {
+        const chip = delegationStatusChips[row.status];
+        return (
+          <Stack gap={0.25} alignItems="flex-start">
+            <Chip tone={chip.tone}>{chip.label}</Chip>
+            <Text fontSize="sm" color="muted">
+              {`Last updated ${formatDate(row.lastUpdated)}`}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      render: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span>,
+    },
+    {
+      key: 'lastLogin',
+      header: 'Last logged in',
+      render: (row) => (row.lastLogin ? formatDateTime(row.lastLogin) : 'Never'),
+    },
+    { key: 'actions', header: 'Actions', render: (row) => <RowActions row={row} onAction={act} /> },
+  ];
+}
 
 /** The delegates list (docs/product/features.md#delegation): paged from 1, actions by status, success alerts of 4.2. */
 export function DelegatesPage() {
@@ -149,94 +184,15 @@ export function DelegatesPage() {
         <Text as="p">{delegationTexts.listEmpty}</Text>
       ) : (
         <Stack gap={1}>
-          {/* Five columns do not fit a phone: there each delegate is a block of its own. */}
-          <Box display={{ xs: 'block', md: 'none' }}>
-            <ul aria-label="Your delegates" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {list.data.items.map((row) => {
-                const chip = delegationStatusChips[row.status];
-                return (
-                  <li key={row.id} style={{ borderTop: '1px solid #bdbdbd', padding: '1rem 0' }}>
-                    <Stack gap={0.5} alignItems="flex-start">
-                      <Flex gap={0.5} alignItems="center">
-                        <Avatar
-                          givenName={row.givenName}
-                          familyName={row.familyName}
-                          size="sm"
-                          decorative
-                        />
-                        <Text fontWeight="bold">{`${row.givenName} ${row.familyName}`}</Text>
-                      </Flex>
-                      <Flex gap={0.5} alignItems="center" flexWrap="wrap">
-                        <Chip tone={chip.tone}>{chip.label}</Chip>
-                        <Text fontSize="sm" color="muted">
-                          {`Last updated ${formatDate(row.lastUpdated)}`}
-                        </Text>
-                      </Flex>
-                      <Text style={{ overflowWrap: 'anywhere' }}>{row.email}</Text>
-                      <Text fontSize="sm" color="muted">
-                        {`Last logged in: ${row.lastLogin ? formatDateTime(row.lastLogin) : 'Never'}`}
-                      </Text>
-                      <RowActions row={row} onAction={act} />
-                    </Stack>
-                  </li>
-                );
-              })}
-            </ul>
-          </Box>
-          <Box display={{ xs: 'none', md: 'block' }}>
-            <TableWrapper>
-              <Table striped>
-                <TableCaption>Your delegates</TableCaption>
-                <TableHead>
-                  <TableRow>
-                    <TableHeader scope="col">Delegated to</TableHeader>
-                    <TableHeader scope="col">Status</TableHeader>
-                    <TableHeader scope="col">Email</TableHeader>
-                    <TableHeader scope="col">Last logged in</TableHeader>
-                    <TableHeader scope="col">Actions</TableHeader>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.data.items.map((row) => {
-                    const chip = delegationStatusChips[row.status];
-                    const name = `${row.givenName} ${row.familyName}`;
-                    return (
-                      <TableRow key={row.id}>
-                        <TableCell>
-                          <Flex gap={0.5} alignItems="center">
-                            <Avatar
-                              givenName={row.givenName}
-                              familyName={row.familyName}
-                              size="sm"
-                              decorative
-                            />
-                            <span>{name}</span>
-                          </Flex>
-                        </TableCell>
-                        <TableCell>
-                          <Stack gap={0.25} alignItems="flex-start">
-                            <Chip tone={chip.tone}>{chip.label}</Chip>
-                            <Text fontSize="sm" color="muted">
-                              {`Last updated ${formatDate(row.lastUpdated)}`}
-                            </Text>
-                          </Stack>
-                        </TableCell>
-                        <TableCell>
-                          <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span>
-                        </TableCell>
-                        <TableCell>
-                          {row.lastLogin ? formatDateTime(row.lastLogin) : 'Never'}
-                        </TableCell>
-                        <TableCell>
-                          <RowActions row={row} onAction={act} />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableWrapper>
-          </Box>
+          {/* Five columns do not fit a phone: there each delegate is a card (the shared ResponsiveTable). */}
+          <ResponsiveTable
+            label="Your delegates"
+            caption="Your delegates"
+            striped
+            columns={delegateColumns(act)}
+            rows={list.data.items}
+            rowKey={(row) => row.id}
+          />
           <Paginator
             label="Delegates pages"
             page={page}

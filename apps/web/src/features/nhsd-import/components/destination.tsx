@@ -61,6 +61,7 @@ export function Destination({
   firstService,
   validation,
 }: DestinationProps) {
+  const chosenLocation = locations?.find((l) => l.locationId === locationId);
   return (
     <Stack gap={1.5}>
       <SelectField
@@ -90,7 +91,9 @@ export function Destination({
           hint={
             locations.length === 0
               ? 'This organisation has no location of this type yet.'
-              : 'Confirm the location the services are delivered from'
+              : appliesTo === 'si' && firstService
+                ? `Confirm the location the services are delivered from. The services are at ${firstService.addressText}.`
+                : 'Confirm the location the services are delivered from'
           }
           required
           placeholder="Select a location"
@@ -107,6 +110,12 @@ export function Destination({
           maxWidth="xl"
         />
       )}
+      {/* A select shows only as much of its option as fits: the chosen location's whole address is said here. */}
+      {chosenLocation ? (
+        <Text as="p" data-testid="chosen-location-address">
+          {`${chosenLocation.name}: ${chosenLocation.addressText || 'no address'}`}
+        </Text>
+      ) : null}
       {locationId === pseudoLocationId && firstService ? (
         <Text as="p">
           {appliesTo === 'si'

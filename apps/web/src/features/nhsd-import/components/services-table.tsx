@@ -80,9 +80,13 @@ export function ServicesTable({
                 </Checkbox>
               </TableHeader>
               <TableHeader scope="col">Service type</TableHeader>
-              <TableHeader scope="col">
-                {physical ? 'Address' : 'Practice or business name'}
-              </TableHeader>
+              {/* Each service names its practice (issue 30), beside its address for a physical one. */}
+              <TableHeader scope="col">Practice or business name</TableHeader>
+              {physical ? (
+                <TableHeader scope="col" display={{ xs: 'none', sm: 'table-cell' }}>
+                  Address
+                </TableHeader>
+              ) : null}
               <TableHeader scope="col" display={{ xs: 'none', sm: 'table-cell' }}>
                 Imported
               </TableHeader>
@@ -101,7 +105,7 @@ export function ServicesTable({
                       checked={chosen.has(s.nhsdResourceIdentifier)}
                       onCheckedChange={(on) => toggle(s.nhsdResourceIdentifier, on)}
                     >
-                      <VisuallyHidden>{`Select ${s.name}`}</VisuallyHidden>
+                      <VisuallyHidden>{`Select ${s.name}, ${s.organisationName}`}</VisuallyHidden>
                     </Checkbox>
                   )}
                 </TableCell>
@@ -113,10 +117,21 @@ export function ServicesTable({
                   </Box>
                 </TableCell>
                 <TableCell>
-                  <span style={{ overflowWrap: 'anywhere' }}>
-                    {physical ? s.addressText : s.organisationName}
-                  </span>
+                  <span style={{ overflowWrap: 'anywhere' }}>{s.organisationName}</span>
+                  {/* On a phone the address sits under the practice rather than in a column of its own. */}
+                  {physical ? (
+                    <Box display={{ xs: 'block', sm: 'none' }} paddingTop={0.25}>
+                      <Text fontSize="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {s.addressText}
+                      </Text>
+                    </Box>
+                  ) : null}
                 </TableCell>
+                {physical ? (
+                  <TableCell display={{ xs: 'none', sm: 'table-cell' }}>
+                    <span style={{ overflowWrap: 'anywhere' }}>{s.addressText}</span>
+                  </TableCell>
+                ) : null}
                 <TableCell display={{ xs: 'none', sm: 'table-cell' }}>
                   <ImportedChip service={s} />
                 </TableCell>

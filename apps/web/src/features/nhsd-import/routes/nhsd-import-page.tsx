@@ -100,7 +100,14 @@ export function NhsdImportPage() {
   const locationId =
     organisationId === ''
       ? ''
-      : (state.locationId ?? (locations.data ? defaultLocation(offered, queryLocationId) : ''));
+      : (state.locationId ??
+        (locations.data
+          ? defaultLocation(
+              offered,
+              queryLocationId,
+              state.appliesTo === 'si' ? (selectedServices[0]?.addressText ?? null) : null,
+            )
+          : ''));
 
   const request: NhsdImportRequest | null =
     servicesChosen && organisationId && locationId

@@ -96,6 +96,42 @@ describe('OrganisationPage', () => {
     expect(router.state.location.search).toContain('code=xyz');
   });
 
+  it('shows the Practitioners tab as cards at phone width, each value under its column (issue 30)', async () => {
+    serve(
+      detail({
+        practitioners: [
+          {
+            id: '4f5a6b7c-8d9e-4f0a-8b1c-2d3e4f5a6b7c',
+            practitionerName: 'Alice Nguyen',
+            healthcareServiceId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+            healthcareServiceName: 'Harbour General Practice Surry Hills',
+            primaryType: 'General practitioner',
+            startDate: '2024-03-01',
+            endDate: null,
+            isActive: true,
+          },
+        ],
+      }),
+    );
+    renderApp(`/organisation/participating/${id}?tab=Practitioners`);
+    const panel = await screen.findByRole('tabpanel', { name: 'Practitioners' }, lazy);
+    // jsdom applies no media query: the phone layout is the one shown, the table kept for wider screens.
+    const cards = within(panel).getByRole('list', { name: 'Practitioners' });
+    const [card] = within(cards).getAllByRole('listitem');
+    expect(card).toHaveTextContent('Alice Nguyen');
+    expect(
+      within(card!)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Healthcare service', 'Role', 'Start date', 'End date', 'Status']);
+    expect(
+      within(card!).getByRole('link', { name: 'Harbour General Practice Surry Hills' }),
+    ).toBeVisible();
+    expect(
+      within(panel).getByRole('table', { name: 'Practitioners', hidden: true }),
+    ).toBeInTheDocument();
+  });
+
   it('offers managers editing of the details, with the contract validation', async () => {
     const requests = serve(detail());
     renderApp(`/organisation/participating/${id}`);

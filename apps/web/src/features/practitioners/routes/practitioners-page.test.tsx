@@ -146,11 +146,18 @@ describe('PractitionersPage', () => {
     // Closed: no table built (AgDS would otherwise render every closed row's table).
     expect(screen.queryByText('Harbour Telehealth GP')).toBeNull();
     await user.click(row);
-    expect(await screen.findByText('Harbour Telehealth GP')).toBeInTheDocument();
+    // Six columns: at phone width (jsdom applies no media query) each role is a card (issue 30).
+    const cards = await screen.findByRole('list', { name: /^Service offerings of / });
+    expect(within(cards).getByRole('listitem')).toHaveTextContent('Harbour Telehealth GP');
+    expect(
+      within(cards)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Role', 'Start date', 'End date', 'Status', 'Actions']);
     expect(row).toHaveAttribute('aria-expanded', 'true');
     await user.click(row);
     expect(row).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByText('Harbour Telehealth GP')).toBeInTheDocument();
+    expect(screen.getAllByText('Harbour Telehealth GP').length).toBeGreaterThan(0);
   });
 
   it('with one organisation it is the only choice and the list asks for it', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { dialogWidths } from '@pca/contracts/constants.ts';
-import { photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
@@ -61,6 +61,8 @@ export type PhotoUploadDialogProps = {
   onClose: () => void;
   /** Called once the server has kept the photo. */
   onSaved: () => void;
+  /** Another file was picked in the dialog (after a refusal): it replaces `file`. */
+  onPick: (file: File) => void;
   tools?: PhotoTools;
 };
 
@@ -81,14 +83,34 @@ export function PhotoUploadDialog({
   hasPhoto,
   onClose,
   onSaved,
+  onPick,
   tools = browserPhotoTools,
 }: PhotoUploadDialogProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const [selection, setSelection] = useState<Selection | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [cropping, setCropping] = useState(false);
+  const [checkedFile, setCheckedFile] = useState(file);
   const save = useSavePhoto();
   const { validate, readAsUrl, crop } = tools;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const limitsId = useId();
+
+  // Another file was picked: it is checked afresh, and nothing of the last one stays.
+  if (checkedFile !== file) {
+    setCheckedFile(file);
+    setPhase({ kind: 'checking' });
+    setSelection(null);
+    setFailure(null);
+    save.reset();
+  }
+
+  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.files?.[0] ?? null;
+    // Picking the same file again must check it again.
+    event.target.value = '';
+    if (next) onPick(next);
+  };
 
   useEffect(() => {
     let current = true;
@@ -160,7 +182,30 @@ export function PhotoUploadDialog({
       }
     >
       <Stack gap={1}>
-        {message ? <Alert tone="error" title={message} /> : null}
+        <Text as="p" id={limitsId} fontSize="sm" color="muted">
+          {photoMessages.limits}
+        </Text>
+        {message ? (
+          <Stack gap={1} alignItems="flex-start">
+            <Alert tone="error" title={message} />
+            {/* A refusal is no dead end: another file can be picked here (issue 30). */}
+            <Button
+              variant="secondary"
+              aria-describedby={limitsId}
+              onClick={() => inputRef.current?.click()}
+            >
+              {photoMessages.chooseAnother}
+            </Button>
+          </Stack>
+        ) : null}
+        <input
+          ref={inputRef}
+          type="file"
+          accept={photoFileAccept}
+          hidden
+          data-testid="photo-dialog-file-input"
+          onChange={onPicked}
+        />
         {phase.kind === 'checking' ? <Loading message="Checking the photo" size="sm" /> : null}
         {phase.kind === 'ready' && selection ? (
           <PhotoCropper

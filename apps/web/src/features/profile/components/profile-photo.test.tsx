@@ -125,6 +125,35 @@ describe('the profile photo', { timeout: 60_000 }, () => {
     expect(setup.requests).toEqual([]);
   });
 
+  it('states the size limits before a file is picked, beside Add Photo', () => {
+    setUp();
+    const add = screen.getByRole('button', { name: 'Add Photo' });
+    expect(screen.getByText(photoMessages.limits)).toBeVisible();
+    expect(add).toHaveAccessibleDescription(photoMessages.limits);
+    expect(photoMessages.limits).toMatch(/5MB.*48 x 48.*636 x 336/);
+  });
+
+  it('after refusing a file offers to choose another, and checks that one afresh', async () => {
+    const setup = setUp();
+    const dialog = await pick(setup, file('huge.png'));
+    expect(await within(dialog).findByRole('alert', undefined, wait)).toHaveTextContent(
+      photoMessages.tooLarge,
+    );
+    expect(within(dialog).getByText(photoMessages.limits)).toBeVisible();
+    const another = within(dialog).getByRole('button', { name: 'Choose another photo' });
+    const input = within(dialog).getByTestId('photo-dialog-file-input') as HTMLInputElement;
+    const opened = vi.fn();
+    input.addEventListener('click', opened);
+    await setup.user.click(another);
+    expect(opened).toHaveBeenCalledOnce();
+
+    await setup.user.upload(input, file('wide.png'));
+    await within(dialog).findByRole('application', { name: 'Crop area' }, wait);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Choose another photo' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Add photo' })).toBeEnabled();
+  });
+
   it('opens Upload photo at 400 px with the cropper, its keyboard help, Close and Add photo', async () => {
     const setup = setUp();
     const dialog = await pick(setup, file('wide.png'));

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
 import { Avatar } from '@pca/ui/avatar/avatar.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
 import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 import { PhotoUploadDialog, type PhotoTools } from './photo-upload-dialog.tsx';
 import { RemovePhotoDialog } from './remove-photo-dialog.tsx';
@@ -33,6 +34,7 @@ export function ProfilePhoto({ userId, photoData, fullName, onStatus, tools }: P
   // After a removal the Remove button is gone; focus goes to Add Photo instead of the page's start.
   const focusAddNext = useRef(false);
   const hasPhoto = Boolean(photoData);
+  const limitsId = useId();
 
   useEffect(() => {
     if (!focusAddNext.current || removing) return;
@@ -57,7 +59,13 @@ export function ProfilePhoto({ userId, photoData, fullName, onStatus, tools }: P
     <Stack gap={1} alignItems="center">
       <Avatar givenName={givenName} familyName={rest.join(' ')} photo={photoData} size="xl" />
       <ButtonGroup>
-        <Button variant="secondary" size="sm" ref={addRef} onClick={pick}>
+        <Button
+          variant="secondary"
+          size="sm"
+          ref={addRef}
+          onClick={pick}
+          aria-describedby={limitsId}
+        >
           {hasPhoto ? 'Replace Photo' : 'Add Photo'}
         </Button>
         {hasPhoto ? (
@@ -74,6 +82,10 @@ export function ProfilePhoto({ userId, photoData, fullName, onStatus, tools }: P
           </Button>
         ) : null}
       </ButtonGroup>
+      {/* The limits are said before a file is picked, not only in a refusal (issue 30). */}
+      <Text as="p" id={limitsId} fontSize="sm" color="muted" style={{ maxWidth: '16rem' }}>
+        {photoMessages.limits}
+      </Text>
       <input
         ref={inputRef}
         type="file"
@@ -94,6 +106,7 @@ export function ProfilePhoto({ userId, photoData, fullName, onStatus, tools }: P
           hasPhoto={hasPhoto}
           tools={tools}
           onClose={() => setPicked(null)}
+          onPick={setPicked}
           onSaved={() => {
             setPicked(null);
             // Said here, outside the dialog, so it is still heard once the dialog has closed.

@@ -24,6 +24,7 @@ import {
   useFieldId,
 } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { DocumentLink } from '#lib/documents.tsx';
 import { useHpiiCheck, usePractitionerRegistration } from '../api/practitioner-registration.ts';
 
 /** The identity step's help (docs/product/features.md#profile, in the specification's words). */
@@ -277,6 +278,7 @@ function TermsStep({
         name="participationAccepted"
         fieldId={fieldId}
         legend="Participation agreement"
+        before={<DocumentLink document="participationAgreement" />}
       >
         I accept the participation agreement
       </FormCheckbox>
@@ -285,6 +287,7 @@ function TermsStep({
         name="privacyAccepted"
         fieldId={fieldId}
         legend="Privacy notice"
+        before={<DocumentLink document="privacy" />}
       >
         I have read and accept the privacy notice
       </FormCheckbox>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { TaskListItem, TaskStatus } from '@pca/contracts';
 import { constants } from '@pca/contracts/constants.ts';
 import { pages } from '@pca/contracts/pages.ts';
@@ -17,6 +17,7 @@ import {
   TableRow,
   TableWrapper,
 } from '@pca/ui/primitives/table.ts';
+import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
@@ -25,7 +26,7 @@ import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { formatDateTime } from '#lib/dates.ts';
 import { useTasks, useTasksNotificationsCounts } from '../api/tasks.ts';
 import { NotificationsPanel } from '../components/notifications-panel.tsx';
-import { taskStatusLabels, taskSubject } from '../task-texts.ts';
+import { taskOutcomeAlert, taskOutcomeOf, taskStatusLabels, taskSubject } from '../task-texts.ts';
 
 /** The tabs of docs/product/features.md#tasks-and-notifications, in order, by their route parameter. */
 const tabs = [
@@ -39,7 +40,16 @@ const tabs = [
 export function TasksNotificationsPage() {
   const { tab = 'tasks' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const counts = useTasksNotificationsCounts();
+  // A task just resolved says what happened, to which entity (issue 30), with focus on it.
+  const outcome = taskOutcomeOf(location.state);
+  const success = outcome ? taskOutcomeAlert(outcome) : null;
+  const alertRef = useRef<HTMLDivElement>(null);
+  const shownKey = success ? location.key : null;
+  useEffect(() => {
+    if (shownKey) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
+  }, [shownKey]);
   const found = tabs.findIndex((t) => t.tab === tab);
   const active = found === -1 ? 0 : found;
   const current = tabs[active]!;
@@ -54,6 +64,22 @@ export function TasksNotificationsPage() {
   return (
     <Stack gap={2}>
       <H1>{current.heading}</H1>
+      {success ? (
+        <div ref={alertRef}>
+          <Alert
+            tone="success"
+            title={success.title}
+            focusable
+            // The outcome lives in the history entry: closing it, or a reload, does not show it again.
+            onClose={() => void navigate(location.pathname, { replace: true, state: null })}
+          >
+            {/* Values such as an email address must wrap on a phone, not widen the page. */}
+            <Text as="p" style={{ overflowWrap: 'anywhere' }}>
+              {success.message}
+            </Text>
+          </Alert>
+        </div>
+      ) : null}
       <Tabs
         activeIndex={active}
         onChange={(index) => void navigate(pages.tasks.tab.href({ tab: tabs[index]!.tab }))}

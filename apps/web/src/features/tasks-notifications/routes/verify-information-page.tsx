@@ -13,7 +13,7 @@ import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useResolveTask, useTask } from '../api/tasks.ts';
 import { DismissTaskDialog } from '../components/dismiss-task-dialog.tsx';
-import { confirmTexts, verifyTexts } from '../task-texts.ts';
+import { confirmTexts, taskSubject, verifyTexts, type TaskOutcome } from '../task-texts.ts';
 
 /** tasks-notifications/verify-information/{id} (docs/product/features.md#tasks-and-notifications). */
 export function VerifyInformationPage() {
@@ -54,6 +54,35 @@ export function VerifyInformationPage() {
   );
 }
 
+/**
+ * The page's heading names the task (issue 30), as the list names it; the specification's heading ('Urgent!
+ * Action required' and the like) stays, as the line above it in the same heading group.
+ */
+function TaskHeading({ task, pretext }: { task: VerifyInformationTask; pretext: string }) {
+  const subject = taskSubject({
+    kind: task.kind,
+    entityName: task.entityName,
+    propertyDisplayNames: task.properties.map((p) => p.displayName),
+  });
+  return (
+    <hgroup style={{ margin: 0 }}>
+      <Stack gap={0.25}>
+        <Text
+          as="p"
+          fontWeight="bold"
+          color={task.taskPriorityCode === 'urgent' ? 'error' : 'text'}
+        >
+          {pretext}
+        </Text>
+        <H1>{subject}</H1>
+      </Stack>
+    </hgroup>
+  );
+}
+
+const priorityText = (task: VerifyInformationTask) =>
+  task.taskPriorityCode === 'urgent' ? verifyTexts.urgent : verifyTexts.nonUrgent;
+
 /** The partner's logo, when it has one. */
 function PartnerLogo({ task }: { task: VerifyInformationTask }) {
   const logo = task.partnerServiceLogo;
@@ -83,17 +112,30 @@ function Verify({ task }: { task: VerifyInformationTask }) {
     .join('; ');
   const suggested = task.properties.map((p) => `${p.displayName}: ${p.newValue}`).join('; ');
   const toList = () => void navigate(pages.tasks.list.href());
+  // The list says what happened, to which entity (issue 30).
+  const done = (outcome: TaskOutcome['outcome'], values: string) => () =>
+    void navigate(pages.tasks.list.href(), {
+      state: {
+        outcome,
+        entityName: task.entityName,
+        values,
+        partnerServiceName: task.partnerServiceName,
+      } satisfies TaskOutcome,
+    });
 
   const verify = () => {
     setTried(true);
     if (choice === 'suggested')
-      resolve.mutate({ id: task.id, choice: 'suggested' }, { onSuccess: toList });
+      resolve.mutate(
+        { id: task.id, choice: 'suggested' },
+        { onSuccess: done('verified', suggested) },
+      );
     else if (choice === 'current') setDismissing(true);
   };
 
   return (
     <Stack gap={1.5}>
-      <H1>{task.taskPriorityCode === 'urgent' ? verifyTexts.urgent : verifyTexts.nonUrgent}</H1>
+      <TaskHeading task={task} pretext={priorityText(task)} />
       <Text as="p">{verifyTexts.intro(task.entityName)}</Text>
       <PartnerLogo task={task} />
       <Stack gap={0.5}>
@@ -131,7 +173,12 @@ function Verify({ task }: { task: VerifyInformationTask }) {
           resolve.reset();
           setDismissing(false);
         }}
-        onConfirm={() => resolve.mutate({ id: task.id, choice: 'current' }, { onSuccess: toList })}
+        onConfirm={() =>
+          resolve.mutate(
+            { id: task.id, choice: 'current' },
+            { onSuccess: done('dismissed', current) },
+          )
+        }
       />
     </Stack>
   );
@@ -146,9 +193,18 @@ function Confirm({ task }: { task: VerifyInformationTask }) {
   const resolve = useResolveTask();
   const href = entityHref(task);
   const toList = () => void navigate(pages.tasks.list.href());
+  const confirmed = () =>
+    void navigate(pages.tasks.list.href(), {
+      state: {
+        outcome: 'confirmed',
+        entityName: task.entityName,
+        values: '',
+        partnerServiceName: null,
+      } satisfies TaskOutcome,
+    });
   return (
     <Stack gap={1.5}>
-      <H1>{task.taskPriorityCode === 'urgent' ? verifyTexts.urgent : verifyTexts.nonUrgent}</H1>
+      <TaskHeading task={task} pretext={priorityText(task)} />
       <Text as="p">{confirmTexts.intro(task.entityName)}</Text>
       <Stack gap={0.5}>
         <H2>Reason</H2>
@@ -166,7 +222,7 @@ function Confirm({ task }: { task: VerifyInformationTask }) {
         <Button
           loading={resolve.isPending}
           onClick={() =>
-            resolve.mutate({ id: task.id, choice: 'confirmed' }, { onSuccess: toList })
+            resolve.mutate({ id: task.id, choice: 'confirmed' }, { onSuccess: confirmed })
           }
         >
           {confirmTexts.confirm}
@@ -198,7 +254,7 @@ function Verified({ task }: { task: VerifyInformationTask }) {
   const href = entityHref(task);
   return (
     <Stack gap={1.5}>
-      <H1>{verifyTexts.complete}</H1>
+      <TaskHeading task={task} pretext={verifyTexts.complete} />
       {task.kind === 'ConfirmDetails' ? (
         <>
           <Text as="p">{confirmTexts.introDone(task.entityName)}</Text>

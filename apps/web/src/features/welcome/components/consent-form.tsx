@@ -5,9 +5,18 @@ import { Button } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { constants } from '@pca/contracts';
 import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { DocumentLink, type AcceptedDocument } from '#lib/documents.tsx';
 
-/** One required acceptance tick: the boolean field, its group's legend and its label. */
-export type Consent<T extends FieldValues> = { name: Path<T>; legend: string; label: string };
+/**
+ * One required acceptance tick: the boolean field, its group's legend and its label, and the document it
+ * accepts, linked before the tick (issue 30).
+ */
+export type Consent<T extends FieldValues> = {
+  name: Path<T>;
+  legend: string;
+  label: string;
+  document?: AcceptedDocument;
+};
 
 /** The acceptance ticks more than one mandatory dialog asks for (docs/product/rules.md#states). */
 export const consents = {
@@ -15,11 +24,19 @@ export const consents = {
     name: 'acceptTermsOfUse',
     legend: 'Terms of use',
     label: 'I accept the terms of use',
+    document: 'termsOfUse',
   },
   privacyNotice: {
     name: 'acceptPrivacyNotice',
     legend: 'Privacy notice',
     label: 'I have read and accept the privacy notice',
+    document: 'privacy',
+  },
+  participationAgreement: {
+    name: 'acceptParticipationAgreement',
+    legend: 'Participation agreement',
+    label: 'I accept the participation agreement',
+    document: 'participationAgreement',
   },
 } as const;
 
@@ -120,6 +137,7 @@ export function ConsentForm<T extends FieldValues, TOut extends FieldValues>({
           name={tick.name}
           fieldId={fieldId}
           legend={tick.legend}
+          before={tick.document ? <DocumentLink document={tick.document} /> : undefined}
         >
           {tick.label}
         </FormCheckbox>

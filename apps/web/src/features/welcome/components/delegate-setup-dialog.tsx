@@ -19,8 +19,11 @@ import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 export type DelegateSetupDialogProps = {
   /** The invitation, from the user or the emailed link. */
   invitationId: string;
-  /** Called after the invitation was accepted or declined, or turned out to be unusable. */
-  onAnswered: () => void;
+  /**
+   * Called after the invitation was accepted (the privacy notice with it) or declined, or turned out to be
+   * unusable.
+   */
+  onAnswered: (result: { privacyNoticeAccepted: boolean }) => void;
   /** Called when the user leaves without answering. */
   onCancel: () => void;
 };
@@ -52,7 +55,7 @@ export function DelegateSetupDialog({
             </Text>
           </Alert>
           <ButtonGroup>
-            <Button onClick={onAnswered}>Continue</Button>
+            <Button onClick={() => onAnswered({ privacyNoticeAccepted: false })}>Continue</Button>
             <Button variant="tertiary" onClick={onCancel}>
               Cancel
             </Button>
@@ -75,7 +78,7 @@ function DelegateSetupForm({
   onCancel,
 }: {
   invitation: DelegateInvitation;
-  onAnswered: () => void;
+  onAnswered: (result: { privacyNoticeAccepted: boolean }) => void;
   onCancel: () => void;
 }) {
   const answer = useAnswerDelegateInvitation();
@@ -94,7 +97,10 @@ function DelegateSetupForm({
     <ConsentForm
       form={form}
       onSubmit={(body) =>
-        answer.mutate({ id: invitation.id, accept: true, body }, { onSuccess: onAnswered })
+        answer.mutate(
+          { id: invitation.id, accept: true, body },
+          { onSuccess: () => onAnswered({ privacyNoticeAccepted: true }) },
+        )
       }
       intro={
         <>
@@ -135,7 +141,10 @@ function DelegateSetupForm({
       submitLabel="Accept"
       pending={answer.isPending}
       onDecline={() =>
-        answer.mutate({ id: invitation.id, accept: false }, { onSuccess: onAnswered })
+        answer.mutate(
+          { id: invitation.id, accept: false },
+          { onSuccess: () => onAnswered({ privacyNoticeAccepted: false }) },
+        )
       }
       onCancel={onCancel}
     />

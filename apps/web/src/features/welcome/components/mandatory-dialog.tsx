@@ -10,17 +10,34 @@ export type MandatoryDialogProps = {
   dialog: NonNullable<MandatoryDialogKind>;
   /** The signed-in user. */
   user: CurrentUser;
-  /** Closed with a result: the user is re-fetched. */
-  onResult: () => void;
-  /** Closed with no result: the browser goes to the login endpoint. */
+  /** The privacy notice was accepted in the dialog just before: the next one does not ask again. */
+  privacyNoticeAccepted: boolean;
+  /** Closed with a result (and whether it accepted the privacy notice): the user is re-fetched. */
+  onResult: (result: MandatoryResult) => void;
+  /** Closed with no result: the person signs in again (docs/product/rules.md#states). */
   onNoResult: () => void;
 };
 
+/** What a mandatory dialog closed with. */
+export type MandatoryResult = { privacyNoticeAccepted: boolean };
+
 /** Shows the chosen mandatory dialog (none can be dismissed). */
-export function MandatoryDialog({ dialog, user, onResult, onNoResult }: MandatoryDialogProps) {
+export function MandatoryDialog({
+  dialog,
+  user,
+  privacyNoticeAccepted,
+  onResult,
+  onNoResult,
+}: MandatoryDialogProps) {
   switch (dialog.kind) {
     case 'registerUser':
-      return <RegisterUserDialog user={user} onRegistered={onResult} onCancel={onNoResult} />;
+      return (
+        <RegisterUserDialog
+          user={user}
+          onRegistered={() => onResult({ privacyNoticeAccepted: true })}
+          onCancel={onNoResult}
+        />
+      );
     case 'delegateSetup':
       return (
         <DelegateSetupDialog
@@ -31,6 +48,12 @@ export function MandatoryDialog({ dialog, user, onResult, onNoResult }: Mandator
         />
       );
     case 'acceptParticipation':
-      return <AcceptParticipationDialog onAccepted={onResult} onCancel={onNoResult} />;
+      return (
+        <AcceptParticipationDialog
+          privacyNoticeAccepted={privacyNoticeAccepted}
+          onAccepted={() => onResult({ privacyNoticeAccepted: true })}
+          onCancel={onNoResult}
+        />
+      );
   }
 }

@@ -5,10 +5,13 @@ import type { CurrentUser, OrganisationNode, SignUpBanner } from '@pca/contracts
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { welcomeApiPaths } from '@pca/contracts/welcome-paths.ts';
 import { clearEarlyRequests, startEarlyRequests } from '#lib/early-requests.ts';
-import { setSessionToken } from '#lib/session-token.ts';
+import { leaveTo } from '#lib/browser-navigation.ts';
+import { getSessionToken, setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+
+vi.mock('#lib/browser-navigation.ts', () => ({ leaveTo: vi.fn() }));
 
 const orgId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 const org = (overrides: Partial<OrganisationNode> = {}): OrganisationNode => ({
@@ -244,7 +247,16 @@ describe('WelcomePage', () => {
   it('opens accept-participation for a practitioner without a participation status', async () => {
     serve(testUser({ participationApprovalStatus: null }));
     renderApp('/welcome');
-    expect(await screen.findByRole('dialog', { name: 'Terms and Conditions' })).toBeInTheDocument();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Terms and Conditions' }));
+    // Not just answered another dialog: both ticks, each with its document.
+    expect(dialog.getByLabelText('I accept the participation agreement')).toBeInTheDocument();
+    expect(dialog.getByLabelText('I have read and accept the privacy notice')).toBeInTheDocument();
+    expect(
+      dialog.getByRole('link', { name: 'Read the participation agreement (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/?showDialog=participationAgreement');
+    expect(
+      dialog.getByRole('link', { name: 'Read the privacy notice (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/?showDialog=privacy');
   });
 
   it('keeps the skeleton until the banner has answered, then shows the page whole', async () => {
@@ -427,5 +439,93 @@ describe('WelcomePage', () => {
     ).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/decline'))).toBe(true);
+  });
+  /** The link to a ticked document, as the consent forms show it (issue 30). */
+  const documentLink = (within_: ReturnType<typeof within>, name: string, showDialog: string) => {
+    const link = within_.getByRole('link', { name: `Read the ${name} (opens in a new tab)` });
+    expect(link).toHaveAttribute('href', `/?showDialog=${showDialog}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    return link;
+  };
+
+  it('links the terms of use and the privacy notice where they are ticked; Cancel ends the session and asks for a fresh sign-in', async () => {
+    vi.mocked(leaveTo).mockClear();
+    const requests = serve(testUser({ isProfileComplete: false, isPractitioner: false }), {
+      extra: { 'POST /api/auth/logout': () => json({ endSessionUrl: null }) },
+    });
+    renderApp('/welcome');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Register your account' }));
+    documentLink(dialog, 'terms of use', 'termsOfUse');
+    documentLink(dialog, 'privacy notice', 'privacy');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    // Not straight back through the provider's live session onto this dialog: signed out, then asked again.
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/api/auth/login?prompt=login'));
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/auth/logout')).toBe(true);
+    expect(getSessionToken()).toBeNull();
+  });
+
+  it('does not ask a new delegate for the privacy notice twice in a row; links the participation agreement', async () => {
+    const invitationId = '7c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    let accepted = false;
+    const requests = serve(
+      () =>
+        json(
+          testUser({
+            isProfileComplete: accepted,
+            isPractitioner: false,
+            practitionerId: null,
+            isApprovedPractitionerDelegate: accepted,
+            participationApprovalStatus: null,
+            delegateInvitationId: accepted ? null : invitationId,
+          }),
+        ),
+      {
+        extra: {
+          [`GET /api/registration/delegate-invitations/${invitationId}`]: () =>
+            json({
+              id: invitationId,
+              invitedEmail: 'dana.wu@example.com',
+              inviter: {
+                practitionerId: '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
+                givenName: 'Alice',
+                familyName: 'Nguyen',
+                preferredName: null,
+              },
+              consents: ['Manage tasks sent by organisations'],
+            }),
+          [`POST /api/registration/delegate-invitations/${invitationId}/accept`]: () => {
+            accepted = true;
+            return json({ id: invitationId, status: 'Accepted' });
+          },
+          'POST /api/registration/accept-participation': () => new Response(null, { status: 204 }),
+        },
+      },
+    );
+    renderApp('/welcome');
+    const setup = within(
+      await screen.findByRole('dialog', { name: 'Set up your delegate account' }),
+    );
+    await setup.findByText('has invited you to be their delegate.', { exact: false });
+    documentLink(setup, 'terms of use', 'termsOfUse');
+    documentLink(setup, 'privacy notice', 'privacy');
+    await userEvent.type(setup.getByLabelText(/^Phone/), '0298761234');
+    await userEvent.click(setup.getByLabelText('I agree to act as a delegate for Alice Nguyen'));
+    await userEvent.click(setup.getByLabelText('I accept the terms of use'));
+    await userEvent.click(setup.getByLabelText('I have read and accept the privacy notice'));
+    await userEvent.click(setup.getByRole('button', { name: 'Accept' }));
+
+    const terms = within(await screen.findByRole('dialog', { name: 'Terms and Conditions' }));
+    documentLink(terms, 'participation agreement', 'participationAgreement');
+    expect(terms.queryByLabelText('I have read and accept the privacy notice')).toBeNull();
+    expect(terms.getByText(/You accepted the privacy notice a moment ago/)).toBeVisible();
+    await userEvent.click(terms.getByLabelText('I accept the participation agreement'));
+    await userEvent.click(terms.getByRole('button', { name: 'Agree and continue' }));
+    await waitFor(() =>
+      expect(
+        requests.find((r) => r.path === '/api/registration/accept-participation')?.body,
+      ).toEqual({
+        acceptParticipationAgreement: true,
+      }),
+    );
   });
 });

@@ -11,7 +11,6 @@ import { useCapabilities } from '#lib/capabilities.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { redirectNoticeOf } from '#lib/errors/redirect-reason.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
-import { startLogin } from '#lib/login.ts';
 import { useSignUpBanner } from '../api/get-sign-up-banner.ts';
 import { useSiteOrganisations } from '../api/get-site-organisations.ts';
 import { ActionCards } from '../components/action-cards.tsx';
@@ -21,6 +20,7 @@ import { SignUpBanner } from '../components/sign-up-banner.tsx';
 import { WelcomeSkeleton } from '../components/welcome-skeleton.tsx';
 import { greetingName } from '../greeting-name.ts';
 import { welcomeCardGroups } from '../welcome-cards.ts';
+import { signInAgain } from '../sign-in-again.ts';
 
 // The dialogs (and their form library) load only when someone needs one: most visits show none.
 const MandatoryDialog = lazy(() =>
@@ -41,6 +41,8 @@ export function WelcomePage() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const [settingUpSite, setSettingUpSite] = useState(false);
+  // Accepted in the mandatory dialog just answered: the next one does not ask for it again (issue 30).
+  const [privacyNoticeAccepted, setPrivacyNoticeAccepted] = useState(false);
   const answered = state.status === 'ready' && !banner.isPending && !sites.isPending;
   // The query that answers last re-renders this page synchronously (a store update), so the whole
   // dashboard would be built in one long task. Building it from a deferred value instead keeps the
@@ -80,7 +82,8 @@ export function WelcomePage() {
   });
   const dialog = chooseMandatoryDialog(user, searchParams.get(INVITATION_PARAM));
 
-  const onResult = () => {
+  const onResult = (result: { privacyNoticeAccepted: boolean }) => {
+    if (result.privacyNoticeAccepted) setPrivacyNoticeAccepted(true);
     if (searchParams.has(INVITATION_PARAM)) {
       const next = new URLSearchParams(searchParams);
       next.delete(INVITATION_PARAM);
@@ -116,8 +119,9 @@ export function WelcomePage() {
           <MandatoryDialog
             dialog={dialog}
             user={user}
+            privacyNoticeAccepted={privacyNoticeAccepted}
             onResult={onResult}
-            onNoResult={startLogin}
+            onNoResult={() => void signInAgain()}
           />
         </Suspense>
       ) : null}
