@@ -192,7 +192,7 @@ test.describe('Practitioners', () => {
     await expect(table).toContainText('5 Jan 2026');
   });
 
-  test('a full load of the list transfers at most 150 KB of JavaScript, compressed, without the schema library or the roles table', async ({
+  test('a full load of the list transfers at most 155 KB of JavaScript, compressed, without the schema library or the roles table', async ({
     page,
   }) => {
     await openPractitioners(page, ALICE);
@@ -213,6 +213,8 @@ test.describe('Practitioners', () => {
     expect([...scripts.keys()].filter((url) => /offerings-table|dropdown-menu/.test(url))).toEqual(
       [],
     );
-    expect(total).toBeLessThanOrEqual(150 * 1024);
+    // 150 KB until TanStack Query came back in place of our own copy (7 KB more on every signed-in page,
+    // docs/decisions/035-tanstack-query-back.md): a library the field maintains is worth more than the 5 KB.
+    expect(total).toBeLessThanOrEqual(155 * 1024);
   });
 });
