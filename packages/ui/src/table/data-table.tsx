@@ -1,9 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   Table,
-  TableBody,
   TableCaption,
-  TableCell,
   TableHead,
   TableHeader,
   TableHeaderSortable,
@@ -13,7 +11,7 @@ import {
 import { Stack } from '@ag.ds-next/react/stack';
 import { Paginator, itemRangeText } from '../paginator/paginator.tsx';
 import { sortRows, type SortDirection, type SortValue } from './sort.ts';
-import { RowCards, TableOrCards } from './table-or-cards.tsx';
+import { DataTableBody, RowCards, TableOrCards } from './table-or-cards.tsx';
 
 /** A table column. */
 export type DataTableColumn<T> = {
@@ -115,23 +113,7 @@ export function DataTable<T>({
             )}
           </TableRow>
         </TableHead>
-        <TableBody>
-          {visible.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length}>{emptyText}</TableCell>
-            </TableRow>
-          ) : (
-            visible.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((column) => (
-                  <TableCell key={column.key} textAlign={column.textAlign}>
-                    {column.render(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          )}
-        </TableBody>
+        <DataTableBody columns={columns} rows={visible} rowKey={rowKey} emptyText={emptyText} />
       </Table>
     </TableWrapper>
   );

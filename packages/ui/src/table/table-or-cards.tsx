@@ -124,26 +124,43 @@ export function ResponsiveTable<T>({
                 ))}
               </TableRow>
             </TableHead>
-            <TableBody>
-              {rows.length === 0 && emptyText ? (
-                <TableRow>
-                  <TableCell colSpan={columns.length}>{emptyText}</TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <TableCell key={column.key} textAlign={column.textAlign}>
-                        {column.render(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
+            <DataTableBody columns={columns} rows={rows} rowKey={rowKey} emptyText={emptyText} />
           </Table>
         </TableWrapper>
       }
     />
+  );
+}
+
+/** A table's rows, one cell per column, or one row saying `emptyText` when there are none (and it is given). */
+export function DataTableBody<T>({
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+}: {
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  emptyText?: ReactNode;
+}) {
+  return (
+    <TableBody>
+      {rows.length === 0 && emptyText ? (
+        <TableRow>
+          <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+        </TableRow>
+      ) : (
+        rows.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {columns.map((column) => (
+              <TableCell key={column.key} textAlign={column.textAlign}>
+                {column.render(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))
+      )}
+    </TableBody>
   );
 }
