@@ -71,13 +71,19 @@ test('Alice imports two physical services found by postcode and sees them on the
   await tick(results.getByRole('checkbox', { name: `Select ${MENTAL_HEALTH}` }));
   await tick(results.getByRole('checkbox', { name: `Select ${OCCUPATIONAL_THERAPY}` }));
 
-  // Four organisations: none is chosen for her; Surry Hills has one physical location, which is.
+  // Four organisations: none is chosen for her. Surry Hills has one physical location, but at another
+  // address than the services (Awaba): it is offered with its whole address, not chosen for her.
   const destination = step(page, 'Where should the services import to');
   await expect(destination.getByRole('combobox', { name: /Organisation/ })).toHaveValue('');
   await destination
     .getByRole('combobox', { name: /Organisation/ })
     .selectOption({ label: SURRY_HILLS });
-  await expect(destination.getByRole('combobox', { name: /Location/ })).toHaveValue(/.+/);
+  const location = destination.getByRole('combobox', { name: /Location/ });
+  await expect(location).toHaveValue('');
+  const clinic = location.getByRole('option', { name: /^Surry Hills Clinic/ });
+  await expect(clinic).toContainText('NSW');
+  await location.selectOption((await clinic.getAttribute('value')) ?? '');
+  await expect(location).not.toHaveValue('');
   await expect(destination.getByText('Ready to import')).toBeVisible();
 
   // Harbour publishes to the national directory already; Health Connect is asked about (its flag is on).
