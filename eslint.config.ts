@@ -18,7 +18,7 @@ export default tseslint.config(
       '**/dist/**',
       '.data/**',
       '**/.test-data/**',
-      'apps/server/src/db/migrations/**',
+      'apps/server/src/platform/db/migrations/**',
       'test-results/**',
       'e2e/artifacts/**',
     ],
@@ -81,7 +81,7 @@ export default tseslint.config(
     rules: { 'architecture/design-system-through-ui': 'error' },
   },
   {
-    files: ['scripts/**', 'e2e/**', 'apps/server/bench/**', 'apps/server/src/db/seed/**'],
+    files: ['scripts/**', 'e2e/**', 'apps/server/bench/**', 'apps/server/src/platform/db/seed/**'],
     rules: { 'no-console': 'off' },
   },
 );

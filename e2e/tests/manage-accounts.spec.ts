@@ -14,7 +14,7 @@ const GEORGE = '2000000066';
 const SCREENSHOTS = process.env['SCREENSHOT_DIR'] ?? '/tmp';
 
 /**
- * The seeded id of a delegation, derived as apps/server/src/db/seed/ids.ts derives it (`demoIds.delegation`): the
+ * The seeded id of a delegation, derived as apps/server/src/platform/db/seed/ids.ts derives it (`demoIds.delegation`): the
  * journeys do not import the server, so the derivation is repeated here and must change with it.
  */
 function demoDelegationId(practitioner: string, delegate: string): string {

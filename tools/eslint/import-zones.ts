@@ -42,10 +42,14 @@ const webZones: Zone[] = [
   { target: './apps/web', from: './apps/server', message: 'The web must not import server code.' },
 ];
 
+/** The ground of the shared layer, inside platform/: adapters, the schema and seed, plain helpers. */
+const ground = ['integrations', 'db', 'lib'];
+
 /**
  * The server's floors, top down: app/ (builds Fastify) → modules/<domain>/ → platform/ (sessions, access,
- * entity helpers, audit, outbox, errors) → integrations/, db/, lib/. An import only ever runs down,
- * and a module imports no other module: the domains stand side by side on one floor.
+ * entity helpers, audit, outbox, errors, and at its ground integrations/, db/, lib/). An import only ever
+ * runs down, and a module imports no other module: the domains stand side by side on one floor. Inside
+ * platform/, the rest may import its ground, never the other way round.
  */
 const serverZones: Zone[] = [
   { target: './apps/server', from: './apps/web', message: 'The server must not import web code.' },
@@ -58,7 +62,7 @@ const serverZones: Zone[] = [
     target: server(`modules/${name}`),
     from: server('modules'),
     except: [`./${name}`],
-    message: `Module "${name}" must not import another module: share through platform/ (or db/, lib/), or take it as a dependency from app/build-app.ts.`,
+    message: `Module "${name}" must not import another module: share through platform/, or take it as a dependency from app/build-app.ts.`,
   })),
   {
     target: server('platform'),
@@ -66,14 +70,17 @@ const serverZones: Zone[] = [
     message: 'The platform floor must not import the app or a domain module: they stand on it.',
   },
   {
-    target: [server('integrations'), server('db'), server('lib')],
-    from: [server('app'), server('modules'), server('platform')],
-    message: 'integrations/, db/ and lib/ are the ground floor: they import nothing above them.',
+    target: ground.map((folder) => server(`platform/${folder}`)),
+    from: server('platform'),
+    except: ground.map((folder) => `./${folder}`),
+    message:
+      'platform/integrations/, db/ and lib/ are the ground of the platform: they import nothing else of it.',
   },
   {
-    target: server('lib'),
-    from: [server('db'), server('integrations')],
-    message: 'lib/ holds plain helpers: it imports neither the database nor an integration.',
+    target: server('platform/lib'),
+    from: [server('platform/db'), server('platform/integrations')],
+    message:
+      'platform/lib/ holds plain helpers: it imports neither the database nor an integration.',
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * The portal's closed value lists, defined once: the contracts' schemas, the database's CHECK constraints
- * (apps/server/src/db/schema) and the web all take them from here. zod-free, so any page may import it by path.
+ * (apps/server/src/platform/db/schema) and the web all take them from here. zod-free, so any page may import it by path.
  */
 
 /** Role types: PcaOperator is global; the others attach to an organisation or a healthcare service. */

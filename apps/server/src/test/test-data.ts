@@ -29,7 +29,7 @@ export function testDataKey(): string {
   if (memo) return memo;
   const hash = createHash('sha256');
   const inputs = [
-    ...filesUnder(path.join(REPO_ROOT, 'apps/server/src/db')).filter(
+    ...filesUnder(path.join(REPO_ROOT, 'apps/server/src/platform/db')).filter(
       (f) => !f.endsWith('.test.ts'),
     ),
     path.join(REPO_ROOT, 'data/world.json'),

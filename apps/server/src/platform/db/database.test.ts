@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/database.ts';
+import { openTestDatabase } from '../../test/database.ts';
 import type { Database, DatabaseHandle } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
 const bool = (fallback: boolean) =>
   z
@@ -76,7 +76,7 @@ const Env = z.object({
   // The development partner sandbox's client credentials, set by `npm start` (never in production).
   PARTNER_SANDBOX_CLIENT: z.string().optional(),
   // Where the development partner sandbox answers (`npm start` sets it from SANDBOX_PORT): the seeded
-  // online-form task's form is there (apps/server/src/db/seed/seed-inbox.ts).
+  // online-form task's form is there (apps/server/src/platform/db/seed/seed-inbox.ts).
   PARTNER_SANDBOX_URL: z.string().url().default('http://localhost:3004'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),

@@ -1,6 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database.ts';
+import { openTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';
 import {
   healthcareServices,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openTestDatabase } from '../test/database.ts';
+import { openTestDatabase } from '../../test/database.ts';
 import { createDatabase, type DatabaseHandle } from './client.ts';
 import { countsAsWrite, LISTENER_NAME, SESSION_LOOKUP_STATEMENT } from './committed-writes.ts';
 import { rateLimits, users } from './schema/index.ts';

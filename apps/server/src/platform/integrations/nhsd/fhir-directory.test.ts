@@ -8,9 +8,9 @@ import {
   nhsdMessages,
 } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE } from '../../test/use-test-app.ts';
-import { expectProblem } from '../../test/expect-problem.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ALICE } from '../../../test/use-test-app.ts';
+import { expectProblem } from '../../../test/expect-problem.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DirectoryUnavailableError } from './directory.ts';
 import { createFhirNhsdDirectory, ROLE_CODE_SYSTEM, servicesOfBundle } from './fhir-directory.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The repository's data folder (demo world and localities). */
-export const DATA_DIR = path.resolve(import.meta.dirname, '../../../../../data');
+export const DATA_DIR = path.resolve(import.meta.dirname, '../../../../../../data');
 
 /** Seeded history is dated from this fixed instant, never from the clock, so every run is identical. */
 export const BASE_DATE = new Date('2026-11-21T09:00:00+11:00');
