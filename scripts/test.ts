@@ -95,7 +95,7 @@ try {
   // ESLint and Prettier are one thread each: side by side with the typecheck's two lanes they keep both
   // cores busy (about 107 s one after another; docs/decisions/001-monorepo-and-tooling.md).
   await step(
-    'Lint (ESLint, import direction), format (Prettier) and typecheck, side by side',
+    'Lint (ESLint, import zones), format (Prettier) and typecheck, side by side',
     async () => {
       const checks = await Promise.allSettled([
         run('npx', ['eslint', '.', '--max-warnings', '0']),
