@@ -142,12 +142,17 @@ test('Alice meets the duplicate-type rule and the leave guard', async ({ page })
   await destination
     .getByRole('combobox', { name: /Organisation/ })
     .selectOption({ label: SURRY_HILLS });
+  // The clinic is at another address than the service (Bondi), so she chooses it herself.
+  const location = destination.getByRole('combobox', { name: /Location/ });
+  await expect(location).toHaveValue('');
+  const clinic = location.getByRole('option', { name: /^Surry Hills Clinic/ });
+  await location.selectOption((await clinic.getAttribute('value')) ?? '');
   await expect(
     destination.getByText(
       'One or more of the selected services are unable to be imported to this location. Services of the same type already exists for this location.',
     ),
   ).toBeVisible();
-  await expect(destination.getByRole('combobox', { name: /Location/ })).toHaveValue('');
+  await expect(location).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Import now' })).toBeDisabled();
   await expectAccessible(page);
 
