@@ -359,6 +359,14 @@ test('on a phone the delegates are a list, with nothing wider than the screen', 
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // A card's action menu opens inside the screen (it opens from the button's left edge on a phone).
+  await list.getByRole('button', { name: 'Delegate action for Ben Okafor' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
   // The forms take the whole width on a phone.
   await page.goto('/assign-a-delegate');
   const width = await page
