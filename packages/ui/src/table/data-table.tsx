@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Table,
   TableCaption,
@@ -10,22 +10,11 @@ import {
 } from '@ag.ds-next/react/table';
 import { Stack } from '@ag.ds-next/react/stack';
 import { Paginator, itemRangeText } from '../paginator/paginator.tsx';
-import { sortRows, type SortDirection, type SortValue } from './sort.ts';
+import { sortRows, type SortDirection } from './sort.ts';
 import { DataTableBody, RowCards, TableOrCards } from './table-or-cards.tsx';
+import type { DataTableColumn } from './columns.ts';
 
-/** A table column. */
-export type DataTableColumn<T> = {
-  /** Unique key of the column. */
-  key: string;
-  /** Header text. */
-  header: string;
-  /** Cell content. */
-  render: (row: T) => ReactNode;
-  /** When given, the column is sortable by this value. */
-  sortValue?: (row: T) => SortValue;
-  /** Text alignment (numbers right). */
-  textAlign?: 'left' | 'center' | 'right';
-};
+export type { DataTableColumn } from './columns.ts';
 
 /** Props of DataTable. */
 export type DataTableProps<T> = {

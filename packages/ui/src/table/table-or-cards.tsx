@@ -12,7 +12,7 @@ import {
   TableRow,
   TableWrapper,
 } from '@ag.ds-next/react/table';
-import type { DataTableColumn } from './data-table.tsx';
+import type { DataTableColumn } from './columns.ts';
 
 /** Props of RowCards. */
 export type RowCardsProps<T> = {
