@@ -16,17 +16,17 @@ import { publicationsRepository, type ConsentFinding } from '#modules/publicatio
 const json = process.argv.includes('--json');
 
 const levelName: Record<ConsentFinding['level'], string> = {
-  organisation: 'organisation',
-  location: 'location',
-  'healthcare-service': 'healthcare service',
+  organisation: 'Organisation',
+  location: 'Location',
+  'healthcare-service': 'Healthcare service',
 };
 
 /** One line an operator can act on: where, which partner, what is missing. */
 function describe(f: ConsentFinding): string {
   const where =
     f.level === 'organisation'
-      ? `${f.organisationName} (organisation ${f.organisationId})`
-      : `${levelName[f.level]} ${f.healthcareServiceId ?? f.locationId} of ${f.organisationName}`;
+      ? `Organisation ${f.organisationName} (${f.organisationId})`
+      : `${levelName[f.level]} ${f.entityName} (${f.healthcareServiceId ?? f.locationId}) of ${f.organisationName}`;
   const what =
     f.reason === 'nobody-accepted'
       ? `statement version ${f.acceptedVersion} with nobody recorded as accepting it`

@@ -48,6 +48,8 @@ export interface ConsentFinding {
   organisationName: string;
   locationId: string | null;
   healthcareServiceId: string | null;
+  /** The name of the organisation, location or healthcare service whose choice it is. */
+  entityName: string;
   /** The version the row names (null: none). */
   acceptedVersion: number | null;
   /** The partner's latest version (null: the partner has no statement). */
@@ -73,11 +75,14 @@ export const publicationsRepository = {
         order by partner_service_id, version desc
       )
       select p.id, ps.code, ps.name as partner_name, p.organisation_id, o.name as organisation_name,
-        p.location_id, p.healthcare_service_id, s.version as accepted_version,
-        l.version as current_version, p.accepted_by_user_id, p.accepted_at
+        p.location_id, p.healthcare_service_id, coalesce(hs.name, loc.name) as entity_name,
+        s.version as accepted_version, l.version as current_version, p.accepted_by_user_id,
+        p.accepted_at
       from partner_publications p
       join partner_services ps on ps.id = p.partner_service_id
       join organisations o on o.id = p.organisation_id
+      left join locations loc on loc.id = p.location_id
+      left join healthcare_services hs on hs.id = p.healthcare_service_id
       left join information_use_statements s on s.id = p.information_use_statement_id
       left join latest l on l.partner_service_id = p.partner_service_id
       where p.publish and (
@@ -92,6 +97,7 @@ export const publicationsRepository = {
         organisation_name: string;
         location_id: string | null;
         healthcare_service_id: string | null;
+        entity_name: string | null;
         accepted_version: number | null;
         current_version: number | null;
         accepted_by_user_id: string | null;
@@ -114,6 +120,7 @@ export const publicationsRepository = {
         organisationName: r.organisation_name,
         locationId: r.location_id,
         healthcareServiceId: r.healthcare_service_id,
+        entityName: r.entity_name ?? r.organisation_name,
         acceptedVersion: r.accepted_version === null ? null : Number(r.accepted_version),
         currentVersion: r.current_version === null ? null : Number(r.current_version),
         reason: current ? 'nobody-accepted' : 'statement-not-current',
