@@ -86,7 +86,11 @@ describe('Publications: reading the Partner services tab at each level', () => {
     ]);
     const nhsd = entry(body, 'nhsd');
     expect(nhsd.latestStatement).toMatchObject({ id: ius('nhsd', 2), version: 2 });
-    expect(nhsd.own).toMatchObject({ publish: true, acceptedVersion: 2, acceptedBy: 'Alice Nguyen' });
+    expect(nhsd.own).toMatchObject({
+      publish: true,
+      acceptedVersion: 2,
+      acceptedBy: 'Alice Nguyen',
+    });
     expect(nhsd.inherited).toBeNull();
     expect(nhsd.needsLatestAcceptance).toBe(false);
     const medifund = entry(body, 'medifund');
