@@ -213,7 +213,7 @@ export function Publication({
         The imported services will be published to these partner services, as their organisation or
         location already is:
       </Text>
-      <ul aria-label="Published already" data-testid="inherited-publications">
+      <ul aria-label="Published already">
         {current.map((i) => (
           <li key={i.partner.id}>
             <Text as="p">{inheritedText(i)}</Text>
