@@ -13,6 +13,11 @@
  * of the seeded world's directory (a file copy, not a seed), with an empty mailbox. A spec file may ask for
  * its own server environment (tools/run/server-env.ts); its API gets it, and it reaches the config as
  * E2E_SERVER_ENV. Arguments are passed to Playwright; naming spec files runs just those.
+ *
+ * After each spec file its API stops and the consent check runs on the data the file's journeys left
+ * (`check-publications`, docs/decisions/056-publications-need-current-acceptance.md): a publication without a
+ * person's acceptance of the partner's current statement fails the run, naming the file, even when every
+ * journey in it passed. One node process on the file's PGlite copy, about a second each.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -90,6 +95,39 @@ const playwrightArgs = (extra: string[]) => [
 ];
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+/** The consent check: compiled beside the API when the run built it, else its TypeScript through tsx. */
+const consentCheckArgs = compiledApi
+  ? ['apps/server/dist/check-publications.js']
+  : ['--import', 'tsx', 'apps/server/src/cli/check-publications.ts'];
+
+/**
+ * Runs the consent check on a spec file's data directory (its API stopped) and prints what it says under
+ * the file's label. Resolves with whether it found nothing; a check that cannot run counts as a finding.
+ */
+function consentCheck(dataDir: string, label: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, consentCheckArgs, {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const limit = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const done = (clean: boolean) => {
+      clearTimeout(limit);
+      for (const line of output.trimEnd().split('\n')) if (line) console.log(`${label}${line}`);
+      resolve(clean);
+    };
+    child.on('error', (error) => {
+      output += `${error.message}\n`;
+      done(false);
+    });
+    child.on('exit', (code) => done(code === 0));
+  });
+}
 
 /** Stops a service gracefully (SIGTERM; SIGKILL after 15 s) and resolves once it has exited. */
 async function stopService(name: string, child: ChildProcess) {
@@ -202,7 +240,10 @@ async function openLane(n: number) {
   let sandbox = false;
   const mailbox = `http://127.0.0.1:${ports.mailWebPort}/api/messages`;
 
-  async function runSpec(spec: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  async function runSpec(
+    spec: string,
+    env: NodeJS.ProcessEnv,
+  ): Promise<{ passed: boolean; consent: boolean }> {
     const label = `[${spec.replace(/\.spec\.ts$/, '')}] `;
     const specEnvJson = serverEnvFor(spec);
     const specEnv = specEnvJson ? (JSON.parse(specEnvJson) as Record<string, string>) : {};
@@ -217,6 +258,7 @@ async function openLane(n: number) {
       ...(compiledApi ? { apiEntry: COMPILED_API_ENTRY } : {}),
     });
     let apiChild: ChildProcess | undefined;
+    let passed: boolean;
     try {
       const [apiStarted] = await startAll([{ ...api, label: `${label.trim()} api` }]);
       apiChild = apiStarted!.child;
@@ -227,14 +269,22 @@ async function openLane(n: number) {
         sandbox = true;
       }
       console.log(`${label}API ready on a fresh copy of the seeded world in ${seconds(started)}`);
-      return await runPlaywright(spec, label, {
+      passed = await runPlaywright(spec, label, {
         ...env,
         ...portEnv(ports),
         E2E_SERVERS_RUNNING: '1',
         E2E_SERVER_ENV: specEnvJson,
       });
-    } finally {
+    } catch (error) {
       if (apiChild) await stopService(`${label.trim()} api`, apiChild);
+      world.remove();
+      throw error;
+    }
+    await stopService(`${label.trim()} api`, apiChild);
+    // What the file's journeys left, read once its API has let go of the directory.
+    try {
+      return { passed, consent: await consentCheck(world.dir, label) };
+    } finally {
       world.remove();
     }
   }
@@ -273,13 +323,21 @@ const lane = async (n: number) => {
       const out = path.join(reportsDir, `${spec}.json`);
       const started = Date.now();
       let passed = false;
+      let consent = true;
       try {
-        passed = await runSpec(spec, { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+        ({ passed, consent } = await runSpec(spec, { PLAYWRIGHT_JSON_OUTPUT_NAME: out }));
       } catch (error) {
         console.error(`[${spec}] ${error instanceof Error ? error.message : String(error)}`);
       }
       if (!passed) failed.push(spec);
-      console.log(`[${spec}] ${passed ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+      // A file whose journeys leave a publication nobody accepted fails, counted once in the tally.
+      if (!consent) {
+        failed.push(`${spec} (consent check)`);
+        total.unexpected += 1;
+      }
+      console.log(
+        `[${spec}] ${passed && consent ? 'passed' : 'FAILED'}${consent ? '' : ' (consent check)'} in ${seconds(started)}`,
+      );
       if (existsSync(out)) {
         const { stats } = JSON.parse(readFileSync(out, 'utf8')) as { stats: Stats };
         for (const key of Object.keys(total) as Array<keyof Stats>) total[key] += stats[key];

@@ -1,6 +1,7 @@
 /**
  * `npm run build:server`: compiles the API to plain JavaScript, one ES module at apps/server/dist/main.js
- * that Node runs without a TypeScript loader (docs/decisions/013-compiled-server.md).
+ * that Node runs without a TypeScript loader (docs/decisions/013-compiled-server.md), and the operator's
+ * consent check beside it (dist/check-publications.js).
  *
  * The server's own code and the workspace packages it imports (`@pca/contracts`, whose exports point at
  * TypeScript sources) are bundled; every other package stays an import from node_modules, as installed.
@@ -53,7 +54,12 @@ const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 const result = await build({
-  entryPoints: { main: path.join(sourceRoot, 'main.ts') },
+  entryPoints: {
+    main: path.join(sourceRoot, 'main.ts'),
+    // The operator's consent check, run by node where the API runs (docs/production.md) and by the journeys
+    // after each spec file (scripts/e2e.ts).
+    'check-publications': path.join(sourceRoot, 'cli/check-publications.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -7,7 +7,9 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
  * 'Imported' on a new search, meets the duplicate-type rule and the leave guard; Isla is told she has nowhere to
  * import into; Jack, once Priya has approved his business, searches by name (too short, not found, found) and
  * imports a virtual service into a new location, subscribing to the national directory; George, a Viewer, cannot
- * reach the wizard and the API refuses him. The tests run in order on this file's seeded world.
+ * reach the wizard and the API refuses him. Before Import now the publication step names every partner the
+ * services inherit (docs/decisions/056-publications-need-current-acceptance.md); scripts/e2e.ts runs the consent
+ * check on what the file leaves. The tests run in order on this file's seeded world.
  */
 
 const ALICE = '2000000011';
@@ -44,6 +46,24 @@ async function findByPostcode(page: Page, postcode: string, completion: string) 
   await page.getByRole('option', { name: completion, exact: true }).click();
   await expect(page.getByRole('button', { name: `Remove ${completion}` })).toBeVisible();
   await page.getByRole('button', { name: 'Find practice or business' }).click();
+}
+
+/**
+ * The publication step's list of what the services inherit: exactly these partners, each from the
+ * organisation on the statement version given, accepted by the person named.
+ */
+async function expectInherited(
+  publication: Locator,
+  organisation: string,
+  acceptedBy: string,
+  partners: Array<[name: string, version: number]>,
+) {
+  const items = publication.getByRole('list', { name: 'Published already' }).getByRole('listitem');
+  await expect(items).toHaveCount(partners.length);
+  for (const [name, version] of partners)
+    await expect(items.filter({ hasText: `${name}: ` })).toContainText(
+      `${name}: inherited from the organisation ${organisation}; information use statement version ${version} accepted by ${acceptedBy} on `,
+    );
 }
 
 /** Ticks a checkbox as a person does (AgDS draws its own box over the input). */
@@ -87,6 +107,8 @@ test('Alice imports two physical services found by postcode and sees them on the
   await expect(destination.getByText('Ready to import')).toBeVisible();
 
   // Harbour publishes to the national directory already; Health Connect is asked about (its flag is on).
+  // Before Import now the step names every partner the services will reach without a choice here, each on
+  // its current statement and who accepted it (issue 30).
   const publication = step(page, 'Publish to national directories');
   await expect(
     publication.getByRole('heading', { name: 'Health Connect Directory' }),
@@ -94,6 +116,14 @@ test('Alice imports two physical services found by postcode and sees them on the
   await expect(
     publication.getByRole('heading', { name: 'National Health Services Directory' }),
   ).toHaveCount(0);
+  await expectInherited(publication, 'Harbour Medical Group Pty Ltd', 'Alice Nguyen', [
+    ['MediFund Health Insurance', 1],
+    ['NHSD (providers only)', 1],
+    ['National Health Services Directory', 2],
+  ]);
+  await expect(publication.getByRole('listitem').filter({ hasText: /^MediFund/ })).toContainText(
+    'practitioners who join are not published.',
+  );
   await expectAccessible(page);
   await publication.getByText('Publish the imported services to Health Connect Directory').click();
   await expect(
@@ -112,6 +142,21 @@ test('Alice imports two physical services found by postcode and sees them on the
   const services = page.getByRole('tabpanel');
   await expect(services).toContainText(MENTAL_HEALTH);
   await expect(services).toContainText(OCCUPATIONAL_THERAPY);
+  await expectAccessible(page);
+
+  // An imported service publishes what the step said, inherited, and nothing recorded in Alice's name.
+  await services.getByRole('link', { name: MENTAL_HEALTH }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Healthcare service' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Partner services' }).click();
+  const nhsdCard = page
+    .getByRole('tabpanel', { name: 'Partner services' })
+    .getByRole('group', { name: 'National Health Services Directory' });
+  await expect(
+    nhsdCard.getByText('Published: inherited from the organisation Harbour Medical Group Pty Ltd'),
+  ).toBeVisible();
+  await expect(
+    nhsdCard.getByText(/Information use statement version 2 accepted by Alice Nguyen on /),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // A new search: both are 'Imported', without a checkbox; the third can still be chosen.
@@ -244,13 +289,21 @@ test('Jack searches by name and imports a virtual service into a new location, s
     publication.getByRole('heading', { name: 'National Health Services Directory' }),
   ).toBeVisible();
   await expect(publication).toContainText('also publishes to NHSD (providers only)');
+  // Riverbend publishes nowhere yet: nothing is inherited.
+  await expect(publication.getByRole('list', { name: 'Published already' })).toHaveCount(0);
   await expectAccessible(page);
-  // Health Connect is left out this time; the national directory needs its statement accepted.
+  // Health Connect is left out this time; the national directory needs its statement accepted, and the
+  // providers-only directory's, shown beside it.
   await publication.getByText('Publish the imported services to Health Connect Directory').click();
   await page.getByRole('button', { name: 'Import now' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+  await expect(
+    publication.getByText('NHSD (providers only) information use statement (version 1)'),
+  ).toBeVisible();
   await publication
-    .getByText('I accept the information use statement of National Health Services Directory')
+    .getByText(
+      'I accept the information use statements of National Health Services Directory and NHSD (providers only)',
+    )
     .click();
   await page.getByRole('button', { name: 'Import now' }).click();
   await expect(page.getByText('Successfully imported')).toBeVisible();
@@ -273,6 +326,11 @@ test('Jack searches by name and imports a virtual service into a new location, s
   await expect(
     publication.getByRole('heading', { name: 'National Health Services Directory' }),
   ).toHaveCount(0);
+  // What Jack accepted is what the next import inherits, in his name.
+  await expectInherited(publication, 'Riverbend Allied Health Pty Ltd', 'Jack Wilson', [
+    ['NHSD (providers only)', 1],
+    ['National Health Services Directory', 2],
+  ]);
 });
 
 test('George, a Viewer, cannot reach the wizard and the API refuses him', async ({ page }) => {

@@ -4,6 +4,8 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 // The Partner services tab's publication choices (docs/decisions/030-publishing-to-partners.md): Alice adds
 // a publication email recipient, accepts MediFund's statement on Surry Hills GP's tab (publishing its future
 // practitioners too), sees it saved and the recipient mailed; George sees the same tab without controls.
+// scripts/e2e.ts then finds no publication without a current acceptance
+// (docs/decisions/056-publications-need-current-acceptance.md).
 test.describe.configure({ mode: 'serial' });
 
 const ALICE = '2000000011';
@@ -38,6 +40,13 @@ test('Alice accepts MediFund’s statement on Surry Hills GP and publishes; the 
   await expect(
     panel.getByText('Published: inherited from the organisation Harbour Medical Group').first(),
   ).toBeVisible();
+  // Every seeded publication names its partner's current statement and who accepted it (issue 30): the
+  // service's own NHSD choice is on version 2, with nothing waiting to be accepted.
+  const nhsdCard = panel.getByRole('group', { name: 'National Health Services Directory' });
+  await expect(
+    nhsdCard.getByText(/Information use statement version 2 accepted by Alice Nguyen on /),
+  ).toBeVisible();
+  await expect(nhsdCard.getByRole('button', { name: 'Accept the latest version' })).toHaveCount(0);
   await expectAccessible(page);
 
   // Who is mailed: the link names the service's organisation.

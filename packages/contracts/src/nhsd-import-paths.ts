@@ -16,7 +16,10 @@ export const nhsdImportApiPaths = {
   organisations: '/api/nhsd-import/organisations',
   /** GET ?page=: active locations of an organisation, 30 a page, with their type codes. */
   locations: '/api/nhsd-import/organisations/:id/locations',
-  /** GET: whether the organisation has publication preferences for the national directory and Health Connect. */
+  /**
+   * GET ?locationId=: whether the organisation has publication preferences for the national directory and Health
+   * Connect, and what services imported there would inherit (from the location, the organisation and above).
+   */
   publicationPreferences: '/api/nhsd-import/organisations/:id/publication-preferences',
   /** GET ?role=directory&page=: partner services the organisation may subscribe to, 50 a page. */
   partnerServices: '/api/nhsd-import/organisations/:id/partner-services',

@@ -239,14 +239,55 @@ export const OrganisationPublicationPreference = z.object({
 });
 export type OrganisationPublicationPreference = z.infer<typeof OrganisationPublicationPreference>;
 
+/** `?locationId=`: the existing location the services would import into (omitted: a new location). */
+export const NhsdPublicationPreferencesQuery = z.object({
+  locationId: z.string().uuid().optional(),
+});
+
+/**
+ * A partner the imported services would reach without any choice in the step: the nearest publication of the
+ * location or the organisation (or an organisation above it) publishes to it
+ * (docs/decisions/056-publications-need-current-acceptance.md). `current`: that publication names the partner's
+ * latest statement and the person who accepted it; when it does not, the step asks again (accepted: the
+ * services publish on the latest statement; declined: they are not published to that partner).
+ */
+export const InheritedNhsdPublication = z.object({
+  partner: z.object({
+    id: z.string().uuid(),
+    code: z.string(),
+    name: z.string(),
+    role: z.string(),
+  }),
+  from: z.object({
+    level: z.enum(['organisation', 'location']),
+    id: z.string().uuid(),
+    name: z.string(),
+  }),
+  publishFuturePractitioners: z.boolean(),
+  acceptedVersion: z.number().int().nullable(),
+  acceptedBy: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  latestStatement: z.object({
+    id: z.string().uuid(),
+    version: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+  }),
+  current: z.boolean(),
+});
+export type InheritedNhsdPublication = z.infer<typeof InheritedNhsdPublication>;
+
 /**
  * Whether the organisation has publication preferences for Health Connect (hca) and the national directory
- * (nhsd). The publication step shows when either is missing (Health Connect only while its flag is on).
+ * (nhsd) — a preference counts only on the partner's latest statement, accepted by a person — and every
+ * partner the imported services would inherit a publication to (`inherited`). The publication step asks about
+ * a missing directory (Health Connect only while its flag is on) and shows what is inherited.
  */
 export const PublicationPreferenceStatus = z.object({
   hasHcaPublicationPreferences: z.boolean(),
   hasNhsdPublicationPreferences: z.boolean(),
   organisationPublicationPreferences: z.array(OrganisationPublicationPreference),
+  inherited: z.array(InheritedNhsdPublication),
 });
 export type PublicationPreferenceStatus = z.infer<typeof PublicationPreferenceStatus>;
 

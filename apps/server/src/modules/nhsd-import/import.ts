@@ -97,10 +97,13 @@ export function nhsdImport(
                 organisationId: p.organisationId,
               },
             });
+          // The services' own choices: those made in the step (the acceptance of the statement it showed),
+          // and "not published" where an inherited publication is not on the current statement and was not
+          // accepted again (docs/decisions/056-publications-need-current-acceptance.md).
           const subscribed = await repo.insertSubscriptions(
             tx,
-            created.flatMap((c) =>
-              p.subscriptions.map((s) => ({
+            created.flatMap((c) => [
+              ...p.subscriptions.map((s) => ({
                 organisationId: p.organisationId,
                 healthcareServiceId: c.id,
                 partnerServiceId: s.partnerServiceId,
@@ -108,7 +111,15 @@ export function nhsdImport(
                 publishFuturePractitioners: s.publishFuturePractitioners,
                 userId: auth.user.id,
               })),
-            ),
+              ...p.withheld.map((partnerServiceId) => ({
+                organisationId: p.organisationId,
+                healthcareServiceId: c.id,
+                partnerServiceId,
+                informationUseStatementId: null,
+                publishFuturePractitioners: false,
+                userId: auth.user.id,
+              })),
+            ]),
           );
           for (const s of subscribed)
             await appendAudit(tx, {
@@ -116,9 +127,13 @@ export function nhsdImport(
               action: 'service-subscription.created',
               entityType: 'HealthcareService',
               entityId: s.healthcareServiceId!,
-              changedFields: { subscriptionId: s.id, partnerServiceId: s.partnerServiceId },
+              changedFields: {
+                subscriptionId: s.id,
+                partnerServiceId: s.partnerServiceId,
+                publish: s.publish,
+              },
             });
-          for (const s of p.subscriptions.filter((x) => x.chosen)) {
+          for (const s of p.subscriptions.filter((x) => x.standing)) {
             const id = await repo.savePreference(tx, {
               organisationId: p.preferenceOrganisationId,
               partnerServiceId: s.partnerServiceId,

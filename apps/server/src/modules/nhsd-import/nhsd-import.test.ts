@@ -12,11 +12,13 @@ import {
   nhsdOrganisationApiPath,
   PartnerServiceSearchResult,
   PublicationPreferenceStatus,
+  publicationMessages,
   type NhsdImportRequest,
 } from '@pca/contracts';
 import {
   auditEvents,
   healthcareServices,
+  informationUseStatements,
   locations,
   nhsdServices,
   partnerPublications,
@@ -252,13 +254,66 @@ describe('NHSD import: where services may go', () => {
       partnerServiceId: partner('nhsd'),
       partnerServiceCode: 'nhsd',
       hasAcceptedAutoPublishPartnerService: true,
-      informationUseStatementId: ius('nhsd', 1),
+      informationUseStatementId: ius('nhsd', 2),
       hasAcceptedAutoPublishNewPractitioners: true,
     });
     expectProblem(
       await get(nhsdOrganisationApiPath('publicationPreferences', org('riverbend')), JACK),
       403,
     );
+  });
+
+  it('shows every partner the imported services would inherit, from the organisation or the location', async () => {
+    const url = nhsdOrganisationApiPath('publicationPreferences', org('harbour-surry-hills'));
+    const status = PublicationPreferenceStatus.parse(
+      (await get(`${url}?locationId=${clinic}`, ALICE)).json(),
+    );
+    expect(
+      status.inherited.map((i) => [i.partner.code, i.from.level, i.from.name, i.current]).sort(),
+    ).toEqual(
+      [
+        ['medifund', 'organisation', 'Harbour Medical Group Pty Ltd', true],
+        ['nhsd', 'organisation', 'Harbour Medical Group Pty Ltd', true],
+        ['nhsd-providers', 'organisation', 'Harbour Medical Group Pty Ltd', true],
+      ].sort(),
+    );
+    expect(status.inherited.find((i) => i.partner.code === 'medifund')).toMatchObject({
+      partner: { name: 'MediFund Health Insurance', role: 'payer' },
+      publishFuturePractitioners: false,
+      acceptedVersion: 1,
+      acceptedBy: 'Alice Nguyen',
+      latestStatement: { id: ius('medifund', 1), version: 1 },
+    });
+    // A location's own choice is nearer than the organisation's.
+    await t.db.insert(partnerPublications).values({
+      organisationId: org('harbour-surry-hills'),
+      locationId: clinic,
+      partnerServiceId: partner('medifund'),
+      publish: false,
+      informationUseStatementId: ius('medifund', 1),
+      acceptedByUserId: demoIds.user('alice'),
+      acceptedAt: new Date(),
+    });
+    try {
+      const atClinic = PublicationPreferenceStatus.parse(
+        (await get(`${url}?locationId=${clinic}`, ALICE)).json(),
+      );
+      expect(atClinic.inherited.map((i) => i.partner.code)).not.toContain('medifund');
+      const anywhere = PublicationPreferenceStatus.parse((await get(url, ALICE)).json());
+      expect(anywhere.inherited.map((i) => i.partner.code)).toContain('medifund');
+    } finally {
+      await t.db
+        .delete(partnerPublications)
+        .where(
+          and(
+            eq(partnerPublications.locationId, clinic),
+            eq(partnerPublications.partnerServiceId, partner('medifund')),
+          ),
+        );
+    }
+    // A location of another organisation is refused.
+    expectProblem(await get(`${url}?locationId=${mobile}`, ALICE), 400, { field: 'locationId' });
+    expectProblem(await get(`${url}?locationId=not-a-uuid`, ALICE), 400);
   });
 
   it('lists the directory partner services with their latest statement', async () => {
@@ -273,9 +328,9 @@ describe('NHSD import: where services may go', () => {
       'nhsd-providers',
     ]);
     const nhsd = body.items.find((p) => p.code === 'nhsd')!;
-    // Harbour accepted version 1; version 2 is the latest.
+    // Harbour accepted version 2, the latest.
     expect(nhsd.informationUseStatement).toMatchObject({ id: ius('nhsd', 2), version: 2 });
-    expect(nhsd.hasAcceptedLatestVersionIus).toBe(false);
+    expect(nhsd.hasAcceptedLatestVersionIus).toBe(true);
     const providers = body.items.find((p) => p.code === 'nhsd-providers')!;
     expect(providers).toMatchObject({ hasAcceptedLatestVersionIus: true, subscribedWith: 'nhsd' });
     expect(body.total).toBe(3);
@@ -417,7 +472,7 @@ describe('NHSD import: validate and import', () => {
     expect(written).toEqual([]);
   });
 
-  it('imports two physical services into Surry Hills Clinic with the standing subscriptions, audited', async () => {
+  it('imports two physical services into Surry Hills Clinic, which inherit the standing choices, audited', async () => {
     // Two services found by one postcode, of types the clinic does not have yet.
     const rows = await freeServices('si', ['General practice', 'Skin cancer clinic']);
     const byPostcode = new Map<string, DirectoryRow[]>();
@@ -467,27 +522,20 @@ describe('NHSD import: validate and import', () => {
         website: source.website,
       });
     }
-    // Harbour publishes to the national directory (and its providers-only twin) by standing preference;
-    // MediFund is a payer, not a directory.
+    // Nothing was chosen in the publication step: the services inherit Harbour's standing choices (which the
+    // step showed), and no row records an acceptance Alice did not give.
     const subscriptions = await t.db
       .select()
       .from(partnerPublications)
       .where(inArray(partnerPublications.healthcareServiceId, result.healthcareServiceIds));
-    expect(subscriptions).toHaveLength(4);
-    expect(new Set(subscriptions.map((s) => s.partnerServiceId))).toEqual(
-      new Set([partner('nhsd'), partner('nhsd-providers')]),
-    );
-    expect(subscriptions.every((s) => s.informationUseStatementId !== null)).toBe(true);
-    // Who accepted each statement, and when, is recorded.
-    expect(subscriptions.every((s) => s.acceptedByUserId === demoIds.user('alice'))).toBe(true);
-    expect(subscriptions.every((s) => s.acceptedAt instanceof Date)).toBe(true);
+    expect(subscriptions).toEqual([]);
 
     const audit = await t.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.requestId, String(res.headers['x-request-id'])));
     expect(audit.filter((a) => a.action === 'healthcare-service.imported')).toHaveLength(2);
-    expect(audit.filter((a) => a.action === 'service-subscription.created')).toHaveLength(4);
+    expect(audit.filter((a) => a.action === 'service-subscription.created')).toHaveLength(0);
     expect(audit.every((a) => a.actorUserId === demoIds.user('alice'))).toBe(true);
 
     // The location's page shows them; a new search shows them imported.
@@ -536,20 +584,19 @@ describe('NHSD import: validate and import', () => {
       addressLines: [],
       isActive: true,
     });
-    // Health Connect chosen now, the national directories by standing preference.
+    // Health Connect chosen now, accepted by Alice on the statement she was shown; the national directories
+    // are inherited from the group, not copied.
     const subscriptions = await t.db
       .select()
       .from(partnerPublications)
       .where(eq(partnerPublications.healthcareServiceId, result.healthcareServiceIds[0]!));
-    expect(
-      new Map(subscriptions.map((s) => [s.partnerServiceId, s.publishFuturePractitioners])),
-    ).toEqual(
-      new Map([
-        [partner('health-connect'), false],
-        [partner('nhsd'), true],
-        [partner('nhsd-providers'), true],
-      ]),
-    );
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]).toMatchObject({
+      partnerServiceId: partner('health-connect'),
+      publishFuturePractitioners: false,
+      informationUseStatementId: ius('health-connect', 1),
+      acceptedByUserId: demoIds.user('alice'),
+    });
     // Health Connect is now a standing preference of the Harbour group.
     const status = PublicationPreferenceStatus.parse(
       (
@@ -569,8 +616,6 @@ describe('NHSD import: validate and import', () => {
         'healthcare-service.imported',
         'location.created',
         'publication-preference.saved',
-        'service-subscription.created',
-        'service-subscription.created',
         'service-subscription.created',
       ].sort(),
     );
@@ -597,15 +642,30 @@ describe('NHSD import: validate and import', () => {
     });
   });
 
-  it('choosing the national directory also subscribes the providers-only one, on the latest statements', async () => {
+  it('choosing the national directory also subscribes the providers-only one, on the statements sent', async () => {
     const [virtual] = await freeServices('virtual');
-    const res = await post(paths.import, ALICE, {
+    const national = {
+      partnerServiceId: partner('nhsd'),
+      informationUseStatementId: ius('nhsd', 2),
+      subscribeFuturePractitioners: true,
+    };
+    const request = {
       importIds: [virtual!.nhsdResourceIdentifier],
       organisationId: org('harbour-telehealth'),
+    };
+    // The providers-only directory's statement must have been shown too: the client sends it.
+    expectProblem(
+      await post(paths.validate, ALICE, { ...request, nhsdSubscriptions: [national] }),
+      400,
+      { field: 'nhsdSubscriptions' },
+    );
+    const res = await post(paths.import, ALICE, {
+      ...request,
       nhsdSubscriptions: [
+        national,
         {
-          partnerServiceId: partner('nhsd'),
-          informationUseStatementId: ius('nhsd', 2),
+          partnerServiceId: partner('nhsd-providers'),
+          informationUseStatementId: ius('nhsd-providers', 1),
           subscribeFuturePractitioners: true,
         },
       ],
@@ -636,14 +696,32 @@ describe('NHSD import: validate and import', () => {
     expect(preference!.informationUseStatementId).toBe(ius('nhsd', 2));
   });
 
-  it('refuses a subscription on an old statement or to a partner that is not a directory', async () => {
+  it('refuses a statement that is not the current one (409), another partner’s or a partner not offered (400)', async () => {
     const [virtual] = await freeServices('virtual');
     const base = {
       importIds: [virtual!.nhsdResourceIdentifier],
       organisationId: org('harbour-telehealth'),
     };
+    for (const path of [paths.validate, paths.import]) {
+      const old = expectProblem(
+        await post(path, ALICE, {
+          ...base,
+          nhsdSubscriptions: [
+            {
+              partnerServiceId: partner('nhsd'),
+              informationUseStatementId: ius('nhsd', 1),
+              subscribeFuturePractitioners: true,
+            },
+          ],
+        }),
+        409,
+        { type: 'publication-statement-not-latest' },
+      );
+      expect(old.detail).toBe(
+        publicationMessages.statementNotLatest('National Health Services Directory'),
+      );
+    }
     for (const [partnerServiceId, statement] of [
-      [partner('nhsd'), ius('nhsd', 1)],
       [partner('medifund'), ius('medifund', 1)],
       [partner('nhsd'), ius('health-connect', 1)],
     ] as const)
@@ -762,6 +840,102 @@ describe('NHSD import: validate and import', () => {
       );
     expect(isIdentifierTaken(error)).toBe(true);
     expect(isIdentifierTaken(new Error('other'))).toBe(false);
+  });
+});
+
+describe('NHSD import: an inherited publication under an older statement', () => {
+  const medifund2 = '00000000-0000-4000-8000-00000000ee12';
+  beforeAll(async () => {
+    // MediFund publishes version 2: Harbour's standing choice still names version 1.
+    await t.db.insert(informationUseStatements).values({
+      id: medifund2,
+      partnerServiceId: partner('medifund'),
+      version: 2,
+      title: 'MediFund Health Insurance information use statement (version 2)',
+      content: 'MediFund now also shows your services to its members’ employers.',
+      publishedAt: new Date(),
+    });
+  });
+
+  it('is shown as not current, and an import that does not accept it does not publish there', async () => {
+    const url = nhsdOrganisationApiPath('publicationPreferences', org('harbour-telehealth'));
+    const status = PublicationPreferenceStatus.parse((await get(url, ALICE)).json());
+    expect(status.inherited.find((i) => i.partner.code === 'medifund')).toMatchObject({
+      current: false,
+      acceptedVersion: 1,
+      latestStatement: { id: medifund2, version: 2 },
+    });
+    const [virtual] = await freeServices('virtual');
+    const res = await post(paths.import, ALICE, {
+      importIds: [virtual!.nhsdResourceIdentifier],
+      organisationId: org('harbour-telehealth'),
+    });
+    expect(res.statusCode).toBe(200);
+    const [service] = NhsdImportResult.parse(res.json()).healthcareServiceIds;
+    const rows = await t.db
+      .select()
+      .from(partnerPublications)
+      .where(eq(partnerPublications.healthcareServiceId, service!));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ partnerServiceId: partner('medifund'), publish: false });
+  });
+
+  it('accepted in the step, on the statement shown, publishes the imported services there', async () => {
+    const [virtual] = await freeServices('virtual');
+    const request = {
+      importIds: [virtual!.nhsdResourceIdentifier],
+      organisationId: org('harbour-telehealth'),
+    };
+    expectProblem(
+      await post(paths.validate, ALICE, {
+        ...request,
+        nhsdSubscriptions: [
+          {
+            partnerServiceId: partner('medifund'),
+            informationUseStatementId: ius('medifund', 1),
+            subscribeFuturePractitioners: false,
+          },
+        ],
+      }),
+      409,
+      { type: 'publication-statement-not-latest' },
+    );
+    const res = await post(paths.import, ALICE, {
+      ...request,
+      nhsdSubscriptions: [
+        {
+          partnerServiceId: partner('medifund'),
+          informationUseStatementId: medifund2,
+          subscribeFuturePractitioners: false,
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const [service] = NhsdImportResult.parse(res.json()).healthcareServiceIds;
+    const rows = await t.db
+      .select()
+      .from(partnerPublications)
+      .where(eq(partnerPublications.healthcareServiceId, service!));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      partnerServiceId: partner('medifund'),
+      publish: true,
+      informationUseStatementId: medifund2,
+      acceptedByUserId: demoIds.user('alice'),
+    });
+    // A payer is not made a standing preference by an import: the group still names version 1.
+    const [standing] = await t.db
+      .select()
+      .from(partnerPublications)
+      .where(
+        and(
+          eq(partnerPublications.organisationId, org('harbour-group')),
+          eq(partnerPublications.partnerServiceId, partner('medifund')),
+          isNull(partnerPublications.locationId),
+          isNull(partnerPublications.healthcareServiceId),
+        ),
+      );
+    expect(standing!.informationUseStatementId).toBe(ius('medifund', 1));
   });
 });
 

@@ -11,7 +11,13 @@ import type { AppDeps } from '#platform/deps.ts';
 import { NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import type { nhsdDestination } from './destination.ts';
-import { cannotImportHere, directoryProblem, duplicateType, identifierInUse } from './problems.ts';
+import {
+  cannotImportHere,
+  directoryProblem,
+  duplicateType,
+  identifierInUse,
+  statementNotLatest,
+} from './problems.ts';
 import type { nhsdPublication } from './publication.ts';
 import { nhsdImportRepository as repo, type LocationRow } from './repository.ts';
 
@@ -32,14 +38,20 @@ export interface ImportPlan {
   location: LocationRow | null;
   services: DirectoryService[];
   appliesTo: NhsdAppliesTo;
+  /** The partners chosen in the publication step, each on the statement the step showed and sent. */
   subscriptions: Array<{
     partnerServiceId: string;
     code: string;
     informationUseStatementId: string;
     publishFuturePractitioners: boolean;
-    /** Chosen in the publication step now: the organisation's standing preference is saved too. */
-    chosen: boolean;
+    /** A directory: the organisation's standing preference is saved too (docs/decisions/028-nhsd-import.md). */
+    standing: boolean;
   }>;
+  /**
+   * Partners the services would inherit a publication to under an older statement (or one nobody is recorded
+   * as accepting), not accepted again in the step: the services get their own "not published" choice.
+   */
+  withheld: string[];
   /** Where the standing preferences live: the tree's root (its participating organisation). */
   preferenceOrganisationId: string;
 }
@@ -53,11 +65,11 @@ export function nhsdImportPlan(
   deps: Pick<AppDeps, 'db' | 'config'>,
   directory: NhsdDirectory,
   destination: Pick<ReturnType<typeof nhsdDestination>, 'importableIds' | 'requireImportable'>,
-  publication: Pick<ReturnType<typeof nhsdPublication>, 'offeredPartners'>,
+  publication: Pick<ReturnType<typeof nhsdPublication>, 'offeredPartners' | 'inherited'>,
 ) {
   const { db } = deps;
   const { importableIds, requireImportable } = destination;
-  const { offeredPartners } = publication;
+  const { offeredPartners, inherited } = publication;
 
   async function plan(auth: AuthContext, request: ImportRequest): Promise<ImportPlan> {
     requireImportable(auth, request.organisationId);
@@ -105,7 +117,7 @@ export function nhsdImportPlan(
         },
       ]);
 
-    const subscriptions = await subscriptionsFor(request);
+    const { subscriptions, withheld } = await subscriptionsFor(request, location);
     const chain = await repo.organisationChain(db, request.organisationId);
     return {
       organisationId: request.organisationId,
@@ -113,63 +125,72 @@ export function nhsdImportPlan(
       services: ordered,
       appliesTo,
       subscriptions,
+      withheld,
       preferenceOrganisationId: chain.at(-1) ?? request.organisationId,
     };
   }
 
   /**
-   * The subscriptions an import writes: those chosen in the publication step (each a directory partner offered
-   * here, on its latest statement), the providers-only directory with the national one, and every directory
-   * partner the organisation already publishes to by its standing preference.
+   * The publication choices an import writes (docs/decisions/056-publications-need-current-acceptance.md):
+   * only those the person made in the publication step, each on the statement the step showed them — a
+   * directory offered here, or a partner the services would inherit under an older statement. A statement of
+   * the partner that is not its latest is 409 (the step showed an old one), anything else 400. The national
+   * directory brings the providers-only one along, whose statement must have been shown and sent too. What
+   * the organisation already publishes is inherited, not copied; an inherited publication that is not on the
+   * current statement and was not accepted again is withheld.
    */
-  async function subscriptionsFor(request: ImportRequest): Promise<ImportPlan['subscriptions']> {
-    const partners = await offeredPartners(nhsdConstants.partnerServiceRole);
-    const byId = new Map(partners.map((p) => [p.id, p]));
+  async function subscriptionsFor(
+    request: ImportRequest,
+    location: LocationRow | null,
+  ): Promise<Pick<ImportPlan, 'subscriptions' | 'withheld'>> {
+    const [directories, everyPartner, inheritedHere] = await Promise.all([
+      offeredPartners(nhsdConstants.partnerServiceRole),
+      repo.partnersWithLatestStatement(db),
+      inherited(request.organisationId, location ? { id: location.id, name: location.name } : null),
+    ]);
+    const isDirectory = new Set(directories.map((p) => p.id));
+    const renewable = new Set(inheritedHere.filter((i) => !i.current).map((i) => i.partner.id));
+    const latest = new Map(everyPartner.map((p) => [p.id, p]));
     const chosen: ImportPlan['subscriptions'] = [];
     for (const [n, s] of request.nhsdSubscriptions.entries()) {
-      const partner = byId.get(s.partnerServiceId);
-      if (!partner || partner.statementId !== s.informationUseStatementId)
+      const partner = latest.get(s.partnerServiceId);
+      const statement = await repo.statement(db, s.informationUseStatementId);
+      if (
+        !partner ||
+        !(isDirectory.has(partner.id) || renewable.has(partner.id)) ||
+        statement?.partnerServiceId !== partner.id
+      )
         throw new ValidationError([
           {
             field: `nhsdSubscriptions.${n}`,
-            message: 'Accept the latest information use statement of a directory offered here',
+            message:
+              'Choose a directory offered here, or a partner whose inherited publication needs its latest statement accepted, with one of its statements',
           },
         ]);
+      if (partner.statementId !== s.informationUseStatementId)
+        throw statementNotLatest(partner.name);
       if (chosen.some((c) => c.partnerServiceId === partner.id)) continue;
       chosen.push({
         partnerServiceId: partner.id,
         code: partner.code,
         informationUseStatementId: partner.statementId,
         publishFuturePractitioners: s.subscribeFuturePractitioners,
-        chosen: true,
+        standing: isDirectory.has(partner.id),
       });
     }
-    // Choosing the directory for providers and consumers also subscribes the providers-only one.
+    // Choosing the directory for providers and consumers also subscribes the providers-only one: the step
+    // shows its statement too, and sends it.
     const national = chosen.find((c) => c.code === nhsdPartnerCodes.directory);
-    const providers = partners.find((p) => p.code === nhsdPartnerCodes.directoryProviders);
+    const providers = directories.find((p) => p.code === nhsdPartnerCodes.directoryProviders);
     if (national && providers && !chosen.some((c) => c.partnerServiceId === providers.id))
-      chosen.push({
-        partnerServiceId: providers.id,
-        code: providers.code,
-        informationUseStatementId: providers.statementId,
-        publishFuturePractitioners: national.publishFuturePractitioners,
-        chosen: true,
-      });
-    const standing = await repo.preferencesFor(db, request.organisationId);
-    for (const p of standing)
-      if (
-        p.publishService &&
-        byId.has(p.partnerServiceId) &&
-        !chosen.some((c) => c.partnerServiceId === p.partnerServiceId)
-      )
-        chosen.push({
-          partnerServiceId: p.partnerServiceId,
-          code: p.partnerServiceCode,
-          informationUseStatementId: p.informationUseStatementId,
-          publishFuturePractitioners: p.publishFuturePractitioners,
-          chosen: false,
-        });
-    return chosen;
+      throw new ValidationError([
+        {
+          field: 'nhsdSubscriptions',
+          message: `Publishing to ${latest.get(national.partnerServiceId)?.name ?? 'the national directory'} also publishes to ${providers.name}: accept its information use statement too`,
+        },
+      ]);
+    const withheld = [...renewable].filter((id) => !chosen.some((c) => c.partnerServiceId === id));
+    return { subscriptions: chosen, withheld };
   }
 
   /** The in-use and duplicate-type rules, read through `executor` (the import's own transaction). */

@@ -1,4 +1,9 @@
-import { nhsdMessages, nhsdProblemTypes } from '@pca/contracts';
+import {
+  nhsdMessages,
+  nhsdProblemTypes,
+  publicationMessages,
+  publicationProblemTypes,
+} from '@pca/contracts';
 import { ForbiddenError, HttpError } from '#platform/errors.ts';
 
 // The NHSD import's problems (docs/decisions/028-nhsd-import.md), shared by its steps.
@@ -34,6 +39,19 @@ export const duplicateType = (type: string) =>
     'Conflict',
     `${nhsdMessages.duplicateServiceTypeDetail} '${type}'.`,
     slug(nhsdProblemTypes.duplicateServiceType),
+  );
+
+/**
+ * A subscription names a statement of its partner that is not the latest: the step showed an older version
+ * (or the partner published a newer one since). The Partner services tab's problem, so one name says it
+ * (docs/decisions/056-publications-need-current-acceptance.md).
+ */
+export const statementNotLatest = (partnerName: string) =>
+  new HttpError(
+    409,
+    'Conflict',
+    publicationMessages.statementNotLatest(partnerName),
+    slug(publicationProblemTypes.statementNotLatest),
   );
 
 export const cannotImportHere = () =>

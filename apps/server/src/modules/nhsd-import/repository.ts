@@ -1,12 +1,15 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
 import { partnersWithLatestStatement } from '#platform/partner-statements-repository.ts';
 import {
   healthcareServices,
+  informationUseStatements,
   locations,
+  organisations,
   partnerPublications,
   partnerServices,
+  users,
 } from '#db/schema/index.ts';
 
 /** A database or a transaction. */
@@ -16,6 +19,8 @@ export type LocationRow = typeof locations.$inferSelect;
 
 /** The NHSD import's queries (docs/decisions/028-nhsd-import.md). */
 export const nhsdImportRepository = {
+  partnersWithLatestStatement,
+
   /** Which of these directory identifiers a healthcare service already carries. */
   async identifiersInUse(db: Executor, ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
@@ -120,6 +125,7 @@ export const nhsdImportRepository = {
         partnerRole: partnerServices.role,
         featureFlag: partnerServices.featureFlag,
         informationUseStatementId: partnerPublications.informationUseStatementId,
+        acceptedByUserId: partnerPublications.acceptedByUserId,
         publishService: partnerPublications.publish,
         publishFuturePractitioners: partnerPublications.publishFuturePractitioners,
       })
@@ -145,6 +151,59 @@ export const nhsdImportRepository = {
     ))
       if (!nearest.has(row.partnerServiceId)) nearest.set(row.partnerServiceId, row);
     return [...nearest.values()];
+  },
+
+  /**
+   * The publication rows services imported here would inherit from: the location's own (when one is given) and
+   * the organisation-level rows of the organisations in `organisationIds`, each with the statement version it
+   * names, who accepted it, and where it sits (names for the step to show).
+   */
+  async inheritableRows(db: Executor, organisationIds: string[], locationId: string | null) {
+    if (!organisationIds.length) return [];
+    return db
+      .select({
+        partnerServiceId: partnerPublications.partnerServiceId,
+        organisationId: partnerPublications.organisationId,
+        organisationName: organisations.name,
+        locationId: partnerPublications.locationId,
+        publish: partnerPublications.publish,
+        publishFuturePractitioners: partnerPublications.publishFuturePractitioners,
+        informationUseStatementId: partnerPublications.informationUseStatementId,
+        acceptedVersion: informationUseStatements.version,
+        acceptedByUserId: partnerPublications.acceptedByUserId,
+        acceptedByGivenName: users.givenName,
+        acceptedByFamilyName: users.familyName,
+        acceptedAt: partnerPublications.acceptedAt,
+      })
+      .from(partnerPublications)
+      .innerJoin(organisations, eq(organisations.id, partnerPublications.organisationId))
+      .leftJoin(
+        informationUseStatements,
+        eq(informationUseStatements.id, partnerPublications.informationUseStatementId),
+      )
+      .leftJoin(users, eq(users.id, partnerPublications.acceptedByUserId))
+      .where(
+        or(
+          and(
+            inArray(partnerPublications.organisationId, organisationIds),
+            isNull(partnerPublications.locationId),
+            isNull(partnerPublications.healthcareServiceId),
+          ),
+          locationId ? eq(partnerPublications.locationId, locationId) : undefined,
+        ),
+      );
+  },
+
+  /** The partner service and version of an information use statement (undefined when unknown). */
+  async statement(db: Executor, statementId: string) {
+    const [row] = await db
+      .select({
+        partnerServiceId: informationUseStatements.partnerServiceId,
+        version: informationUseStatements.version,
+      })
+      .from(informationUseStatements)
+      .where(eq(informationUseStatements.id, statementId));
+    return row;
   },
 
   /** Partner services of a role with their latest information use statement, by name. */
@@ -210,14 +269,18 @@ export const nhsdImportRepository = {
     });
   },
 
-  /** Publishes new healthcare services to partners (the statement accepted now, by `userId`). */
+  /**
+   * The new healthcare services' own publication choices: publishing on the statement accepted now by
+   * `userId`, or (`informationUseStatementId` null) not publishing to a partner whose inherited publication
+   * names an older statement that was not accepted again.
+   */
   async insertSubscriptions(
     tx: Executor,
     values: Array<{
       organisationId: string;
       healthcareServiceId: string;
       partnerServiceId: string;
-      informationUseStatementId: string;
+      informationUseStatementId: string | null;
       publishFuturePractitioners: boolean;
       userId: string;
     }>,
@@ -226,18 +289,23 @@ export const nhsdImportRepository = {
     return tx
       .insert(partnerPublications)
       .values(
-        values.map(({ userId, ...v }) => ({
-          ...v,
-          publish: true,
-          acceptedByUserId: userId,
-          acceptedAt: sql`now()`,
-          updatedByUserId: userId,
-        })),
+        values.map(({ userId, ...v }) =>
+          v.informationUseStatementId
+            ? {
+                ...v,
+                publish: true,
+                acceptedByUserId: userId,
+                acceptedAt: sql`now()`,
+                updatedByUserId: userId,
+              }
+            : { ...v, publish: false, updatedByUserId: userId },
+        ),
       )
       .returning({
         id: partnerPublications.id,
         healthcareServiceId: partnerPublications.healthcareServiceId,
         partnerServiceId: partnerPublications.partnerServiceId,
+        publish: partnerPublications.publish,
       });
   },
 };

@@ -8,6 +8,7 @@ import {
   NhsdImportResult,
   NhsdLocationSearchResult,
   NhsdLocationsQuery,
+  NhsdPublicationPreferencesQuery,
   NhsdSearchResult,
   PartnerServiceSearchResult,
   PartnerServicesQuery,
@@ -110,11 +111,17 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
         'Whether the organisation has national directory and Health Connect preferences',
         {
           params: IdParams,
+          querystring: NhsdPublicationPreferencesQuery,
           response: { 200: PublicationPreferenceStatus, ...reads },
         },
       ),
     },
-    async (request) => service.publicationPreferences(requireAuth(request), request.params.id),
+    async (request) =>
+      service.publicationPreferences(
+        requireAuth(request),
+        request.params.id,
+        request.query.locationId,
+      ),
   );
 
   app.get(

@@ -9,7 +9,12 @@ import {
   type PartnerPublicationChange,
   type PublicationLevel,
 } from '@pca/contracts';
-import { auditEvents, mailOutbox, partnerPublications } from '#db/schema/index.ts';
+import {
+  auditEvents,
+  informationUseStatements,
+  mailOutbox,
+  partnerPublications,
+} from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, ISLA, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -69,7 +74,7 @@ const ownRow = (key: { locationId?: string; healthcareServiceId?: string }, code
     );
 
 describe('Publications: reading the Partner services tab at each level', () => {
-  it("shows Harbour's own choices, the NHSD's newer statement, and George reads without canEdit", async () => {
+  it("shows Harbour's own choices, each accepted by a person, and George reads without canEdit", async () => {
     const body = await listed('organisation', harbour, GEORGE);
     expect(body.canEdit).toBe(false);
     expect(body.partners.map((p) => p.partner.code).sort()).toEqual([
@@ -81,11 +86,19 @@ describe('Publications: reading the Partner services tab at each level', () => {
     ]);
     const nhsd = entry(body, 'nhsd');
     expect(nhsd.latestStatement).toMatchObject({ id: ius('nhsd', 2), version: 2 });
-    expect(nhsd.own).toMatchObject({ publish: true, acceptedVersion: 1 });
+    expect(nhsd.own).toMatchObject({
+      publish: true,
+      acceptedVersion: 2,
+      acceptedBy: 'Alice Nguyen',
+    });
     expect(nhsd.inherited).toBeNull();
-    expect(nhsd.needsLatestAcceptance).toBe(true);
+    expect(nhsd.needsLatestAcceptance).toBe(false);
     const medifund = entry(body, 'medifund');
-    expect(medifund.own).toMatchObject({ publish: true, acceptedVersion: 1 });
+    expect(medifund.own).toMatchObject({
+      publish: true,
+      acceptedVersion: 1,
+      acceptedBy: 'Alice Nguyen',
+    });
     expect(medifund.needsLatestAcceptance).toBe(false);
     expect(entry(body, 'practice-link')).toMatchObject({ own: null, inherited: null });
     expect((await listed('organisation', harbour, ALICE)).canEdit).toBe(true);
@@ -107,9 +120,9 @@ describe('Publications: reading the Partner services tab at each level', () => {
     const body = await listed('healthcare-service', gp, BEN);
     expect(body.canEdit).toBe(true);
     const nhsd = entry(body, 'nhsd');
-    expect(nhsd.own).toMatchObject({ publish: true, acceptedVersion: 1 });
+    expect(nhsd.own).toMatchObject({ publish: true, acceptedVersion: 2 });
     expect(nhsd.inherited).toMatchObject({ from: { level: 'organisation', id: harbour } });
-    expect(nhsd.needsLatestAcceptance).toBe(true);
+    expect(nhsd.needsLatestAcceptance).toBe(false);
     expect(entry(body, 'medifund')).toMatchObject({
       own: null,
       inherited: { publish: true, from: { level: 'organisation', id: harbour } },
@@ -185,15 +198,6 @@ describe('Publications: changing a choice', () => {
       }),
       400,
       { field: 'acceptInformationUseStatementId' },
-    );
-    // Harbour's NHSD row accepted version 1: a change that keeps publishing needs version 2.
-    expectProblem(
-      await put('organisation', harbour, partner('nhsd'), {
-        ...base,
-        publishFuturePractitioners: true,
-      }),
-      409,
-      { type: 'publication-statement-not-accepted' },
     );
     expect(await ownRow({ healthcareServiceId: skin }, 'practice-link')).toEqual([]);
   });
@@ -286,16 +290,67 @@ describe('Publications: changing a choice', () => {
     ]);
   });
 
-  it('accepting the NHSD’s version 2 at Harbour clears the new-version flag', async () => {
+  it('a newer NHSD statement: keeping publishing needs it accepted, which clears the new-version flag', async () => {
+    const nhsd3 = '00000000-0000-4000-8000-00000000ee23';
+    await t.db.insert(informationUseStatements).values({
+      id: nhsd3,
+      partnerServiceId: partner('nhsd'),
+      version: 3,
+      title: 'National Health Services Directory information use statement (version 3)',
+      content: 'The directory now also shows your services’ accessibility details.',
+      publishedAt: new Date(),
+    });
+    expect(entry(await listed('organisation', harbour), 'nhsd').needsLatestAcceptance).toBe(true);
+    // A change that keeps publishing needs version 3.
+    expectProblem(
+      await put('organisation', harbour, partner('nhsd'), {
+        publish: true,
+        publishFuturePractitioners: false,
+      }),
+      409,
+      { type: 'publication-statement-not-accepted' },
+    );
     const res = await put('organisation', harbour, partner('nhsd'), {
       publish: true,
       publishFuturePractitioners: true,
-      acceptInformationUseStatementId: ius('nhsd', 2),
+      acceptInformationUseStatementId: nhsd3,
     });
     expect(res.statusCode).toBe(200);
     const nhsd = entry(PartnerPublicationList.parse(res.json()), 'nhsd');
-    expect(nhsd.own).toMatchObject({ acceptedVersion: 2, acceptedBy: 'Alice Nguyen' });
+    expect(nhsd.own).toMatchObject({ acceptedVersion: 3, acceptedBy: 'Alice Nguyen' });
     expect(nhsd.needsLatestAcceptance).toBe(false);
+  });
+
+  it('a row that names the current statement but no person must be accepted again to keep publishing', async () => {
+    await t.db
+      .update(partnerPublications)
+      .set({ acceptedByUserId: null })
+      .where(
+        and(
+          eq(partnerPublications.organisationId, harbour),
+          eq(partnerPublications.partnerServiceId, partner('nhsd-providers')),
+          sql`${partnerPublications.locationId} is null`,
+          sql`${partnerPublications.healthcareServiceId} is null`,
+        ),
+      );
+    expectProblem(
+      await put('organisation', harbour, partner('nhsd-providers'), {
+        publish: true,
+        publishFuturePractitioners: false,
+      }),
+      409,
+      { type: 'publication-statement-not-accepted' },
+    );
+    const res = await put('organisation', harbour, partner('nhsd-providers'), {
+      publish: true,
+      publishFuturePractitioners: false,
+      acceptInformationUseStatementId: ius('nhsd-providers', 1),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(entry(PartnerPublicationList.parse(res.json()), 'nhsd-providers').own).toMatchObject({
+      acceptedVersion: 1,
+      acceptedBy: 'Alice Nguyen',
+    });
   });
 
   it('a forced failure while queueing the mail writes neither the choice nor its audit event', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { PublicationLevel } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
 import { partnersWithLatestStatement } from '#platform/partner-statements-repository.ts';
@@ -34,9 +35,107 @@ const rowWithAcceptance = {
   acceptedByFamilyName: users.familyName,
 };
 
+/** Why a publication fails the consent check. */
+export type ConsentFindingReason = 'statement-not-current' | 'nobody-accepted';
+
+/** A publication without a person's acceptance of its partner's current statement. */
+export interface ConsentFinding {
+  publicationId: string;
+  level: PublicationLevel;
+  partnerCode: string;
+  partnerName: string;
+  organisationId: string;
+  organisationName: string;
+  locationId: string | null;
+  healthcareServiceId: string | null;
+  /** The name of the organisation, location or healthcare service whose choice it is. */
+  entityName: string;
+  /** The version the row names (null: none). */
+  acceptedVersion: number | null;
+  /** The partner's latest version (null: the partner has no statement). */
+  currentVersion: number | null;
+  reason: ConsentFindingReason;
+}
+
 /** Publishing to partners (docs/decisions/030-publishing-to-partners.md): reads and writes of its tables. */
 export const publicationsRepository = {
   partnersWithLatestStatement,
+
+  /**
+   * The consent check over the whole database (docs/decisions/056-publications-need-current-acceptance.md):
+   * every publication — a row that publishes, at any level; what a lower level inherits is that row — that
+   * does not name its partner's latest information use statement, or names it without the person who
+   * accepted it and when. One statement; none is the answer a sound database gives.
+   */
+  async withoutCurrentAcceptance(db: Executor): Promise<ConsentFinding[]> {
+    const result = (await db.execute(sql`
+      with latest as (
+        select distinct on (partner_service_id) partner_service_id, id, version
+        from information_use_statements
+        order by partner_service_id, version desc
+      )
+      select p.id, ps.code, ps.name as partner_name, p.organisation_id, o.name as organisation_name,
+        p.location_id, p.healthcare_service_id, coalesce(hs.name, loc.name) as entity_name,
+        s.version as accepted_version, l.version as current_version, p.accepted_by_user_id,
+        p.accepted_at
+      from partner_publications p
+      join partner_services ps on ps.id = p.partner_service_id
+      join organisations o on o.id = p.organisation_id
+      left join locations loc on loc.id = p.location_id
+      left join healthcare_services hs on hs.id = p.healthcare_service_id
+      left join information_use_statements s on s.id = p.information_use_statement_id
+      left join latest l on l.partner_service_id = p.partner_service_id
+      where p.publish and (
+        l.id is null or p.information_use_statement_id is distinct from l.id
+        or p.accepted_by_user_id is null or p.accepted_at is null)
+      order by o.name, ps.name, p.id`)) as unknown as {
+      rows: Array<{
+        id: string;
+        code: string;
+        partner_name: string;
+        organisation_id: string;
+        organisation_name: string;
+        location_id: string | null;
+        healthcare_service_id: string | null;
+        entity_name: string | null;
+        accepted_version: number | null;
+        current_version: number | null;
+        accepted_by_user_id: string | null;
+        accepted_at: unknown;
+      }>;
+    };
+    return result.rows.map((r) => {
+      const current =
+        r.current_version !== null && Number(r.accepted_version) === Number(r.current_version);
+      return {
+        publicationId: r.id,
+        level: r.healthcare_service_id
+          ? 'healthcare-service'
+          : r.location_id
+            ? 'location'
+            : 'organisation',
+        partnerCode: r.code,
+        partnerName: r.partner_name,
+        organisationId: r.organisation_id,
+        organisationName: r.organisation_name,
+        locationId: r.location_id,
+        healthcareServiceId: r.healthcare_service_id,
+        entityName: r.entity_name ?? r.organisation_name,
+        acceptedVersion: r.accepted_version === null ? null : Number(r.accepted_version),
+        currentVersion: r.current_version === null ? null : Number(r.current_version),
+        reason: current ? 'nobody-accepted' : 'statement-not-current',
+      };
+    });
+  },
+
+  /** How many rows publish (at every level), for the consent check's summary. */
+  async publishingCount(db: Executor): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerPublications)
+      .where(eq(partnerPublications.publish, true));
+    return Number(row?.n ?? 0);
+  },
 
   /** The organisation and every organisation above it, nearest first, with their names. */
   async organisationChain(db: Executor, organisationId: string) {

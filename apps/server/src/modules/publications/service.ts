@@ -314,7 +314,10 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
       await db.transaction(async (tx) => {
         const row = await repo.ownRowForUpdate(tx, entity.key, partner.id);
         const statementId = accept ?? row?.informationUseStatementId ?? null;
-        if (input.publish && statementId !== partner.statementId)
+        // A publication needs a person's acceptance of the latest statement: accepted now, or recorded on
+        // this level's row (docs/decisions/056-publications-need-current-acceptance.md).
+        const acceptedByPerson = accept !== undefined || Boolean(row?.acceptedByUserId);
+        if (input.publish && (statementId !== partner.statementId || !acceptedByPerson))
           throw new HttpError(
             409,
             'Conflict',
@@ -328,8 +331,10 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
         };
         const before = recorded(row);
         const changed = changedFields<typeof next>(before, next);
-        const newlyAccepted = accept !== undefined && accept !== row?.informationUseStatementId;
-        if (row && !Object.keys(changed).length) return;
+        const newlyAccepted =
+          accept !== undefined &&
+          (accept !== row?.informationUseStatementId || !row?.acceptedByUserId);
+        if (row && !Object.keys(changed).length && !newlyAccepted) return;
         const acceptance = newlyAccepted
           ? { acceptedByUserId: scope.userId, acceptedAt: new Date() }
           : {};

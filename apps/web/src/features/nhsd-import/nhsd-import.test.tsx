@@ -7,6 +7,7 @@ import type {
   NhsdLocationSearchItem,
   NhsdSearchResult,
   NhsdService,
+  InheritedNhsdPublication,
   OrganisationNode,
   PartnerServiceItem,
 } from '@pca/contracts';
@@ -27,7 +28,12 @@ import { renderApp } from '../../test/render-app.tsx';
 import { testConfig, testUser } from '../../test/test-config.ts';
 import { FindPractice } from './components/find-practice.tsx';
 import { ServicesTable } from './components/services-table.tsx';
-import { offeredPartners, publicationNeeds, subscriptionsOf } from './components/publication.tsx';
+import {
+  offeredPartners,
+  publicationChoices,
+  publicationNeeds,
+  subscriptionsOf,
+} from './components/publication.tsx';
 import {
   defaultLocation,
   defaultOrganisation,
@@ -451,6 +457,7 @@ describe('the wizard rules', () => {
       hasHcaPublicationPreferences: false,
       hasNhsdPublicationPreferences: false,
       organisationPublicationPreferences: [],
+      inherited: [],
     };
     expect(publicationNeeds(status, false)).toEqual({
       nationalDirectory: true,
@@ -470,6 +477,11 @@ describe('the wizard rules', () => {
       ),
     ).toEqual({ nationalDirectory: false, healthConnect: false });
 
+    const choices = publicationChoices(items, publicationNeeds(status, true), []);
+    expect(choices.map((c) => [c.code, c.along.map((a) => a.id)])).toEqual([
+      ['nhsd', [items[1]!.id]],
+      ['health-connect', []],
+    ]);
     const subs = subscriptionsOf(
       {
         entries: {
@@ -485,8 +497,9 @@ describe('the wizard rules', () => {
           },
         },
       },
-      items,
+      choices,
     );
+    // The providers-only directory goes with the national one, on its own statement (shown beside it).
     expect(subs).toEqual([
       {
         partnerServiceId: items[0]!.id,
@@ -499,7 +512,43 @@ describe('the wizard rules', () => {
         subscribeFuturePractitioners: false,
       },
     ]);
+
+    // An inherited publication on an older statement is asked about again, once, on its latest statement;
+    // one on the current statement is not.
+    const stale = inheritedPublication({ current: false });
+    const again = publicationChoices(items, publicationNeeds(status, true), [
+      stale,
+      inheritedPublication({ partner: { ...stale.partner, id: items[0]!.id, code: 'nhsd' } }),
+    ]);
+    expect(again.map((c) => [c.code, c.renews?.acceptedVersion ?? null])).toEqual([
+      ['nhsd', null],
+      ['health-connect', null],
+      ['medifund', 1],
+    ]);
+    expect(again[2]!.statement).toEqual(stale.latestStatement);
   });
+});
+
+const MEDIFUND = '0b7c3a10-3333-4a2b-8c3d-000000000009';
+
+/** What the services would inherit from Harbour: MediFund, current unless said otherwise. */
+const inheritedPublication = (
+  over: Partial<InheritedNhsdPublication> = {},
+): InheritedNhsdPublication => ({
+  partner: { id: MEDIFUND, code: 'medifund', name: 'MediFund Health Insurance', role: 'payer' },
+  from: { level: 'organisation', id: ORG, name: 'Harbour Medical Group' },
+  publishFuturePractitioners: false,
+  acceptedVersion: 1,
+  acceptedBy: 'Alice Nguyen',
+  acceptedAt: '2026-03-04T01:00:00.000Z',
+  latestStatement: {
+    id: '0b7c3a10-4444-4a2b-8c3d-000000000009',
+    version: over.current === false ? 2 : 1,
+    title: `MediFund Health Insurance information use statement (version ${over.current === false ? 2 : 1})`,
+    content: 'MediFund uses the details you publish to validate claims.',
+  },
+  current: true,
+  ...over,
 });
 
 /** The wizard's API for one organisation with one physical location. */
@@ -531,6 +580,7 @@ function serveWizard(routes: Record<string, FakeHandler> = {}) {
         hasHcaPublicationPreferences: true,
         hasNhsdPublicationPreferences: true,
         organisationPublicationPreferences: [],
+        inherited: [],
       }),
     [`POST ${paths.validate}`]: () => new Response(null, { status: 204 }),
     [`POST ${paths.import}`]: () =>
@@ -594,6 +644,87 @@ describe('the wizard page', () => {
     expect(requests.find((r) => r.path === paths.import)?.body).toEqual(validate?.body);
     expect(screen.getByText('Complete step 2 to see results.')).toBeVisible();
     expect(screen.getByRole('radio', { name: /Physical/ })).toBeChecked();
+  });
+
+  it('shows every partner the services inherit before Import now, asking for the chosen location (issue 30)', async () => {
+    const requests = serveWizard({
+      [`GET ${nhsdOrganisationApiPath('publicationPreferences', ORG)}`]: () =>
+        json({
+          hasHcaPublicationPreferences: true,
+          hasNhsdPublicationPreferences: true,
+          organisationPublicationPreferences: [],
+          inherited: [inheritedPublication()],
+        }),
+    });
+    renderApp('/nhsd-import');
+    await findAndSelectAll();
+    const list = await screen.findByRole('list', { name: 'Published already' });
+    expect(list).toHaveTextContent(
+      'MediFund Health Insurance: inherited from the organisation Harbour Medical Group; information use statement version 1 accepted by Alice Nguyen on',
+    );
+    expect(list).toHaveTextContent('practitioners who join are not published.');
+    expect(
+      screen.getByText('There is nothing else to choose for this organisation.'),
+    ).toBeVisible();
+    expect(
+      requests.some(
+        (r) =>
+          r.path ===
+          `${nhsdOrganisationApiPath('publicationPreferences', ORG)}?locationId=${CLINIC}`,
+      ),
+    ).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import now' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText('Successfully imported')).toBeVisible();
+    // Nothing was chosen in the step: nothing is sent to be accepted.
+    expect(requests.find((r) => r.path === paths.import)?.body).toMatchObject({
+      nhsdSubscriptions: [],
+    });
+  });
+
+  it('asks again for an inherited publication on an older statement, and sends the statement it showed', async () => {
+    const stale = inheritedPublication({ current: false });
+    const requests = serveWizard({
+      [`GET ${nhsdOrganisationApiPath('publicationPreferences', ORG)}`]: () =>
+        json({
+          hasHcaPublicationPreferences: true,
+          hasNhsdPublicationPreferences: true,
+          organisationPublicationPreferences: [],
+          inherited: [stale],
+        }),
+    });
+    renderApp('/nhsd-import');
+    await findAndSelectAll();
+    expect(
+      await screen.findByText(
+        'The organisation Harbour Medical Group publishes to MediFund Health Insurance on version 1 of its information use statement, accepted by Alice Nguyen; version 2 is current. Accept it to publish the imported services to MediFund Health Insurance; otherwise they are not published to it.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Published already' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import now' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Import now' }));
+    expect(
+      await screen.findAllByText(
+        'Accept the information use statement, or choose not to publish to this partner service',
+      ),
+    ).not.toHaveLength(0);
+    expect(requests.some((r) => r.path === paths.import)).toBe(false);
+    await userEvent.click(
+      screen.getByRole('checkbox', {
+        name: 'I accept the information use statement of MediFund Health Insurance',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText('Successfully imported')).toBeVisible();
+    expect(requests.find((r) => r.path === paths.import)?.body).toMatchObject({
+      nhsdSubscriptions: [
+        {
+          partnerServiceId: MEDIFUND,
+          informationUseStatementId: stale.latestStatement.id,
+          subscribeFuturePractitioners: false,
+        },
+      ],
+    });
   });
 
   it('does not pre-select a location at another address, names the services’ address, and shows the chosen one whole (issue 30)', async () => {
@@ -700,6 +831,7 @@ describe('the wizard page', () => {
           hasHcaPublicationPreferences: true,
           hasNhsdPublicationPreferences: true,
           organisationPublicationPreferences: [],
+          inherited: [],
         }),
     });
     const { router } = renderApp(`/nhsd-import?locationId=${VIRTUAL}&orgId=${CHILD}`);

@@ -364,41 +364,45 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
     ),
   );
 
-  // Harbour publishes to the NHSD on the first IUS version (a newer one exists) and to MediFund.
+  // Harbour publishes to the NHSD, its providers-only twin and MediFund. Every publication names the
+  // partner's current statement and the person who accepted it (Alice, Harbour's organisation manager): the
+  // NHSD's version 2 was accepted ten days after it was published, on Harbour's tab and on Surry Hills GP's.
+  // The world holds no publication without a current acceptance
+  // (docs/decisions/056-publications-need-current-acceptance.md; the consent check finds none).
   const harbour = demoIds.organisation('harbour-group');
+  const alice = demoIds.user('alice');
+  const accepted = (partner: string, createdDay: number) => {
+    const version = REVISED_IUS.has(partner) ? 2 : 1;
+    const acceptedDay = version === 2 ? -50 : createdDay;
+    return {
+      partnerServiceId: demoIds.partnerService(partner),
+      informationUseStatementId: demoIds.informationUseStatement(partner, version),
+      publish: true,
+      acceptedByUserId: alice,
+      acceptedAt: daysFromBase(acceptedDay),
+      updatedByUserId: alice,
+      createdAt: daysFromBase(createdDay),
+      updatedAt: daysFromBase(acceptedDay),
+    };
+  };
   await tx.insert(partnerPublications).values([
     {
       id: demoIds.organisation('harbour-group/preference/nhsd'),
       organisationId: harbour,
-      partnerServiceId: demoIds.partnerService('nhsd'),
-      informationUseStatementId: demoIds.informationUseStatement('nhsd', 1),
-      publish: true,
+      ...accepted('nhsd', -300),
       publishFuturePractitioners: true,
-      acceptedAt: daysFromBase(-300),
-      createdAt: daysFromBase(-300),
-      updatedAt: daysFromBase(-300),
     },
     {
       id: demoIds.organisation('harbour-group/preference/nhsd-providers'),
       organisationId: harbour,
-      partnerServiceId: demoIds.partnerService('nhsd-providers'),
-      informationUseStatementId: demoIds.informationUseStatement('nhsd-providers', 1),
-      publish: true,
+      ...accepted('nhsd-providers', -300),
       publishFuturePractitioners: true,
-      acceptedAt: daysFromBase(-300),
-      createdAt: daysFromBase(-300),
-      updatedAt: daysFromBase(-300),
     },
     {
       id: demoIds.organisation('harbour-group/preference/medifund'),
       organisationId: harbour,
-      partnerServiceId: demoIds.partnerService('medifund'),
-      informationUseStatementId: demoIds.informationUseStatement('medifund', 1),
-      publish: true,
+      ...accepted('medifund', -250),
       publishFuturePractitioners: false,
-      acceptedAt: daysFromBase(-250),
-      createdAt: daysFromBase(-250),
-      updatedAt: daysFromBase(-250),
     },
   ]);
   await tx.insert(partnerPublications).values(
@@ -406,13 +410,8 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       id: demoIds.healthcareService(`surry-hills-gp/subscription/${partner}`),
       organisationId: demoIds.organisation('harbour-surry-hills'),
       healthcareServiceId: demoIds.healthcareService('surry-hills-gp'),
-      partnerServiceId: demoIds.partnerService(partner),
-      informationUseStatementId: demoIds.informationUseStatement(partner, 1),
-      publish: true,
+      ...accepted(partner, -300),
       publishFuturePractitioners: true,
-      acceptedAt: daysFromBase(-300),
-      createdAt: daysFromBase(-300),
-      updatedAt: daysFromBase(-300),
     })),
   );
 }

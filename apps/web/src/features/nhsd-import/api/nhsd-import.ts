@@ -54,13 +54,18 @@ export function useImportLocations(organisationId: string) {
   });
 }
 
-/** Whether the organisation has publication preferences for the national directory and Health Connect. */
-export function usePublicationPreferences(organisationId: string) {
+/**
+ * Whether the organisation has publication preferences for the national directory and Health Connect, and
+ * what services imported at the location ('' for a new one) would inherit.
+ */
+export function usePublicationPreferences(organisationId: string, locationId: string) {
   return useQuery({
-    queryKey: [...root, 'publication-preferences', organisationId],
+    queryKey: [...root, 'publication-preferences', organisationId, locationId],
     queryFn: ({ signal }) =>
       http<PublicationPreferenceStatus>(
-        nhsdOrganisationApiPath('publicationPreferences', organisationId),
+        `${nhsdOrganisationApiPath('publicationPreferences', organisationId)}${
+          locationId ? `?locationId=${encodeURIComponent(locationId)}` : ''
+        }`,
         { signal },
       ),
     enabled: organisationId !== '',

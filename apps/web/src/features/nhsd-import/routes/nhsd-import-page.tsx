@@ -30,7 +30,7 @@ import { LeaveGuard } from '../components/leave-guard.tsx';
 import {
   Publication,
   PublicationForm,
-  offeredPartners,
+  publicationChoices,
   publicationDefaults,
   publicationNeeds,
   subscriptionsOf,
@@ -125,25 +125,38 @@ export function NhsdImportPage() {
     if (duplicate) dispatch({ type: 'duplicateType' });
   }, [duplicate]);
 
-  // Step 5: only when the organisation lacks publication preferences.
-  const preferences = usePublicationPreferences(organisationId);
-  const needs = preferences.data
-    ? publicationNeeds(preferences.data, config.features.healthConnectPublication)
-    : null;
-  const publicationShown = Boolean(needs && (needs.nationalDirectory || needs.healthConnect));
-  const partners = usePartnerServices(organisationId, publicationShown);
-  const publication = useSchemaForm(PublicationForm, { defaultValues: { entries: {} } });
+  // Step 5 (docs/decisions/056-publications-need-current-acceptance.md): what the services would inherit at
+  // this destination, and the directories the organisation lacks a current preference for or inherited
+  // publications on an older statement, to choose and accept here. Shown when there is any of them.
+  const destinationLocationId = locationId === pseudoLocationId ? '' : locationId;
+  const preferences = usePublicationPreferences(organisationId, destinationLocationId);
+  const healthConnectFlag = config.features.healthConnectPublication;
+  const needs = preferences.data ? publicationNeeds(preferences.data, healthConnectFlag) : null;
+  const inherited = preferences.data?.inherited ?? [];
+  const directoriesNeeded = Boolean(needs && (needs.nationalDirectory || needs.healthConnect));
+  const partners = usePartnerServices(organisationId, directoriesNeeded);
   const partnerItems = partners.data?.items;
+  const asked = useMemo(() => {
+    const status = preferences.data;
+    if (!status || (directoriesNeeded && !partnerItems)) return undefined;
+    return publicationChoices(
+      partnerItems ?? [],
+      publicationNeeds(status, healthConnectFlag),
+      status.inherited,
+    );
+  }, [preferences.data, partnerItems, directoriesNeeded, healthConnectFlag]);
+  const publicationShown =
+    preferences.data !== undefined &&
+    (directoriesNeeded || inherited.length > 0 || (asked?.length ?? 0) > 0);
+  const publication = useSchemaForm(PublicationForm, { defaultValues: { entries: {} } });
   useEffect(() => {
-    if (partnerItems && needs)
-      publication.reset(publicationDefaults(offeredPartners(partnerItems, needs)));
-    // The form starts again for each organisation's partners; `needs` follows the same answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [partnerItems, preferences.data, publication]);
+    if (asked) publication.reset(publicationDefaults(asked));
+    // The form starts again for each destination's choices.
+  }, [asked, publication]);
 
   const importer = useImportServices();
   const publicationBusy =
-    organisationId !== '' && (preferences.isPending || (publicationShown && partners.isPending));
+    organisationId !== '' && (preferences.isPending || (directoriesNeeded && partners.isPending));
   const canImport =
     request !== null && validation.isSuccess && !publicationBusy && !importer.isPending;
 
@@ -168,8 +181,8 @@ export function NhsdImportPage() {
   };
   const importNow = () => {
     if (!canImport) return;
-    if (publicationShown && partnerItems)
-      void publication.handleSubmit((values) => runImport(subscriptionsOf(values, partnerItems)))();
+    if (asked?.length)
+      void publication.handleSubmit((values) => runImport(subscriptionsOf(values, asked)))();
     else runImport([]);
   };
 
@@ -264,7 +277,7 @@ export function NhsdImportPage() {
       ),
     },
   ];
-  if (publicationShown && needs)
+  if (publicationShown)
     steps.push({
       title: 'Publish to national directories',
       done: false,
@@ -272,9 +285,9 @@ export function NhsdImportPage() {
         <Publication
           form={publication}
           fieldId={fieldId}
-          partners={partnerItems}
-          partnersError={partners.error}
-          needs={needs}
+          choices={asked}
+          partnersError={directoriesNeeded ? partners.error : null}
+          inherited={inherited}
         />
       ),
     });
