@@ -275,11 +275,13 @@ export const authorisationMatrix: Matrix = {
   'GET /api/practitioners/search': [
     { target: '-', query: { name: 'Nguyen' }, allow: ['alice', 'ben', 'isla', 'jack'] },
   ],
-  'GET /api/practitioners/hi-service/{hpii}': [
+  // The HI Service's provider search: the number with the names, answered match or no match (decision 055).
+  'POST /api/practitioners/hi-service/search': [
     {
       target: 'alice',
-      params: { hpii: '8003615260181594' },
+      body: { hpii: '8003615260181594', familyName: 'Nguyen', givenName: 'Alice' },
       allow: ['alice', 'ben', 'isla', 'jack'],
+      allowed: [200],
     },
   ],
   'GET /api/practitioner-roles/options': [{ target: '-', allow: ['alice', 'ben', 'isla', 'jack'] }],
@@ -564,7 +566,7 @@ export const authorisationMatrix: Matrix = {
       body: {
         ...roleFields,
         practitionerId: alicePractitioner,
-        hpii: null,
+        hiService: null,
         healthcareServiceId: gp,
       },
       // A service outside the caller's organisations is refused as an invalid choice (400).
