@@ -148,7 +148,7 @@ test.describe('Practitioners', () => {
     await expect(page).toHaveURL(/\/practitioners$/);
   });
 
-  test('Alice views a role and adds a role found by HPI-I, then sees it listed', async ({
+  test('Alice views a role and adds a role found by HPI-I and names, then sees it listed', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
@@ -164,14 +164,26 @@ test.describe('Practitioners', () => {
     await page.goto('/practitioners');
     await page.getByRole('link', { name: 'Add practitioner' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add practitioner' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'HPI-I', exact: true }).fill('8003619960308242');
-    await page.getByRole('button', { name: 'Search HPI-I' }).click();
+    // The HI Service's search needs the number with the names and answers match or no match only
+    // (docs/decisions/055-hpii-lookup-and-managing-powers.md): the number alone names nobody.
+    const search = page.getByRole('form', { name: 'Find by HPI-I' });
+    await search.getByRole('button', { name: 'Search HPI-I' }).click();
+    await expect(page.getByRole('link', { name: 'Please enter their family name' })).toBeVisible();
+    await expect(page.locator(':focus')).toContainText('There is a problem');
+    await search.getByRole('textbox', { name: /^HPI-I number/ }).fill('8003619960308242');
+    await search.getByRole('textbox', { name: /^Family name/ }).fill('Brown');
+    await search.getByRole('textbox', { name: /^Given name/ }).fill('Isla');
+    await search.getByRole('button', { name: 'Search HPI-I' }).click();
+    await expect(page.getByText('No match', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+    await expectAccessible(page);
+    await search.getByRole('textbox', { name: /^HPI-I number/ }).fill('8003611860913908');
+    await search.getByRole('button', { name: 'Search HPI-I' }).click();
     await expect(
-      page.getByText('This HPI-I is not active in the Healthcare Identifiers Service.'),
+      page.getByText(
+        'The Healthcare Identifiers Service holds HPI-I 8003611860913908, active, for Isla Brown.',
+      ),
     ).toBeVisible();
-    await page.getByRole('textbox', { name: 'HPI-I', exact: true }).fill('8003611860913908');
-    await page.getByRole('button', { name: 'Search HPI-I' }).click();
-    await expect(page.getByText('Found Brown, Isla')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Choose Isla Brown' }).click();
     await page

@@ -81,6 +81,20 @@ describe('capabilitiesOf (docs/product/rules.md#permissions)', () => {
     expect(c.accessPublishing).toBe(true);
   });
 
+  it('managing a practitioner switches off managing practitioners and key contacts too (issue 30)', () => {
+    // Ben's case: a HealthcareServiceManager, who would manage practitioners without the managing rule.
+    const ben = capabilitiesOf(
+      input(['HealthcareServiceManager'], {
+        managingPractitioner: managed,
+        isApprovedPractitionerDelegate: true,
+      }),
+    );
+    expect(ben.managePractitioners).toBe(false);
+    const om = capabilitiesOf(input(['OrganisationManager'], { managingPractitioner: managed }));
+    expect(om.managePractitioners).toBe(false);
+    expect(om.keyContacts).toBe(false);
+  });
+
   it('practitioner access needs a participating organisation that is neither cancelled nor terminated', () => {
     expect(
       capabilitiesOf(

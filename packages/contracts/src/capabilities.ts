@@ -105,12 +105,16 @@ export function capabilitiesOf({
     manageBusinesses,
     viewBusinesses,
     accessPractitioners,
-    managePractitioners: (accessPractitioners && om) || hsm,
+    // The table gives a HealthcareServiceManager this one unconditionally; while managing a practitioner
+    // it is off too, as the key contacts below, so that a delegate's own business powers never mix with
+    // the practitioner's in one request (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+    managePractitioners: ((accessPractitioners && om) || hsm) && !managing,
     accessPublishing: user.isPractitioner || om || hsm || managing,
     delegates: user.isApprovedPractitionerDelegate && !managing,
     assignDelegates: canAssignDelegates(user),
     keyContacts:
       om &&
+      !managing &&
       participatingOrganisations.some(
         (o) => o.isPublisher && o.publisherApprovalStatus === 'Approved',
       ),

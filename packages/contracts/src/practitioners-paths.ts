@@ -8,8 +8,11 @@ export const practitionerApiPaths = {
   serviceOfferings: '/api/practitioners/service-offerings',
   /** GET ?name: known practitioners in the caller's organisations, by name. */
   practitionerSearch: '/api/practitioners/search',
-  /** GET: the HI Service's answer for one HPI-I (route pattern). */
-  hiServiceLookup: '/api/practitioners/hi-service/:hpii',
+  /**
+   * POST { hpii, familyName, givenName }: whether the HI Service knows this HPI-I under these names, and
+   * nothing more (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+   */
+  hiServiceSearch: '/api/practitioners/hi-service/search',
   /** GET: healthcare services the caller may add roles to, and the role types. */
   roleOptions: '/api/practitioner-roles/options',
   /** POST: add a practitioner role. */
@@ -17,10 +20,6 @@ export const practitionerApiPaths = {
   /** GET / PUT one practitioner role (route pattern). */
   role: '/api/practitioner-roles/:roleId',
 } as const;
-
-/** The URL of the HI Service lookup for one HPI-I. */
-export const hiServiceLookupPath = (hpii: string) =>
-  practitionerApiPaths.hiServiceLookup.replace(':hpii', encodeURIComponent(hpii));
 
 /** The URL of one practitioner role. */
 export const practitionerRolePath = (roleId: string) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { constants } from './constants.ts';
+import { hpiiMessages, hpiiProblem } from './hpii.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
-import { hiServiceStatuses } from './value-lists.ts';
 import { practitionersPageSize } from './practitioners-paths.ts';
 
 // Paths, the page size and the list's wording live in practitioners-paths.ts, which the Practitioners page
@@ -87,30 +88,63 @@ export const PractitionerSearchQuery = z.object({
 export const PractitionerSearchResult = z.object({ practitioners: z.array(PractitionerSummary) });
 export type PractitionerSearchResult = z.infer<typeof PractitionerSearchResult>;
 
-/** HI Service answers to an HPI-I lookup. */
-export const HiServiceStatus = z.enum(hiServiceStatuses);
-export type HiServiceStatus = z.infer<typeof HiServiceStatus>;
+/**
+ * The words of the HPI-I search on Add practitioner (docs/decisions/055-hpii-lookup-and-managing-powers.md),
+ * in the style of the register-as-practitioner dialog's (docs/decisions/023-register-as-practitioner.md),
+ * about someone else's number.
+ */
+export const hpiiSearchMessages = {
+  hpiiRequired: 'Please enter their HPI-I number',
+  hpiiDigits: hpiiMessages.digits,
+  hpiiCheckDigit: 'Please check their HPI-I number, the check digit does not match',
+  familyNameRequired: 'Please enter their family name',
+  givenNameRequired: 'Please enter their given name',
+  noMatchTitle: 'No match',
+  noMatch:
+    'The Healthcare Identifiers Service has no active practitioner with this HPI-I number and these names. Check the number and the names as they are registered with the HI Service, and search again.',
+  matchTitle: 'Match found',
+  match: (hpii: string, name: string) =>
+    `The Healthcare Identifiers Service holds HPI-I ${hpii}, active, for ${name}.`,
+  error: 'The Healthcare Identifiers Service could not be reached. Please try again.',
+} as const;
 
-/** An HPI-I: 16 digits. */
-export const Hpii = z.string().regex(/^\d{16}$/, 'Enter the 16-digit HPI-I');
-
-/** The answer of an HPI-I lookup, with the portal's practitioner record when one exists. */
-export const HiServiceLookup = z.object({
-  hpii: z.string(),
-  status: HiServiceStatus,
-  givenName: z.string().nullable(),
-  familyName: z.string().nullable(),
-  /** The practitioner already known to the portal with this HPI-I, if any. */
-  practitionerId: z.string().uuid().nullable(),
+/** An HPI-I typed for someone else: required, 16 digits and the Luhn check digit, one message at a time. */
+const searchedHpii = singleLineText({
+  min: 1,
+  max: constants.hpiiLength,
+  required: hpiiSearchMessages.hpiiRequired,
+  tooLong: hpiiSearchMessages.hpiiDigits,
+}).check((ctx) => {
+  // Empty and too long already have their message from the text rule above.
+  if (ctx.value === '' || ctx.value.length > constants.hpiiLength) return;
+  const problem = hpiiProblem(ctx.value);
+  if (problem)
+    ctx.issues.push({
+      code: 'custom',
+      message: problem === hpiiMessages.checkDigit ? hpiiSearchMessages.hpiiCheckDigit : problem,
+      input: ctx.value,
+    });
 });
-export type HiServiceLookup = z.infer<typeof HiServiceLookup>;
 
-/** Messages for HI Service statuses other than SUCCESS. */
-export const hiServiceMessages: Record<Exclude<HiServiceStatus, 'SUCCESS'>, string> = {
-  NO_MATCH: 'No practitioner was found with this HPI-I.',
-  NOT_ACTIVE: 'This HPI-I is not active in the Healthcare Identifiers Service.',
-  NOT_LINKED: 'This HPI-I is not linked to a practitioner in the Healthcare Identifiers Service.',
-};
+/**
+ * An HPI-I search, as the HI Service's own search for a provider: the number with the names
+ * (docs/decisions/055-hpii-lookup-and-managing-powers.md). The answer is match or no match only, so a number
+ * alone names nobody.
+ */
+export const HpiiSearch = z.object({
+  hpii: searchedHpii,
+  familyName: singleLineText({
+    min: 1,
+    max: 100,
+    required: hpiiSearchMessages.familyNameRequired,
+  }),
+  givenName: singleLineText({ min: 1, max: 100, required: hpiiSearchMessages.givenNameRequired }),
+});
+export type HpiiSearch = z.input<typeof HpiiSearch>;
+
+/** The answer of an HPI-I search: whether the HI Service holds the number, active, for these names. */
+export const HpiiSearchResult = z.object({ match: z.boolean() });
+export type HpiiSearchResult = z.infer<typeof HpiiSearchResult>;
 
 /** A healthcare service the caller may add roles to. */
 export const RoleServiceOption = z.object({
@@ -159,11 +193,14 @@ export const PractitionerRoleFields = z
   });
 export type PractitionerRoleFields = z.input<typeof PractitionerRoleFields>;
 
-/** Body of adding a role: a known practitioner (by id) or one found in the HI Service (by HPI-I). */
+/**
+ * Body of adding a role: a known practitioner (by id) or one the HI Service matched (the HPI-I with the
+ * names searched, checked again; a new practitioner record takes those names).
+ */
 export const CreatePractitionerRole = z
   .object({
     practitionerId: z.string().uuid().nullable(),
-    hpii: Hpii.nullable(),
+    hiService: HpiiSearch.nullable(),
     healthcareServiceId: z.string().uuid('Select a healthcare service'),
     primaryType: roleTypeText,
     preferredName: optionalText,
@@ -171,7 +208,7 @@ export const CreatePractitionerRole = z
     startDate: isoDate,
     endDate: isoDate.nullable(),
   })
-  .refine((v) => (v.practitionerId === null) !== (v.hpii === null), {
+  .refine((v) => (v.practitionerId === null) !== (v.hiService === null), {
     path: ['practitionerId'],
     message: 'Find a practitioner by HPI-I or by name',
   })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { OrganisationUpdate, RegistrationBusinessDetails } from './index.ts';
 import { TokenExchangeRequest } from './auth.ts';
-import { CreatePractitionerRole, ServiceOfferingsQuery } from './practitioners.ts';
+import { CreatePractitionerRole, HpiiSearch, ServiceOfferingsQuery } from './practitioners.ts';
 import {
   multiLineText,
   optionalSingleLineText,
@@ -151,7 +151,7 @@ describe('the contracts apply the rule to their inputs', () => {
     ).toMatchObject({ path: ['state'], message: textMessages.invalidCharacter });
     const role = CreatePractitionerRole.safeParse({
       practitionerId: '00000000-0000-4000-8000-000000000000',
-      hpii: null,
+      hiService: null,
       healthcareServiceId: '00000000-0000-4000-8000-000000000001',
       primaryType: 'GP',
       preferredName: 'Dr \u0000',
@@ -160,5 +160,9 @@ describe('the contracts apply the rule to their inputs', () => {
       endDate: null,
     });
     expect(role.error?.issues[0]).toMatchObject({ path: ['preferredName'] });
+    expect(
+      HpiiSearch.safeParse({ hpii: '8003615260181594', familyName: 'Ng\u0000', givenName: 'A' })
+        .error?.issues[0],
+    ).toMatchObject({ path: ['familyName'], message: textMessages.invalidCharacter });
   });
 });

@@ -214,6 +214,7 @@ describe('rate-limit configuration', () => {
       token: { max: 60, windowMs: 60_000 },
       writes: { max: 30, windowMs: 10_000 },
       reads: { max: 600, windowMs: 60_000 },
+      hpiiSearch: { max: 20, windowMs: 600_000 },
     });
     const custom = loadConfig({
       NODE_ENV: 'test',

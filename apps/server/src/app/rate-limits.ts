@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { apiPaths, partnerOAuthPaths } from '@pca/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { apiPaths, partnerOAuthPaths, practitionerApiPaths } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { HttpError } from '#platform/errors.ts';
 import type { ServerConfig } from '#lib/config.ts';
@@ -14,6 +14,16 @@ type Category = 'signIn' | 'token' | 'writes' | 'reads';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Reads that stay unlimited: probes (a load balancer polls health) and the SPA's boot configuration. */
 const UNLIMITED_READS = new Set<string>([apiPaths.health, apiPaths.config, apiPaths.docs]);
+
+/**
+ * Routes that ask the HI Service about someone else's HPI-I, and whether a request does: the search
+ * always, adding a practitioner role only when it names the practitioner by an HPI-I match.
+ */
+const HPII_SEARCHES: Record<string, (request: FastifyRequest) => boolean> = {
+  [`POST ${practitionerApiPaths.hiServiceSearch}`]: () => true,
+  [`POST ${practitionerApiPaths.roles}`]: (request) =>
+    Boolean((request.body as { hiService?: unknown } | undefined)?.hiService),
+};
 
 /** Which limit a route falls under, if any. */
 function categoryOf(method: string, url: string): Category | null {
@@ -74,6 +84,28 @@ export async function registerRateLimits(
     }),
   };
 
+  // HPI-I searches per user, beside the writes they also are: slow enough that trying numbers and names
+  // learns little (docs/decisions/055-hpii-lookup-and-managing-powers.md). The plugin's route handler runs
+  // once per request (the writes limit has it), so this one counts through `createRateLimit` and
+  // answers the same 429.
+  const hpiiSearches = app.createRateLimit({
+    ...limit(config.hpiiSearch),
+    keyGenerator: (r) => `hpii-search:${userOrAddress(r)}`,
+  });
+  const countHpiiSearch = (counts: (request: FastifyRequest) => boolean) =>
+    async function hpiiSearchLimit(request: FastifyRequest, reply: FastifyReply) {
+      if (!counts(request)) return;
+      const hit = await hpiiSearches(request);
+      if (hit.isAllowed || !hit.isExceeded) return;
+      void reply.header('retry-after', hit.ttlInSeconds);
+      throw new HttpError(
+        429,
+        'Too many requests',
+        `Too many HPI-I searches. Please wait ${waitOf(hit.ttlInSeconds)} and try again.`,
+        RATE_LIMITED,
+      );
+    };
+
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const category = categoryOf(methods[0]!, route.url);
@@ -81,11 +113,20 @@ export async function registerRateLimits(
     const hook = category === 'signIn' || category === 'token' ? 'onRequest' : 'preHandler';
     const existing = route[hook];
     // A new array: routes may share one preHandler array (e.g. the admin routes' operatorOnly).
+    const hpii = HPII_SEARCHES[`${methods[0]} ${route.url}`];
     route[hook] = [
       ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),
       limiters[category],
+      ...(hpii ? [countHpiiSearch(hpii)] : []),
     ] as never;
   });
+}
+
+/** A wait in words: '45 seconds', '1 minute', '10 minutes'. */
+function waitOf(seconds: number) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 const limit = ({ max, windowMs }: { max: number; windowMs: number }) => ({

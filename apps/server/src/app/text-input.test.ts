@@ -158,10 +158,18 @@ const bodyCases: BodyCase[] = [
     body: {
       ...role,
       practitionerId: demoIds.practitioner('alice'),
-      hpii: null,
+      hiService: null,
       healthcareServiceId: gp,
     },
     field: 'preferredName',
+  },
+  {
+    name: 'POST HPI-I search',
+    method: 'POST',
+    url: '/api/practitioners/hi-service/search',
+    as: ALICE,
+    body: { hpii: '8003611860913908', familyName: 'Brown', givenName: 'Isla' },
+    field: 'familyName',
   },
   {
     name: 'PUT practitioner role',

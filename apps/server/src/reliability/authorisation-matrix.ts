@@ -12,6 +12,13 @@ import { craftPng } from '../test/png.ts';
  * Requests run in table order: reads first, then writes, each as every identity in turn; writes that
  * move an entity on (submit, approve, accept) therefore declare the conflict later callers get as an
  * allowed outcome too — it is still past the authorisation check.
+ *
+ * Two callers are sessions managing a practitioner: Ben acting for Alice and for Farah. Spec 1's
+ * capability table switches manage businesses, view businesses, delegates, import and system admin off
+ * while managing, and such a session acts only with what the delegation grants over that practitioner
+ * (docs/decisions/055-hpii-lookup-and-managing-powers.md): the practitioner's profile, publishing
+ * settings, tasks of their roles and notifications, besides the caller's own session and sign-in steps.
+ * So they appear only where listed, and 'signed-in' includes them.
  */
 
 /** The demo identities (data/world.json) by key, with their RA numbers. */
@@ -28,11 +35,20 @@ export const identities = {
   jack: '2000000101', // OrganisationManager of riverbend (PendingApproval)
 } as const;
 
-export type Identity = keyof typeof identities;
+/** A person of the demo world, in their own account. */
+export type Person = keyof typeof identities;
+
+/** Sessions managing a practitioner: who signs in, and whom they manage (an Accepted delegation). */
+export const managingSessions = {
+  benForAlice: { as: 'ben', manages: 'alice' },
+  benForFarah: { as: 'ben', manages: 'farah' },
+} as const satisfies Record<string, { as: Person; manages: Person }>;
+
+export type Identity = Person | keyof typeof managingSessions;
 export type Caller = Identity | 'anonymous';
 
-/** Everyone with a live session (Henry's account is inactive, so his session is refused). */
-const signedIn: Identity[] = [
+/** Everyone in their own account with a live session (Henry's account is inactive, so his is refused). */
+const ownAccounts: Identity[] = [
   'alice',
   'ben',
   'chloe',
@@ -43,6 +59,9 @@ const signedIn: Identity[] = [
   'isla',
   'jack',
 ];
+
+/** Every live session: the own accounts and the sessions managing a practitioner. */
+const signedIn: Identity[] = [...ownAccounts, 'benForAlice', 'benForFarah'];
 
 /** Who may call: everyone (no session needed), any live session, or the listed identities only. */
 export type Who = 'public' | 'signed-in' | Identity[];
@@ -83,13 +102,15 @@ const mobileLocation = demoIds.location('harbour-mobile');
 const importers: Identity[] = ['alice', 'isla', 'jack'];
 /** The demo identities with a practitioner record and an HPI-I (until Isla registers, last of all). */
 const practitionersOnly: Identity[] = ['alice', 'farah'];
+/** A practitioner's own settings: the practitioners, and Ben while he manages either of them. */
+const practitionersAndManaging: Identity[] = [...practitionersOnly, 'benForAlice', 'benForFarah'];
 const danaInvitation = demoIds.delegation('alice', 'dana');
 /** A photo upload: a 64 × 64 PNG as image/png. */
 const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
 
 /** A distinct valid ABN per caller, so that registrations do not collide on the ABN. */
 export function abnFor(caller: Caller): string {
-  const seed = Object.keys(identities).indexOf(caller) + 2;
+  const seed = ['anonymous', ...signedIn, 'henry'].indexOf(caller) + 1;
   for (let n = 51_824_753_556 + seed * 1_000; ; n++) {
     const abn = String(n);
     if (isValidAbn(abn)) return abn;
@@ -162,8 +183,11 @@ export const authorisationMatrix: Matrix = {
   'GET /api/me': [{ target: '-', allow: 'signed-in' }],
   'GET /api/me/organisations': [{ target: '-', allow: 'signed-in' }],
   'GET /api/me/unread-notification-count': [
-    // The bell: a complete profile with a role other than PcaOperator.
-    { target: '-', allow: ['alice', 'ben', 'george', 'isla', 'jack'] },
+    // The bell: a complete profile with a role other than PcaOperator; Ben managing sees the managed one's count.
+    {
+      target: '-',
+      allow: ['alice', 'ben', 'george', 'isla', 'jack', 'benForAlice', 'benForFarah'],
+    },
   ],
   'GET /api/me/publishing-settings-eligibility': [{ target: '-', allow: 'signed-in' }],
   'GET /api/welcome/sign-up-banner': [{ target: '-', allow: 'signed-in' }],
@@ -176,10 +200,10 @@ export const authorisationMatrix: Matrix = {
   ],
   'GET /api/publish-selector/entities': [{ target: '-', allow: ['alice', 'ben', 'isla', 'jack'] }],
   // A practitioner's own publishing settings (docs/decisions/030-publishing-to-partners.md): the practitioners
-  // themselves (a delegate managing one is covered in the module's tests; these sessions manage nobody).
-  'GET /api/practitioner-publications': [{ target: 'own', allow: practitionersOnly }],
+  // themselves, and a delegate managing one (the managed practitioner's settings).
+  'GET /api/practitioner-publications': [{ target: 'own', allow: practitionersAndManaging }],
   'GET /api/practitioner-publications/available-partners': [
-    { target: 'own', allow: practitionersOnly },
+    { target: 'own', allow: practitionersAndManaging },
   ],
 
   // --- organisations, locations, healthcare services
@@ -251,11 +275,13 @@ export const authorisationMatrix: Matrix = {
   'GET /api/practitioners/search': [
     { target: '-', query: { name: 'Nguyen' }, allow: ['alice', 'ben', 'isla', 'jack'] },
   ],
-  'GET /api/practitioners/hi-service/{hpii}': [
+  // The HI Service's provider search: the number with the names, answered match or no match (decision 055).
+  'POST /api/practitioners/hi-service/search': [
     {
       target: 'alice',
-      params: { hpii: '8003615260181594' },
+      body: { hpii: '8003615260181594', familyName: 'Nguyen', givenName: 'Alice' },
       allow: ['alice', 'ben', 'isla', 'jack'],
+      allowed: [200],
     },
   ],
   'GET /api/practitioner-roles/options': [{ target: '-', allow: ['alice', 'ben', 'isla', 'jack'] }],
@@ -285,15 +311,28 @@ export const authorisationMatrix: Matrix = {
 
   // --- profile (docs/decisions/022-profile-and-email-verification.md): one's own, or that of a
   // practitioner one manages through an Accepted delegation (Ben manages Alice and Farah).
+  // While managing, Ben opens only the managed practitioner's.
   'GET /api/profile/{id}': [
-    { target: 'alice', params: { id: demoIds.user('alice') }, allow: ['alice', 'ben'] },
-    { target: 'farah', params: { id: demoIds.user('farah') }, allow: ['farah', 'ben'] },
+    {
+      target: 'alice',
+      params: { id: demoIds.user('alice') },
+      allow: ['alice', 'ben', 'benForAlice'],
+    },
+    {
+      target: 'farah',
+      params: { id: demoIds.user('farah') },
+      allow: ['farah', 'ben', 'benForFarah'],
+    },
     { target: 'isla', params: { id: demoIds.user('isla') }, allow: ['isla'] },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'GET /api/practitioner-profile/{id}': [
-    { target: 'alice', params: { id: alicePractitioner }, allow: ['alice', 'ben'] },
-    { target: 'farah', params: { id: demoIds.practitioner('farah') }, allow: ['farah', 'ben'] },
+    { target: 'alice', params: { id: alicePractitioner }, allow: ['alice', 'ben', 'benForAlice'] },
+    {
+      target: 'farah',
+      params: { id: demoIds.practitioner('farah') },
+      allow: ['farah', 'ben', 'benForFarah'],
+    },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
 
@@ -449,7 +488,8 @@ export const authorisationMatrix: Matrix = {
         businessName: `Matrix ${caller}`,
         abn: abnFor(caller),
       }),
-      allow: 'signed-in',
+      // Manage businesses is off while managing: a business of one's own waits for the own account.
+      allow: ownAccounts,
     },
   ],
   'PUT /api/business-registrations/{id}': [
@@ -526,7 +566,7 @@ export const authorisationMatrix: Matrix = {
       body: {
         ...roleFields,
         practitionerId: alicePractitioner,
-        hpii: null,
+        hiService: null,
         healthcareServiceId: gp,
       },
       // A service outside the caller's organisations is refused as an invalid choice (400).
@@ -547,7 +587,8 @@ export const authorisationMatrix: Matrix = {
     {
       target: 'alice',
       body: { practitionerId: alicePractitioner },
-      allow: ['ben'],
+      // Switching from one managed practitioner to another is the Managed accounts page's own step.
+      allow: ['ben', 'benForAlice', 'benForFarah'],
       freshSession: true,
     },
   ],
@@ -591,8 +632,9 @@ export const authorisationMatrix: Matrix = {
     {
       target: '-',
       body: { acceptParticipationAgreement: true, acceptPrivacyNotice: true },
-      // Practitioners and approved delegates with a complete profile; the ones who answered get 409.
-      allow: ['alice', 'ben', 'farah'],
+      // Practitioners and approved delegates with a complete profile; the ones who answered get 409. It is
+      // a step of the caller's own sign-in, so Ben's managing sessions are past the check too (409).
+      allow: ['alice', 'ben', 'farah', 'benForAlice', 'benForFarah'],
       allowed: [204, 409],
     },
   ],
@@ -610,7 +652,7 @@ export const authorisationMatrix: Matrix = {
       target: 'farah',
       params: { id: demoIds.user('farah') },
       body: { personalEmail: 'farah.personal@example.com', personalPhone: '0400000001' },
-      allow: ['farah', 'ben'],
+      allow: ['farah', 'ben', 'benForFarah'],
     },
   ],
   // Farah's email is unverified: her first resend mails a link, the next is within the 5-minute lock.
@@ -703,15 +745,6 @@ export const authorisationMatrix: Matrix = {
       allowed: [200, 409],
     },
   ],
-  'POST /api/delegations/{id}/stop': [
-    {
-      target: 'alice->ben',
-      params: { id: demoIds.delegation('alice', 'ben') },
-      body: { consent: true, consentVersion: 1 },
-      allow: ['alice'],
-      allowed: [200, 409],
-    },
-  ],
   'POST /api/delegations/{id}/reassign': [
     {
       target: 'alice->george',
@@ -734,7 +767,12 @@ export const authorisationMatrix: Matrix = {
   'GET /api/tasks/{id}': [
     { target: 'service task', params: { id: demoIds.task('open-1') }, allow: ['alice', 'ben'] },
     { target: 'location task', params: { id: demoIds.task('open-2') }, allow: ['alice'] },
-    { target: 'role task', params: { id: demoIds.task('open-4') }, allow: ['alice', 'ben'] },
+    // Alice's role at Surry Hills GP: Ben by his service role, or managing Alice as her delegate.
+    {
+      target: 'role task',
+      params: { id: demoIds.task('open-4') },
+      allow: ['alice', 'ben', 'benForAlice'],
+    },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'GET /api/tasks/{id}/online-form': [
@@ -760,7 +798,7 @@ export const authorisationMatrix: Matrix = {
     {
       target: 'role task',
       params: { id: demoIds.task('open-4') },
-      allow: ['alice', 'ben'],
+      allow: ['alice', 'ben', 'benForAlice'],
       allowed: [200, 409],
     },
     { target: 'missing', params: { id: missing }, allow: nobody },
@@ -768,8 +806,8 @@ export const authorisationMatrix: Matrix = {
   // --- notifications (docs/decisions/026-notifications.md): whoever sees the bell may list (their own
   // practitioner's, the managed one's, or an empty list) — by now everyone signed in, since the writes
   // above completed the first sign-ins' profiles and gave everyone a business registration's role. Only
-  // Alice may read or archive hers (Ben's session here manages nobody); both answer 204 again on a
-  // notification already moved.
+  // Alice, and Ben while he manages her, may read or archive hers (Ben in his own account may not); both
+  // answer 204 again on a notification already moved.
   'GET /api/notifications': [
     {
       target: '-',
@@ -778,16 +816,25 @@ export const authorisationMatrix: Matrix = {
     },
   ],
   'POST /api/notifications/{externalId}/read': [
-    { target: 'alice unread', params: { externalId: 'NTF-00100246' }, allow: ['alice'] },
+    {
+      target: 'alice unread',
+      params: { externalId: 'NTF-00100246' },
+      allow: ['alice', 'benForAlice'],
+    },
     { target: 'missing', params: { externalId: 'NTF-MISSING' }, allow: nobody },
   ],
   'POST /api/notifications/{externalId}/archive': [
-    { target: 'alice read', params: { externalId: 'NTF-00100250' }, allow: ['alice'] },
+    {
+      target: 'alice read',
+      params: { externalId: 'NTF-00100250' },
+      allow: ['alice', 'benForAlice'],
+    },
     { target: 'missing', params: { externalId: 'NTF-MISSING' }, allow: nobody },
   ],
 
   // --- a practitioner's own publishing settings, before Isla registers as a practitioner below: Alice and
-  // Farah add PracticeLink, change it, then remove it.
+  // Farah add PracticeLink, change it, then remove it; Ben, managing each of them after them, finds it
+  // already added (409) and already removed (404), past the check.
   'POST /api/practitioner-publications': [
     {
       target: 'own/practice-link',
@@ -796,7 +843,8 @@ export const authorisationMatrix: Matrix = {
         publish: true,
         sharePersonalContact: false,
       },
-      allow: practitionersOnly,
+      allow: practitionersAndManaging,
+      allowed: [201, 409],
     },
   ],
   'PUT /api/practitioner-publications/{partnerServiceId}': [
@@ -804,7 +852,7 @@ export const authorisationMatrix: Matrix = {
       target: 'own/practice-link',
       params: { partnerServiceId: demoIds.partnerService('practice-link') },
       body: { publish: false, sharePersonalContact: false },
-      allow: practitionersOnly,
+      allow: practitionersAndManaging,
     },
     {
       target: 'missing',
@@ -817,7 +865,9 @@ export const authorisationMatrix: Matrix = {
     {
       target: 'own/practice-link',
       params: { partnerServiceId: demoIds.partnerService('practice-link') },
-      allow: practitionersOnly,
+      allow: practitionersAndManaging,
+      allowed: [204, 404],
+      denied: [401, 403],
     },
     { target: 'missing', params: { partnerServiceId: missing }, allow: nobody },
   ],
@@ -955,6 +1005,17 @@ export const authorisationMatrix: Matrix = {
       target: 'missing',
       body: { importIds: [demoIds.nhsdService(10)], organisationId: missing },
       allow: nobody,
+    },
+  ],
+  // Last of all: Alice stopping Ben's delegation ends his managing of her, so every operation above meets
+  // the session managing Alice while the delegation holds.
+  'POST /api/delegations/{id}/stop': [
+    {
+      target: 'alice->ben',
+      params: { id: demoIds.delegation('alice', 'ben') },
+      body: { consent: true, consentVersion: 1 },
+      allow: ['alice'],
+      allowed: [200, 409],
     },
   ],
 };

@@ -1,28 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { demoIds } from '#db/seed/index.ts';
 import {
   authorisationMatrix,
   type Caller,
   identities,
   type Identity,
   isAllowed,
+  managingSessions,
   type MatrixCase,
+  type Person,
 } from './authorisation-matrix.ts';
 import { openSessionFor } from './sessions.ts';
 
 // The authorisation matrix (docs/decisions/012-reliability-suite.md): every operation of the OpenAPI
-// document × every demo identity × nobody, against the declared table.
+// document × every demo identity × every session managing a practitioner × nobody, against the declared
+// table.
 
 let t: TestApp;
 const tokens = new Map<Identity, string>();
 
+/** A new session for the caller: a managing one acts for its practitioner from its first request. */
+function openSession(caller: Identity) {
+  if (caller in managingSessions) {
+    const { as, manages } = managingSessions[caller as keyof typeof managingSessions];
+    return openSessionFor(t.db, identities[as], undefined, demoIds.practitioner(manages));
+  }
+  return openSessionFor(t.db, identities[caller as Person]);
+}
+
 beforeAll(async () => {
   // Limits off: 700 requests in a few seconds are the test's pace, not a person's.
   t = await createTestApp({ RATE_LIMITS: 'false' });
-  for (const [key, ra] of Object.entries(identities) as Array<[Identity, string]>) {
+  for (const [key, ra] of Object.entries(identities) as Array<[Person, string]>) {
     // Henry is inactive: sign-in refuses him (403), so a session of his is opened directly, to prove
     // that an inactive user's session opens nothing.
     tokens.set(key, key === 'henry' ? await openSessionFor(t.db, ra) : await t.tokenFor(ra));
+  }
+  // Ben signs in as a person does and starts managing, as the Managed accounts page does.
+  for (const [key, { as, manages }] of Object.entries(managingSessions)) {
+    const token = await t.tokenFor(identities[as]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/managing',
+      headers: t.bearer(token),
+      payload: { practitionerId: demoIds.practitioner(manages) },
+    });
+    if (res.statusCode !== 200) throw new Error(`${key}: managing answered ${res.statusCode}`);
+    tokens.set(key as Identity, token);
   }
 }, 120_000);
 afterAll(() => t?.close());
@@ -43,7 +68,11 @@ function urlOf(path: string, c: MatrixCase) {
   return c.query ? `${filled}?${new URLSearchParams(c.query)}` : filled;
 }
 
-const callers: Caller[] = ['anonymous', ...(Object.keys(identities) as Identity[])];
+const callers: Caller[] = [
+  'anonymous',
+  ...(Object.keys(identities) as Person[]),
+  ...(Object.keys(managingSessions) as Identity[]),
+];
 
 describe('authorisation matrix', () => {
   it('declares every operation of the OpenAPI document, and nothing else', async () => {
@@ -78,9 +107,7 @@ describe('authorisation matrix', () => {
         for (const caller of callers) {
           let headers: Record<string, string> = {};
           if (caller !== 'anonymous') {
-            const token = c.freshSession
-              ? await openSessionFor(t.db, identities[caller])
-              : tokens.get(caller)!;
+            const token = c.freshSession ? await openSession(caller) : tokens.get(caller)!;
             headers = t.bearer(token);
           }
           const body = typeof c.body === 'function' ? c.body(caller) : c.body;

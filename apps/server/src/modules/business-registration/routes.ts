@@ -32,9 +32,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await service.createRegistration(requireAuth(request).user.id, request.body, request.id),
-        ),
+        .send(await service.createRegistration(requireAuth(request), request.body, request.id)),
   );
 
   app.get(

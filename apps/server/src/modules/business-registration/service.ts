@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { Database } from '#db/client.ts';
 import type { locations, organisations } from '#db/schema/index.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
+import { requireOwnAccount } from '#platform/access/guards.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { queueMail } from '#platform/outbox.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
@@ -100,10 +102,13 @@ export function businessRegistrationService(db: Database) {
 
   /** Starts a registration: a participating publisher in Pending Submission, the caller its OrganisationManager. */
   async function createRegistration(
-    userId: string,
+    auth: AuthContext,
     details: Omit<BusinessDetails, 'step'>,
     requestId: string,
   ): Promise<Registration> {
+    // Manage businesses is off while managing a practitioner (spec 1's capability table).
+    requireOwnAccount(auth, 'Switch back to your own account to register a business.');
+    const userId = auth.user.id;
     await assertAbnFree(details.abn, null);
     const created = await db.transaction(async (tx) => {
       const o = await insertRegistration(

@@ -136,3 +136,123 @@ describe('PUT and DELETE /api/managing', () => {
     expect(put.statusCode).toBe(200);
   });
 });
+
+// Spec 1's capability table switches the business powers off while managing a practitioner, and the
+// server holds it (docs/decisions/055-hpii-lookup-and-managing-powers.md): Ben, a HealthcareServiceManager
+// of Surry Hills GP and Alice's delegate, acts for Alice with what the delegation grants, never with
+// his own manager role, so nothing he changes to the business can be recorded as done for Alice.
+describe('while managing, the delegate’s own powers do not apply', () => {
+  const gp = demoIds.healthcareService('surry-hills-gp');
+  const clinic = demoIds.location('surry-hills-clinic');
+  const gpEdit = (name: string) => ({
+    name,
+    serviceType: 'General practice',
+    description: '',
+    locationId: clinic,
+    startDate: '2024-03-04',
+    endDate: '',
+    suppressEmail: false,
+    suppressPhone: false,
+    openingHours: [],
+    phone: '',
+    afterHoursPhone: '',
+    email: '',
+    fax: '',
+    website: '',
+  });
+  const patchGp = (token: string, name: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/healthcare-services/${gp}`,
+      headers: t.bearer(token),
+      payload: gpEdit(name),
+    });
+  const manage = async (token: string, practitionerId: string) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: shellApiPaths.managing,
+      headers: t.bearer(token),
+      payload: { practitionerId },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const gpEvents = () =>
+    t.db
+      .select({
+        action: auditEvents.action,
+        actingFor: auditEvents.actingForPractitionerId,
+        changed: auditEvents.changedFields,
+      })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, gp));
+
+  it('refuses Ben’s edit of Surry Hills GP while he manages Alice, and allows it once he stops', async () => {
+    const token = await t.tokenFor('2000000022');
+    await manage(token, alice);
+
+    const refused = await patchGp(token, 'Edited while managing Alice');
+    expectProblem(refused, 403);
+    expect(
+      (await gpEvents()).some((e) => e.changed['name'] === 'Edited while managing Alice'),
+    ).toBe(false);
+
+    await t.app.inject({ method: 'DELETE', url: shellApiPaths.managing, headers: t.bearer(token) });
+    const allowed = await patchGp(token, 'Harbour General Practice Surry Hills');
+    expect(allowed.statusCode).toBe(200);
+    const events = await gpEvents();
+    expect(events.length).toBeGreaterThan(0);
+    // What Ben did in his own account is his alone: no business edit is ever recorded as done for Alice.
+    expect(events.every((e) => e.actingFor === null)).toBe(true);
+  });
+
+  it('refuses his business reads, publications, roles and practitioner lookups while he manages Farah', async () => {
+    const token = await t.tokenFor('2000000022');
+    await manage(token, farah);
+    const h = t.bearer(token);
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: `/api/healthcare-services/${gp}`, headers: h }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/publications/healthcare-service/${gp}/partners/${demoIds.partnerService('medifund')}`,
+        headers: h,
+        payload: { publish: false, publishFuturePractitioners: false },
+      }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/practitioner-roles/${demoIds.practitionerRole('alice', 'surry-hills-gp')}`,
+        headers: h,
+        payload: {
+          primaryType: 'General practitioner',
+          preferredName: null,
+          numberOfDays: 3,
+          startDate: '2024-03-04',
+          endDate: null,
+        },
+      }),
+      t.app.inject({ method: 'GET', url: '/api/practitioner-roles/options', headers: h }),
+      t.app.inject({ method: 'GET', url: '/api/publish-selector/entities', headers: h }),
+    ]);
+    for (const res of answers) expect([403, 404]).toContain(res.statusCode);
+    // A business of his own waits until he switches back: it would otherwise start in Farah's session.
+    const registration = await t.app.inject({
+      method: 'POST',
+      url: '/api/business-registrations',
+      headers: h,
+      payload: { legalName: 'Managing Pty Ltd', businessName: 'Managing', abn: '51824753556' },
+    });
+    expect(expectProblem(registration, 403).detail).toBe(
+      'Switch back to your own account to register a business.',
+    );
+    for (const res of answers)
+      expect(res.headers['content-type']).toContain('application/problem+json');
+
+    // The business list of a managing session is empty: view businesses is off (spec 1's table).
+    const organisations = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/organisations',
+      headers: h,
+    });
+    expect(organisations.statusCode).toBe(200);
+    expect(organisations.json()).toMatchObject({ organisations: [] });
+  });
+});

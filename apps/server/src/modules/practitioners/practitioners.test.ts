@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  HiServiceLookup,
+  hpiiSearchMessages,
+  HpiiSearchResult,
   PractitionerRoleDetail,
   PractitionerRoleOptions,
   ServiceOfferingsPage,
@@ -232,28 +233,82 @@ describe('practitioner roles', () => {
     expectProblem(unknownType, 400, { field: 'primaryType' });
   });
 
-  it('looks HPI-Is up in the HI Service registry', async () => {
-    const lookup = async (hpii: string) => {
-      const res = await get(ALICE, `/api/practitioners/hi-service/${hpii}`);
-      expect(res.statusCode).toBe(200);
-      return HiServiceLookup.parse(res.json());
+  it('answers an HPI-I search with match or no match only, never a name, and audits every one', async () => {
+    const search = (ra: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/practitioners/hi-service/search',
+        headers: headers(ra),
+        payload,
+      });
+    const answer = async (hpii: string, familyName: string, givenName: string) => {
+      const res = await search(ALICE, { hpii, familyName, givenName });
+      expect(res.statusCode, res.body).toBe(200);
+      // Exactly the match: no name, no status, no practitioner id.
+      expect(Object.keys(res.json() as object)).toEqual(['match']);
+      return HpiiSearchResult.parse(res.json()).match;
     };
-    expect(await lookup('8003615260181594')).toMatchObject({
-      status: 'SUCCESS',
-      familyName: 'Nguyen',
-      practitionerId: demoIds.practitioner('alice'),
+    expect(await answer('8003615260181594', 'Nguyen', 'Alice')).toBe(true);
+    // Names compare without case or surrounding spaces, as the HI Service's search does.
+    expect(await answer('8003611860913908', ' brown ', 'ISLA')).toBe(true);
+    expect(await answer('8003615260181594', 'Okafor', 'Alice')).toBe(false);
+    expect(await answer('8003615260181594', 'Nguyen', 'Ben')).toBe(false);
+    // Not active, not linked and unknown numbers are all no match: nothing tells them apart.
+    expect(await answer('8003619960308242', 'Brown', 'Isla')).toBe(false);
+    expect(await answer('8003616281948219', 'Brown', 'Isla')).toBe(false);
+    expect(await answer('8003610000000006', 'Brown', 'Isla')).toBe(false);
+
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'hi-service.search'),
+          eq(auditEvents.actorUserId, demoIds.user('alice')),
+        ),
+      )
+      .orderBy(auditEvents.at);
+    expect(events.map((e) => [e.entityId, e.changedFields])).toEqual([
+      ['8003615260181594', { match: true, purpose: 'search' }],
+      ['8003611860913908', { match: true, purpose: 'search' }],
+      ['8003615260181594', { match: false, purpose: 'search' }],
+      ['8003615260181594', { match: false, purpose: 'search' }],
+      ['8003619960308242', { match: false, purpose: 'search' }],
+      ['8003616281948219', { match: false, purpose: 'search' }],
+      ['8003610000000006', { match: false, purpose: 'search' }],
+    ]);
+    expect(events.every((e) => e.entityType === 'HPI-I')).toBe(true);
+
+    // The number alone is no longer a question the API answers.
+    expectProblem(await get(ALICE, '/api/practitioners/hi-service/8003615260181594'), 404);
+  });
+
+  it('refuses an HPI-I search to those who cannot manage practitioners, and words a bad one', async () => {
+    const search = (ra: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/practitioners/hi-service/search',
+        headers: headers(ra),
+        payload,
+      });
+    const alice = { hpii: '8003615260181594', familyName: 'Nguyen', givenName: 'Alice' };
+    expectProblem(await search(GEORGE, alice), 403);
+    const noName = expectProblem(await search(ALICE, { ...alice, familyName: '  ' }), 400, {
+      field: 'familyName',
     });
-    expect((await lookup('8003611860913908')).status).toBe('SUCCESS');
-    expect((await lookup('8003619960308242')).status).toBe('NOT_ACTIVE');
-    expect((await lookup('8003616281948219')).status).toBe('NOT_LINKED');
-    expect(await lookup('8003610000000000')).toMatchObject({
-      status: 'NO_MATCH',
-      familyName: null,
-    });
-    expect((await get(GEORGE, '/api/practitioners/hi-service/8003615260181594')).statusCode).toBe(
-      403,
+    expect(noName.errors).toEqual([
+      { field: 'familyName', message: hpiiSearchMessages.familyNameRequired },
+    ]);
+    const checkDigit = expectProblem(
+      await search(ALICE, { ...alice, hpii: '8003615260181595' }),
+      400,
+      { field: 'hpii' },
     );
-    expect((await get(ALICE, '/api/practitioners/hi-service/123')).statusCode).toBe(400);
+    expect(checkDigit.errors).toEqual([
+      { field: 'hpii', message: hpiiSearchMessages.hpiiCheckDigit },
+    ]);
+    const short = expectProblem(await search(ALICE, { ...alice, hpii: '123' }), 400);
+    expect(short.errors).toEqual([{ field: 'hpii', message: hpiiSearchMessages.hpiiDigits }]);
   });
 
   it('searches known practitioners by name for managers only', async () => {
@@ -280,7 +335,7 @@ describe('practitioner roles', () => {
     expect((await get(GEORGE, '/api/practitioner-roles/options')).statusCode).toBe(403);
   });
 
-  it('adds a role for a practitioner confirmed by HPI-I, creating the practitioner, audited', async () => {
+  it('adds a role for a practitioner the HI Service matched, creating the practitioner with the names given, audited', async () => {
     const serviceId = demoIds.healthcareService('surry-hills-skin');
     const res = await t.app.inject({
       method: 'POST',
@@ -289,7 +344,7 @@ describe('practitioner roles', () => {
       payload: {
         ...validRole,
         practitionerId: null,
-        hpii: '8003611860913908',
+        hiService: { hpii: '8003611860913908', familyName: 'Brown', givenName: 'Isla' },
         healthcareServiceId: serviceId,
       },
     });
@@ -303,11 +358,25 @@ describe('practitioner roles', () => {
     expect(person?.id).toBe(role.practitioner.id);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, role.id));
     expect(events.map((e) => e.action)).toEqual(['practitioner-role.created']);
+    // The match was asked again for the role, and audited as a search.
+    const [searched] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'hi-service.search'),
+          eq(auditEvents.requestId, events[0]!.requestId!),
+        ),
+      );
+    expect(searched).toMatchObject({
+      entityId: '8003611860913908',
+      changedFields: { match: true, purpose: 'practitioner-role' },
+    });
     const listed = await list(ALICE, '?name=isla%20brown');
     expect(listed.practitioners[0]?.serviceOfferings.map((o) => o.id)).toEqual([role.id]);
   });
 
-  it('adds a role for a known practitioner by id, and refuses HPI-Is the HI Service does not confirm', async () => {
+  it('adds a role for a known practitioner by id, and refuses HPI-Is the HI Service does not match', async () => {
     const serviceId = demoIds.healthcareService('surry-hills-gp');
     const ok = await t.app.inject({
       method: 'POST',
@@ -316,7 +385,7 @@ describe('practitioner roles', () => {
       payload: {
         ...validRole,
         practitionerId: demoIds.practitioner('alice'),
-        hpii: null,
+        hiService: null,
         healthcareServiceId: serviceId,
       },
     });
@@ -329,7 +398,7 @@ describe('practitioner roles', () => {
       payload: {
         ...validRole,
         practitionerId: demoIds.practitioner('farah'),
-        hpii: null,
+        hiService: null,
         healthcareServiceId: serviceId,
       },
     });
@@ -341,11 +410,26 @@ describe('practitioner roles', () => {
       payload: {
         ...validRole,
         practitionerId: null,
-        hpii: '8003619960308242',
+        hiService: { hpii: '8003619960308242', familyName: 'Brown', givenName: 'Isla' },
         healthcareServiceId: serviceId,
       },
     });
-    expectProblem(notActive, 400);
+    expect(expectProblem(notActive, 400, { field: 'hiService.hpii' }).errors).toEqual([
+      { field: 'hiService.hpii', message: hpiiSearchMessages.noMatch },
+    ]);
+    // A number with a name it does not hold is no match either: the role cannot name anyone by number.
+    const wrongName = await t.app.inject({
+      method: 'POST',
+      url: '/api/practitioner-roles',
+      headers: headers(ALICE),
+      payload: {
+        ...validRole,
+        practitionerId: null,
+        hiService: { hpii: '8003610830166134', familyName: 'Nguyen', givenName: 'Farah' },
+        healthcareServiceId: serviceId,
+      },
+    });
+    expectProblem(wrongName, 400, { field: 'hiService.hpii' });
     const benElsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/practitioner-roles',
@@ -353,7 +437,7 @@ describe('practitioner roles', () => {
       payload: {
         ...validRole,
         practitionerId: demoIds.practitioner('farah'),
-        hpii: null,
+        hiService: null,
         healthcareServiceId: demoIds.healthcareService('surry-hills-skin'),
       },
     });
@@ -365,10 +449,79 @@ describe('practitioner roles', () => {
       payload: {
         ...validRole,
         practitionerId: demoIds.practitioner('farah'),
-        hpii: null,
+        hiService: null,
         healthcareServiceId: serviceId,
       },
     });
     expectProblem(george, 403);
   });
+});
+
+// HPI-I searches per user (docs/decisions/055-hpii-lookup-and-managing-powers.md): a low limit here, so the
+// test reaches it; the default is 20 in 10 minutes.
+describe('the HPI-I search limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_HPII_SEARCH: '3/10m' });
+  });
+  afterAll(() => limited?.close());
+
+  it('refuses the 4th search of one user with a 429 problem, counts role additions by HPI-I, not by id', async () => {
+    const alice = limited.bearer(await limited.tokenFor(ALICE));
+    const ben = limited.bearer(await limited.tokenFor(BEN));
+    const search = (h: Record<string, string>) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/practitioners/hi-service/search',
+        headers: h,
+        payload: { hpii: '8003610000000006', familyName: 'Brown', givenName: 'Isla' },
+      });
+    for (let i = 0; i < 3; i++) expect((await search(alice)).statusCode).toBe(200);
+    const refused = await search(alice);
+    const problem = expectProblem(refused, 429, { type: 'rate-limited' });
+    expect(problem.detail).toMatch(
+      /^Too many HPI-I searches\. Please wait \d+ minutes? and try again\.$/,
+    );
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+
+    const addRole = (h: Record<string, string>, who: object) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/practitioner-roles',
+        headers: h,
+        payload: {
+          ...validRole,
+          practitionerId: null,
+          hiService: null,
+          healthcareServiceId: demoIds.healthcareService('surry-hills-gp'),
+          ...who,
+        },
+      });
+    // Adding a role by an HPI-I match asks the HI Service again: it waits with the searches.
+    expectProblem(
+      await addRole(alice, {
+        hiService: { hpii: '8003611860913908', familyName: 'Brown', givenName: 'Isla' },
+      }),
+      429,
+      { type: 'rate-limited' },
+    );
+    // By a known practitioner's id it asks nothing, and is not counted.
+    const byId = await addRole(alice, { practitionerId: demoIds.practitioner('farah') });
+    expect(byId.statusCode, byId.body).toBe(201);
+    // The count is Alice's: Ben still has his.
+    expect((await search(ben)).statusCode).toBe(200);
+    // Refused searches reached neither the HI Service nor the audit log.
+    const audited = await limited.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'hi-service.search'),
+          eq(auditEvents.actorUserId, demoIds.user('alice')),
+        ),
+      );
+    expect(audited).toHaveLength(3);
+  }, 60_000);
 });

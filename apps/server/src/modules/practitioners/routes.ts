@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreatePractitionerRole,
-  HiServiceLookup,
-  Hpii,
+  HpiiSearch,
+  HpiiSearchResult,
   PractitionerRoleDetail,
   PractitionerRoleOptions,
   PractitionerSearchQuery,
@@ -56,15 +56,18 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     }),
   );
 
-  app.get(
-    practitionerApiPaths.hiServiceLookup,
+  app.post(
+    practitionerApiPaths.hiServiceSearch,
     {
-      schema: practitionersDoc('Look up an HPI-I in the Healthcare Identifiers Service', {
-        params: z.object({ hpii: Hpii }),
-        response: { 200: HiServiceLookup, ...errors },
-      }),
+      schema: practitionersDoc(
+        'Whether the Healthcare Identifiers Service holds an HPI-I for these names (match or no match; audited, rate-limited)',
+        {
+          body: HpiiSearch,
+          response: { 200: HpiiSearchResult, ...problems(400, 403, 429) },
+        },
+      ),
     },
-    async (request) => service.lookupHpii(requireAuth(request), request.params.hpii),
+    async (request) => service.searchHpii(requireAuth(request), request.body, request.id),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import {
   australianToday,
   canManagePractitionerRole,
+  hpiiSearchMessages,
   isRoleActive,
   type CreatePractitionerRole,
-  type HiServiceLookup,
+  type HpiiSearch,
+  type HpiiSearchResult,
   type ServiceOfferingsQuery,
   type PractitionerRoleDetail,
   type PractitionerRoleOptions,
@@ -38,6 +40,7 @@ import {
 type ListQuery = z.output<typeof ServiceOfferingsQuery>;
 type CreateBody = z.output<typeof CreatePractitionerRole>;
 type UpdateBody = z.output<typeof UpdatePractitionerRole>;
+type SearchBody = z.output<typeof HpiiSearch>;
 
 /** Every organisation and service the user has an effective role on (the list's scope). */
 function visibilityOf(scope: AccessScope): RoleVisibility {
@@ -147,6 +150,37 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
     };
   }
 
+  /**
+   * Asks the HI Service whether it holds this HPI-I, active, for these names, and audits the question
+   * (who, which HPI-I, match or not) whatever the answer: a number alone names nobody, and every search
+   * leaves a trace (docs/decisions/055-hpii-lookup-and-managing-powers.md). The names are not recorded.
+   */
+  async function searchHiService(
+    auth: AuthContext,
+    search: SearchBody,
+    requestId: string,
+    purpose: 'search' | 'practitioner-role',
+  ): Promise<boolean> {
+    const found = await hiService.searchProvider({
+      hpii: search.hpii,
+      familyName: search.familyName,
+      givenName: search.givenName,
+      identifierType: 'hpii',
+    });
+    const match = found !== null;
+    await deps.db.transaction((tx) =>
+      appendAudit(tx, {
+        actorUserId: auth.user.id,
+        action: 'hi-service.search',
+        entityType: 'HPI-I',
+        entityId: search.hpii,
+        changedFields: { match, purpose },
+        requestId,
+      }),
+    );
+    return match;
+  }
+
   async function checkRoleType(primaryType: string) {
     const types = await repo.roleTypes();
     if (!types.includes(primaryType))
@@ -220,12 +254,14 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       return repo.searchByName(visibilityOf(scope), name);
     },
 
-    /** The HI Service's answer for an HPI-I, with the portal's practitioner when known. */
-    async lookupHpii(auth: AuthContext, hpii: string): Promise<HiServiceLookup> {
+    /** The HI Service's provider search: match or no match for an HPI-I with the names; audited. */
+    async searchHpii(
+      auth: AuthContext,
+      search: SearchBody,
+      requestId: string,
+    ): Promise<HpiiSearchResult> {
       await requireCapability(auth, 'managePractitioners');
-      const answer = await hiService.lookupByHpii(hpii);
-      const known = answer.status === 'SUCCESS' ? await repo.practitionerByHpii(hpii) : null;
-      return { ...answer, practitionerId: known?.id ?? null };
+      return { match: await searchHiService(auth, search, requestId, 'search') };
     },
 
     /** One role for the edit and read views (both need a manager role on its service). */
@@ -259,19 +295,21 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
             { field: 'practitionerId', message: 'Find a practitioner by HPI-I or by name' },
           ]);
         practitionerId = person.id;
-      } else if (body.hpii) {
-        const answer = await hiService.lookupByHpii(body.hpii);
-        if (answer.status !== 'SUCCESS' || !answer.familyName)
+      } else if (body.hiService) {
+        // The match is asked again (a page's earlier answer is not evidence), and counted and audited
+        // as any search. A new practitioner takes the names the caller gave and the HI Service matched.
+        const search = body.hiService;
+        if (!(await searchHiService(auth, search, requestId, 'practitioner-role')))
           throw new ValidationError([
-            { field: 'hpii', message: 'The HI Service did not confirm this HPI-I' },
+            { field: 'hiService.hpii', message: hpiiSearchMessages.noMatch },
           ]);
-        const known = await repo.practitionerByHpii(body.hpii);
+        const known = await repo.practitionerByHpii(search.hpii);
         if (known) practitionerId = known.id;
         else
           fromHiService = {
-            hpii: body.hpii,
-            givenName: answer.givenName ?? '',
-            familyName: answer.familyName,
+            hpii: search.hpii,
+            givenName: search.givenName,
+            familyName: search.familyName,
           };
       }
 

@@ -353,7 +353,6 @@ describe('the HI Service adapter and its failures', () => {
   function adapter(answer: () => Promise<{ serviceMessage: string }>) {
     const calls = { read: 0, search: 0 };
     const hi: HiService = {
-      lookupByHpii: () => Promise.reject(new Error('not used')),
       readAdministrativeIndividual: () => {
         calls.read++;
         return answer();

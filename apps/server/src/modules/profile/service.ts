@@ -39,6 +39,7 @@ export function profileService(db: Database, options: { productName: string; pub
   async function access(auth: AuthContext, userId: string) {
     const row = await repo.findUser(db, userId);
     if (!row) throw new NotFoundError('Profile not found.');
+    actsForManaged(auth, row.practitioner?.id ?? null);
     const isOwn = userId === auth.user.id;
     if (!isOwn) {
       const practitionerId = row.practitioner?.id;
@@ -48,6 +49,19 @@ export function profileService(db: Database, options: { productName: string; pub
         );
     }
     return { row, isOwn };
+  }
+
+  /**
+   * While the session manages a practitioner it acts for that practitioner alone: another practitioner
+   * the caller is a delegate of, and the caller's own profile, wait until they switch
+   * (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+   */
+  function actsForManaged(auth: AuthContext, practitionerId: string | null) {
+    const managed = auth.currentUser.managingPractitioner;
+    if (managed && practitionerId !== managed.id)
+      throw new ForbiddenError(
+        `You are managing ${managed.givenName} ${managed.familyName}: switch accounts to open another profile.`,
+      );
   }
 
   /** Changes to the sign-in account itself (email, phone, resending) are the user's own to make. */
@@ -216,6 +230,7 @@ export function profileService(db: Database, options: { productName: string; pub
       const row = await repo.findPractitioner(practitionerId);
       if (!row) throw new NotFoundError('Practitioner not found.');
       const { practitioner, user } = row;
+      actsForManaged(auth, practitioner.id);
       const allowed =
         practitioner.userId === auth.user.id ||
         (await repo.isActiveDelegate(auth.user.id, practitioner.id));

@@ -94,9 +94,11 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         const role = await repo.role(db, task.entityId);
         if (!role) return false;
         const user = auth.currentUser;
-        // The session's managing is honoured only while the delegation is Accepted (decision 020).
+        // The session's managing is honoured only while the delegation is Accepted (decision 020), and while
+        // it holds the delegate acts for that practitioner alone: neither their own practitioner's roles nor
+        // their manager roles count (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+        if (user.managingPractitioner) return role.practitionerId === user.managingPractitioner.id;
         if (role.practitionerId === user.practitionerId) return true;
-        if (role.practitionerId === user.managingPractitioner?.id) return true;
         return (
           accessOf(deps, auth).capabilities.managePractitioners &&
           canManagePractitionerRole(

@@ -45,3 +45,12 @@ export function requireCapability(deps: Pick<AppDeps, 'config'>, capability: key
     if (!accessOf(deps, requireAuth(request)).capabilities[capability]) throw new ForbiddenError();
   };
 }
+
+/**
+ * 403 problem+json while the session manages a practitioner: an action of the caller's own account (a
+ * business of their own, say) waits until they switch back, so it is never taken, or audited, as if for
+ * the practitioner (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+ */
+export function requireOwnAccount(auth: AuthContext, message: string) {
+  if (auth.currentUser.managingPractitioner) throw new ForbiddenError(message);
+}

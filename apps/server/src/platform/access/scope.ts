@@ -38,3 +38,18 @@ export function rolesOnService(
 export function reachableOrganisationIds(scope: AccessScope): string[] {
   return [...new Set([...scope.organisationRoles.keys(), ...scope.serviceOrganisation.values()])];
 }
+
+/**
+ * The scope of a session acting for a practitioner it manages: no organisation or service role and not
+ * the operator, whatever the user holds in their own account
+ * (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+ */
+export function withoutOrganisationPowers(userId: string): AccessScope {
+  return {
+    userId,
+    isOperator: false,
+    organisationRoles: new Map(),
+    serviceRoles: new Map(),
+    serviceOrganisation: new Map(),
+  };
+}

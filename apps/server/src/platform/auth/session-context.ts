@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts';
 import { SESSION_LOOKUP_STATEMENT } from '#db/committed-writes.ts';
 import { ancestorsCte, inheritedRolesCte } from '#db/organisation-tree.ts';
 import { sessions, users } from '#db/schema/index.ts';
-import type { AccessScope } from '#platform/access/scope.ts';
+import { type AccessScope, withoutOrganisationPowers } from '#platform/access/scope.ts';
 import type { SessionRow, UserRow } from './repository.ts';
 
 /** An organisation the user reaches (or an ancestor placing one in its tree), as the request needs it. */
@@ -246,15 +246,22 @@ export function sessionContextLookup(db: Database) {
     });
     if (!row) return null;
     const access = row.access;
+    // While the session acts for a practitioner, the caller's own organisation powers do not apply: spec 1's
+    // capability table switches the business ones off, and a request acts only with what the delegation
+    // grants over the practitioner (docs/decisions/055-hpii-lookup-and-managing-powers.md). Every guard and
+    // query that reads the scope or the reachable organisations therefore finds none.
+    const managing = access.managed?.active === true;
     return {
       session: row.session,
       user: row.user,
       currentUser: currentUserOf(row.user, access),
-      scope: scopeOf(row.user.id, access),
-      organisations: access.organisations.map((o) => ({
-        ...o,
-        createdAt: new Date(o.createdAt),
-      })),
+      scope: managing ? withoutOrganisationPowers(row.user.id) : scopeOf(row.user.id, access),
+      organisations: managing
+        ? []
+        : access.organisations.map((o) => ({
+            ...o,
+            createdAt: new Date(o.createdAt),
+          })),
       managingEnded: access.managed && !access.managed.active ? access.managed : null,
     };
   };

@@ -106,6 +106,8 @@ const Env = z.object({
   RATE_LIMIT_TOKEN: rateLimit('60/1m'),
   RATE_LIMIT_WRITES: rateLimit('30/10s'),
   RATE_LIMIT_READS: rateLimit('600/1m'),
+  // HPI-I searches per user (docs/decisions/055-hpii-lookup-and-managing-powers.md).
+  RATE_LIMIT_HPII_SEARCH: rateLimit('20/10m'),
   // Mail (docs/decisions/019-mail-outbox-and-catcher.md): the outbox is sent only when SMTP_URL is set.
   SMTP_URL: z
     .string()
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       token: e.RATE_LIMIT_TOKEN,
       writes: e.RATE_LIMIT_WRITES,
       reads: e.RATE_LIMIT_READS,
+      hpiiSearch: e.RATE_LIMIT_HPII_SEARCH,
     },
     mail: {
       /** Where the outbox worker sends; without it mail stays queued (tests, or a deployment without mail). */

@@ -1,14 +1,3 @@
-import type { HiServiceStatus } from '@pca/contracts';
-
-/** What the Healthcare Identifiers Service answers about one HPI-I. */
-export interface HiServiceAnswer {
-  hpii: string;
-  status: HiServiceStatus;
-  /** Names are only given for a found identifier. */
-  givenName: string | null;
-  familyName: string | null;
-}
-
 /**
  * A provider search (docs/product/features.md#feature-calls Healthcare identifier services, certificate
  * route): the names of the person and the number they gave, with the identifier type 'hpii'.
@@ -24,11 +13,11 @@ export interface ProviderSearch {
  * The HI Service adapter: HPI-I checks (docs/product/architecture.md#the-system); the local registry is the
  * default implementation. Registering as a practitioner calls one of the two routes of
  * docs/product/features.md#feature-calls, the certificate feature flag choosing which
- * (docs/decisions/023-register-as-practitioner.md).
+ * (docs/decisions/023-register-as-practitioner.md). Someone else's HPI-I is only ever searched with their
+ * names, as the HI Service's own provider search is, and no call returns a name
+ * (docs/decisions/055-hpii-lookup-and-managing-powers.md).
  */
 export interface HiService {
-  /** Looks up an HPI-I; an unknown identifier answers NO_MATCH. */
-  lookupByHpii(hpii: string): Promise<HiServiceAnswer>;
   /** Read administrative individual: the HI Service's service message for an HPI-I. */
   readAdministrativeIndividual(hpii: string): Promise<{ serviceMessage: string }>;
   /** Provider search: the HPI-I when one is found for these names and number, else null (no match). */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { hiServiceRegistry } from '#db/schema/index.ts';
-import type { HiService, HiServiceAnswer, ProviderSearch } from './hi-service.ts';
+import type { HiService, ProviderSearch } from './hi-service.ts';
 
 /** The HI Service answered from the local `hi_service_registry` table (development and demo). */
 export function createLocalHiService(db: Database): HiService {
@@ -15,13 +15,6 @@ export function createLocalHiService(db: Database): HiService {
   }
 
   return {
-    async lookupByHpii(hpii: string): Promise<HiServiceAnswer> {
-      const row = await byHpii(hpii);
-      if (!row || row.status === 'NO_MATCH')
-        return { hpii, status: 'NO_MATCH', givenName: null, familyName: null };
-      return { hpii, status: row.status, givenName: row.givenName, familyName: row.familyName };
-    },
-
     async readAdministrativeIndividual(hpii: string) {
       const row = await byHpii(hpii);
       return { serviceMessage: row?.status ?? 'NO_MATCH' };

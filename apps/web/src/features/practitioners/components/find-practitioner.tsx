@@ -1,16 +1,24 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { SectionAlert } from '@pca/ui/primitives/section-alert.ts';
-import { hiServiceMessages, type PractitionerSummary } from '@pca/contracts/practitioners.ts';
+import {
+  HpiiSearch,
+  hpiiSearchMessages,
+  type PractitionerSummary,
+} from '@pca/contracts/practitioners.ts';
 import { constants } from '@pca/contracts/constants.ts';
-import { Button, H2, NumberField, Text, TextField } from '@pca/ui';
-import { useLookupHpii } from '../api/lookup-hpii.ts';
+import { Button, H2, Text, TextField } from '@pca/ui';
+import { ErrorSummary, FormNumberField, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { ApiError } from '#lib/http.ts';
+import { useSearchHpii } from '../api/search-hpii.ts';
 import { useSearchPractitioners } from '../api/search-practitioners.ts';
 
-const constantsHpiiLength = constants.hpiiLength;
-
-/** The practitioner a new role is for: known to the portal (id) or confirmed by the HI Service (HPI-I). */
+/**
+ * The practitioner a new role is for: known to the portal (id), or matched by the HI Service (the HPI-I
+ * with the names the user entered, which are all the portal then knows of them).
+ */
 export type ChosenPractitioner = {
   givenName: string;
   familyName: string;
@@ -24,23 +32,139 @@ export type FindPractitionerProps = {
   onChoose: (practitioner: ChosenPractitioner) => void;
 };
 
-/** Finds a practitioner by HPI-I through the HI Service, or by name among known practitioners. */
+/** Why a search got no answer: too many searches (the API says how long to wait), or anything else. */
+function searchFailure(error: unknown) {
+  if (error instanceof ApiError && error.status === 429)
+    return {
+      tone: 'warning' as const,
+      title: 'Too many HPI-I searches',
+      text: error.problem?.detail ?? 'Please wait a few minutes and try again.',
+    };
+  return { tone: 'error' as const, title: hpiiSearchMessages.error, text: null };
+}
+
+/**
+ * Find by HPI-I (docs/decisions/055-hpii-lookup-and-managing-powers.md): the number with the family and
+ * given names, as the HI Service's own search asks; the answer is match or no match, so the page shows
+ * only what the user typed. Any edit makes the last answer stale, so it goes.
+ */
+function HpiiSearchForm({ onChoose }: FindPractitionerProps) {
+  const fieldId = useFieldId();
+  const form = useSchemaForm(HpiiSearch, {
+    defaultValues: { hpii: '', familyName: '', givenName: '' },
+  });
+  const search = useSearchHpii();
+  const { reset } = search;
+  useEffect(() => {
+    const subscription = form.watch(() => reset());
+    return () => subscription.unsubscribe();
+  }, [form, reset]);
+  const searched = search.variables;
+  const failure = search.isError ? searchFailure(search.error) : null;
+
+  return (
+    <Stack gap={1}>
+      <H2>Find by HPI-I</H2>
+      <Text as="p">
+        Enter their HPI-I number with their names as the Healthcare Identifiers Service holds them.
+        The search tells you only whether they match.
+      </Text>
+      <form
+        noValidate
+        aria-label="Find by HPI-I"
+        onSubmit={form.handleSubmit((values) => search.mutate(values))}
+      >
+        <Stack gap={1}>
+          <ErrorSummary
+            errors={form.formState.errors}
+            fieldId={fieldId}
+            submitCount={form.formState.submitCount}
+          />
+          <FormNumberField
+            control={form.control}
+            name="hpii"
+            fieldId={fieldId}
+            label="HPI-I number"
+            hint="Their 16-digit Healthcare Provider Identifier – Individual"
+            required
+            maxLength={constants.hpiiLength}
+            maxWidth="md"
+          />
+          <FormTextField
+            control={form.control}
+            name="familyName"
+            fieldId={fieldId}
+            label="Family name"
+            required
+            maxLength={100}
+            maxWidth="lg"
+          />
+          <FormTextField
+            control={form.control}
+            name="givenName"
+            fieldId={fieldId}
+            label="Given name"
+            required
+            maxLength={100}
+            maxWidth="lg"
+          />
+          <div>
+            <Button
+              type="submit"
+              variant="secondary"
+              loading={search.isPending}
+              loadingLabel="Searching"
+            >
+              Search HPI-I
+            </Button>
+          </div>
+        </Stack>
+      </form>
+      <div aria-live="polite">
+        {failure ? (
+          <SectionAlert tone={failure.tone} title={failure.title}>
+            {failure.text ? <Text as="p">{failure.text}</Text> : null}
+          </SectionAlert>
+        ) : search.data && searched && !search.data.match ? (
+          <SectionAlert tone="error" title={hpiiSearchMessages.noMatchTitle}>
+            <Text as="p">{hpiiSearchMessages.noMatch}</Text>
+          </SectionAlert>
+        ) : search.data && searched ? (
+          <SectionAlert tone="success" title={hpiiSearchMessages.matchTitle}>
+            <Text as="p">
+              {hpiiSearchMessages.match(
+                searched.hpii.trim(),
+                `${searched.givenName.trim()} ${searched.familyName.trim()}`,
+              )}
+            </Text>
+            <div style={{ marginTop: '0.5rem' }}>
+              <Button
+                size="sm"
+                onClick={() =>
+                  onChoose({
+                    givenName: searched.givenName.trim(),
+                    familyName: searched.familyName.trim(),
+                    hpii: searched.hpii.trim(),
+                    practitionerId: null,
+                  })
+                }
+              >
+                Choose {searched.givenName.trim()} {searched.familyName.trim()}
+              </Button>
+            </div>
+          </SectionAlert>
+        ) : null}
+      </div>
+    </Stack>
+  );
+}
+
+/** Finds a practitioner by HPI-I and names through the HI Service, or by name among known practitioners. */
 export function FindPractitioner({ onChoose }: FindPractitionerProps) {
-  const [hpii, setHpii] = useState('');
-  const [hpiiError, setHpiiError] = useState<string | undefined>();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const lookup = useLookupHpii();
   const search = useSearchPractitioners();
 
-  const lookUp = () => {
-    if (hpii.length !== constantsHpiiLength) {
-      setHpiiError('Enter the 16-digit HPI-I');
-      return;
-    }
-    setHpiiError(undefined);
-    lookup.mutate(hpii);
-  };
   const searchByName = () => {
     if (name.trim().length < 2) {
       setNameError('Enter at least 2 letters of the name');
@@ -49,64 +173,10 @@ export function FindPractitioner({ onChoose }: FindPractitionerProps) {
     setNameError(undefined);
     search.mutate(name.trim());
   };
-  const found = lookup.data;
 
   return (
     <Stack gap={2}>
-      <Stack gap={1}>
-        <H2>Find by HPI-I</H2>
-        <Flex gap={1} alignItems="flex-end" flexWrap="wrap">
-          <NumberField
-            id="find-hpii"
-            label="HPI-I"
-            hideOptionalLabel
-            hint="The practitioner's 16-digit Healthcare Provider Identifier – Individual"
-            maxLength={constantsHpiiLength}
-            value={hpii}
-            onValueChange={setHpii}
-            message={hpiiError}
-          />
-          <Button
-            variant="secondary"
-            onClick={lookUp}
-            loading={lookup.isPending}
-            loadingLabel="Searching"
-          >
-            Search HPI-I
-          </Button>
-        </Flex>
-        <div aria-live="polite">
-          {lookup.isError ? (
-            <SectionAlert
-              tone="error"
-              title="The HI Service could not be reached. Please try again."
-            />
-          ) : found && found.status !== 'SUCCESS' ? (
-            <SectionAlert tone="error" title={hiServiceMessages[found.status]} />
-          ) : found ? (
-            <SectionAlert tone="success" title={`Found ${found.familyName}, ${found.givenName}`}>
-              <Text as="p">
-                HPI-I {found.hpii} is active in the Healthcare Identifiers Service.
-              </Text>
-              <div style={{ marginTop: '0.5rem' }}>
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    onChoose({
-                      givenName: found.givenName ?? '',
-                      familyName: found.familyName ?? '',
-                      hpii: found.practitionerId ? null : found.hpii,
-                      practitionerId: found.practitionerId,
-                    })
-                  }
-                >
-                  Choose {found.givenName} {found.familyName}
-                </Button>
-              </div>
-            </SectionAlert>
-          ) : null}
-        </div>
-      </Stack>
+      <HpiiSearchForm onChoose={onChoose} />
 
       <Stack gap={1}>
         <H2>Find by name</H2>

@@ -74,7 +74,15 @@ export function AddRolePage() {
               await create.mutateAsync({
                 ...values,
                 practitionerId: chosen.practitionerId,
-                hpii: chosen.practitionerId ? null : chosen.hpii,
+                // Matched by the HI Service: the number with the names searched, which the server asks again.
+                hiService:
+                  chosen.practitionerId || !chosen.hpii
+                    ? null
+                    : {
+                        hpii: chosen.hpii,
+                        familyName: chosen.familyName,
+                        givenName: chosen.givenName,
+                      },
               });
               back();
             }}
@@ -83,7 +91,8 @@ export function AddRolePage() {
       ) : (
         <>
           <Text as="p">
-            Find the practitioner by their HPI-I or, if they already work with you, by name.
+            Find the practitioner by their HPI-I and names or, if they already work with you, by
+            name.
           </Text>
           <FindPractitioner onChoose={setChosen} />
         </>

@@ -140,6 +140,38 @@ describe('WelcomePage', () => {
     );
   });
 
+  it('offers a service manager who manages a practitioner no manager actions: the server answers no businesses then', async () => {
+    // Ben's case (docs/decisions/055-hpii-lookup-and-managing-powers.md): his own HealthcareServiceManager
+    // role stays on /api/me, but a managing session reaches no organisation, so the list is empty.
+    serve(
+      testUser({
+        givenName: 'Ben',
+        isPractitioner: false,
+        isApprovedPractitionerDelegate: true,
+        roles: [
+          {
+            type: 'HealthcareServiceManager',
+            organisationId: null,
+            healthcareServiceId: '4c8a3b01-3d2e-4f60-9bac-1d2e3f4a5b6c',
+          },
+        ],
+        managingPractitioner: {
+          id: '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
+          givenName: 'Alice',
+          familyName: 'Nguyen',
+          userPhotoData: null,
+        },
+      }),
+    );
+    renderApp('/welcome');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Alice' }),
+    ).toBeInTheDocument();
+    expect(headings(2)).toEqual(['Practitioner actions']);
+    expect(screen.queryByRole('link', { name: 'Businesses' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Practitioners' })).toBeNull();
+  });
+
   it('shows an organisation manager and practitioner every group their capabilities allow', async () => {
     serve(
       testUser({

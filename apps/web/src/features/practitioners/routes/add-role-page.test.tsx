@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hpiiSearchMessages } from '@pca/contracts/practitioners.ts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json, type RecordedRequest } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { testUser } from '../../../test/test-config.ts';
+
+const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+const serviceId = '7c2d3e4f-5061-4b7c-8d9e-0f1a2b3c4d5e';
+const ISLA = '8003611860913908';
+
+/** Alice, OrganisationManager of Harbour, on Add practitioner; the HI Service matches Isla Brown only. */
+function serve(search: (request: RecordedRequest) => Response = matchIslaBrown) {
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': () =>
+      json(
+        testUser({
+          roles: [
+            { type: 'OrganisationManager', organisationId: harbourId, healthcareServiceId: null },
+          ],
+        }),
+      ),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    'GET /api/practitioner-roles/options': () =>
+      json({
+        healthcareServices: [
+          {
+            id: serviceId,
+            name: 'Harbour Telehealth GP',
+            organisationId: harbourId,
+            organisationName: 'Harbour Telehealth',
+            isActive: true,
+          },
+        ],
+        roleTypes: ['General practitioner', 'Physiotherapist'],
+      }),
+    'POST /api/practitioners/hi-service/search': search,
+    'POST /api/practitioner-roles': () => json({}, 201),
+  });
+}
+
+function matchIslaBrown(request: RecordedRequest) {
+  const body = request.body as { hpii: string; familyName: string; givenName: string };
+  return json({
+    match:
+      body.hpii === ISLA &&
+      body.familyName.toLowerCase() === 'brown' &&
+      body.givenName.toLowerCase() === 'isla',
+  });
+}
+
+const searches = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.path === '/api/practitioners/hi-service/search');
+
+async function fillSearch(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { hpii?: string; familyName?: string; givenName?: string },
+) {
+  const form = await screen.findByRole('form', { name: 'Find by HPI-I' });
+  for (const [label, value] of [
+    ['HPI-I number', values.hpii],
+    ['Family name', values.familyName],
+    ['Given name', values.givenName],
+  ] as const) {
+    const field = within(form).getByLabelText(new RegExp(`^${label}`));
+    await user.clear(field);
+    if (value) await user.type(field, value);
+  }
+  await user.click(within(form).getByRole('button', { name: 'Search HPI-I' }));
+  return form;
+}
+
+describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-managing-powers.md)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the number and both names before searching, each in its own words', async () => {
+    const user = userEvent.setup();
+    const requests = serve();
+    renderApp('/practitioner-role/add');
+    await fillSearch(user, {});
+    const summary = await screen.findByRole('alert');
+    for (const message of [
+      hpiiSearchMessages.hpiiRequired,
+      hpiiSearchMessages.familyNameRequired,
+      hpiiSearchMessages.givenNameRequired,
+    ])
+      expect(within(summary).getByRole('link', { name: message })).toBeInTheDocument();
+
+    await fillSearch(user, { hpii: '8003611860913909', familyName: 'Brown', givenName: 'Isla' });
+    expect(
+      await screen.findByRole('link', { name: hpiiSearchMessages.hpiiCheckDigit }),
+    ).toBeInTheDocument();
+    expect(searches(requests)).toEqual([]);
+  });
+
+  it('says no match, and nothing else, when the HI Service does not hold the number for the names', async () => {
+    const user = userEvent.setup();
+    const requests = serve();
+    renderApp('/practitioner-role/add');
+    await fillSearch(user, { hpii: ISLA, familyName: 'Nguyen', givenName: 'Isla' });
+    expect(await screen.findByText(hpiiSearchMessages.noMatch)).toBeInTheDocument();
+    expect(screen.getByText(hpiiSearchMessages.noMatchTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Choose / })).toBeNull();
+    expect(searches(requests).map((r) => r.body)).toEqual([
+      { hpii: ISLA, familyName: 'Nguyen', givenName: 'Isla' },
+    ]);
+    // Editing the search makes the answer stale.
+    await user.type(screen.getByLabelText(/^Family name/), 'x');
+    await waitFor(() => expect(screen.queryByText(hpiiSearchMessages.noMatch)).toBeNull());
+  });
+
+  it('on a match offers the names the user typed, and adds the role with the number and those names', async () => {
+    const user = userEvent.setup();
+    const requests = serve();
+    renderApp('/practitioner-role/add');
+    await fillSearch(user, { hpii: ISLA, familyName: ' Brown ', givenName: 'Isla' });
+    expect(
+      await screen.findByText(hpiiSearchMessages.match(ISLA, 'Isla Brown')),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose Isla Brown' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Brown, Isla' })).toBeVisible();
+    await user.selectOptions(screen.getByLabelText(/^Role/), 'Physiotherapist');
+    await user.click(screen.getByRole('button', { name: 'Add practitioner' }));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.method === 'POST' && r.path === '/api/practitioner-roles'),
+      ).toBe(true),
+    );
+    const created = requests.find((r) => r.path === '/api/practitioner-roles')!.body;
+    expect(created).toMatchObject({
+      practitionerId: null,
+      hiService: { hpii: ISLA, familyName: 'Brown', givenName: 'Isla' },
+      healthcareServiceId: serviceId,
+      primaryType: 'Physiotherapist',
+    });
+  });
+
+  it('says how long to wait after too many searches', async () => {
+    const user = userEvent.setup();
+    serve(
+      () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/rate-limited',
+            title: 'Too many requests',
+            status: 429,
+            detail: 'Too many HPI-I searches. Please wait 10 minutes and try again.',
+          }),
+          {
+            status: 429,
+            headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '600' },
+          },
+        ),
+    );
+    renderApp('/practitioner-role/add');
+    await fillSearch(user, { hpii: ISLA, familyName: 'Brown', givenName: 'Isla' });
+    expect(await screen.findByText('Too many HPI-I searches')).toBeInTheDocument();
+    expect(
+      screen.getByText('Too many HPI-I searches. Please wait 10 minutes and try again.'),
+    ).toBeInTheDocument();
+  });
+});
