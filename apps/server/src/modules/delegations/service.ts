@@ -108,6 +108,11 @@ export function delegationsService(db: Database, opts: { productName: string; pu
     return consent;
   }
 
+  /** A body that names its delegation again must name the one of the path (400 on the field otherwise). */
+  function requireNamed(id: string, named: string, message: string) {
+    if (named !== id) throw new ValidationError([{ field: 'delegateInvitationId', message }]);
+  }
+
   /** A delegation of the caller's, or 404 (another practitioner's is indistinguishable from none). */
   async function own(d: Delegator, id: string): Promise<DelegationRow> {
     const row = await repo.findOwn(d.practitionerId, id);
@@ -404,13 +409,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DelegationListItem> {
       const d = delegator(auth, requestId);
-      if (body.delegateInvitationId !== id)
-        throw new ValidationError([
-          {
-            field: 'delegateInvitationId',
-            message: 'This does not name the invitation being resent',
-          },
-        ]);
+      requireNamed(id, body.delegateInvitationId, 'This does not name the invitation being resent');
       return consentedMove(
         d,
         id,
@@ -441,13 +440,11 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DetailsUpdateResponse> {
       const d = delegator(auth, requestId);
-      if (body.delegateInvitationId !== id)
-        throw new ValidationError([
-          {
-            field: 'delegateInvitationId',
-            message: 'This does not name the delegation being answered',
-          },
-        ]);
+      requireNamed(
+        id,
+        body.delegateInvitationId,
+        'This does not name the delegation being answered',
+      );
       const row = await own(d, id);
       const action: DelegationAction = body.acceptDetailsUpdate
         ? 'acceptDetailsUpdate'
