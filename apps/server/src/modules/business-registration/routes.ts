@@ -7,72 +7,53 @@ import {
   RegistrationStepUpdate,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { errors } from '#platform/entities/entity-routes.ts';
-import { IdParams, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams } from '#platform/http/route-schema.ts';
 import { businessRegistrationService } from './service.ts';
-
-const doc = signedInSchema('businesses');
 
 /** The Register a business wizard: start, read, save a step, submit for approval. */
 export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = businessRegistrationService(deps.db);
+  const route = declareRoutes(app, { tag: 'businesses' });
 
-  app.post(
-    businessRegistrationApiPaths.registrations,
-    {
-      schema: doc(
-        'Start registering a business (Pending Submission); the caller becomes its OrganisationManager',
-        {
-          body: RegistrationBusinessDetails,
-          response: { 201: Registration, 400: Problem },
-        },
-      ),
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.createRegistration(requireAuth(request), request.body, request.id)),
-  );
+  route({
+    method: 'POST',
+    url: businessRegistrationApiPaths.registrations,
+    summary:
+      'Start registering a business (Pending Submission); the caller becomes its OrganisationManager',
+    body: RegistrationBusinessDetails,
+    response: { 201: Registration, 400: Problem },
+    handler: (request, caller) => service.createRegistration(caller, request.body, request.id),
+  });
 
-  app.get(
-    businessRegistrationApiPaths.registration,
-    {
-      schema: doc('A business registration as saved so far', {
-        params: IdParams,
-        response: { 200: Registration, ...errors },
-      }),
-    },
-    async (request) => service.getRegistration(requireAuth(request).scope, request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: businessRegistrationApiPaths.registration,
+    summary: 'A business registration as saved so far',
+    params: IdParams,
+    response: { 200: Registration, ...errors },
+    handler: (request, { scope }) => service.getRegistration(scope, request.params.id),
+  });
 
-  app.put(
-    businessRegistrationApiPaths.registration,
-    {
-      schema: doc('Save one step of a registration in Pending Submission', {
-        params: IdParams,
-        body: RegistrationStepUpdate,
-        response: { 200: Registration, 409: Problem, ...errors },
-      }),
-    },
-    async (request) =>
-      service.saveRegistrationStep(
-        requireAuth(request).scope,
-        request.params.id,
-        request.body,
-        request.id,
-      ),
-  );
+  route({
+    method: 'PUT',
+    url: businessRegistrationApiPaths.registration,
+    summary: 'Save one step of a registration in Pending Submission',
+    params: IdParams,
+    body: RegistrationStepUpdate,
+    response: { 200: Registration, 409: Problem, ...errors },
+    handler: (request, { scope }) =>
+      service.saveRegistrationStep(scope, request.params.id, request.body, request.id),
+  });
 
-  app.post(
-    businessRegistrationApiPaths.submit,
-    {
-      schema: doc('Submit a complete registration for approval (Pending Approval)', {
-        params: IdParams,
-        response: { 200: Registration, 409: Problem, ...errors },
-      }),
-    },
-    async (request) =>
-      service.submitRegistration(requireAuth(request).scope, request.params.id, request.id),
-  );
+  route({
+    method: 'POST',
+    url: businessRegistrationApiPaths.submit,
+    summary: 'Submit a complete registration for approval (Pending Approval)',
+    params: IdParams,
+    response: { 200: Registration, 409: Problem, ...errors },
+    handler: (request, { scope }) =>
+      service.submitRegistration(scope, request.params.id, request.id),
+  });
 };

@@ -14,13 +14,12 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { clientSystemsService } from './service.ts';
 import { partnerTokenService } from '#platform/partner-tokens.ts';
 import { exchangeClientCredentials } from './token-endpoint.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('client-systems');
 const reads = problems(403);
 const writes = problems(400, 403, 404, 409);
 
@@ -33,61 +32,45 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
 
   const service = clientSystemsService(deps.db);
+  const route = declareRoutes(app, { tag: 'client-systems' });
 
-  app.get(
-    paths.list,
-    {
-      schema: doc('Client systems and the partner services to register one for (PcaOperator)', {
-        response: { 200: ClientSystemList, ...reads },
-      }),
-    },
-    async (_request, reply) => reply.send(await service.listClientSystems()),
-  );
+  route({
+    method: 'GET',
+    url: paths.list,
+    summary: 'Client systems and the partner services to register one for (PcaOperator)',
+    response: { 200: ClientSystemList, ...reads },
+    handler: () => service.listClientSystems(),
+  });
 
-  app.post(
-    paths.register,
-    {
-      bodyLimit: 16_384,
-      schema: doc('Register a partner’s client system: answers its client id and secret, once', {
-        body: RegisterClientSystem,
-        response: { 201: IssuedClientSecret, ...writes },
-      }),
-    },
-    async (request, reply) => {
-      const operator = requireAuth(request).user.id;
-      const issued = await service.registerClientSystem(operator, request.body, request.id);
-      return reply.code(201).send(issued);
-    },
-  );
+  route({
+    method: 'POST',
+    url: paths.register,
+    bodyLimit: 16_384,
+    summary: 'Register a partner’s client system: answers its client id and secret, once',
+    body: RegisterClientSystem,
+    response: { 201: IssuedClientSecret, ...writes },
+    handler: (request, { user }) => service.registerClientSystem(user.id, request.body, request.id),
+  });
 
-  app.post(
-    paths.rotate,
-    {
-      schema: doc('Issue a new secret: the old one and its tokens stop working; answers it, once', {
-        params: IdParams,
-        response: { 200: IssuedClientSecret, ...writes },
-      }),
-    },
-    async (request, reply) => {
-      const operator = requireAuth(request).user.id;
-      const issued = await service.rotateClientSecret(operator, request.params.id, request.id);
-      return reply.send(issued);
-    },
-  );
+  route({
+    method: 'POST',
+    url: paths.rotate,
+    summary: 'Issue a new secret: the old one and its tokens stop working; answers it, once',
+    params: IdParams,
+    response: { 200: IssuedClientSecret, ...writes },
+    handler: (request, { user }) =>
+      service.rotateClientSecret(user.id, request.params.id, request.id),
+  });
 
-  app.post(
-    paths.revoke,
-    {
-      schema: doc('Revoke a client system: its secret and every token issued to it stop working', {
-        params: IdParams,
-        response: { 200: ClientSystem, ...writes },
-      }),
-    },
-    async (request, reply) => {
-      const operator = requireAuth(request).user.id;
-      return reply.send(await service.revokeClientSystem(operator, request.params.id, request.id));
-    },
-  );
+  route({
+    method: 'POST',
+    url: paths.revoke,
+    summary: 'Revoke a client system: its secret and every token issued to it stop working',
+    params: IdParams,
+    response: { 200: ClientSystem, ...writes },
+    handler: (request, { user }) =>
+      service.revokeClientSystem(user.id, request.params.id, request.id),
+  });
 };
 
 /** The partners' OAuth 2.0 token endpoint and key set: public, outside the signed-in /api context. */

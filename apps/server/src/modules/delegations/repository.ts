@@ -15,6 +15,8 @@ import {
 } from '#db/schema/index.ts';
 
 export type DelegationRow = typeof delegations.$inferSelect;
+/** A delegation as it is inserted. */
+export type NewDelegation = typeof delegations.$inferInsert;
 
 /** Whether an error is PostgreSQL's unique violation (both drivers; Drizzle may wrap it as the cause). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -197,7 +199,7 @@ export function delegationsRepository(db: Database) {
       }));
     },
 
-    async insert(tx: Transaction, values: typeof delegations.$inferInsert) {
+    async insert(tx: Transaction, values: NewDelegation) {
       const [row] = await tx.insert(delegations).values(values).returning();
       return row!;
     },

@@ -31,7 +31,12 @@ import {
 import { queueMail, type OutgoingMail } from '#platform/outbox.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { delegationMails, type DelegationMailParties } from '#platform/mail/delegation-mails.ts';
-import { delegationsRepository, isUniqueViolation, type DelegationRow } from './repository.ts';
+import {
+  delegationsRepository,
+  isUniqueViolation,
+  type DelegationRow,
+  type NewDelegation,
+} from './repository.ts';
 
 /** Who is delegating: the caller acting for their own practitioner record. */
 interface Delegator {
@@ -103,6 +108,11 @@ export function delegationsService(db: Database, opts: { productName: string; pu
     return consent;
   }
 
+  /** A body that names its delegation again must name the one of the path (400 on the field otherwise). */
+  function requireNamed(id: string, named: string, message: string) {
+    if (named !== id) throw new ValidationError([{ field: 'delegateInvitationId', message }]);
+  }
+
   /** A delegation of the caller's, or 404 (another practitioner's is indistinguishable from none). */
   async function own(d: Delegator, id: string): Promise<DelegationRow> {
     const row = await repo.findOwn(d.practitionerId, id);
@@ -170,6 +180,48 @@ export function delegationsService(db: Database, opts: { productName: string; pu
     return moved;
   }
 
+  /** The practitioner's consent to `action` on a delegation, recorded in the transaction of the change. */
+  async function recordConsent(
+    tx: Transaction,
+    d: Delegator,
+    row: DelegationRow,
+    action: string,
+    consent: DelegationConsent,
+  ) {
+    await repo.recordConsent(tx, {
+      delegationId: row.id,
+      action,
+      consentVersion: consent.version,
+      userId: d.auth.user.id,
+    });
+  }
+
+  /**
+   * A new delegation the practitioner consents to: the row, the consent record, the audit event (its
+   * changed fields and the consent version) and the mail, in one transaction.
+   */
+  async function consentedCreate(
+    d: Delegator,
+    action: 'invite' | 'add',
+    consentVersion: number,
+    values: Omit<NewDelegation, 'practitionerId'>,
+    changedFields: (row: DelegationRow) => Record<string, unknown>,
+    mail: (row: DelegationRow, consent: DelegationConsent) => OutgoingMail,
+  ): Promise<DelegationListItem> {
+    const consent = await checkConsent(consentVersion);
+    const row = await write(async (tx) => {
+      const inserted = await repo.insert(tx, { practitionerId: d.practitionerId, ...values });
+      await recordConsent(tx, d, inserted, action, consent);
+      await audit(tx, d, action, inserted, {
+        ...changedFields(inserted),
+        consentVersion: consent.version,
+      });
+      await queueMail(tx, mail(inserted, consent));
+      return inserted;
+    });
+    return toItem(row);
+  }
+
   /**
    * A transition the practitioner consents to: the move, the consent record and the mail, in one
    * transaction. The status is checked before the consent, so a stale action says what is wrong with it.
@@ -189,12 +241,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
     const consent = await checkConsent(consentVersion);
     const moved = await write(async (tx) => {
       const m = await move(tx, d, row, action, values);
-      await repo.recordConsent(tx, {
-        delegationId: m.id,
-        action,
-        consentVersion: consent.version,
-        userId: d.auth.user.id,
-      });
+      await recordConsent(tx, d, m, action, consent);
       await queueMail(tx, mail(m, consent));
       return m;
     });
@@ -262,34 +309,26 @@ export function delegationsService(db: Database, opts: { productName: string; pu
         throw new ValidationError([
           { field: 'familyName', message: delegateSearchMessages.noMatch.message },
         ]);
-      const consent = await checkConsent(body.consentVersion);
-      const row = await write(async (tx) => {
-        const inserted = await repo.insert(tx, {
-          practitionerId: d.practitionerId,
+      return consentedCreate(
+        d,
+        'invite',
+        body.consentVersion,
+        {
           raNumber: body.authIdentifier,
           givenName: body.givenName,
           familyName: body.familyName,
           email: body.email,
           status: 'Invited',
-        });
-        await repo.recordConsent(tx, {
-          delegationId: inserted.id,
-          action: 'invite',
-          consentVersion: consent.version,
-          userId: auth.user.id,
-        });
-        await audit(tx, d, 'invite', inserted, {
+        },
+        (row) => ({
           status: 'Invited',
-          raNumber: inserted.raNumber,
-          givenName: inserted.givenName,
-          familyName: inserted.familyName,
-          email: inserted.email,
-          consentVersion: consent.version,
-        });
-        await queueMail(tx, mails.invitation(parties(d, inserted), consent, inserted.id, false));
-        return inserted;
-      });
-      return toItem(row);
+          raNumber: row.raNumber,
+          givenName: row.givenName,
+          familyName: row.familyName,
+          email: row.email,
+        }),
+        (row, consent) => mails.invitation(parties(d, row), consent, row.id, false),
+      );
     },
 
     /** Adds a connection (a manager linked to the practitioner): Accepted at once. */
@@ -308,32 +347,21 @@ export function delegationsService(db: Database, opts: { productName: string; pu
             message: 'This person has no email address yet; invite them instead.',
           },
         ]);
-      const consent = await checkConsent(body.consentVersion);
-      const row = await write(async (tx) => {
-        const inserted = await repo.insert(tx, {
-          practitionerId: d.practitionerId,
+      return consentedCreate(
+        d,
+        'add',
+        body.consentVersion,
+        {
           delegateUserId: user.id,
           raNumber: user.authIdentifier,
           givenName: user.givenName,
           familyName: user.familyName,
-          email: user.email!,
+          email: user.email,
           status: 'Accepted',
-        });
-        await repo.recordConsent(tx, {
-          delegationId: inserted.id,
-          action: 'add',
-          consentVersion: consent.version,
-          userId: auth.user.id,
-        });
-        await audit(tx, d, 'add', inserted, {
-          status: 'Accepted',
-          delegateUserId: user.id,
-          consentVersion: consent.version,
-        });
-        await queueMail(tx, mails.added(parties(d, inserted), consent));
-        return inserted;
-      });
-      return toItem(row);
+        },
+        () => ({ status: 'Accepted', delegateUserId: user.id }),
+        (row, consent) => mails.added(parties(d, row), consent),
+      );
     },
 
     async cancel(auth: AuthContext, id: string, requestId: string): Promise<DelegationListItem> {
@@ -381,13 +409,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DelegationListItem> {
       const d = delegator(auth, requestId);
-      if (body.delegateInvitationId !== id)
-        throw new ValidationError([
-          {
-            field: 'delegateInvitationId',
-            message: 'This does not name the invitation being resent',
-          },
-        ]);
+      requireNamed(id, body.delegateInvitationId, 'This does not name the invitation being resent');
       return consentedMove(
         d,
         id,
@@ -418,13 +440,11 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DetailsUpdateResponse> {
       const d = delegator(auth, requestId);
-      if (body.delegateInvitationId !== id)
-        throw new ValidationError([
-          {
-            field: 'delegateInvitationId',
-            message: 'This does not name the delegation being answered',
-          },
-        ]);
+      requireNamed(
+        id,
+        body.delegateInvitationId,
+        'This does not name the delegation being answered',
+      );
       const row = await own(d, id);
       const action: DelegationAction = body.acceptDetailsUpdate
         ? 'acceptDetailsUpdate'

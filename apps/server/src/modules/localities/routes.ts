@@ -7,26 +7,22 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { searchLocalities } from '#platform/entities/localities.ts';
-import { signedInSchema } from '#platform/http/route-schema.ts';
-
-const doc = signedInSchema('localities');
+import { declareRoutes } from '#platform/http/declare-routes.ts';
 
 /** Suburb/postcode autocomplete over the localities data. */
 export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    localityApiPaths.search,
-    {
-      schema: doc(
-        'Suburbs whose name, or postcodes whose digits, start with q (fewer than 3 characters: none)',
-        {
-          querystring: LocalitySearchQuery,
-          response: { 200: LocalitySearchResult, 400: Problem },
-        },
-      ),
+  const route = declareRoutes(app, { tag: 'localities' });
+
+  route({
+    method: 'GET',
+    url: localityApiPaths.search,
+    summary:
+      'Suburbs whose name, or postcodes whose digits, start with q (fewer than 3 characters: none)',
+    querystring: LocalitySearchQuery,
+    response: { 200: LocalitySearchResult, 400: Problem },
+    handler: async (request, _caller, reply) => {
+      reply.header('cache-control', 'private, max-age=3600');
+      return { localities: await searchLocalities(deps.db, request.query.q) };
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'private, max-age=3600')
-        .send({ localities: await searchLocalities(deps.db, request.query.q) }),
-  );
+  });
 };

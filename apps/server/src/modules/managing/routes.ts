@@ -8,52 +8,41 @@ import {
   StartManagingRequest,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { managingService } from './service.ts';
-import { signedInSchema } from '#platform/http/route-schema.ts';
-
-const doc = signedInSchema('managing');
+import { declareRoutes } from '#platform/http/declare-routes.ts';
 
 /** Managing another practitioner: the delegate's practitioners, start and stop (docs/product/rules.md#states, docs/product/rules.md#calls). */
 export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = managingService(deps.db);
+  const route = declareRoutes(app, { tag: 'managing' });
 
-  app.get(
-    shellApiPaths.managedPractitioners,
-    {
-      schema: doc('Practitioners the caller is an accepted delegate of', {
-        response: { 200: DelegatePractitioners, 403: Problem },
-      }),
-    },
-    async (request) => ({ practitioners: await service.practitionersOf(requireAuth(request)) }),
-  );
+  route({
+    method: 'GET',
+    url: shellApiPaths.managedPractitioners,
+    summary: 'Practitioners the caller is an accepted delegate of',
+    response: { 200: DelegatePractitioners, 403: Problem },
+    handler: async (_request, caller) => ({ practitioners: await service.practitionersOf(caller) }),
+  });
 
-  app.put(
-    shellApiPaths.managing,
-    {
-      schema: doc('Start managing a practitioner (checked against an accepted delegation)', {
-        body: StartManagingRequest,
-        response: {
-          200: ManagedPractitioner,
-          400: Problem,
-          403: Problem,
-          404: Problem,
-        },
-      }),
+  route({
+    method: 'PUT',
+    url: shellApiPaths.managing,
+    summary: 'Start managing a practitioner (checked against an accepted delegation)',
+    body: StartManagingRequest,
+    response: {
+      200: ManagedPractitioner,
+      400: Problem,
+      403: Problem,
+      404: Problem,
     },
-    async (request) => service.start(requireAuth(request), request.body.practitionerId, request.id),
-  );
+    handler: (request, caller) => service.start(caller, request.body.practitionerId, request.id),
+  });
 
-  app.delete(
-    shellApiPaths.managing,
-    {
-      schema: doc('Stop managing: switch back to My account', {
-        response: { 204: z.null() },
-      }),
-    },
-    async (request, reply) => {
-      await service.stop(requireAuth(request), request.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: shellApiPaths.managing,
+    summary: 'Stop managing: switch back to My account',
+    response: { 204: z.null() },
+    handler: (request, caller) => service.stop(caller, request.id),
+  });
 };

@@ -19,11 +19,10 @@ import {
 import { createNhsdDirectory, type NhsdDirectory } from '#integrations/nhsd/index.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { nhsdImportService } from './service.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('nhsd-import');
 const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem, 502: Problem };
 
@@ -45,129 +44,79 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
   const { directory = createNhsdDirectory(options.db, options.config), ...deps } = options;
   const service = nhsdImportService(deps, directory);
   app.addHook('preHandler', requireCapability(deps, 'importDirectoryServices'));
-  const common = {
-    bodyLimit: 65_536,
-  };
+  const route = declareRoutes(app, { tag: 'nhsd-import', bodyLimit: 65_536 });
 
-  app.get(
-    paths.banner,
-    {
-      ...common,
-      schema: doc('Whether the directory is under maintenance (the wizard’s Outage warning)', {
-        response: { 200: NhsdBanner, ...reads },
-      }),
-    },
-    async (_request, reply) => reply.send(await service.banner()),
-  );
+  route({
+    method: 'GET',
+    url: paths.banner,
+    summary: 'Whether the directory is under maintenance (the wizard’s Outage warning)',
+    response: { 200: NhsdBanner, ...reads },
+    handler: () => service.banner(),
+  });
 
-  app.get(
-    paths.find,
-    {
-      ...common,
-      schema: doc(
-        'Directory services of a business type at a place (si) or by name (home, virtual)',
-        {
-          querystring: NhsdFindRequest,
-          response: { 200: NhsdSearchResult, ...reads, 502: Problem },
-        },
-      ),
-    },
-    async (request, reply) => reply.send(await service.find(request.query)),
-  );
+  route({
+    method: 'GET',
+    url: paths.find,
+    summary: 'Directory services of a business type at a place (si) or by name (home, virtual)',
+    querystring: NhsdFindRequest,
+    response: { 200: NhsdSearchResult, ...reads, 502: Problem },
+    handler: (request) => service.find(request.query),
+  });
 
-  app.get(
-    paths.organisations,
-    {
-      ...common,
-      schema: doc(
-        'The organisation trees the caller may import into (OrganisationManager, approved)',
-        {
-          response: { 200: NhsdImportOrganisations, ...reads },
-        },
-      ),
-    },
-    async (request, reply) => reply.send(service.organisations(requireAuth(request))),
-  );
+  route({
+    method: 'GET',
+    url: paths.organisations,
+    summary: 'The organisation trees the caller may import into (OrganisationManager, approved)',
+    response: { 200: NhsdImportOrganisations, ...reads },
+    handler: (_request, caller) => service.organisations(caller),
+  });
 
-  app.get(
-    paths.locations,
-    {
-      ...common,
-      schema: doc('Active locations of an organisation the caller may import into, 30 a page', {
-        params: IdParams,
-        querystring: NhsdLocationsQuery,
-        response: { 200: NhsdLocationSearchResult, ...reads },
-      }),
-    },
-    async (request) =>
-      service.locations(requireAuth(request), request.params.id, request.query.page),
-  );
+  route({
+    method: 'GET',
+    url: paths.locations,
+    summary: 'Active locations of an organisation the caller may import into, 30 a page',
+    params: IdParams,
+    querystring: NhsdLocationsQuery,
+    response: { 200: NhsdLocationSearchResult, ...reads },
+    handler: (request, caller) => service.locations(caller, request.params.id, request.query.page),
+  });
 
-  app.get(
-    paths.publicationPreferences,
-    {
-      ...common,
-      schema: doc(
-        'Whether the organisation has national directory and Health Connect preferences',
-        {
-          params: IdParams,
-          querystring: NhsdPublicationPreferencesQuery,
-          response: { 200: PublicationPreferenceStatus, ...reads },
-        },
-      ),
-    },
-    async (request) =>
-      service.publicationPreferences(
-        requireAuth(request),
-        request.params.id,
-        request.query.locationId,
-      ),
-  );
+  route({
+    method: 'GET',
+    url: paths.publicationPreferences,
+    summary: 'Whether the organisation has national directory and Health Connect preferences',
+    params: IdParams,
+    querystring: NhsdPublicationPreferencesQuery,
+    response: { 200: PublicationPreferenceStatus, ...reads },
+    handler: (request, caller) =>
+      service.publicationPreferences(caller, request.params.id, request.query.locationId),
+  });
 
-  app.get(
-    paths.partnerServices,
-    {
-      ...common,
-      schema: doc(
-        'Partner services of a subscriber role the organisation may subscribe to, 50 a page',
-        {
-          params: IdParams,
-          querystring: PartnerServicesQuery,
-          response: { 200: PartnerServiceSearchResult, ...reads },
-        },
-      ),
-    },
-    async (request) =>
-      service.partnerServices(requireAuth(request), request.params.id, request.query),
-  );
+  route({
+    method: 'GET',
+    url: paths.partnerServices,
+    summary: 'Partner services of a subscriber role the organisation may subscribe to, 50 a page',
+    params: IdParams,
+    querystring: PartnerServicesQuery,
+    response: { 200: PartnerServiceSearchResult, ...reads },
+    handler: (request, caller) => service.partnerServices(caller, request.params.id, request.query),
+  });
 
-  app.post(
-    paths.validate,
-    {
-      ...common,
-      schema: doc('Whether the services can be imported there (nothing is written)', {
-        body: NhsdImportRequest,
-        response: { 204: z.null(), ...writes },
-      }),
-    },
-    async (request, reply) => {
-      await service.validate(requireAuth(request), request.body);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: paths.validate,
+    summary: 'Whether the services can be imported there (nothing is written)',
+    body: NhsdImportRequest,
+    response: { 204: z.null(), ...writes },
+    handler: (request, caller) => service.validate(caller, request.body),
+  });
 
-  app.post(
-    paths.import,
-    {
-      ...common,
-      schema: doc(
-        'Import directory services, with a new location and subscriptions, in one transaction',
-        {
-          body: NhsdImportRequest,
-          response: { 200: NhsdImportResult, ...writes },
-        },
-      ),
-    },
-    async (request) => service.import(requireAuth(request), request.body, request.id),
-  );
+  route({
+    method: 'POST',
+    url: paths.import,
+    summary: 'Import directory services, with a new location and subscriptions, in one transaction',
+    body: NhsdImportRequest,
+    response: { 200: NhsdImportResult, ...writes },
+    handler: (request, caller) => service.import(caller, request.body, request.id),
+  });
 };

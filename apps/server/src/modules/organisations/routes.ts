@@ -8,41 +8,36 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { accessOf } from '#platform/access/guards.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
-import { viewAndEditRoutes } from '#platform/entities/entity-routes.ts';
+import { entityRoutes } from '#platform/entities/entity-routes.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { organisationsService } from './service.ts';
-import { signedInSchema } from '#platform/http/route-schema.ts';
-
-const doc = signedInSchema('organisations');
 
 /** The signed-in user's organisation trees, and an organisation's view and edit. */
 export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = organisationsService(deps.db);
+  const route = declareRoutes(app, { tag: 'organisations' });
 
-  app.get(
-    meApiPaths.organisations,
-    {
-      schema: doc('Organisation trees the user has roles in, with effective roles per node', {
-        response: { 200: MyOrganisations },
-      }),
-    },
-    async (request, reply) => {
-      const { trees } = accessOf(deps, requireAuth(request));
-      return reply.send({ organisations: trees });
-    },
-  );
+  route({
+    method: 'GET',
+    url: meApiPaths.organisations,
+    summary: 'Organisation trees the user has roles in, with effective roles per node',
+    response: { 200: MyOrganisations },
+    handler: (_request, caller) => ({ organisations: accessOf(deps, caller).trees }),
+  });
 
-  viewAndEditRoutes(app, deps, {
-    path: organisationApiPaths.organisation,
+  entityRoutes(app, {
     tag: 'businesses',
     detail: OrganisationDetail,
     body: OrganisationUpdate,
-    summaries: {
-      view: 'An organisation with its HI organisations, locations, services, practitioners and partner services',
-      edit: 'Edit organisation details (OrganisationManager on it or an ancestor)',
+    view: {
+      url: organisationApiPaths.organisation,
+      summary:
+        'An organisation with its HI organisations, locations, services, practitioners and partner services',
+      load: service.getOrganisationDetail,
     },
-    load: (_db, caller, id) => service.getOrganisationDetail(caller, id),
-    save: (_db, caller, id, input, requestId) =>
-      service.updateOrganisation(caller, id, input, requestId),
+    edit: {
+      summary: 'Edit organisation details (OrganisationManager on it or an ancestor)',
+      save: service.updateOrganisation,
+    },
   });
 };

@@ -11,11 +11,10 @@ import {
   practitionerPublicationApiPaths as paths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { practitionerPublicationsService } from './service.ts';
-import { problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('publishing');
 const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
 
@@ -26,74 +25,51 @@ const writes = { ...reads, 409: Problem };
  */
 export const practitionerPublicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = practitionerPublicationsService(deps);
-  const common = { bodyLimit: 4096 };
+  const route = declareRoutes(app, { tag: 'publishing', bodyLimit: 4096 });
 
-  app.get(
-    paths.list,
-    {
-      ...common,
-      schema: doc("The practitioner's publishing settings (own, or the managed practitioner's)", {
-        response: { 200: PractitionerPublications, ...reads },
-      }),
-    },
-    async (request, reply) => reply.send(await service.list(requireAuth(request))),
-  );
+  route({
+    method: 'GET',
+    url: paths.list,
+    summary: "The practitioner's publishing settings (own, or the managed practitioner's)",
+    response: { 200: PractitionerPublications, ...reads },
+    handler: (_request, caller) => service.list(caller),
+  });
 
-  app.get(
-    paths.availablePartners,
-    {
-      ...common,
-      schema: doc('Partner services not yet in the practitioner’s publishing settings', {
-        response: { 200: AvailablePublicationPartners, ...reads },
-      }),
-    },
-    async (request, reply) => reply.send(await service.availablePartners(requireAuth(request))),
-  );
+  route({
+    method: 'GET',
+    url: paths.availablePartners,
+    summary: 'Partner services not yet in the practitioner’s publishing settings',
+    response: { 200: AvailablePublicationPartners, ...reads },
+    handler: (_request, caller) => service.availablePartners(caller),
+  });
 
-  app.post(
-    paths.list,
-    {
-      ...common,
-      schema: doc('Add a partner service to the practitioner’s publishing settings', {
-        body: PractitionerPublicationRequest,
-        response: { 201: PractitionerPublication, ...writes },
-      }),
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.add(requireAuth(request), request.body, request.id)),
-  );
+  route({
+    method: 'POST',
+    url: paths.list,
+    summary: 'Add a partner service to the practitioner’s publishing settings',
+    body: PractitionerPublicationRequest,
+    response: { 201: PractitionerPublication, ...writes },
+    handler: (request, caller) => service.add(caller, request.body, request.id),
+  });
 
-  app.put(
-    paths.item,
-    {
-      ...common,
-      schema: doc('Change what one partner service receives', {
-        params: PractitionerPublicationParams,
-        body: PractitionerPublicationSettings,
-        response: { 200: PractitionerPublication, ...writes },
-      }),
-    },
-    async (request) =>
-      service.update(
-        requireAuth(request),
-        request.params.partnerServiceId,
-        request.body,
-        request.id,
-      ),
-  );
+  route({
+    method: 'PUT',
+    url: paths.item,
+    summary: 'Change what one partner service receives',
+    params: PractitionerPublicationParams,
+    body: PractitionerPublicationSettings,
+    response: { 200: PractitionerPublication, ...writes },
+    handler: (request, caller) =>
+      service.update(caller, request.params.partnerServiceId, request.body, request.id),
+  });
 
-  app.delete(
-    paths.item,
-    {
-      ...common,
-      schema: doc('Remove a partner service from the practitioner’s publishing settings', {
-        params: PractitionerPublicationParams,
-        response: { 204: z.null(), ...writes },
-      }),
-    },
-    async (request, reply) => {
-      await service.remove(requireAuth(request), request.params.partnerServiceId, request.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: paths.item,
+    summary: 'Remove a partner service from the practitioner’s publishing settings',
+    params: PractitionerPublicationParams,
+    response: { 204: z.null(), ...writes },
+    handler: (request, caller) =>
+      service.remove(caller, request.params.partnerServiceId, request.id),
+  });
 };

@@ -11,9 +11,9 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoService, photoTooBig, photoWrongType } from './photo.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('profile');
 const refusals = problems(400, 403, 404);
 
 /**
@@ -47,43 +47,30 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const { id } = request.params as { id: string };
     await service.requireOwn(requireAuth(request), id);
   };
-  const common = { onRequest: ownPhotoOnly };
+  const route = declareRoutes(app, { tag: 'profile', onRequest: ownPhotoOnly });
 
-  app.put(
-    profileApiPaths.photo,
-    {
-      ...common,
-      bodyLimit: photoLimits.maxBytes,
-      schema: doc(
-        'Replace the caller’s own photo: a PNG or JPEG body (at most 5 MB), stored as a 160 × 160 PNG',
-        {
-          consumes: [...photoMediaTypes],
-          params: IdParams,
-          response: { 200: ProfilePhoto, ...refusals, 413: Problem, 415: Problem },
-        },
-      ),
-    },
-    async (request, reply) => {
+  route({
+    method: 'PUT',
+    url: profileApiPaths.photo,
+    bodyLimit: photoLimits.maxBytes,
+    summary:
+      'Replace the caller’s own photo: a PNG or JPEG body (at most 5 MB), stored as a 160 × 160 PNG',
+    consumes: [...photoMediaTypes],
+    params: IdParams,
+    response: { 200: ProfilePhoto, ...refusals, 413: Problem, 415: Problem },
+    handler: (request, caller) => {
       // A PUT without a body reaches here unparsed: it sent no picture (400, greater than zero).
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return reply.send(
-        await service.replace(requireAuth(request), request.params.id, body, request.id),
-      );
+      return service.replace(caller, request.params.id, body, request.id);
     },
-  );
+  });
 
-  app.delete(
-    profileApiPaths.photo,
-    {
-      ...common,
-      schema: doc('Remove the caller’s own photo', {
-        params: IdParams,
-        response: { 204: z.null(), ...refusals, 415: Problem },
-      }),
-    },
-    async (request, reply) => {
-      await service.remove(requireAuth(request), request.params.id, request.id);
-      return reply.code(204).send(null);
-    },
-  );
+  route({
+    method: 'DELETE',
+    url: profileApiPaths.photo,
+    summary: 'Remove the caller’s own photo',
+    params: IdParams,
+    response: { 204: z.null(), ...refusals, 415: Problem },
+    handler: (request, caller) => service.remove(caller, request.params.id, request.id),
+  });
 };

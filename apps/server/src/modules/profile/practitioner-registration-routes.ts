@@ -9,11 +9,10 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import type { HiService } from '#integrations/hi-service/hi-service.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { practitionerRegistrationService } from './practitioner-registration.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('profile');
 // 422: the HI Service refused the number; 502: the HI Service failed (docs/decisions/023-register-as-practitioner.md).
 const errors = problems(400, 403, 404, 409, 422, 502);
 
@@ -32,36 +31,27 @@ export const practitionerRegistrationRoutes: FastifyPluginAsyncZod<
     { certificate: deps.config.runtime.features.hiServiceCertificate },
   );
   // The bodies are an HPI-I and two ticks: anything past 1 KB is refused (413) before it is parsed.
-  const common = { bodyLimit: 1_024 };
+  const route = declareRoutes(app, { tag: 'profile', bodyLimit: 1_024 });
 
-  app.post(
-    profileApiPaths.hpiiCheck,
-    {
-      ...common,
-      schema: doc('The identity step: check an HPI-I with the HI Service before the terms', {
-        params: IdParams,
-        body: HpiiCheckRequest,
-        response: { 200: HpiiCheckResult, ...errors },
-      }),
-    },
-    async (request) =>
-      service.checkHpii(requireAuth(request), request.params.id, request.body.hpii),
-  );
+  route({
+    method: 'POST',
+    url: profileApiPaths.hpiiCheck,
+    summary: 'The identity step: check an HPI-I with the HI Service before the terms',
+    params: IdParams,
+    body: HpiiCheckRequest,
+    response: { 200: HpiiCheckResult, ...errors },
+    handler: (request, caller) => service.checkHpii(caller, request.params.id, request.body.hpii),
+  });
 
-  app.post(
-    profileApiPaths.practitionerRegistration,
-    {
-      ...common,
-      schema: doc(
-        'Register as a practitioner: the HPI-I is checked again, participation accepted, the practitioner record linked',
-        {
-          params: IdParams,
-          body: PractitionerRegistrationRequest,
-          response: { 200: PractitionerRegistrationResult, ...errors },
-        },
-      ),
-    },
-    async (request) =>
-      service.register(requireAuth(request), request.params.id, request.body, request.id),
-  );
+  route({
+    method: 'POST',
+    url: profileApiPaths.practitionerRegistration,
+    summary:
+      'Register as a practitioner: the HPI-I is checked again, participation accepted, the practitioner record linked',
+    params: IdParams,
+    body: PractitionerRegistrationRequest,
+    response: { 200: PractitionerRegistrationResult, ...errors },
+    handler: (request, caller) =>
+      service.register(caller, request.params.id, request.body, request.id),
+  });
 };

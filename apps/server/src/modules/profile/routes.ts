@@ -11,13 +11,12 @@ import {
   profileApiPaths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoRoutes } from './photo-routes.ts';
 import { practitionerRegistrationRoutes } from './practitioner-registration-routes.ts';
 import { profileService } from './service.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('profile');
 const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
 
@@ -38,83 +37,65 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   await app.register(practitionerRegistrationRoutes, deps);
 
   // Profile bodies are a few hundred bytes: anything past 16 KB is refused (413) before it is parsed.
-  const common = { bodyLimit: 16_384 };
+  const route = declareRoutes(app, { tag: 'profile', bodyLimit: 16_384 });
 
-  app.get(
-    profileApiPaths.profile,
-    {
-      ...common,
-      schema: doc('A user’s profile: the caller’s own, or that of a practitioner they manage', {
-        params: IdParams,
-        response: { 200: Profile, ...reads },
-      }),
-    },
-    async (request) => service.get(requireAuth(request), request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: profileApiPaths.profile,
+    summary: 'A user’s profile: the caller’s own, or that of a practitioner they manage',
+    params: IdParams,
+    response: { 200: Profile, ...reads },
+    handler: (request, caller) => service.get(caller, request.params.id),
+  });
 
-  app.put(
-    profileApiPaths.basicInformation,
-    {
-      ...common,
-      schema: doc('Save email and phone; a new email is mailed a verification link', {
-        params: IdParams,
-        body: BasicInformationUpdate,
-        response: { 200: Profile, ...writes },
-      }),
+  route({
+    method: 'PUT',
+    url: profileApiPaths.basicInformation,
+    summary: 'Save email and phone; a new email is mailed a verification link',
+    params: IdParams,
+    body: BasicInformationUpdate,
+    response: { 200: Profile, ...writes },
+    handler: async (request, caller) => {
+      await service.updateBasicInformation(caller, request.params.id, request.body, request.id);
+      return service.get(caller, request.params.id);
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      await service.updateBasicInformation(auth, request.params.id, request.body, request.id);
-      return service.get(auth, request.params.id);
-    },
-  );
+  });
 
-  app.put(
-    profileApiPaths.personalContactDetails,
-    {
-      ...common,
-      schema: doc('Save the practitioner record’s personal email and phone', {
-        params: IdParams,
-        body: PersonalContactDetailsUpdate,
-        response: { 200: Profile, ...writes },
-      }),
+  route({
+    method: 'PUT',
+    url: profileApiPaths.personalContactDetails,
+    summary: 'Save the practitioner record’s personal email and phone',
+    params: IdParams,
+    body: PersonalContactDetailsUpdate,
+    response: { 200: Profile, ...writes },
+    handler: async (request, caller) => {
+      await service.updatePersonalContactDetails(
+        caller,
+        request.params.id,
+        request.body,
+        request.id,
+      );
+      return service.get(caller, request.params.id);
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      await service.updatePersonalContactDetails(auth, request.params.id, request.body, request.id);
-      return service.get(auth, request.params.id);
-    },
-  );
+  });
 
-  app.post(
-    profileApiPaths.emailVerification,
-    {
-      ...common,
-      schema: doc('Mail another verification link (at most one every 5 minutes)', {
-        params: IdParams,
-        response: { 204: z.null(), ...writes, 429: Problem },
-      }),
-    },
-    async (request, reply) => {
-      await service.resendVerification(requireAuth(request), request.params.id, request.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: profileApiPaths.emailVerification,
+    summary: 'Mail another verification link (at most one every 5 minutes)',
+    params: IdParams,
+    response: { 204: z.null(), ...writes, 429: Problem },
+    handler: (request, caller) => service.resendVerification(caller, request.params.id, request.id),
+  });
 
-  app.get(
-    profileApiPaths.practitionerProfile,
-    {
-      ...common,
-      schema: doc(
-        'The practitioner profile read view (the practitioner, or a delegate managing them)',
-        {
-          params: IdParams,
-          response: { 200: PractitionerProfile, ...reads },
-        },
-      ),
-    },
-    async (request) => service.practitionerProfile(requireAuth(request), request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: profileApiPaths.practitionerProfile,
+    summary: 'The practitioner profile read view (the practitioner, or a delegate managing them)',
+    params: IdParams,
+    response: { 200: PractitionerProfile, ...reads },
+    handler: (request, caller) => service.practitionerProfile(caller, request.params.id),
+  });
 };
 
 /** Email verification: public, outside the signed-in /api context. */

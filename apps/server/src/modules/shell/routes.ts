@@ -9,53 +9,44 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { ForbiddenError } from '#platform/errors.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { accessOf } from '#platform/access/guards.ts';
 import { countUnreadNotifications } from './repository.ts';
-import { signedInSchema } from '#platform/http/route-schema.ts';
-
-const notificationsDoc = signedInSchema('notifications');
-const userDoc = signedInSchema('user');
+import { declareRoutes } from '#platform/http/declare-routes.ts';
 
 /** Small reads the shell needs: the bell's unread count and the post-login landing check. */
 export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    shellApiPaths.unreadNotificationCount,
-    {
-      schema: notificationsDoc(
-        'Unread notifications of the own practitioner, or of the one being managed',
-        {
-          response: { 200: UnreadNotificationCount, 403: Problem },
-        },
-      ),
-    },
-    async (request, reply) => {
-      const user = requireAuth(request).currentUser;
+  const notifications = declareRoutes(app, { tag: 'notifications' });
+  const user = declareRoutes(app, { tag: 'user' });
+
+  notifications({
+    method: 'GET',
+    url: shellApiPaths.unreadNotificationCount,
+    summary: 'Unread notifications of the own practitioner, or of the one being managed',
+    response: { 200: UnreadNotificationCount, 403: Problem },
+    handler: async (_request, { currentUser }) => {
       // Same rule as the bell (docs/product/rules.md#permissions): nobody who cannot see the bell may read its count.
       if (
         !menuVisibility({
-          user,
+          user: currentUser,
           participatingOrganisations: [],
           config: { vcfcImportAllowed: false },
         }).notificationsBell
       )
         throw new ForbiddenError('Notifications are not available to this account.');
-      const practitionerId = user.managingPractitioner?.id ?? user.practitionerId;
+      const practitionerId = currentUser.managingPractitioner?.id ?? currentUser.practitionerId;
       const count = practitionerId ? await countUnreadNotifications(deps.db, practitionerId) : 0;
-      return reply.send({ count });
+      return { count };
     },
-  );
+  });
 
-  app.get(
-    shellApiPaths.publishingSettingsEligibility,
-    {
-      schema: userDoc('Whether sign-in lands on adding a business (docs/decisions/005)', {
-        response: { 200: PublishingSettingsEligibility },
-      }),
+  user({
+    method: 'GET',
+    url: shellApiPaths.publishingSettingsEligibility,
+    summary: 'Whether sign-in lands on adding a business (docs/decisions/005)',
+    response: { 200: PublishingSettingsEligibility },
+    handler: (_request, caller) => {
+      const { input } = accessOf(deps, caller);
+      return { canShowPublishingSettings: canShowPublishingSettings(input) };
     },
-    async (request, reply) => {
-      const { input } = accessOf(deps, requireAuth(request));
-      return reply.send({ canShowPublishingSettings: canShowPublishingSettings(input) });
-    },
-  );
+  });
 };

@@ -7,11 +7,10 @@ import {
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { notificationsService } from './notifications-service.ts';
-import { problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('notifications');
 const answers = problems(400, 403, 404);
 
 /**
@@ -22,50 +21,33 @@ const answers = problems(400, 403, 404);
 export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = notificationsService(deps.db);
   // Neither write has a body: anything past 1 KB is refused (413) before it is parsed.
-  const common = { bodyLimit: 1_024 };
+  const route = declareRoutes(app, { tag: 'notifications', bodyLimit: 1_024 });
 
-  app.get(
-    paths.notifications,
-    {
-      ...common,
-      schema: doc(
-        'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
-        {
-          querystring: NotificationsQuery,
-          response: { 200: NotificationsPage, ...answers },
-        },
-      ),
-    },
-    async (request, reply) => reply.send(await service.list(requireAuth(request), request.query)),
-  );
+  route({
+    method: 'GET',
+    url: paths.notifications,
+    summary:
+      'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
+    querystring: NotificationsQuery,
+    response: { 200: NotificationsPage, ...answers },
+    handler: (request, caller) => service.list(caller, request.query),
+  });
 
-  app.post(
-    paths.markRead,
-    {
-      ...common,
-      schema: doc('Mark an Unread notification Read (Read and Archived stay as they are)', {
-        params: NotificationParams,
-        response: { 204: z.null(), ...answers },
-      }),
-    },
-    async (request, reply) => {
-      await service.markRead(requireAuth(request), request.params.externalId);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: paths.markRead,
+    summary: 'Mark an Unread notification Read (Read and Archived stay as they are)',
+    params: NotificationParams,
+    response: { 204: z.null(), ...answers },
+    handler: (request, caller) => service.markRead(caller, request.params.externalId),
+  });
 
-  app.post(
-    paths.archive,
-    {
-      ...common,
-      schema: doc('Archive a notification (an Archived one stays as it is)', {
-        params: NotificationParams,
-        response: { 204: z.null(), ...answers },
-      }),
-    },
-    async (request, reply) => {
-      await service.archive(requireAuth(request), request.params.externalId, request.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: paths.archive,
+    summary: 'Archive a notification (an Archived one stays as it is)',
+    params: NotificationParams,
+    response: { 204: z.null(), ...answers },
+    handler: (request, caller) => service.archive(caller, request.params.externalId, request.id),
+  });
 };

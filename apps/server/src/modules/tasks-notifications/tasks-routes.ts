@@ -10,11 +10,10 @@ import {
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { tasksService } from './tasks-service.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
-const doc = signedInSchema('tasks');
 const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem };
 
@@ -25,94 +24,66 @@ const writes = { ...reads, 409: Problem };
 export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = tasksService(deps);
   // Task bodies are a few bytes: anything past 4 KB is refused (413) before it is parsed.
-  const common = { bodyLimit: 4_096 };
+  const route = declareRoutes(app, { tag: 'tasks', bodyLimit: 4_096 });
 
-  app.get(
-    paths.counts,
-    {
-      ...common,
-      schema: doc(
-        'Open tasks and unread notifications of the own practitioner, or the one managed',
-        {
-          response: { 200: TasksNotificationsCounts, ...reads },
-        },
-      ),
-    },
-    async (request, reply) => reply.send(await service.counts(requireAuth(request))),
-  );
+  route({
+    method: 'GET',
+    url: paths.counts,
+    summary: 'Open tasks and unread notifications of the own practitioner, or the one managed',
+    response: { 200: TasksNotificationsCounts, ...reads },
+    handler: (_request, caller) => service.counts(caller),
+  });
 
-  app.get(
-    paths.tasks,
-    {
-      ...common,
-      schema: doc('One page of tasks in a status (10 a page)', {
-        querystring: TasksQuery,
-        response: { 200: TasksPage, ...reads },
-      }),
-    },
-    async (request) => service.list(requireAuth(request), request.query.status, request.query.page),
-  );
+  route({
+    method: 'GET',
+    url: paths.tasks,
+    summary: 'One page of tasks in a status (10 a page)',
+    querystring: TasksQuery,
+    response: { 200: TasksPage, ...reads },
+    handler: (request, caller) => service.list(caller, request.query.status, request.query.page),
+  });
 
-  app.get(
-    paths.task,
-    {
-      ...common,
-      schema: doc('A task with its entity’s current values and the partner’s suggestion', {
-        params: IdParams,
-        response: { 200: VerifyInformationTask, ...reads },
-      }),
-    },
-    async (request) => service.get(requireAuth(request), request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: paths.task,
+    summary: 'A task with its entity’s current values and the partner’s suggestion',
+    params: IdParams,
+    response: { 200: VerifyInformationTask, ...reads },
+    handler: (request, caller) => service.get(caller, request.params.id),
+  });
 
-  app.post(
-    paths.completeTask,
-    {
-      ...common,
-      schema: doc(
-        'Verify with the suggested value (the entity takes it), or confirm the details are still current: the task is complete',
-        {
-          params: IdParams,
-          body: CompleteTaskRequest,
-          response: { 200: VerifyInformationTask, ...writes },
-        },
-      ),
+  route({
+    method: 'POST',
+    url: paths.completeTask,
+    summary:
+      'Verify with the suggested value (the entity takes it), or confirm the details are still current: the task is complete',
+    params: IdParams,
+    body: CompleteTaskRequest,
+    response: { 200: VerifyInformationTask, ...writes },
+    handler: async (request, caller) => {
+      await service.complete(caller, request.params.id, request.id, request.body.choice);
+      return service.get(caller, request.params.id);
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      await service.complete(auth, request.params.id, request.id, request.body.choice);
-      return service.get(auth, request.params.id);
-    },
-  );
+  });
 
-  app.post(
-    paths.dismissTask,
-    {
-      ...common,
-      schema: doc('Keep the current value: the task is dismissed and the partner told', {
-        params: IdParams,
-        response: { 200: VerifyInformationTask, ...writes },
-      }),
+  route({
+    method: 'POST',
+    url: paths.dismissTask,
+    summary: 'Keep the current value: the task is dismissed and the partner told',
+    params: IdParams,
+    response: { 200: VerifyInformationTask, ...writes },
+    handler: async (request, caller) => {
+      await service.dismiss(caller, request.params.id, request.id);
+      return service.get(caller, request.params.id);
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      await service.dismiss(auth, request.params.id, request.id);
-      return service.get(auth, request.params.id);
-    },
-  );
+  });
 
-  app.get(
-    paths.onlineForm,
-    {
-      ...common,
-      schema: doc(
-        'The online form’s address with a signed token naming the task and user (5 minutes)',
-        {
-          params: IdParams,
-          response: { 200: OnlineFormUrl, ...writes },
-        },
-      ),
-    },
-    async (request) => service.onlineForm(requireAuth(request), request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: paths.onlineForm,
+    summary: 'The online form’s address with a signed token naming the task and user (5 minutes)',
+    params: IdParams,
+    response: { 200: OnlineFormUrl, ...writes },
+    handler: (request, caller) => service.onlineForm(caller, request.params.id),
+  });
 };

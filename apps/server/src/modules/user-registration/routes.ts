@@ -9,9 +9,9 @@ import {
   registrationApiPaths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
 import { registrationService } from './service.ts';
-import { problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { problems } from '#platform/http/route-schema.ts';
 
 const InvitationParams = z.object({ id: z.string().uuid() });
 const errors = problems(400, 403, 404, 409);
@@ -23,69 +23,52 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     deps.config.runtime.productName,
     deps.config.publicUrl,
   );
-  const doc = signedInSchema('registration');
+  const route = declareRoutes(app, { tag: 'registration' });
 
-  app.post(
-    registrationApiPaths.registerUser,
-    {
-      schema: doc('Register the signed-in user: email, phone, terms of use and privacy notice', {
-        body: RegisterUserRequest,
-        response: { 204: z.null(), ...errors },
-      }),
-    },
-    async (request, reply) => {
-      await service.registerUser(requireAuth(request), request.body, request.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: registrationApiPaths.registerUser,
+    summary: 'Register the signed-in user: email, phone, terms of use and privacy notice',
+    body: RegisterUserRequest,
+    response: { 204: z.null(), ...errors },
+    handler: (request, caller) => service.registerUser(caller, request.body, request.id),
+  });
 
-  app.get(
-    registrationApiPaths.delegateInvitation,
-    {
-      schema: doc('A delegate invitation addressed to the caller (by RA number or email)', {
-        params: InvitationParams,
-        response: { 200: DelegateInvitation, ...errors },
-      }),
-    },
-    async (request) => service.invitation(requireAuth(request), request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: registrationApiPaths.delegateInvitation,
+    summary: 'A delegate invitation addressed to the caller (by RA number or email)',
+    params: InvitationParams,
+    response: { 200: DelegateInvitation, ...errors },
+    handler: (request, caller) => service.invitation(caller, request.params.id),
+  });
 
-  app.post(
-    registrationApiPaths.acceptDelegateInvitation,
-    {
-      schema: doc('Accept a delegate invitation and complete the profile', {
-        params: InvitationParams,
-        body: AcceptDelegateInvitationRequest,
-        response: { 200: DelegateInvitationOutcome, ...errors },
-      }),
-    },
-    async (request) =>
-      service.acceptInvitation(requireAuth(request), request.params.id, request.body, request.id),
-  );
+  route({
+    method: 'POST',
+    url: registrationApiPaths.acceptDelegateInvitation,
+    summary: 'Accept a delegate invitation and complete the profile',
+    params: InvitationParams,
+    body: AcceptDelegateInvitationRequest,
+    response: { 200: DelegateInvitationOutcome, ...errors },
+    handler: (request, caller) =>
+      service.acceptInvitation(caller, request.params.id, request.body, request.id),
+  });
 
-  app.post(
-    registrationApiPaths.declineDelegateInvitation,
-    {
-      schema: doc('Decline a delegate invitation', {
-        params: InvitationParams,
-        response: { 200: DelegateInvitationOutcome, ...errors },
-      }),
-    },
-    async (request) =>
-      service.declineInvitation(requireAuth(request), request.params.id, request.id),
-  );
+  route({
+    method: 'POST',
+    url: registrationApiPaths.declineDelegateInvitation,
+    summary: 'Decline a delegate invitation',
+    params: InvitationParams,
+    response: { 200: DelegateInvitationOutcome, ...errors },
+    handler: (request, caller) => service.declineInvitation(caller, request.params.id, request.id),
+  });
 
-  app.post(
-    registrationApiPaths.acceptParticipation,
-    {
-      schema: doc('Accept the participation agreement and privacy notice', {
-        body: AcceptParticipationRequest,
-        response: { 204: z.null(), ...errors },
-      }),
-    },
-    async (request, reply) => {
-      await service.acceptParticipation(requireAuth(request), request.body, request.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: registrationApiPaths.acceptParticipation,
+    summary: 'Accept the participation agreement and privacy notice',
+    body: AcceptParticipationRequest,
+    response: { 204: z.null(), ...errors },
+    handler: (request, caller) => service.acceptParticipation(caller, request.body, request.id),
+  });
 };

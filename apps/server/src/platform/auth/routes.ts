@@ -8,8 +8,7 @@ import {
   TokenExchangeRequest,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { signedInSchema } from '#platform/http/route-schema.ts';
-import { requireAuth } from './authenticate.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { authService } from './service.ts';
 
 const serviceOf = (deps: AppDeps) =>
@@ -54,22 +53,18 @@ export const signInRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
 };
 
-const doc = signedInSchema('auth');
-
 /** Sign-out: a route of the signed-in /api context. */
 export const signOutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = serviceOf(deps);
 
-  app.post(
-    apiPaths.logout,
-    {
-      schema: doc('End the session (and get the provider end-session URL)', {
-        response: { 200: LogoutResponse },
-      }),
-    },
-    async (request) => {
-      const { session, user } = requireAuth(request);
-      return service.signOut({ sessionId: session.id, userId: user.id, requestId: request.id });
-    },
-  );
+  const route = declareRoutes(app, { tag: 'auth' });
+
+  route({
+    method: 'POST',
+    url: apiPaths.logout,
+    summary: 'End the session (and get the provider end-session URL)',
+    response: { 200: LogoutResponse },
+    handler: (request, { session, user }) =>
+      service.signOut({ sessionId: session.id, userId: user.id, requestId: request.id }),
+  });
 };

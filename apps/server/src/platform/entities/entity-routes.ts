@@ -1,131 +1,90 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { CreatedEntity } from '@pca/contracts';
-import type { AppDeps } from '#platform/deps.ts';
-import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
-import { requireAuth } from '#platform/auth/authenticate.ts';
-import { IdParams, problems, signedInSchema } from '#platform/http/route-schema.ts';
+import { declareRoutes, type ZodApp } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 
 // Route shapes the organisation, location and healthcare service modules share (signed-in routes).
 
 /** Problem responses of routes on one entity. */
 export const errors = problems(400, 403, 404);
 
-/** The app as a module plugin receives it. */
-export type ZodApp = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
-
-/** What viewAndEditRoutes registers. */
-export type ViewAndEditOptions<D extends z.ZodType, B extends z.ZodType> = {
-  /** The entity's path (with :id). */
-  path: string;
+/** What entityRoutes registers for one entity. */
+export interface EntityRoutes<D extends z.ZodType, B extends z.ZodType> {
   /** OpenAPI tag. */
   tag: string;
-  /** The entity's detail schema (both routes answer it). */
+  /** The entity's detail schema (view and edit answer it). */
   detail: D;
-  /** The edit body's schema. */
+  /** The schema of an edit's and an addition's body. */
   body: B;
-  /** OpenAPI summaries of GET and PATCH. */
-  summaries: { view: string; edit: string };
-  /** Loads the detail as the caller sees it (throws 403/404). */
-  load: (db: Database, caller: AccessScope, id: string) => Promise<z.input<D>>;
-  /** Saves an edit, audited (throws 403/404/400). */
-  save: (
-    db: Database,
-    caller: AccessScope,
-    id: string,
-    body: z.output<B>,
-    requestId: string,
-  ) => Promise<void>;
-};
-
-/** GET and PATCH (answers the saved detail) of one entity. */
-export function viewAndEditRoutes<D extends z.ZodType, B extends z.ZodType>(
-  app: ZodApp,
-  deps: AppDeps,
-  o: ViewAndEditOptions<D, B>,
-) {
-  // Fastify cannot resolve reply and body types through generic schemas, so the route sees them
-  // widened; the options above keep the callers typed and the validator guarantees the body.
-  const detail: z.ZodType = o.detail;
-  const body: z.ZodType = o.body;
-  const doc = signedInSchema(o.tag);
-  app.get(
-    o.path,
-    {
-      schema: doc(o.summaries.view, {
-        params: IdParams,
-        response: { 200: detail, ...errors },
-      }),
-    },
-    async (request) => o.load(deps.db, requireAuth(request).scope, request.params.id),
-  );
-
-  app.patch(
-    o.path,
-    {
-      schema: doc(o.summaries.edit, {
-        params: IdParams,
-        body,
-        response: { 200: detail, ...errors },
-      }),
-    },
-    async (request) => {
-      // The caller's effective roles were read with the session; saving an entity does not change them.
-      const { scope } = requireAuth(request);
-      await o.save(deps.db, scope, request.params.id, request.body as z.output<B>, request.id);
-      return o.load(deps.db, scope, request.params.id);
-    },
-  );
+  /** GET the entity (its path with :id): loads the detail as the caller sees it (throws 403/404). */
+  view: {
+    url: string;
+    summary: string;
+    load: (caller: AccessScope, id: string) => Promise<z.input<D>>;
+  };
+  /** PATCH the entity (the same path): saves an edit, audited (throws 403/404/400), and answers the detail. */
+  edit: {
+    summary: string;
+    save: (caller: AccessScope, id: string, body: z.output<B>, requestId: string) => Promise<void>;
+  };
+  /**
+   * POST to an organisation's collection (its path with :id of the organisation): adds the entity,
+   * audited, and answers 201 with its id (throws 403/404/400).
+   */
+  create?: {
+    url: string;
+    summary: string;
+    add: (
+      caller: AccessScope,
+      organisationId: string,
+      body: z.output<B>,
+      requestId: string,
+    ) => Promise<string>;
+  };
 }
 
-/** What createInOrganisationRoute registers. */
-export type CreateInOrganisationOptions<B extends z.ZodType> = {
-  /** The organisation's child collection path (with :id of the organisation). */
-  path: string;
-  /** OpenAPI tag. */
-  tag: string;
-  /** The body's schema. */
-  body: B;
-  /** OpenAPI summary. */
-  summary: string;
-  /** Creates the entity, audited; returns its id (throws 403/404/400). */
-  create: (
-    db: Database,
-    caller: AccessScope,
-    organisationId: string,
-    body: z.output<B>,
-    requestId: string,
-  ) => Promise<string>;
-};
-
-/** POST that adds an entity to an organisation, answering 201 with its id. */
-export function createInOrganisationRoute<B extends z.ZodType>(
+/** View, edit and (where the entity has it) add to an organisation: the routes of one entity. */
+export function entityRoutes<D extends z.ZodType, B extends z.ZodType>(
   app: ZodApp,
-  deps: AppDeps,
-  o: CreateInOrganisationOptions<B>,
+  { tag, detail, body, view, edit, create }: EntityRoutes<D, B>,
 ) {
-  // Widened as in viewAndEditRoutes; the validator guarantees the body.
-  const body: z.ZodType = o.body;
-  const doc = signedInSchema(o.tag);
-  app.post(
-    o.path,
-    {
-      schema: doc(o.summary, {
-        params: IdParams,
-        body,
-        response: { 201: CreatedEntity, ...errors },
-      }),
+  // Fastify cannot resolve reply and body types through generic schemas, so the routes see them
+  // widened; the options above keep the callers typed and the validator guarantees the body.
+  const route = declareRoutes(app, { tag });
+  const answer: z.ZodType = detail;
+  const input: z.ZodType = body;
+  route({
+    method: 'GET',
+    url: view.url,
+    summary: view.summary,
+    params: IdParams,
+    response: { 200: answer, ...errors },
+    handler: (request, { scope }) => view.load(scope, request.params.id),
+  });
+  route({
+    method: 'PATCH',
+    url: view.url,
+    summary: edit.summary,
+    params: IdParams,
+    body: input,
+    response: { 200: answer, ...errors },
+    handler: async (request, { scope }) => {
+      // The caller's effective roles were read with the session; saving an entity does not change them.
+      await edit.save(scope, request.params.id, request.body as z.output<B>, request.id);
+      return view.load(scope, request.params.id);
     },
-    async (request, reply) => {
-      const id = await o.create(
-        deps.db,
-        requireAuth(request).scope,
-        request.params.id,
-        request.body as z.output<B>,
-        request.id,
-      );
-      return reply.code(201).send({ id });
-    },
-  );
+  });
+  if (!create) return;
+  route({
+    method: 'POST',
+    url: create.url,
+    summary: create.summary,
+    params: IdParams,
+    body: input,
+    response: { 201: CreatedEntity, ...errors },
+    handler: async (request, { scope }) => ({
+      id: await create.add(scope, request.params.id, request.body as z.output<B>, request.id),
+    }),
+  });
 }
