@@ -104,9 +104,9 @@ function ResendInviteForm({ invitation }: { invitation: ResendState }) {
         >
           <Stack gap={2}>
             <ErrorSummary
-              errors={form.formState.errors}
+              form={form}
               fieldId={fieldId}
-              submitCount={form.formState.submitCount}
+
               serverError={resend.error}
             />
             <StepSection id={fieldId('heading')} heading="1. Confirm delegate">
