@@ -22,340 +22,148 @@ export interface RouteEntry {
   page: Page;
 }
 
-const page = (
-  at: Page,
-  title: string,
-  screen: Screen = notAvailable,
-  parent?: Page,
-): RouteEntry => ({
-  path: at.route,
-  page: at,
-  title,
-  session: true,
-  screen,
-  ...(parent ? { parent: parent.route } : {}),
-});
+/** The screens, each its own chunk, imported when one of its routes is first visited. */
+const screens = {
+  welcome: () => import('#features/welcome/routes/welcome-page.tsx'),
+  profile: () => import('#features/profile/routes/profile-page.tsx'),
+  practitionerProfile: () => import('#features/profile/routes/practitioner-profile-page.tsx'),
+  organisations: () => import('#features/organisations/routes/organisations-page.tsx'),
+  organisation: () => import('#features/organisations/routes/organisation-page.tsx'),
+  registerBusiness: () =>
+    import('#features/business-registration/routes/register-business-page.tsx'),
+  emailNotifications: () => import('#features/publications/routes/email-notifications-page.tsx'),
+  healthcareService: () =>
+    import('#features/healthcare-services/routes/healthcare-service-page.tsx'),
+  location: () => import('#features/locations/routes/location-page.tsx'),
+  practitioners: () => import('#features/practitioners/routes/practitioners-page.tsx'),
+  addRole: () => import('#features/practitioners/routes/add-role-page.tsx'),
+  editRole: () => import('#features/practitioners/routes/edit-role-page.tsx'),
+  viewRole: () => import('#features/practitioners/routes/view-role-page.tsx'),
+  admin: () => import('#features/admin/routes/admin-page.tsx'),
+  clientSystems: () => import('#features/client-systems/routes/client-systems-page.tsx'),
+  tasks: () => import('#features/tasks-notifications/routes/tasks-notifications-page.tsx'),
+  completeOnlineForm: () =>
+    import('#features/tasks-notifications/routes/complete-online-form-page.tsx'),
+  verifyInformation: () =>
+    import('#features/tasks-notifications/routes/verify-information-page.tsx'),
+  nhsdImport: () => import('#features/nhsd-import/routes/nhsd-import-page.tsx'),
+  delegates: () => import('#features/delegations/routes/delegates-page.tsx'),
+  assignDelegate: () => import('#features/delegations/routes/assign-delegate-page.tsx'),
+  resendInvite: () => import('#features/delegations/routes/resend-invite-page.tsx'),
+  detailsUpdateResponse: () =>
+    import('#features/delegations/routes/details-update-response-page.tsx'),
+  stopDelegation: () => import('#features/delegations/routes/stop-delegation-page.tsx'),
+  manageAccounts: () => import('#features/managing/routes/manage-accounts-page.tsx'),
+  practitionerPublications: () =>
+    import('#features/practitioner-publications/routes/practitioner-publications-page.tsx'),
+  addPractitionerPublication: () =>
+    import('#features/practitioner-publications/routes/add-practitioner-publication-page.tsx'),
+  editPractitionerPublication: () =>
+    import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
+  publishSelector: () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
+  publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
+} satisfies Record<string, Screen>;
 
-/** Every signed-in route of the portal. */
+/** A route: its page, its title, and its screen (the not-available page until its screen is built). */
+type Row = [at: Page, title: string, screen?: Screen];
+
+/** The routes whose breadcrumb goes back to `parent` (none: the top of the trail). */
+const under = (parent: Page | null, rows: Row[]): RouteEntry[] =>
+  rows.map(([at, title, screen = notAvailable]) => ({
+    path: at.route,
+    page: at,
+    title,
+    session: true,
+    screen,
+    ...(parent ? { parent: parent.route } : {}),
+  }));
+
+const { welcome, profile, organisations, practitioners, tasks, delegates, publishing } = pages;
+
+/** Every signed-in route of the portal, by the page its breadcrumb goes back to. */
 export const routeTable: RouteEntry[] = [
-  page(
-    pages.welcome.dashboard,
-    'Welcome back',
-    () => import('#features/welcome/routes/welcome-page.tsx'),
-  ),
-  page(
-    pages.welcome.addBusiness,
-    'Welcome back',
-    () => import('#features/welcome/routes/welcome-page.tsx'),
-  ),
-  page(
-    pages.profile.view,
-    'Profile',
-    () => import('#features/profile/routes/profile-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.profile.practitioner,
-    'Practitioner profile',
-    () => import('#features/profile/routes/practitioner-profile-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.clientSystems.add,
-    'Add clinical information system',
-    notAvailable,
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.clientSystems.edit,
-    'Edit clinical information system',
-    notAvailable,
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.clientSystems.importRoles,
-    'Import practitioner roles',
-    notAvailable,
-    pages.welcome.dashboard,
-  ),
-  // Lazy sections (docs/product/shell.md#routes).
-  page(
-    pages.organisations.list,
-    'Businesses',
-    () => import('#features/organisations/routes/organisations-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.organisations.participating,
-    'Businesses',
-    () => import('#features/organisations/routes/organisations-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.businessRegistration.start,
-    'Register a business',
-    () => import('#features/business-registration/routes/register-business-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.businessRegistration.resume,
-    'Register a business',
-    () => import('#features/business-registration/routes/register-business-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.organisations.viewParticipating,
-    'View Organisation',
-    () => import('#features/organisations/routes/organisation-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.organisations.launchParticipating,
-    'View Organisation',
-    () => import('#features/organisations/routes/organisation-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.organisations.appLaunchParticipating,
-    'View Organisation',
-    () => import('#features/organisations/routes/organisation-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.organisations.viewHi,
-    'View Organisation',
-    () => import('#features/organisations/routes/organisation-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.organisations.launchHi,
-    'View Organisation',
-    () => import('#features/organisations/routes/organisation-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.organisations.appLaunchHi,
-    'View Organisation',
-    () => import('#features/organisations/routes/organisation-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(pages.publishing.publications, 'Publications', notAvailable, pages.welcome.dashboard),
-  page(pages.partners.transfers, 'Transfers', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.partners.identifierSystems,
-    'Partner identifier systems',
-    notAvailable,
-    pages.welcome.dashboard,
-  ),
-  page(pages.partners.services, 'Partner services', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.publishing.emailNotifications,
-    'Publication email notifications',
-    () => import('#features/publications/routes/email-notifications-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  // A static segment outranks ':id', so the add page gets its own title and breadcrumb.
-  page(
-    pages.healthcareServices.add,
-    'Add a healthcare service',
-    () => import('#features/healthcare-services/routes/healthcare-service-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.healthcareServices.view,
-    'Healthcare service',
-    () => import('#features/healthcare-services/routes/healthcare-service-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.practitioners.editRole,
-    'Edit practitioner role',
-    () => import('#features/practitioners/routes/edit-role-page.tsx'),
-    pages.practitioners.list,
-  ),
-  page(
-    pages.practitioners.viewRole,
-    'Practitioner role',
-    () => import('#features/practitioners/routes/view-role-page.tsx'),
-    pages.practitioners.list,
-  ),
-  // A static segment outranks ':id', so the add page gets its own title and breadcrumb.
-  page(
-    pages.locations.add,
-    'Add a location',
-    () => import('#features/locations/routes/location-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(
-    pages.locations.view,
-    'Location',
-    () => import('#features/locations/routes/location-page.tsx'),
-    pages.organisations.list,
-  ),
-  page(pages.admin.users, 'Users', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.clientSystems.list,
-    'Client systems',
-    () => import('#features/client-systems/routes/client-systems-page.tsx'),
-    pages.admin.home,
-  ),
-  page(pages.profile.bankAccount, 'Bank account', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.admin.home,
-    'System admin',
-    () => import('#features/admin/routes/admin-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.tasks.list,
-    'Tasks',
-    () => import('#features/tasks-notifications/routes/tasks-notifications-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.tasks.completeOnlineForm,
-    'Complete online form',
-    () => import('#features/tasks-notifications/routes/complete-online-form-page.tsx'),
-    pages.tasks.list,
-  ),
-  page(
-    pages.tasks.verifyInformation,
-    'Verify information',
-    () => import('#features/tasks-notifications/routes/verify-information-page.tsx'),
-    pages.tasks.list,
-  ),
-  page(
-    pages.tasks.tab,
-    'Tasks',
-    () => import('#features/tasks-notifications/routes/tasks-notifications-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.nhsdImport.wizard,
-    'Importing services from NHSD',
-    () => import('#features/nhsd-import/routes/nhsd-import-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.delegates.list,
-    'Delegates',
-    () => import('#features/delegations/routes/delegates-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.delegates.assign,
-    'Assigning a delegate',
-    () => import('#features/delegations/routes/assign-delegate-page.tsx'),
-    pages.delegates.list,
-  ),
-  page(
-    pages.delegates.resendInvite,
-    'Resend invite',
-    () => import('#features/delegations/routes/resend-invite-page.tsx'),
-    pages.delegates.list,
-  ),
-  page(
-    pages.delegates.detailsUpdateResponse,
-    'Delegate details update',
-    () => import('#features/delegations/routes/details-update-response-page.tsx'),
-    pages.delegates.list,
-  ),
-  page(
-    pages.delegates.stop,
-    'Stop delegation',
-    () => import('#features/delegations/routes/stop-delegation-page.tsx'),
-    pages.delegates.list,
-  ),
-  page(
-    pages.delegates.manageAccounts,
-    'Managed accounts',
-    () => import('#features/managing/routes/manage-accounts-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.profile.addCredentialDocument,
-    'Add credential document',
-    notAvailable,
-    pages.profile.credentialDocuments,
-  ),
-  page(
-    pages.profile.editCredentialDocument,
-    'Edit credential document',
-    notAvailable,
-    pages.profile.credentialDocuments,
-  ),
-  page(
-    pages.profile.credentialDocuments,
-    'Credential documents',
-    notAvailable,
-    pages.welcome.dashboard,
-  ),
-  page(pages.organisations.keyContacts, 'Key contacts', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.organisations.addKeyContact,
-    'Add key contact',
-    notAvailable,
-    pages.organisations.keyContacts,
-  ),
-  page(
-    pages.organisations.updateKeyContact,
-    'Update key contact',
-    notAvailable,
-    pages.organisations.keyContacts,
-  ),
-  page(pages.profile.myWorkplaces, 'My workplaces', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.profile.workplaceService,
-    'Healthcare service summary',
-    notAvailable,
-    pages.profile.myWorkplaces,
-  ),
-  page(
-    pages.publishing.practitioner,
-    'Publishing settings',
-    () => import('#features/practitioner-publications/routes/practitioner-publications-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(
-    pages.publishing.addPractitioner,
-    'Add publishing settings',
-    () =>
-      import('#features/practitioner-publications/routes/add-practitioner-publication-page.tsx'),
-    pages.publishing.practitioner,
-  ),
-  page(
-    pages.publishing.editPractitioner,
-    'Edit publishing settings',
-    () =>
-      import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
-    pages.publishing.practitioner,
-  ),
-  page(
-    pages.practitioners.addRole,
-    'Add practitioner',
-    () => import('#features/practitioners/routes/add-role-page.tsx'),
-    pages.practitioners.list,
-  ),
-  page(
-    pages.practitioners.list,
-    'Practitioners',
-    () => import('#features/practitioners/routes/practitioners-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(pages.admin.auditEvents, 'Audit events', notAvailable, pages.welcome.dashboard),
-  page(
-    pages.publishing.businesses,
-    'Publishing my businesses',
-    () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
-    pages.publishing.overview,
-  ),
-  page(
-    pages.publishing.overview,
-    'Publishing',
-    () => import('#features/publishing/routes/publishing-page.tsx'),
-    pages.welcome.dashboard,
-  ),
-  page(pages.profile.giveFeedback, 'Give us feedback', notAvailable, pages.welcome.dashboard),
+  ...under(null, [
+    [welcome.dashboard, 'Welcome back', screens.welcome],
+    [welcome.addBusiness, 'Welcome back', screens.welcome],
+  ]),
+  ...under(welcome.dashboard, [
+    [profile.view, 'Profile', screens.profile],
+    [profile.practitioner, 'Practitioner profile', screens.practitionerProfile],
+    [pages.clientSystems.add, 'Add clinical information system'],
+    [pages.clientSystems.edit, 'Edit clinical information system'],
+    [pages.clientSystems.importRoles, 'Import practitioner roles'],
+    // Lazy sections (docs/product/shell.md#routes).
+    [organisations.list, 'Businesses', screens.organisations],
+    [organisations.participating, 'Businesses', screens.organisations],
+    [publishing.publications, 'Publications'],
+    [pages.partners.transfers, 'Transfers'],
+    [pages.partners.identifierSystems, 'Partner identifier systems'],
+    [pages.partners.services, 'Partner services'],
+    [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
+    [pages.admin.users, 'Users'],
+    [profile.bankAccount, 'Bank account'],
+    [pages.admin.home, 'System admin', screens.admin],
+    [tasks.list, 'Tasks', screens.tasks],
+    [tasks.tab, 'Tasks', screens.tasks],
+    [pages.nhsdImport.wizard, 'Importing services from NHSD', screens.nhsdImport],
+    [delegates.list, 'Delegates', screens.delegates],
+    [delegates.manageAccounts, 'Managed accounts', screens.manageAccounts],
+    [profile.credentialDocuments, 'Credential documents'],
+    [organisations.keyContacts, 'Key contacts'],
+    [profile.myWorkplaces, 'My workplaces'],
+    [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
+    [practitioners.list, 'Practitioners', screens.practitioners],
+    [pages.admin.auditEvents, 'Audit events'],
+    [publishing.overview, 'Publishing', screens.publishing],
+    [profile.giveFeedback, 'Give us feedback'],
+  ]),
+  ...under(organisations.list, [
+    [pages.businessRegistration.start, 'Register a business', screens.registerBusiness],
+    [pages.businessRegistration.resume, 'Register a business', screens.registerBusiness],
+    [organisations.viewParticipating, 'View Organisation', screens.organisation],
+    [organisations.launchParticipating, 'View Organisation', screens.organisation],
+    [organisations.appLaunchParticipating, 'View Organisation', screens.organisation],
+    [organisations.viewHi, 'View Organisation', screens.organisation],
+    [organisations.launchHi, 'View Organisation', screens.organisation],
+    [organisations.appLaunchHi, 'View Organisation', screens.organisation],
+    // A static segment outranks ':id', so the add pages get their own titles and breadcrumbs.
+    [pages.healthcareServices.add, 'Add a healthcare service', screens.healthcareService],
+    [pages.healthcareServices.view, 'Healthcare service', screens.healthcareService],
+    [pages.locations.add, 'Add a location', screens.location],
+    [pages.locations.view, 'Location', screens.location],
+  ]),
+  ...under(practitioners.list, [
+    [practitioners.editRole, 'Edit practitioner role', screens.editRole],
+    [practitioners.viewRole, 'Practitioner role', screens.viewRole],
+    [practitioners.addRole, 'Add practitioner', screens.addRole],
+  ]),
+  ...under(pages.admin.home, [[pages.clientSystems.list, 'Client systems', screens.clientSystems]]),
+  ...under(tasks.list, [
+    [tasks.completeOnlineForm, 'Complete online form', screens.completeOnlineForm],
+    [tasks.verifyInformation, 'Verify information', screens.verifyInformation],
+  ]),
+  ...under(delegates.list, [
+    [delegates.assign, 'Assigning a delegate', screens.assignDelegate],
+    [delegates.resendInvite, 'Resend invite', screens.resendInvite],
+    [delegates.detailsUpdateResponse, 'Delegate details update', screens.detailsUpdateResponse],
+    [delegates.stop, 'Stop delegation', screens.stopDelegation],
+  ]),
+  ...under(profile.credentialDocuments, [
+    [profile.addCredentialDocument, 'Add credential document'],
+    [profile.editCredentialDocument, 'Edit credential document'],
+  ]),
+  ...under(organisations.keyContacts, [
+    [organisations.addKeyContact, 'Add key contact'],
+    [organisations.updateKeyContact, 'Update key contact'],
+  ]),
+  ...under(profile.myWorkplaces, [[profile.workplaceService, 'Healthcare service summary']]),
+  ...under(publishing.practitioner, [
+    [publishing.addPractitioner, 'Add publishing settings', screens.addPractitionerPublication],
+    [publishing.editPractitioner, 'Edit publishing settings', screens.editPractitionerPublication],
+  ]),
+  ...under(publishing.overview, [
+    [publishing.businesses, 'Publishing my businesses', screens.publishSelector],
+  ]),
 ];
 
 /** Routes still served by the not-available page (tests pin this list so it only shrinks). */

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { organisationHref } from '@pca/contracts/pages.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
@@ -9,7 +10,9 @@ import { LoadingBlanket } from '@pca/ui/primitives/loading.ts';
 import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { Alert, Chip, Tabs, type TabItem } from '@pca/ui';
-import type { OrganisationDetail } from '@pca/contracts';
+import type { CreatedEntity, OrganisationDetail } from '@pca/contracts';
+import type { FieldValues } from 'react-hook-form';
+import type { EntityFormProps } from './entity-form.tsx';
 import { ApiErrorAlert } from '../errors/api-error-alert.tsx';
 import { useOrganisation } from './get-organisation.ts';
 import { tabIndexFor } from './tab-query.ts';
@@ -99,16 +102,36 @@ export function QueryTabs({ items }: { items: TabItem[] }) {
   );
 }
 
-/** What EditableDetails hands its edit form. */
-export type EditFormHandlers = {
-  /** Call when the edit is saved: back to the summary with the saved alert. */
-  onSaved: () => void;
-  /** Call to leave without saving. */
-  onCancel: () => void;
-};
+/** What the page gives an entity's add or edit form besides its heading and values. */
+export type EntityFormState<T extends FieldValues> = Pick<
+  EntityFormProps<T>,
+  'onSubmit' | 'onCancel' | 'saving' | 'serverError'
+>;
+
+/** The mutation a form saves its values with (TanStack Query's result), answering `R`. */
+type SaveMutation<T, R> = Pick<UseMutationResult<R, Error, T>, 'mutate' | 'isPending' | 'error'>;
+
+/**
+ * An add form under `organisation` saving with `mutation`: on to the added entity's page (`viewHref` of its id) once
+ * saved, or back to the organisation on Cancel.
+ */
+export function useAddFormState<T extends FieldValues>(
+  organisation: OrganisationDetail,
+  mutation: SaveMutation<T, CreatedEntity>,
+  viewHref: (id: string) => string,
+): EntityFormState<T> {
+  const navigate = useNavigate();
+  return {
+    saving: mutation.isPending,
+    serverError: mutation.error,
+    onCancel: () => void navigate(organisationHref(organisation.type, organisation.id)),
+    onSubmit: (values) =>
+      mutation.mutate(values, { onSuccess: ({ id }) => void navigate(viewHref(id)) }),
+  };
+}
 
 /** Props of EditableDetails. */
-export type EditableDetailsProps = {
+export type EditableDetailsProps<T extends FieldValues> = {
   /** The read-only summary. */
   summary: ReactNode;
   /** Whether the caller may edit (shows the edit button). */
@@ -117,30 +140,35 @@ export type EditableDetailsProps = {
   editLabel: string;
   /** The alert's title after a save. */
   savedTitle: string;
-  /** Called as editing starts (e.g. to reset the last save's error). */
-  onEdit?: () => void;
-  /** The edit form. */
-  renderForm: (handlers: EditFormHandlers) => ReactNode;
+  /** The mutation that saves the edit; the last save's error is cleared as editing starts. */
+  mutation: SaveMutation<T, unknown> & Pick<UseMutationResult<unknown, Error, T>, 'reset'>;
+  /** The edit form, given its saving state, its submit (back to the summary once saved) and its Cancel. */
+  renderForm: (state: EntityFormState<T>) => ReactNode;
 };
 
 /** A details tab: the summary with an edit button, or the edit form; a saved alert after a save. */
-export function EditableDetails({
+export function EditableDetails<T extends FieldValues>({
   summary,
   canEdit,
   editLabel,
   savedTitle,
-  onEdit,
+  mutation,
   renderForm,
-}: EditableDetailsProps) {
+}: EditableDetailsProps<T>) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   if (editing)
     return renderForm({
-      onSaved: () => {
-        setEditing(false);
-        setSaved(true);
-      },
+      saving: mutation.isPending,
+      serverError: mutation.error,
       onCancel: () => setEditing(false),
+      onSubmit: (values) =>
+        mutation.mutate(values, {
+          onSuccess: () => {
+            setEditing(false);
+            setSaved(true);
+          },
+        }),
     });
   return (
     <Stack gap={1.5}>
@@ -151,7 +179,7 @@ export function EditableDetails({
           <Button
             variant="secondary"
             onClick={() => {
-              onEdit?.();
+              mutation.reset();
               setSaved(false);
               setEditing(true);
             }}
@@ -169,12 +197,12 @@ function AddToOrganisation({
   heading,
   noun,
   organisationId,
-  form,
+  Form,
 }: {
   heading: string;
   noun: string;
   organisationId: string;
-  form: (organisation: OrganisationDetail) => ReactNode;
+  Form: ComponentType<{ organisation: OrganisationDetail }>;
 }) {
   const organisation = useOrganisation(organisationId);
   return (
@@ -189,7 +217,7 @@ function AddToOrganisation({
       ) : (
         <>
           <Text as="p">{`For ${organisation.data.name}.`}</Text>
-          {form(organisation.data)}
+          <Form organisation={organisation.data} />
         </>
       )}
     </Stack>
@@ -203,17 +231,17 @@ export type AddOrViewRouteProps = {
   /** What is added, in lower case. */
   noun: string;
   /** The add form for the (loaded, editable) organisation. */
-  addForm: (organisation: OrganisationDetail) => ReactNode;
-  /** The view page of the entity (key it by id so another id starts afresh). */
-  view: (id: string) => ReactNode;
+  Add: ComponentType<{ organisation: OrganisationDetail }>;
+  /** The view page of the entity (keyed by id, so another id starts afresh). */
+  View: ComponentType<{ id: string }>;
 };
 
-/** `/…/add?organisationId=` renders the add page (or asks to choose the organisation first); `/…/:id` renders `view`. */
-export function AddOrViewRoute({ addHeading, noun, addForm, view }: AddOrViewRouteProps) {
+/** `/…/add?organisationId=` renders the add page (or asks to choose the organisation first); `/…/:id` renders `View`. */
+export function AddOrViewRoute({ addHeading, noun, Add, View }: AddOrViewRouteProps) {
   // '/…/add' is its own route (no id param); every other path of the section carries an id.
   const { id } = useParams();
   const [search] = useSearchParams();
-  if (id) return view(id);
+  if (id) return <View key={id} id={id} />;
   const organisationId = search.get('organisationId');
   if (!organisationId) return <ChooseOrganisationFirst heading={addHeading} noun={noun} />;
   return (
@@ -221,7 +249,7 @@ export function AddOrViewRoute({ addHeading, noun, addForm, view }: AddOrViewRou
       heading={addHeading}
       noun={noun}
       organisationId={organisationId}
-      form={addForm}
+      Form={Add}
     />
   );
 }

@@ -46,12 +46,10 @@ export function useFieldId(): (name: string) => string {
 
 /** Props of ErrorSummary. */
 export type ErrorSummaryProps = {
-  /** react-hook-form errors. */
-  errors: FieldErrors;
+  /** The react-hook-form instance: its errors, and its submit count, bumped on every failed submit so focus returns to the summary. */
+  form: { formState: { errors: FieldErrors; submitCount: number } };
   /** Element id of a field by name. */
   fieldId: (name: string) => string;
-  /** Bumped on every failed submit so focus returns to the summary. */
-  submitCount: number;
   /** Errors the server answered, shown with the form's own. */
   serverError?: unknown;
   /** A message of the form's own about the last attempt (instead of the generic one for serverError). */
@@ -59,13 +57,8 @@ export type ErrorSummaryProps = {
 };
 
 /** The form's error summary: takes focus after a failed submit and links to each invalid field. */
-export function ErrorSummary({
-  errors,
-  fieldId,
-  submitCount,
-  serverError,
-  message,
-}: ErrorSummaryProps) {
+export function ErrorSummary({ form, fieldId, serverError, message }: ErrorSummaryProps) {
+  const { errors, submitCount } = form.formState;
   const ref = useRef<HTMLDivElement>(null);
   const problem = serverError instanceof ApiError ? serverError.problem : null;
   const entries = [
@@ -349,9 +342,9 @@ export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
         {heading ? <H2 id={fieldId('heading')}>{heading}</H2> : null}
         {intro}
         <ErrorSummary
-          errors={form.formState.errors}
+          form={form}
           fieldId={fieldId}
-          submitCount={form.formState.submitCount}
+
           serverError={serverError}
         />
         {children}

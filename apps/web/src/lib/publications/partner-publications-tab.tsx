@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import type { PublicationLevel } from '@pca/contracts';
+import type { TabItem } from '@pca/ui';
 import type { PartnerPublicationsProps } from './partner-publications.tsx';
 import { PartnerPublicationsSkeleton } from './partner-publications-skeleton.tsx';
 
@@ -16,4 +18,9 @@ export function PartnerPublicationsTab(props: PartnerPublicationsProps) {
       <PartnerPublications {...props} />
     </Suspense>
   );
+}
+
+/** The Partner services tab (label and content) of an organisation, location or healthcare service, its last. */
+export function partnerServicesTab(level: PublicationLevel, id: string): TabItem {
+  return { label: 'Partner services', content: <PartnerPublicationsTab level={level} id={id} /> };
 }

@@ -36,7 +36,6 @@ export function DeclineDialog({
   const form = useSchemaForm(DeclineRegistration, {
     defaultValues: { reason: '' },
   });
-  const { errors, submitCount } = form.formState;
   const general = serverError
     ? describeApiErrorText(serverError, {
         thing: 'the decision',
@@ -69,9 +68,9 @@ export function DeclineDialog({
       >
         <Stack gap={1.5}>
           <ErrorSummary
-            errors={errors}
+            form={form}
             fieldId={fieldId}
-            submitCount={submitCount}
+
             message={general}
           />
           <FormTextareaField

@@ -8,7 +8,7 @@ import { Alert, Button, ButtonGroup, Card } from '@pca/ui';
 import type { PendingRegistration } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ApiError } from '#lib/http.ts';
 import { useApproveRegistration } from '../api/approve-registration.ts';
@@ -95,62 +95,64 @@ export function AdminPage() {
           </Alert>
         </div>
       ) : null}
-      {query.isPending ? (
-        <PageLoading label="Loading registrations" minHeight="8rem" />
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
-          thing="the registrations"
-          askWhom="a Provider Connect Australia operator"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.registrations.length === 0 ? (
-        <Text as="p">There are no registrations waiting for approval.</Text>
-      ) : (
-        <Stack as="ul" gap={1.5} aria-label="Registrations pending approval">
-          {query.data.registrations.map((r) => (
-            <Card
-              key={r.id}
-              as="li"
-              variant="outlined"
-              title={titleOf(r)}
-              footer={
-                <ButtonGroup>
-                  <Button
-                    onClick={() => onApprove(r)}
-                    loading={approve.isPending && approve.variables === r.id}
-                    aria-label={`Approve ${titleOf(r)}`}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      decline.reset();
-                      setDeclining(r);
-                    }}
-                    aria-label={`Decline ${titleOf(r)}`}
-                  >
-                    Decline
-                  </Button>
-                </ButtonGroup>
-              }
-            >
-              <SummaryList>
-                <SummaryItem term="Legal name">{r.name}</SummaryItem>
-                <SummaryItem term="ABN">{notProvided(formatAbn(r.abn))}</SummaryItem>
-                <SummaryItem term="Phone">{notProvided(r.phone)}</SummaryItem>
-                <SummaryItem term="Email">{notProvided(r.email)}</SummaryItem>
-                <SummaryItem term="Primary location">{notProvided(r.primaryLocation)}</SummaryItem>
-                <SummaryItem term="Managers">
-                  {r.managers.length ? r.managers.join(', ') : 'None'}
-                </SummaryItem>
-                <SummaryItem term="Created">{formatDate(r.dateCreated)}</SummaryItem>
-              </SummaryList>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={query}
+        loading={<PageLoading label="Loading registrations" minHeight="8rem" />}
+        thing="the registrations"
+        askWhom="a Provider Connect Australia operator"
+      >
+        {({ registrations }) =>
+          registrations.length === 0 ? (
+            <Text as="p">There are no registrations waiting for approval.</Text>
+          ) : (
+            <Stack as="ul" gap={1.5} aria-label="Registrations pending approval">
+              {registrations.map((r) => (
+                <Card
+                  key={r.id}
+                  as="li"
+                  variant="outlined"
+                  title={titleOf(r)}
+                  footer={
+                    <ButtonGroup>
+                      <Button
+                        onClick={() => onApprove(r)}
+                        loading={approve.isPending && approve.variables === r.id}
+                        aria-label={`Approve ${titleOf(r)}`}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          decline.reset();
+                          setDeclining(r);
+                        }}
+                        aria-label={`Decline ${titleOf(r)}`}
+                      >
+                        Decline
+                      </Button>
+                    </ButtonGroup>
+                  }
+                >
+                  <SummaryList>
+                    <SummaryItem term="Legal name">{r.name}</SummaryItem>
+                    <SummaryItem term="ABN">{notProvided(formatAbn(r.abn))}</SummaryItem>
+                    <SummaryItem term="Phone">{notProvided(r.phone)}</SummaryItem>
+                    <SummaryItem term="Email">{notProvided(r.email)}</SummaryItem>
+                    <SummaryItem term="Primary location">
+                      {notProvided(r.primaryLocation)}
+                    </SummaryItem>
+                    <SummaryItem term="Managers">
+                      {r.managers.length ? r.managers.join(', ') : 'None'}
+                    </SummaryItem>
+                    <SummaryItem term="Created">{formatDate(r.dateCreated)}</SummaryItem>
+                  </SummaryList>
+                </Card>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
       <DeclineDialog
         key={declining?.id ?? 'none'}
         businessName={declining ? titleOf(declining) : ''}

@@ -1,4 +1,9 @@
-import { type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { z } from 'zod';
 import type { ReactNode } from 'react';
 import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
@@ -12,7 +17,13 @@ import {
   type Registration,
   type RegistrationStepUpdate,
 } from '@pca/contracts';
-import { FormCheckbox, FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import {
+  FormCheckbox,
+  FormFrame,
+  FormTextField,
+  useFieldId,
+  type FormTextFieldProps,
+} from '#lib/forms/form-kit.tsx';
 import { AddressFields } from '#lib/business/address-fields.tsx';
 import { DocumentLink } from '#lib/documents.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
@@ -79,96 +90,100 @@ function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
   return useSchemaForm(schema as unknown as z.ZodType<z.input<S>, z.input<S>>, { defaultValues });
 }
 
-/** Step 1: legal name, business name and ABN (checked by its checksum). */
-export function BusinessDetailsStep({ registration: r, onSave, ...rest }: StepFormProps) {
+/** The registration's text values that a step of text fields edits. */
+type RegistrationText = 'legalName' | 'businessName' | 'abn' | 'phone' | 'email' | 'website';
+
+/** FormTextField's own props of each text field of the registration (its name binds it to its step's form). */
+const textFields: Record<
+  RegistrationText,
+  Omit<FormTextFieldProps<FieldValues>, 'control' | 'name' | 'fieldId'>
+> = {
+  legalName: {
+    label: 'Legal name',
+    maxWidth: 'xl',
+    required: true,
+    hint: 'As registered with the Australian Business Register',
+  },
+  businessName: {
+    label: 'Business name',
+    maxWidth: 'xl',
+    required: true,
+    hint: 'The name your patients know you by',
+  },
+  abn: {
+    label: 'ABN',
+    required: true,
+    maxWidth: 'md',
+    hint: '11 digits, for example 51 824 753 556',
+  },
+  phone: {
+    label: 'Phone',
+    type: 'tel',
+    required: true,
+    maxWidth: 'md',
+    hint: 'For example 02 9123 4567',
+  },
+  email: { label: 'Email', type: 'email', required: true },
+  website: { label: 'Website', hint: 'Starting with https://' },
+};
+
+/** A step made of text fields only: its schema, the update its values make, and its fields in order. */
+type TextStep<S extends z.ZodType<FieldValues, FieldValues>> = {
+  schema: S;
+  update: (values: z.input<S>) => RegistrationStepUpdate;
+  fields: (keyof z.input<S> & RegistrationText)[];
+};
+
+/** A text step, its types inferred from its schema. */
+const textStep = <S extends z.ZodType<FieldValues, FieldValues>>(step: TextStep<S>) => step;
+
+/** A step of text fields: each starts from the registration's value and is drawn as `textFields` says. */
+function TextFieldsStep<S extends z.ZodType<FieldValues, FieldValues>>({
+  step: { schema, update, fields },
+  registration: r,
+  onSave,
+  ...rest
+}: StepFormProps & { step: TextStep<S> }) {
   const fieldId = useFieldId();
-  const form = useStepForm(RegistrationBusinessDetails, {
-    legalName: r?.legalName ?? '',
-    businessName: r?.businessName ?? '',
-    abn: r?.abn ?? '',
-  });
-  const c = form.control;
+  const form = useStepForm(
+    schema,
+    Object.fromEntries(fields.map((name) => [name, r?.[name] ?? ''])) as DefaultValues<z.input<S>>,
+  );
   return (
-    <StepForm
-      form={form}
-      fieldId={fieldId}
-      onSubmit={(v) => onSave({ step: 'businessDetails', ...v })}
-      {...rest}
-    >
-      <FormTextField
-        control={c}
-        name="legalName"
-        fieldId={fieldId}
-        label="Legal name"
-        maxWidth="xl"
-        required
-        hint="As registered with the Australian Business Register"
-      />
-      <FormTextField
-        control={c}
-        name="businessName"
-        fieldId={fieldId}
-        label="Business name"
-        maxWidth="xl"
-        required
-        hint="The name your patients know you by"
-      />
-      <FormTextField
-        control={c}
-        name="abn"
-        fieldId={fieldId}
-        label="ABN"
-        required
-        maxWidth="md"
-        hint="11 digits, for example 51 824 753 556"
-      />
+    <StepForm form={form} fieldId={fieldId} onSubmit={(v) => onSave(update(v))} {...rest}>
+      {fields.map((name) => (
+        <FormTextField
+          key={name}
+          control={form.control}
+          name={name as Path<z.input<S>>}
+          fieldId={fieldId}
+          {...textFields[name]}
+        />
+      ))}
     </StepForm>
   );
 }
 
+const businessDetails = textStep({
+  schema: RegistrationBusinessDetails,
+  update: (v) => ({ step: 'businessDetails', ...v }),
+  fields: ['legalName', 'businessName', 'abn'],
+});
+
+const contactDetails = textStep({
+  schema: RegistrationContactDetails,
+  update: (v) => ({ step: 'contactDetails', ...v }),
+  fields: ['phone', 'email', 'website'],
+});
+
+/** Step 1: legal name, business name and ABN (checked by its checksum). */
+export function BusinessDetailsStep(props: StepFormProps) {
+  return <TextFieldsStep {...props} step={businessDetails} />;
+}
+
 /** Step 2: the business's phone, email and website. */
-export function ContactDetailsStep({ registration: r, onSave, ...rest }: StepFormProps) {
-  const fieldId = useFieldId();
-  const form = useStepForm(RegistrationContactDetails, {
-    phone: r?.phone ?? '',
-    email: r?.email ?? '',
-    website: r?.website ?? '',
-  });
-  const c = form.control;
-  return (
-    <StepForm
-      form={form}
-      fieldId={fieldId}
-      onSubmit={(v) => onSave({ step: 'contactDetails', ...v })}
-      {...rest}
-    >
-      <FormTextField
-        control={c}
-        name="phone"
-        fieldId={fieldId}
-        label="Phone"
-        type="tel"
-        required
-        maxWidth="md"
-        hint="For example 02 9123 4567"
-      />
-      <FormTextField
-        control={c}
-        name="email"
-        fieldId={fieldId}
-        label="Email"
-        type="email"
-        required
-      />
-      <FormTextField
-        control={c}
-        name="website"
-        fieldId={fieldId}
-        label="Website"
-        hint="Starting with https://"
-      />
-    </StepForm>
-  );
+export function ContactDetailsStep(props: StepFormProps) {
+  return <TextFieldsStep {...props} step={contactDetails} />;
 }
 
 // The locality, postcode and state come together from the autocomplete, so one message covers them.

@@ -14,7 +14,7 @@ import {
   type Registration,
   type RegistrationStepUpdate,
 } from '@pca/contracts';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import {
   useRegistration,
   useSaveRegistrationStep,
@@ -105,30 +105,34 @@ export function RegisterBusinessPage() {
       </Text>
       {!orgId ? (
         <Wizard registration={null} />
-      ) : query.isPending ? (
-        <div style={{ position: 'relative', minHeight: '12rem' }}>
-          <LoadingBlanket label="Loading registration" />
-        </div>
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
+      ) : (
+        <QueryView
+          query={query}
+          loading={
+            <div style={{ position: 'relative', minHeight: '12rem' }}>
+              <LoadingBlanket label="Loading registration" />
+            </div>
+          }
           thing="this registration"
           askWhom="the person who started the registration"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.status !== 'PendingSubmission' ? (
-        <PageAlert tone="info" title="This registration has been submitted">
-          <Text as="p">
-            {query.data.status === 'Approved'
-              ? `${query.data.businessName} is registered.`
-              : 'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.'}{' '}
-            <TextLink href={organisationHref('ParticipatingOrganisation', query.data.id)}>
-              View the organisation
-            </TextLink>
-          </Text>
-        </PageAlert>
-      ) : (
-        <Wizard key={query.data.id} registration={query.data} />
+        >
+          {(registration) =>
+            registration.status !== 'PendingSubmission' ? (
+              <PageAlert tone="info" title="This registration has been submitted">
+                <Text as="p">
+                  {registration.status === 'Approved'
+                    ? `${registration.businessName} is registered.`
+                    : 'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.'}{' '}
+                  <TextLink href={organisationHref('ParticipatingOrganisation', registration.id)}>
+                    View the organisation
+                  </TextLink>
+                </Text>
+              </PageAlert>
+            ) : (
+              <Wizard key={registration.id} registration={registration} />
+            )
+          }
+        </QueryView>
       )}
     </Stack>
   );

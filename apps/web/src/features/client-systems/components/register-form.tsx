@@ -27,7 +27,6 @@ export function RegisterForm({ partners, onRegister, saving, serverError }: Regi
   const form = useSchemaForm(RegisterClientSystem, {
     defaultValues: { partnerServiceId: '', name: '' },
   });
-  const { errors, submitCount } = form.formState;
   return (
     <form
       noValidate
@@ -44,9 +43,9 @@ export function RegisterForm({ partners, onRegister, saving, serverError }: Regi
           Register a client system
         </h2>
         <ErrorSummary
-          errors={errors}
+          form={form}
           fieldId={fieldId}
-          submitCount={submitCount}
+
           serverError={serverError}
         />
         <FormSelectField

@@ -10,7 +10,7 @@ import {
 } from '@pca/contracts';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { formatDateTime } from '#lib/dates.ts';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import {
   useClientSystems,
   useRegisterClientSystem,
@@ -138,47 +138,45 @@ export function ClientSystemsPage() {
           <Text as="p">Its secret and every access token issued to it no longer work.</Text>
         </Alert>
       ) : null}
-      {query.isPending ? (
-        <PageLoading label="Loading client systems" minHeight="8rem" />
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
-          thing="the client systems"
-          askWhom="a Provider Connect Australia operator"
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <>
-          <Stack gap={1}>
-            <H2>Registered client systems</H2>
-            {query.data.clientSystems.length === 0 ? (
-              <Text as="p">{messages.empty}</Text>
-            ) : (
-              <DataTable
-                caption="Client systems"
-                columns={columns}
-                rows={query.data.clientSystems}
-                rowKey={(c) => c.id}
-                pageSize={20}
-                // Seven columns: cards at phone width (issue 30).
-                cardsOnPhone
-              />
-            )}
-          </Stack>
-          <RegisterForm
-            partners={query.data.partnerServices}
-            saving={register.isPending}
-            serverError={register.error}
-            onRegister={async (values) => {
-              const answer = await register.mutateAsync(values).catch(() => null);
-              if (answer) {
-                setRevoked(null);
-                setIssued(answer);
-              }
-            }}
-          />
-        </>
-      )}
+      <QueryView
+        query={query}
+        loading={<PageLoading label="Loading client systems" minHeight="8rem" />}
+        thing="the client systems"
+        askWhom="a Provider Connect Australia operator"
+      >
+        {({ clientSystems, partnerServices }) => (
+          <>
+            <Stack gap={1}>
+              <H2>Registered client systems</H2>
+              {clientSystems.length === 0 ? (
+                <Text as="p">{messages.empty}</Text>
+              ) : (
+                <DataTable
+                  caption="Client systems"
+                  columns={columns}
+                  rows={clientSystems}
+                  rowKey={(c) => c.id}
+                  pageSize={20}
+                  // Seven columns: cards at phone width (issue 30).
+                  cardsOnPhone
+                />
+              )}
+            </Stack>
+            <RegisterForm
+              partners={partnerServices}
+              saving={register.isPending}
+              serverError={register.error}
+              onRegister={async (values) => {
+                const answer = await register.mutateAsync(values).catch(() => null);
+                if (answer) {
+                  setRevoked(null);
+                  setIssued(answer);
+                }
+              }}
+            />
+          </>
+        )}
+      </QueryView>
       <ConfirmDialog
         key={confirming ? `${confirming.action}-${confirming.clientSystem.id}` : 'none'}
         isOpen={confirming !== null}

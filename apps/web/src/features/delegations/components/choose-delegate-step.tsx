@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
-import { H2 } from '@pca/ui/primitives/heading.ts';
 import { RadioGroup } from '@pca/ui/radio/radio.tsx';
 import { Tooltip } from '@pca/ui/tooltip/tooltip.tsx';
+import { StepSection } from './step-section.tsx';
 
 /** How the delegate is found: among the caller's connections, or by inviting someone. */
 export type DelegateType = 'connections' | 'invite';
@@ -30,41 +29,38 @@ export function ChooseDelegateStep({
   children,
 }: ChooseDelegateStepProps) {
   return (
-    <section aria-labelledby={headingId}>
-      <Stack gap={1.5}>
-        <H2 id={headingId}>1. Choose a delegate</H2>
-        <Flex gap={0.5} alignItems="flex-start">
-          <RadioGroup
-            name="delegate-type"
-            label="How do you want to find your delegate?"
-            required
-            options={[
-              { value: 'connections', label: 'From your connections' },
-              { value: 'invite', label: 'Invite someone' },
-            ]}
-            value={type}
-            onChange={(value) => onTypeChange(value as DelegateType)}
-          />
-          <Tooltip content="Search for practice or business managers linked to you">
-            <button
-              type="button"
-              aria-label="About connections"
-              style={{
-                minWidth: 24,
-                minHeight: 24,
-                borderRadius: '50%',
-                border: '1px solid currentColor',
-                background: 'transparent',
-                font: 'inherit',
-                cursor: 'help',
-              }}
-            >
-              ?
-            </button>
-          </Tooltip>
-        </Flex>
-        {children}
-      </Stack>
-    </section>
+    <StepSection id={headingId} heading="1. Choose a delegate" gap={1.5}>
+      <Flex gap={0.5} alignItems="flex-start">
+        <RadioGroup
+          name="delegate-type"
+          label="How do you want to find your delegate?"
+          required
+          options={[
+            { value: 'connections', label: 'From your connections' },
+            { value: 'invite', label: 'Invite someone' },
+          ]}
+          value={type}
+          onChange={(value) => onTypeChange(value as DelegateType)}
+        />
+        <Tooltip content="Search for practice or business managers linked to you">
+          <button
+            type="button"
+            aria-label="About connections"
+            style={{
+              minWidth: 24,
+              minHeight: 24,
+              borderRadius: '50%',
+              border: '1px solid currentColor',
+              background: 'transparent',
+              font: 'inherit',
+              cursor: 'help',
+            }}
+          >
+            ?
+          </button>
+        </Tooltip>
+      </Flex>
+      {children}
+    </StepSection>
   );
 }

@@ -35,11 +35,7 @@ export function DelegateDetailsForm({ form }: { form: UseFormReturn<DelegateDeta
           There is no Provider Connect Australia user with that RA number yet. Enter their details
           and we will email the invitation on your behalf.
         </Text>
-        <ErrorSummary
-          errors={form.formState.errors}
-          fieldId={fieldId}
-          submitCount={form.formState.submitCount}
-        />
+        <ErrorSummary form={form} fieldId={fieldId} />
         <DelegateDetailsFields control={form.control} fieldId={fieldId} />
       </Stack>
     </form>

@@ -67,11 +67,7 @@ export function InviteSearchForm({
         onSubmit={form.handleSubmit(onSearch)}
       >
         <Stack gap={1}>
-          <ErrorSummary
-            errors={form.formState.errors}
-            fieldId={fieldId}
-            submitCount={form.formState.submitCount}
-          />
+          <ErrorSummary form={form} fieldId={fieldId} />
           <FormTextField
             control={form.control}
             name="authIdentifier"

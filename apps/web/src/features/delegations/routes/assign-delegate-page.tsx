@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
 import {
   delegateSearchMessages,
+  delegationMessages,
+  delegationTexts,
   type DelegateCandidate,
   type DelegateUserSearchRequest,
   type DelegateUserSearchResult,
@@ -31,7 +33,9 @@ import {
   detailsEntered,
   useDelegateDetailsForm,
 } from '../components/delegate-details-form.tsx';
-import { AssignConsentStep } from '../components/assign-consent-step.tsx';
+import { ConsentList } from '../components/consent-list.tsx';
+import { ConsentTick } from '../components/consent-tick.tsx';
+import { StepSection } from '../components/step-section.tsx';
 
 /**
  * Assigning a delegate (docs/product/features.md#delegation): step 1 picks a connection or invites someone found
@@ -207,12 +211,16 @@ export function AssignDelegatePage() {
           )}
         </ChooseDelegateStep>
 
-        <AssignConsentStep
-          headingId={fieldId('step-2')}
-          consented={consented}
-          onChange={setConsented}
-          showError={triedAssign}
-        />
+        <StepSection id={fieldId('step-2')} heading="2. Consent and delegate" gap={1.5}>
+          <ConsentList />
+          <ConsentTick
+            label={delegationTexts.consentAssign}
+            message={delegationMessages.consentAssign}
+            checked={consented}
+            onChange={setConsented}
+            showError={triedAssign}
+          />
+        </StepSection>
 
         <ButtonGroup>
           <Button onClick={() => void assign()} disabled={!canAssign} loading={saving}>

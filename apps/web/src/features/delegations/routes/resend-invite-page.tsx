@@ -8,7 +8,7 @@ import {
   possessive,
 } from '@pca/contracts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
@@ -24,6 +24,7 @@ import { DelegateDetailsFields } from '../components/delegate-details-fields.tsx
 import { resendStateOf, type ResendState } from '../components/delegation-outcome.ts';
 import { ConsentTick } from '../components/consent-tick.tsx';
 import { DelegationFormLayout } from '../components/delegation-form-layout.tsx';
+import { StepSection } from '../components/step-section.tsx';
 
 const ConfirmDelegate = ResendInvitationRequest.pick({
   givenName: true,
@@ -103,42 +104,36 @@ function ResendInviteForm({ invitation }: { invitation: ResendState }) {
         >
           <Stack gap={2}>
             <ErrorSummary
-              errors={form.formState.errors}
+              form={form}
               fieldId={fieldId}
-              submitCount={form.formState.submitCount}
+
               serverError={resend.error}
             />
-            <section aria-labelledby={fieldId('heading')}>
-              <Stack gap={1}>
-                <H2 id={fieldId('heading')}>1. Confirm delegate</H2>
-                <DelegateDetailsFields
-                  control={form.control}
-                  fieldId={fieldId}
-                  emailHint={delegationTexts.inviteEmailHint}
-                />
-                <TextField
-                  label="Provider Digital Access (PRODA) RA number"
-                  value={invitation.authIdentifier}
-                  disabled
-                  hideOptionalLabel
-                  maxWidth="md"
-                />
-              </Stack>
-            </section>
-            <section aria-labelledby={fieldId('confirm')}>
-              <Stack gap={1}>
-                <H2 id={fieldId('confirm')}>2. Confirm</H2>
-                <ConsentList />
-                <ConsentTick
-                  label={delegationTexts.consentResend}
-                  message={delegationMessages.consentResend}
-                  checked={consented}
-                  onChange={setConsented}
-                  showError={tried}
-                  id={fieldId('consent')}
-                />
-              </Stack>
-            </section>
+            <StepSection id={fieldId('heading')} heading="1. Confirm delegate">
+              <DelegateDetailsFields
+                control={form.control}
+                fieldId={fieldId}
+                emailHint={delegationTexts.inviteEmailHint}
+              />
+              <TextField
+                label="Provider Digital Access (PRODA) RA number"
+                value={invitation.authIdentifier}
+                disabled
+                hideOptionalLabel
+                maxWidth="md"
+              />
+            </StepSection>
+            <StepSection id={fieldId('confirm')} heading="2. Confirm">
+              <ConsentList />
+              <ConsentTick
+                label={delegationTexts.consentResend}
+                message={delegationMessages.consentResend}
+                checked={consented}
+                onChange={setConsented}
+                showError={tried}
+                id={fieldId('consent')}
+              />
+            </StepSection>
             <ButtonGroup>
               <Button type="submit" loading={resend.isPending} disabled={!consent.data}>
                 Resend

@@ -7,7 +7,7 @@ import {
   possessive,
 } from '@pca/contracts/delegation-rules.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
@@ -19,6 +19,7 @@ import { ConsentList } from '../components/consent-list.tsx';
 import { stopStateOf, type StopState } from '../components/delegation-outcome.ts';
 import { ConsentTick } from '../components/consent-tick.tsx';
 import { DelegationFormLayout } from '../components/delegation-form-layout.tsx';
+import { StepSection } from '../components/step-section.tsx';
 
 /** Stop delegation (docs/product/features.md#delegation): needs the delegate's name and email in the navigation state. */
 export function StopDelegationPage() {
@@ -56,24 +57,18 @@ function StopDelegation({ delegate }: { delegate: StopState }) {
             </Alert>
           </div>
         ) : null}
-        <section aria-labelledby="stop-review">
-          <Stack gap={1}>
-            <H2 id="stop-review">1. Review</H2>
-            <ConsentList intro={`${delegate.givenName} will no longer be able to:`} />
-          </Stack>
-        </section>
-        <section aria-labelledby="stop-confirm">
-          <Stack gap={1}>
-            <H2 id="stop-confirm">2. Confirm</H2>
-            <ConsentTick
-              label={delegationTexts.consentStop}
-              message={delegationMessages.consentStop}
-              checked={consented}
-              onChange={setConsented}
-              showError={tried}
-            />
-          </Stack>
-        </section>
+        <StepSection id="stop-review" heading="1. Review">
+          <ConsentList intro={`${delegate.givenName} will no longer be able to:`} />
+        </StepSection>
+        <StepSection id="stop-confirm" heading="2. Confirm">
+          <ConsentTick
+            label={delegationTexts.consentStop}
+            message={delegationMessages.consentStop}
+            checked={consented}
+            onChange={setConsented}
+            showError={tried}
+          />
+        </StepSection>
         <ButtonGroup>
           <Button
             loading={stop.isPending}

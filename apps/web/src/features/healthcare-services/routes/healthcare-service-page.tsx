@@ -1,5 +1,4 @@
-import { pages, organisationHref } from '@pca/contracts/pages.ts';
-import { useNavigate } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
 import type { HealthcareServiceDetail, OrganisationDetail } from '@pca/contracts';
 import {
   useCreateHealthcareService,
@@ -8,9 +7,14 @@ import {
 } from '../api/healthcare-service.ts';
 import { formValuesOf, HealthcareServiceForm } from '../components/healthcare-service-form.tsx';
 import { PractitionersTable } from '#lib/business/business-tables.tsx';
-import { PartnerPublicationsTab } from '#lib/publications/partner-publications-tab.tsx';
+import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
 import { ServiceSummary } from '../components/service-summary.tsx';
-import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
+import {
+  AddOrViewRoute,
+  EditableDetails,
+  EntityView,
+  useAddFormState,
+} from '#lib/business/entity-page.tsx';
 
 function Details({ service }: { service: HealthcareServiceDetail }) {
   const mutation = useUpdateHealthcareService(service.id);
@@ -19,16 +23,13 @@ function Details({ service }: { service: HealthcareServiceDetail }) {
       canEdit={service.canEdit}
       editLabel="Edit healthcare service"
       savedTitle="Healthcare service saved"
-      onEdit={mutation.reset}
-      renderForm={({ onSaved, onCancel }) => (
+      mutation={mutation}
+      renderForm={(state) => (
         <HealthcareServiceForm
           heading="Edit healthcare service"
           defaultValues={formValuesOf(service)}
           locationOptions={service.locationOptions}
-          saving={mutation.isPending}
-          serverError={mutation.error}
-          onCancel={onCancel}
-          onSubmit={(values) => mutation.mutate(values, { onSuccess: onSaved })}
+          {...state}
         />
       )}
       summary={<ServiceSummary service={service} />}
@@ -37,40 +38,30 @@ function Details({ service }: { service: HealthcareServiceDetail }) {
 }
 
 function ViewService({ id }: { id: string }) {
-  const query = useHealthcareService(id);
   return (
     <EntityView
       title="Healthcare service"
       noun="healthcare service"
-      query={query}
+      query={useHealthcareService(id)}
       tabs={(s) => [
         { label: 'Details', content: <Details service={s} /> },
         { label: 'Practitioners', content: <PractitionersTable rows={s.practitioners} /> },
-        {
-          label: 'Partner services',
-          content: <PartnerPublicationsTab level="healthcare-service" id={s.id} />,
-        },
+        partnerServicesTab('healthcare-service', s.id),
       ]}
     />
   );
 }
 
-function AddService({ organisation: o }: { organisation: OrganisationDetail }) {
-  const navigate = useNavigate();
-  const mutation = useCreateHealthcareService(o.id);
+function AddService({ organisation }: { organisation: OrganisationDetail }) {
+  const state = useAddFormState(organisation, useCreateHealthcareService(organisation.id), (id) =>
+    pages.healthcareServices.view.href({ id }),
+  );
   return (
     <HealthcareServiceForm
       heading="Healthcare service details"
       defaultValues={formValuesOf(null)}
-      locationOptions={o.locations}
-      saving={mutation.isPending}
-      serverError={mutation.error}
-      onCancel={() => void navigate(organisationHref(o.type, o.id))}
-      onSubmit={(values) =>
-        mutation.mutate(values, {
-          onSuccess: ({ id }) => void navigate(pages.healthcareServices.view.href({ id: id })),
-        })
-      }
+      locationOptions={organisation.locations}
+      {...state}
     />
   );
 }
@@ -81,8 +72,8 @@ export function HealthcareServicePage() {
     <AddOrViewRoute
       addHeading="Add a healthcare service"
       noun="healthcare service"
-      addForm={(organisation) => <AddService organisation={organisation} />}
-      view={(id) => <ViewService key={id} id={id} />}
+      Add={AddService}
+      View={ViewService}
     />
   );
 }

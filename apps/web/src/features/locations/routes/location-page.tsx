@@ -1,14 +1,18 @@
 import { pages, organisationHref } from '@pca/contracts/pages.ts';
-import { useNavigate } from 'react-router';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { locationKindLabel, type LocationDetail, type OrganisationDetail } from '@pca/contracts';
 import { useCreateLocation, useLocation, useUpdateLocation } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
 import { HealthcareServicesTable } from '#lib/business/business-tables.tsx';
-import { PartnerPublicationsTab } from '#lib/publications/partner-publications-tab.tsx';
+import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
-import { AddOrViewRoute, EditableDetails, EntityView } from '#lib/business/entity-page.tsx';
+import {
+  AddOrViewRoute,
+  EditableDetails,
+  EntityView,
+  useAddFormState,
+} from '#lib/business/entity-page.tsx';
 
 function Details({ location: l }: { location: LocationDetail }) {
   const mutation = useUpdateLocation(l.id);
@@ -20,16 +24,9 @@ function Details({ location: l }: { location: LocationDetail }) {
       canEdit={l.canEdit}
       editLabel="Edit location"
       savedTitle="Location saved"
-      onEdit={mutation.reset}
-      renderForm={({ onSaved, onCancel }) => (
-        <LocationForm
-          heading="Edit location"
-          defaultValues={formValuesOf(l)}
-          saving={mutation.isPending}
-          serverError={mutation.error}
-          onCancel={onCancel}
-          onSubmit={(values) => mutation.mutate(values, { onSuccess: onSaved })}
-        />
+      mutation={mutation}
+      renderForm={(state) => (
+        <LocationForm heading="Edit location" defaultValues={formValuesOf(l)} {...state} />
       )}
       summary={
         <SummaryList>
@@ -50,44 +47,28 @@ function Details({ location: l }: { location: LocationDetail }) {
 }
 
 function ViewLocation({ id }: { id: string }) {
-  const query = useLocation(id);
   return (
     <EntityView
       title="Location"
       noun="location"
-      query={query}
+      query={useLocation(id)}
       tabs={(l) => [
         { label: 'Details', content: <Details location={l} /> },
         {
           label: 'Healthcare services',
           content: <HealthcareServicesTable rows={l.healthcareServices} />,
         },
-        {
-          label: 'Partner services',
-          content: <PartnerPublicationsTab level="location" id={l.id} />,
-        },
+        partnerServicesTab('location', l.id),
       ]}
     />
   );
 }
 
-function AddLocation({ organisation: o }: { organisation: OrganisationDetail }) {
-  const navigate = useNavigate();
-  const mutation = useCreateLocation(o.id);
-  return (
-    <LocationForm
-      heading="Location details"
-      defaultValues={formValuesOf(null)}
-      saving={mutation.isPending}
-      serverError={mutation.error}
-      onCancel={() => void navigate(organisationHref(o.type, o.id))}
-      onSubmit={(values) =>
-        mutation.mutate(values, {
-          onSuccess: ({ id }) => void navigate(pages.locations.view.href({ id: id })),
-        })
-      }
-    />
+function AddLocation({ organisation }: { organisation: OrganisationDetail }) {
+  const state = useAddFormState(organisation, useCreateLocation(organisation.id), (id) =>
+    pages.locations.view.href({ id }),
   );
+  return <LocationForm heading="Location details" defaultValues={formValuesOf(null)} {...state} />;
 }
 
 /** A location's page (tabs Details, Healthcare services, Partner services), or /add?organisationId= to add one. */
@@ -96,8 +77,8 @@ export function LocationPage() {
     <AddOrViewRoute
       addHeading="Add a location"
       noun="location"
-      addForm={(organisation) => <AddLocation organisation={organisation} />}
-      view={(id) => <ViewLocation key={id} id={id} />}
+      Add={AddLocation}
+      View={ViewLocation}
     />
   );
 }

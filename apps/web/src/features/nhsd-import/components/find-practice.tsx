@@ -125,9 +125,9 @@ export function FindPractice({
     >
       <Stack gap={1.5}>
         <ErrorSummary
-          errors={form.formState.errors}
+          form={form}
           fieldId={fieldId}
-          submitCount={form.formState.submitCount}
+
           serverError={find.error}
           message={
             find.isError

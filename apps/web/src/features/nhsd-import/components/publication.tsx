@@ -251,11 +251,7 @@ export function Publication({
       ) : (
         <Text as="p">There is nothing else to choose for this organisation.</Text>
       )}
-      <ErrorSummary
-        errors={form.formState.errors}
-        fieldId={fieldId}
-        submitCount={form.formState.submitCount}
-      />
+      <ErrorSummary form={form} fieldId={fieldId} />
       {choices.map((c) => {
         const name = (field: string) =>
           `entries.${c.id}.${field}` as `entries.${string}.publishService`;

@@ -11,7 +11,7 @@ import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { useConfig } from '#lib/config.tsx';
 import { useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
@@ -315,70 +315,72 @@ export function NhsdImportPage() {
           </Alert>
         </div>
       ) : null}
-      {organisations.isError ? (
-        <ApiErrorAlert
-          error={organisations.error}
-          thing="the organisations you can import into"
-          onRetry={() => void organisations.refetch()}
-          logMessage="NHSD import organisations failed to load"
-        />
-      ) : organisations.isPending ? (
-        <Loading message="Loading your organisations" />
-      ) : choices.length === 0 ? (
-        <Stack gap={1}>
-          <div>
-            <Alert tone="info" title="There is nowhere to import services into yet">
-              <Text as="p">{nhsdMessages.noOrganisations}</Text>
-            </Alert>
-          </div>
-          <Stack gap={0.5}>
-            <div>
-              <TextLink href={pages.organisations.participating.href()}>See my businesses</TextLink>
-            </div>
-            <div>
-              <TextLink href={registerBusinessHref()}>Register a business</TextLink>
-            </div>
-          </Stack>
-        </Stack>
-      ) : (
-        <>
-          <Text as="p">
-            Find your practice or business in the National Health Services Directory (NHSD), choose
-            its services, and import them into one of your locations.
-          </Text>
-          <VerticalStepper
-            label="Import steps"
-            activeIndex={current === -1 ? steps.length : current}
-            steps={steps.map((step, index) => ({
-              id: fieldId(`step-${index + 1}`),
-              title: step.title,
-              content: step.content,
-            }))}
-          />
-          {importer.isError && !isDuplicateTypeError(importer.error) ? (
-            <div>
-              <Alert tone="error" title={nhsdMessages.importError} focusable>
-                <Text as="p">
-                  {nhsdErrorText(importer.error, 'Please try again later.', 'this import')}
-                </Text>
-              </Alert>
-            </div>
-          ) : null}
-          <ButtonGroup>
-            <Button
-              disabled={!canImport}
-              loading={importer.isPending}
-              loadingLabel="Importing"
-              onClick={importNow}
-            >
-              Import now
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          </ButtonGroup>
-        </>
-      )}
+      <QueryView
+        query={organisations}
+        loading={<Loading message="Loading your organisations" />}
+        thing="the organisations you can import into"
+        logMessage="NHSD import organisations failed to load"
+      >
+        {() =>
+          choices.length === 0 ? (
+            <Stack gap={1}>
+              <div>
+                <Alert tone="info" title="There is nowhere to import services into yet">
+                  <Text as="p">{nhsdMessages.noOrganisations}</Text>
+                </Alert>
+              </div>
+              <Stack gap={0.5}>
+                <div>
+                  <TextLink href={pages.organisations.participating.href()}>
+                    See my businesses
+                  </TextLink>
+                </div>
+                <div>
+                  <TextLink href={registerBusinessHref()}>Register a business</TextLink>
+                </div>
+              </Stack>
+            </Stack>
+          ) : (
+            <>
+              <Text as="p">
+                Find your practice or business in the National Health Services Directory (NHSD),
+                choose its services, and import them into one of your locations.
+              </Text>
+              <VerticalStepper
+                label="Import steps"
+                activeIndex={current === -1 ? steps.length : current}
+                steps={steps.map((step, index) => ({
+                  id: fieldId(`step-${index + 1}`),
+                  title: step.title,
+                  content: step.content,
+                }))}
+              />
+              {importer.isError && !isDuplicateTypeError(importer.error) ? (
+                <div>
+                  <Alert tone="error" title={nhsdMessages.importError} focusable>
+                    <Text as="p">
+                      {nhsdErrorText(importer.error, 'Please try again later.', 'this import')}
+                    </Text>
+                  </Alert>
+                </div>
+              ) : null}
+              <ButtonGroup>
+                <Button
+                  disabled={!canImport}
+                  loading={importer.isPending}
+                  loadingLabel="Importing"
+                  onClick={importNow}
+                >
+                  Import now
+                </Button>
+                <Button variant="secondary" onClick={cancel}>
+                  Cancel
+                </Button>
+              </ButtonGroup>
+            </>
+          )
+        }
+      </QueryView>
       <LeaveGuard when={found} />
     </Stack>
   );

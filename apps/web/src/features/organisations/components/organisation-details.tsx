@@ -1,7 +1,7 @@
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { OrganisationUpdate, type OrganisationDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
-import { EditableDetails, type EditFormHandlers } from '#lib/business/entity-page.tsx';
+import { EditableDetails, type EntityFormState } from '#lib/business/entity-page.tsx';
 import { FaxAndWebsiteFields } from '#lib/business/contact-fields.tsx';
 import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
@@ -22,7 +22,8 @@ export function OrganisationDetails({ organisation: o }: OrganisationDetailsProp
       canEdit={o.canEdit}
       editLabel="Edit details"
       savedTitle="Organisation details saved"
-      renderForm={(handlers) => <EditDetails organisation={o} {...handlers} />}
+      mutation={useUpdateOrganisation(o.id)}
+      renderForm={(state) => <EditDetails organisation={o} {...state} />}
       summary={
         <SummaryList>
           <SummaryItem term="Name">{o.name}</SummaryItem>
@@ -51,13 +52,11 @@ export function OrganisationDetails({ organisation: o }: OrganisationDetailsProp
 
 function EditDetails({
   organisation: o,
-  onSaved,
-  onCancel,
+  ...state
 }: {
   organisation: OrganisationDetail;
-} & EditFormHandlers) {
+} & EntityFormState<OrganisationUpdate>) {
   const fieldId = useFieldId();
-  const mutation = useUpdateOrganisation(o.id);
   const form = useSchemaForm(OrganisationUpdate, {
     defaultValues: {
       name: o.name,
@@ -74,10 +73,7 @@ function EditDetails({
       fieldId={fieldId}
       heading="Edit organisation details"
       gap={1.5}
-      onSubmit={(body) => mutation.mutate(body, { onSuccess: onSaved })}
-      onCancel={onCancel}
-      saving={mutation.isPending}
-      serverError={mutation.error}
+      {...state}
     >
       <FormTextField control={c} name="name" fieldId={fieldId} label="Name" required />
       <FormTextField control={c} name="alias" fieldId={fieldId} label="Alias" />

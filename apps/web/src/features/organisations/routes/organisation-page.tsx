@@ -16,7 +16,7 @@ import {
   LocationsTable,
   PractitionersTable,
 } from '#lib/business/business-tables.tsx';
-import { PartnerPublicationsTab } from '#lib/publications/partner-publications-tab.tsx';
+import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
 import { EntityHeader, PageLoading, QueryTabs } from '#lib/business/entity-page.tsx';
 
@@ -56,10 +56,7 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
       ),
     },
     { label: 'Practitioners', content: <PractitionersTable rows={o.practitioners} /> },
-    {
-      label: 'Partner services',
-      content: <PartnerPublicationsTab level="organisation" id={o.id} />,
-    },
+    partnerServicesTab('organisation', o.id),
   ];
 }
 

@@ -8,7 +8,7 @@ import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { Chip } from '@pca/ui';
 import type { OrganisationNode } from '@pca/contracts';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { useMyOrganisations } from '#lib/my-organisations.ts';
 import { StatusChips } from '../components/status-chips.tsx';
 
@@ -54,21 +54,21 @@ export function OrganisationsPage() {
           Register a business
         </ButtonLink>
       </div>
-      {query.isPending ? (
-        <PageLoading label="Loading businesses" minHeight="8rem" />
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
-          thing="your businesses"
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.organisations.length === 0 ? (
-        <Text as="p">You do not have access to any businesses yet.</Text>
-      ) : (
-        <nav aria-label="Your businesses">
-          <Tree nodes={query.data.organisations} level={0} />
-        </nav>
-      )}
+      <QueryView
+        query={query}
+        loading={<PageLoading label="Loading businesses" minHeight="8rem" />}
+        thing="your businesses"
+      >
+        {({ organisations }) =>
+          organisations.length === 0 ? (
+            <Text as="p">You do not have access to any businesses yet.</Text>
+          ) : (
+            <nav aria-label="Your businesses">
+              <Tree nodes={organisations} level={0} />
+            </nav>
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

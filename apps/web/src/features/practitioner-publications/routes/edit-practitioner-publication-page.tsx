@@ -8,7 +8,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import {
   usePractitionerPublications,
   useRemovePublication,
@@ -24,29 +24,30 @@ export function EditPractitionerPublicationPage() {
   const partnerServiceId = query.get('partnerServiceId') ?? '';
   const list = usePractitionerPublications();
 
-  if (list.isError)
-    return (
-      <ApiErrorAlert
-        error={list.error}
-        thing="your publishing settings"
-        onRetry={() => void list.refetch()}
-        logMessage="Practitioner publications failed to load"
-      />
-    );
-  if (list.isPending) return <Loading message={messages.loading} />;
-  const item = list.data.items.find((i) => i.partner.id === partnerServiceId);
-  if (!item)
-    return (
-      <PageAlert tone="warning" title={messages.editTitle}>
-        <Text as="p">{messages.notFound}</Text>
-      </PageAlert>
-    );
   return (
-    <EditForm
-      key={item.partner.id}
-      item={item}
-      mayChangeSharing={list.data.mayChangePersonalContactSharing}
-    />
+    <QueryView
+      query={list}
+      loading={<Loading message={messages.loading} />}
+      thing="your publishing settings"
+      logMessage="Practitioner publications failed to load"
+    >
+      {({ items, mayChangePersonalContactSharing }) => {
+        const item = items.find((i) => i.partner.id === partnerServiceId);
+        if (!item)
+          return (
+            <PageAlert tone="warning" title={messages.editTitle}>
+              <Text as="p">{messages.notFound}</Text>
+            </PageAlert>
+          );
+        return (
+          <EditForm
+            key={item.partner.id}
+            item={item}
+            mayChangeSharing={mayChangePersonalContactSharing}
+          />
+        );
+      }}
+    </QueryView>
   );
 }
 

@@ -20,7 +20,7 @@ import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { usePractitionerPublications } from '../api/practitioner-publications.ts';
 import { outcomeOf, type PublicationOutcome } from '../components/outcome.ts';
@@ -81,77 +81,77 @@ export function PractitionerPublicationsPage() {
           </Alert>
         </div>
       ) : null}
-      {list.isError ? (
-        <ApiErrorAlert
-          error={list.error}
-          thing="your publishing settings"
-          onRetry={() => void list.refetch()}
-          logMessage="Practitioner publications failed to load"
-        />
-      ) : list.isPending ? (
-        <div style={{ minHeight: '8rem' }}>
-          <Loading message={messages.loading} />
-        </div>
-      ) : (
-        <Stack gap={1.5}>
-          <div>
-            <ButtonLink href={pages.publishing.addPractitioner.href()}>{messages.add}</ButtonLink>
+      <QueryView
+        query={list}
+        loading={
+          <div style={{ minHeight: '8rem' }}>
+            <Loading message={messages.loading} />
           </div>
-          {list.data.items.length === 0 ? (
-            <Text as="p">{messages.empty}</Text>
-          ) : (
-            <TableWrapper>
-              <Table striped>
-                <TableCaption>Partner services</TableCaption>
-                <TableHead>
-                  <TableRow>
-                    <TableHeader scope="col">Partner service</TableHeader>
-                    <TableHeader scope="col">Practitioner details</TableHeader>
-                    <TableHeader scope="col">Personal contact details</TableHeader>
-                    <TableHeader scope="col">Actions</TableHeader>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.data.items.map((item) => (
-                    <TableRow key={item.partner.id}>
-                      <TableCell>{item.partner.name}</TableCell>
-                      <TableCell>
-                        {item.publish ? (
-                          <Chip tone="success">{messages.published}</Chip>
-                        ) : (
-                          <Chip tone="neutral">{messages.notPublished}</Chip>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <Stack gap={0.25} alignItems="flex-start">
-                          {contactChip(item)}
-                          {item.personalContactRequestedAt ? (
-                            <Text fontSize="sm" color="muted">
-                              {messages.requestedOn(formatDate(item.personalContactRequestedAt))}
-                            </Text>
-                          ) : null}
-                        </Stack>
-                      </TableCell>
-                      <TableCell>
-                        <ButtonLink
-                          variant="secondary"
-                          size="sm"
-                          href={pages.publishing.editPractitioner.href({
-                            partnerServiceId: item.partner.id,
-                          })}
-                          aria-label={`${messages.edit} ${item.partner.name}`}
-                        >
-                          {messages.edit}
-                        </ButtonLink>
-                      </TableCell>
+        }
+        thing="your publishing settings"
+        logMessage="Practitioner publications failed to load"
+      >
+        {({ items }) => (
+          <Stack gap={1.5}>
+            <div>
+              <ButtonLink href={pages.publishing.addPractitioner.href()}>{messages.add}</ButtonLink>
+            </div>
+            {items.length === 0 ? (
+              <Text as="p">{messages.empty}</Text>
+            ) : (
+              <TableWrapper>
+                <Table striped>
+                  <TableCaption>Partner services</TableCaption>
+                  <TableHead>
+                    <TableRow>
+                      <TableHeader scope="col">Partner service</TableHeader>
+                      <TableHeader scope="col">Practitioner details</TableHeader>
+                      <TableHeader scope="col">Personal contact details</TableHeader>
+                      <TableHeader scope="col">Actions</TableHeader>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableWrapper>
-          )}
-        </Stack>
-      )}
+                  </TableHead>
+                  <TableBody>
+                    {items.map((item) => (
+                      <TableRow key={item.partner.id}>
+                        <TableCell>{item.partner.name}</TableCell>
+                        <TableCell>
+                          {item.publish ? (
+                            <Chip tone="success">{messages.published}</Chip>
+                          ) : (
+                            <Chip tone="neutral">{messages.notPublished}</Chip>
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <Stack gap={0.25} alignItems="flex-start">
+                            {contactChip(item)}
+                            {item.personalContactRequestedAt ? (
+                              <Text fontSize="sm" color="muted">
+                                {messages.requestedOn(formatDate(item.personalContactRequestedAt))}
+                              </Text>
+                            ) : null}
+                          </Stack>
+                        </TableCell>
+                        <TableCell>
+                          <ButtonLink
+                            variant="secondary"
+                            size="sm"
+                            href={pages.publishing.editPractitioner.href({
+                              partnerServiceId: item.partner.id,
+                            })}
+                            aria-label={`${messages.edit} ${item.partner.name}`}
+                          >
+                            {messages.edit}
+                          </ButtonLink>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableWrapper>
+            )}
+          </Stack>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -88,12 +88,13 @@ export function RoleForm({
   submitLabel,
 }: RoleFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useSchemaForm(RoleFormSchema, { defaultValues });
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, submitCount, isSubmitting },
-  } = useSchemaForm(RoleFormSchema, { defaultValues });
+    formState: { errors, isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -118,9 +119,9 @@ export function RoleForm({
     <form noValidate onSubmit={(e) => void submit(e)} aria-label="Practitioner role">
       <Stack gap={1.5}>
         <ErrorSummary
-          errors={errors}
+          form={form}
           fieldId={(name) => ids[name as keyof typeof ids] ?? name}
-          submitCount={submitCount}
+
           message={serverError}
         />
         <SelectField

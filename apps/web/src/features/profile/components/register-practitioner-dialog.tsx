@@ -167,11 +167,7 @@ function IdentityStep({
           Enter your Healthcare Provider Identifier – Individual (HPI-I). We check it with the
           Healthcare Identifiers Service.
         </Text>
-        <ErrorSummary
-          errors={form.formState.errors}
-          fieldId={fieldId}
-          submitCount={form.formState.submitCount}
-        />
+        <ErrorSummary form={form} fieldId={fieldId} />
         <Flex gap={0.5} alignItems="flex-end">
           <FormNumberField
             control={form.control}

@@ -10,7 +10,7 @@ import {
 } from '@pca/ui/primitives/summary-list.ts';
 import { Card } from '@pca/ui/card/card.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { usePractitionerProfile } from '../api/get-profile.ts';
 import { RegistrationsTable } from '../components/registrations-table.tsx';
 
@@ -61,17 +61,13 @@ export function PractitionerProfilePage() {
   return (
     <Stack gap={2}>
       <H1>Practitioner profile</H1>
-      {query.isPending ? (
-        <Loading message="Loading the practitioner profile" />
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
-          thing="this practitioner profile"
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <Cards practitioner={query.data} />
-      )}
+      <QueryView
+        query={query}
+        loading={<Loading message="Loading the practitioner profile" />}
+        thing="this practitioner profile"
+      >
+        {(practitioner) => <Cards practitioner={practitioner} />}
+      </QueryView>
     </Stack>
   );
 }

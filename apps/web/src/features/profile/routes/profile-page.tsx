@@ -10,7 +10,7 @@ import { Avatar } from '@pca/ui/avatar/avatar.tsx';
 import { Card } from '@pca/ui/card/card.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Tabs } from '@pca/ui/tabs/tabs.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import type { Profile } from '@pca/contracts';
 import { useProfile } from '../api/get-profile.ts';
 import { BasicInformation } from '../components/basic-information.tsx';
@@ -48,24 +48,22 @@ export function ProfilePage() {
           <Alert tone="success" title={status} onClose={() => setStatus(null)} />
         </div>
       ) : null}
-      {query.isPending ? (
-        <Loading message="Loading your profile" />
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
-          thing="the profile"
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <LoadedProfile
-          profile={query.data}
-          hasTabs={hasTabs}
-          activeTab={activeTab}
-          onTabChange={setActiveTab}
-          onStatus={setStatus}
-          previousPath={previousPath}
-        />
-      )}
+      <QueryView
+        query={query}
+        loading={<Loading message="Loading your profile" />}
+        thing="the profile"
+      >
+        {(profile) => (
+          <LoadedProfile
+            profile={profile}
+            hasTabs={hasTabs}
+            activeTab={activeTab}
+            onTabChange={setActiveTab}
+            onStatus={setStatus}
+            previousPath={previousPath}
+          />
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { SkeletonText } from '@pca/ui/primitives/skeleton.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { ApiError } from '#lib/api-error.ts';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import {
   useAddPublicationEmailRecipient,
   usePublicationEmailRecipients,
@@ -61,84 +61,90 @@ export function PublicationEmailNotificationsPage() {
         <Alert tone="info" title="Choose an organisation">
           <Text as="p">Open this page from an organisation’s Partner services tab.</Text>
         </Alert>
-      ) : query.isPending ? (
-        <Stack gap={0.5} aria-busy="true" aria-label="Loading recipients">
-          <SkeletonText width="30%" />
-          <SkeletonText width="50%" />
-          <SkeletonText width="45%" />
-        </Stack>
-      ) : query.isError ? (
-        <ApiErrorAlert
-          error={query.error}
-          thing="the recipients"
-          onRetry={() => void query.refetch()}
-          logMessage="Publication mail recipients failed to load"
-        />
       ) : (
-        <Stack gap={1.5}>
-          <H2>{query.data.organisationName}</H2>
-          {notice ? (
-            <Alert tone={notice.tone} title={notice.title} onClose={() => setNotice(null)} />
-          ) : null}
-          {query.data.recipients.length === 0 ? (
-            <Text as="p">{m.noRecipients}</Text>
-          ) : (
-            <ul aria-label="Recipients" style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
-              {query.data.recipients.map((r) => (
-                <li
-                  key={r.id}
-                  style={{
-                    display: 'flex',
-                    gap: '1rem',
-                    alignItems: 'center',
-                    padding: '0.5rem 0',
-                  }}
+        <QueryView
+          query={query}
+          loading={
+            <Stack gap={0.5} aria-busy="true" aria-label="Loading recipients">
+              <SkeletonText width="30%" />
+              <SkeletonText width="50%" />
+              <SkeletonText width="45%" />
+            </Stack>
+          }
+          thing="the recipients"
+          logMessage="Publication mail recipients failed to load"
+        >
+          {({ organisationName, recipients, canEdit }) => (
+            <Stack gap={1.5}>
+              <H2>{organisationName}</H2>
+              {notice ? (
+                <Alert tone={notice.tone} title={notice.title} onClose={() => setNotice(null)} />
+              ) : null}
+              {recipients.length === 0 ? (
+                <Text as="p">{m.noRecipients}</Text>
+              ) : (
+                <ul
+                  aria-label="Recipients"
+                  style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}
                 >
-                  <Text>{r.email}</Text>
-                  {query.data.canEdit ? (
-                    <Button
-                      variant="tertiary"
-                      aria-label={`Remove ${r.email}`}
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(r.id, {
-                          onSuccess: () =>
-                            setNotice({ tone: 'success', title: m.emailRemoved(r.email) }),
-                          onError: (error) => setNotice({ tone: 'error', title: problemOf(error) }),
-                        })
-                      }
+                  {recipients.map((r) => (
+                    <li
+                      key={r.id}
+                      style={{
+                        display: 'flex',
+                        gap: '1rem',
+                        alignItems: 'center',
+                        padding: '0.5rem 0',
+                      }}
                     >
-                      Remove
-                    </Button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+                      <Text>{r.email}</Text>
+                      {canEdit ? (
+                        <Button
+                          variant="tertiary"
+                          aria-label={`Remove ${r.email}`}
+                          disabled={remove.isPending}
+                          onClick={() =>
+                            remove.mutate(r.id, {
+                              onSuccess: () =>
+                                setNotice({ tone: 'success', title: m.emailRemoved(r.email) }),
+                              onError: (error) =>
+                                setNotice({ tone: 'error', title: problemOf(error) }),
+                            })
+                          }
+                        >
+                          Remove
+                        </Button>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {canEdit ? (
+                <form onSubmit={submit} noValidate>
+                  <Stack gap={1}>
+                    <TextField
+                      label="Email address"
+                      type="email"
+                      required
+                      maxWidth="xl"
+                      value={email}
+                      onValueChange={setEmail}
+                      message={fieldError}
+                      maxLength={100}
+                    />
+                    <div>
+                      <Button type="submit" loading={add.isPending}>
+                        Add
+                      </Button>
+                    </div>
+                  </Stack>
+                </form>
+              ) : (
+                <Text as="p">Only an organisation manager can change who is emailed.</Text>
+              )}
+            </Stack>
           )}
-          {query.data.canEdit ? (
-            <form onSubmit={submit} noValidate>
-              <Stack gap={1}>
-                <TextField
-                  label="Email address"
-                  type="email"
-                  required
-                  maxWidth="xl"
-                  value={email}
-                  onValueChange={setEmail}
-                  message={fieldError}
-                  maxLength={100}
-                />
-                <div>
-                  <Button type="submit" loading={add.isPending}>
-                    Add
-                  </Button>
-                </div>
-              </Stack>
-            </form>
-          ) : (
-            <Text as="p">Only an organisation manager can change who is emailed.</Text>
-          )}
-        </Stack>
+        </QueryView>
       )}
     </Stack>
   );

@@ -7,7 +7,7 @@ import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { SearchInput } from '@pca/ui/primitives/search-input.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { usePublishEntities } from '../api/get-publish-entities.ts';
 import { entityGroups } from '../entity-options.ts';
 
@@ -27,49 +27,47 @@ export function PublishSelectorPage() {
           Select where to manage publications for
         </Text>
       </Stack>
-      {entities.isPending ? (
-        <Loading message="Loading your businesses" />
-      ) : entities.isError ? (
-        <ApiErrorAlert
-          error={entities.error}
-          thing="publishing for your businesses"
-          onRetry={() => void entities.refetch()}
-          logMessage="Publish entities failed to load"
-        />
-      ) : (
-        <Stack gap={1.5}>
-          <SearchInput
-            label="Search healthcare services, organisations and locations"
-            value={filter}
-            onChange={setFilter}
-            maxWidth="xl"
-            aria-controls={resultsId}
-          />
-          <div id={resultsId} role="region" aria-live="polite" aria-label="Matching entities">
-            {total === 0 ? (
-              <Text as="p">No matching healthcare services, organisations or locations.</Text>
-            ) : (
-              <Stack gap={1.5}>
-                {groups.map((group) => (
-                  <Stack key={group.title} gap={0.5}>
-                    <H2>{group.title}</H2>
-                    <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-                      {group.options.map((option) => (
-                        <li key={option.id} style={{ padding: '0.25rem 0' }}>
-                          <TextLink href={option.href}>{option.label}</TextLink>
-                          {option.context ? (
-                            <Text color="muted" fontSize="sm">{` — ${option.context}`}</Text>
-                          ) : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </Stack>
-                ))}
-              </Stack>
-            )}
-          </div>
-        </Stack>
-      )}
+      <QueryView
+        query={entities}
+        loading={<Loading message="Loading your businesses" />}
+        thing="publishing for your businesses"
+        logMessage="Publish entities failed to load"
+      >
+        {() => (
+          <Stack gap={1.5}>
+            <SearchInput
+              label="Search healthcare services, organisations and locations"
+              value={filter}
+              onChange={setFilter}
+              maxWidth="xl"
+              aria-controls={resultsId}
+            />
+            <div id={resultsId} role="region" aria-live="polite" aria-label="Matching entities">
+              {total === 0 ? (
+                <Text as="p">No matching healthcare services, organisations or locations.</Text>
+              ) : (
+                <Stack gap={1.5}>
+                  {groups.map((group) => (
+                    <Stack key={group.title} gap={0.5}>
+                      <H2>{group.title}</H2>
+                      <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+                        {group.options.map((option) => (
+                          <li key={option.id} style={{ padding: '0.25rem 0' }}>
+                            <TextLink href={option.href}>{option.label}</TextLink>
+                            {option.context ? (
+                              <Text color="muted" fontSize="sm">{` — ${option.context}`}</Text>
+                            ) : null}
+                          </li>
+                        ))}
+                      </ul>
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </div>
+          </Stack>
+        )}
+      </QueryView>
       <div>
         <ButtonLink variant="secondary" href={pages.welcome.dashboard.href()}>
           Cancel

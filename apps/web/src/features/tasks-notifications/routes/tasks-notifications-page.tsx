@@ -22,7 +22,7 @@ import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
 import { Tabs } from '@pca/ui/tabs/tabs.tsx';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
 import { formatDateTime } from '#lib/dates.ts';
 import { useTasks, useTasksNotificationsCounts } from '../api/tasks.ts';
 import { NotificationsPanel } from '../components/notifications-panel.tsx';
@@ -102,58 +102,57 @@ export function TasksNotificationsPage() {
 function TaskList({ status, empty }: { status: TaskStatus; empty: string }) {
   const [page, setPage] = useState(1);
   const list = useTasks(status, page);
-  if (list.isError)
-    return (
-      <ApiErrorAlert
-        error={list.error}
-        thing="your tasks"
-        onRetry={() => void list.refetch()}
-        logMessage="Tasks failed to load"
-      />
-    );
-  if (list.isPending)
-    return (
-      <div style={{ minHeight: '8rem' }}>
-        <Loading message="Loading tasks" />
-      </div>
-    );
-  const { items, total, pageSize } = list.data;
-  if (total === 0) return <Text as="p">{`There are no ${empty} tasks at the moment`}</Text>;
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <Stack gap={1.5}>
-      <TableWrapper>
-        <Table striped>
-          <TableCaption>{`${taskStatusLabels[status]} tasks`}</TableCaption>
-          <TableHead>
-            <TableRow>
-              <TableHeader scope="col">Subject</TableHeader>
-              <TableHeader scope="col">Status</TableHeader>
-              <TableHeader scope="col">Created</TableHeader>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((item) => (
-              <TaskRow key={item.id} item={item} />
-            ))}
-          </TableBody>
-        </Table>
-      </TableWrapper>
-      {totalPages > 1 || page > 1 ? (
-        <Paginator
-          label="Task pages"
-          page={page}
-          totalPages={totalPages}
-          onPageChange={setPage}
-          itemRangeText={itemRangeText(
-            page,
-            pageSize ?? constants.notificationPageSize,
-            total,
-            'tasks',
-          )}
-        />
-      ) : null}
-    </Stack>
+    <QueryView
+      query={list}
+      loading={
+        <div style={{ minHeight: '8rem' }}>
+          <Loading message="Loading tasks" />
+        </div>
+      }
+      thing="your tasks"
+      logMessage="Tasks failed to load"
+    >
+      {({ items, total, pageSize }) => {
+        if (total === 0) return <Text as="p">{`There are no ${empty} tasks at the moment`}</Text>;
+        const totalPages = Math.max(1, Math.ceil(total / pageSize));
+        return (
+          <Stack gap={1.5}>
+            <TableWrapper>
+              <Table striped>
+                <TableCaption>{`${taskStatusLabels[status]} tasks`}</TableCaption>
+                <TableHead>
+                  <TableRow>
+                    <TableHeader scope="col">Subject</TableHeader>
+                    <TableHeader scope="col">Status</TableHeader>
+                    <TableHeader scope="col">Created</TableHeader>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.map((item) => (
+                    <TaskRow key={item.id} item={item} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableWrapper>
+            {totalPages > 1 || page > 1 ? (
+              <Paginator
+                label="Task pages"
+                page={page}
+                totalPages={totalPages}
+                onPageChange={setPage}
+                itemRangeText={itemRangeText(
+                  page,
+                  pageSize ?? constants.notificationPageSize,
+                  total,
+                  'tasks',
+                )}
+              />
+            ) : null}
+          </Stack>
+        );
+      }}
+    </QueryView>
   );
 }
 

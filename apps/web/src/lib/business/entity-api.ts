@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { businessApiPath, type CreatedEntity } from '@pca/contracts';
+import { http } from '../http.ts';
+
+/** Where an entity kept under an organisation lives: its query key's first part and its two API paths. */
+export type OrganisationEntityPaths = {
+  /** The first part of its query key (the domain's name, e.g. 'locations'). */
+  key: string;
+  /** GET / PATCH one (`:id` is its id). */
+  one: string;
+  /** POST: add one to the organisation (`:id` is the organisation's id). */
+  create: string;
+};
+
+/**
+ * The API of an entity kept under an organisation (a location, a healthcare service): its query options, one by id,
+ * saving it (the page shows the saved answer; its organisation's lists refresh), and adding one to an organisation
+ * (the organisation's lists refresh).
+ */
+export function organisationEntityApi<Detail extends { organisation: { id: string } }, Input>({
+  key,
+  one,
+  create,
+}: OrganisationEntityPaths) {
+  const queryOptionsOf = (id: string) =>
+    queryOptions({
+      queryKey: [key, id],
+      queryFn: ({ signal }) => http<Detail>(businessApiPath(one, id), { signal }),
+    });
+  return {
+    queryOptions: queryOptionsOf,
+    useOne(id: string) {
+      return useQuery(queryOptionsOf(id));
+    },
+    useUpdate(id: string) {
+      const client = useQueryClient();
+      return useMutation({
+        mutationFn: (body: Input) =>
+          http<Detail>(businessApiPath(one, id), { method: 'PATCH', body }),
+        onSuccess: (saved) => {
+          client.setQueryData(queryOptionsOf(id).queryKey, saved);
+          void client.invalidateQueries({ queryKey: ['organisations', saved.organisation.id] });
+        },
+      });
+    },
+    useCreate(organisationId: string) {
+      const client = useQueryClient();
+      return useMutation({
+        mutationFn: (body: Input) =>
+          http<CreatedEntity>(businessApiPath(create, organisationId), { method: 'POST', body }),
+        onSuccess: () =>
+          void client.invalidateQueries({ queryKey: ['organisations', organisationId] }),
+      });
+    },
+  };
+}
