@@ -75,11 +75,7 @@ function HpiiSearchForm({ onChoose }: FindPractitionerProps) {
         onSubmit={form.handleSubmit((values) => search.mutate(values))}
       >
         <Stack gap={1}>
-          <ErrorSummary
-            errors={form.formState.errors}
-            fieldId={fieldId}
-            submitCount={form.formState.submitCount}
-          />
+          <ErrorSummary form={form} fieldId={fieldId} />
           <FormNumberField
             control={form.control}
             name="hpii"
