@@ -58,12 +58,18 @@ export const IssuedClientSecret = z.object({
 });
 export type IssuedClientSecret = z.infer<typeof IssuedClientSecret>;
 
-/** The token request's parameters (RFC 6749 §4.4.2; client authentication §2.3.1 in the body or HTTP Basic). */
+/** A parameter of the token request: the text rule's characters, compared exactly (never trimmed). */
+const oauthParameter = (min: number, max: number) => singleLineText({ min, max, trim: false });
+
+/**
+ * The token request's parameters (RFC 6749 §4.4.2; client authentication §2.3.1 in the body or HTTP Basic).
+ * A control character in any of them is invalid_request (docs/decisions/054-canonical-ids-and-oauth-errors.md).
+ */
 export const PartnerTokenRequest = z.object({
-  grant_type: z.string().min(1).max(100),
-  scope: z.string().max(1000).optional(),
-  client_id: z.string().min(1).max(200).optional(),
-  client_secret: z.string().min(1).max(200).optional(),
+  grant_type: oauthParameter(1, 100),
+  scope: oauthParameter(0, 1000).optional(),
+  client_id: oauthParameter(1, 200).optional(),
+  client_secret: oauthParameter(1, 200).optional(),
 });
 export type PartnerTokenRequest = z.infer<typeof PartnerTokenRequest>;
 
