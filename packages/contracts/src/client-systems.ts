@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { clientSystemConstants } from './client-systems-paths.ts';
 import { singleLineText } from './text.ts';
+import { Uuid, uuid } from './ids.ts';
 
 export * from './client-systems-paths.ts';
 
 /** One client system as listed: never its secret or its hash, only the secret's last four characters. */
 export const ClientSystem = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
-  partnerServiceId: z.string().uuid(),
+  partnerServiceId: Uuid,
   partnerServiceName: z.string(),
   clientId: z.string(),
   secretHint: z.string(),
@@ -22,7 +23,7 @@ export type ClientSystem = z.infer<typeof ClientSystem>;
 
 /** A partner service a client system may be registered for. */
 export const ClientSystemPartner = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   code: z.string(),
   name: z.string(),
 });
@@ -36,9 +37,7 @@ export const ClientSystemList = z.object({
 export type ClientSystemList = z.infer<typeof ClientSystemList>;
 
 export const RegisterClientSystem = z.object({
-  partnerServiceId: z
-    .string({ error: 'Select a partner service' })
-    .uuid('Select a partner service'),
+  partnerServiceId: uuid('Select a partner service'),
   name: singleLineText({
     min: 1,
     max: clientSystemConstants.nameMaxLength,

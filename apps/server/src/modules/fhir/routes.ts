@@ -17,7 +17,13 @@ import {
 } from './contact-requests.ts';
 import { operationOutcome, outcomeOfStatus, type Json } from './resources.ts';
 import { FhirConflictError, FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
-import { FhirSearchError, fhirService, isUuid, type PartnerCaller } from './service.ts';
+import {
+  canonicalId,
+  FhirSearchError,
+  fhirService,
+  isUuid,
+  type PartnerCaller,
+} from './service.ts';
 
 const isType = (t: string): t is FhirResourceType =>
   (fhirResourceTypes as readonly string[]).includes(t);
@@ -109,7 +115,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
-      const { id } = request.params;
+      const id = canonicalId(request.params.id);
       const outcome = await contact.request(partner, id, request.id);
       if (!outcome)
         return send(reply, 404, operationOutcome('not-found', `Practitioner/${id} is not known.`));
@@ -165,7 +171,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
-      const { id } = request.params;
+      const id = canonicalId(request.params.id);
       return sendTask(reply, id, isUuid(id) ? await requests.taskResource(partner, id) : null);
     },
   );
@@ -175,7 +181,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
-      const { id } = request.params;
+      const id = canonicalId(request.params.id);
       return sendTask(
         reply,
         id,
@@ -241,7 +247,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     '/:type/:id',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { type, id } = request.params;
+      const { type } = request.params;
+      const id = canonicalId(request.params.id);
       if (!isType(type))
         return send(
           reply,
