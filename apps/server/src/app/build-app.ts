@@ -48,6 +48,7 @@ import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { createOutboxWorker } from '#platform/outbox-worker.ts';
+import { parseJsonAsUtf8 } from '#platform/http/json-body.ts';
 import { createReminderJob } from '#modules/tasks-notifications/reminders.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  parseJsonAsUtf8(app);
   app.decorateRequest('auth', null);
   // The security headers and the request id on every answer, errors included. One synchronous hook:
   // the headers are worked out once (docs/benchmarks/load.md).

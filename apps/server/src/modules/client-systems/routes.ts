@@ -25,6 +25,7 @@ import {
 } from './token-endpoint.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { declaresOtherCharset } from '#platform/http/json-body.ts';
 
 const reads = problems(403);
 const writes = problems(400, 403, 404, 409);
@@ -95,8 +96,7 @@ export const partnerOAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     { parseAs: 'string', bodyLimit: 8_192 },
     (request, body, done) => {
       // The body was read as UTF-8: a form that says it is in another charset would be misread.
-      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '');
-      if (charset && !/^(utf-?8|us-ascii)$/i.test(charset[1]!))
+      if (declaresOtherCharset(request.headers['content-type']))
         return done(
           Object.assign(new Error('Form not in UTF-8'), { statusCode: 415, code: NOT_UTF8 }),
         );

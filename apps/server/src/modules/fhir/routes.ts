@@ -8,6 +8,7 @@ import {
 } from '@pca/contracts/fhir-paths.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { HttpError } from '#platform/errors.ts';
+import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
 import {
@@ -54,8 +55,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // Partners send FHIR JSON under its own media type as well as plain JSON, and JSON Patch (RFC 6902).
   app.addContentTypeParser(
     [fhirJson, 'application/json-patch+json'],
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
+    { parseAs: 'buffer' },
+    utf8JsonParser(app),
   );
 
   app.setErrorHandler((error, request, reply) => {
