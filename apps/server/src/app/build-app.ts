@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -96,10 +97,19 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Sees every route as it is added: the reliability suite's fuzz reads the whole route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
-export async function buildApp({ db, config, identity, logger, serveWeb = true }: BuildAppOptions) {
+export async function buildApp({
+  db,
+  config,
+  identity,
+  logger,
+  serveWeb = true,
+  onRoute,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // Outside production, request lines are short and optional (registerRequestLog, LOG_REQUESTS).
@@ -117,6 +127,7 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   parseJsonAsUtf8(app);
