@@ -32,7 +32,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** Mutations of the catalogue per operation (default: all of them, at least 50 each). */
 const MUTATIONS_PER_OPERATION = Number(process.env.FUZZ_MUTATIONS ?? Infinity);
 /** Schema-driven requests per operation, after the catalogue. */
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 12);
 /** Only the operations whose key holds this text (`FUZZ_ONLY=/oauth/`), to replay a finding quickly. */
 const ONLY = process.env.FUZZ_ONLY ?? '';
 
