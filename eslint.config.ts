@@ -81,6 +81,22 @@ export default tseslint.config(
     rules: { 'architecture/design-system-through-ui': 'error' },
   },
   {
+    // One canonical form for ids (docs/decisions/054-canonical-ids-and-oauth-errors.md): every schema
+    // parses a UUID with the contracts' `Uuid` (or `uuid(message)`), which lower-cases it.
+    files: ['packages/contracts/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/contracts/src/ids.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='uuid'][callee.object.name!='fc']",
+          message:
+            'Parse ids with Uuid or uuid(message) from @pca/contracts (ids.ts): one canonical form.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', 'apps/server/bench/**', 'apps/server/src/platform/db/seed/**'],
     rules: { 'no-console': 'off' },
   },

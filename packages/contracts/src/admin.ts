@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText } from './text.ts';
+import { Uuid } from './ids.ts';
 
 /** The operators' approval queue of business registrations. */
 /** API paths of the operators' approval queue. */
@@ -14,7 +15,7 @@ export const adminApiPaths = {
 
 /** One registration in the operator's approval queue. */
 export const PendingRegistration = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   businessName: z.string().nullable(),
   abn: z.string().nullable(),

@@ -8,6 +8,7 @@ import {
   StreetAddress,
 } from './entities.ts';
 import { PublisherApprovalStatus } from './organisations.ts';
+import { Uuid } from './ids.ts';
 
 /** The Register a business wizard: its steps, each step's fields, and a registration as saved. */
 /** API paths of the Register a business wizard. */
@@ -70,7 +71,7 @@ export type RegistrationStepUpdate = z.input<typeof RegistrationStepUpdate>;
 
 /** A registration as saved so far ('' where a field is not filled yet). */
 export const Registration = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   status: PublisherApprovalStatus,
   legalName: z.string(),
   businessName: z.string(),

@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { clientSystemConstants } from './client-systems-paths.ts';
 import { singleLineText } from './text.ts';
+import { Uuid, uuid } from './ids.ts';
 
 export * from './client-systems-paths.ts';
 
 /** One client system as listed: never its secret or its hash, only the secret's last four characters. */
 export const ClientSystem = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
-  partnerServiceId: z.string().uuid(),
+  partnerServiceId: Uuid,
   partnerServiceName: z.string(),
   clientId: z.string(),
   secretHint: z.string(),
@@ -22,7 +23,7 @@ export type ClientSystem = z.infer<typeof ClientSystem>;
 
 /** A partner service a client system may be registered for. */
 export const ClientSystemPartner = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   code: z.string(),
   name: z.string(),
 });
@@ -36,9 +37,7 @@ export const ClientSystemList = z.object({
 export type ClientSystemList = z.infer<typeof ClientSystemList>;
 
 export const RegisterClientSystem = z.object({
-  partnerServiceId: z
-    .string({ error: 'Select a partner service' })
-    .uuid('Select a partner service'),
+  partnerServiceId: uuid('Select a partner service'),
   name: singleLineText({
     min: 1,
     max: clientSystemConstants.nameMaxLength,
@@ -58,12 +57,18 @@ export const IssuedClientSecret = z.object({
 });
 export type IssuedClientSecret = z.infer<typeof IssuedClientSecret>;
 
-/** The token request's parameters (RFC 6749 §4.4.2; client authentication §2.3.1 in the body or HTTP Basic). */
+/** A parameter of the token request: the text rule's characters, compared exactly (never trimmed). */
+const oauthParameter = (min: number, max: number) => singleLineText({ min, max, trim: false });
+
+/**
+ * The token request's parameters (RFC 6749 §4.4.2; client authentication §2.3.1 in the body or HTTP Basic).
+ * A control character in any of them is invalid_request (docs/decisions/054-canonical-ids-and-oauth-errors.md).
+ */
 export const PartnerTokenRequest = z.object({
-  grant_type: z.string().min(1).max(100),
-  scope: z.string().max(1000).optional(),
-  client_id: z.string().min(1).max(200).optional(),
-  client_secret: z.string().min(1).max(200).optional(),
+  grant_type: oauthParameter(1, 100),
+  scope: oauthParameter(0, 1000).optional(),
+  client_id: oauthParameter(1, 200).optional(),
+  client_secret: oauthParameter(1, 200).optional(),
 });
 export type PartnerTokenRequest = z.infer<typeof PartnerTokenRequest>;
 

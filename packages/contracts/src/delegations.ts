@@ -6,6 +6,7 @@ import { singleLineText } from './text.ts';
 import { delegationStatuses } from './value-lists.ts';
 
 import { delegationMessages } from './delegation-rules.ts';
+import { Uuid } from './ids.ts';
 
 export * from './delegations-paths.ts';
 export * from './delegation-rules.ts';
@@ -70,7 +71,7 @@ export type DelegationConsent = z.infer<typeof DelegationConsent>;
 
 /** One row of the delegates list (docs/product/features.md#feature-entities Delegate list item). */
 export const DelegationListItem = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   givenName: z.string(),
   familyName: z.string(),
   email: z.string(),
@@ -78,7 +79,7 @@ export const DelegationListItem = z.object({
   lastUpdated: z.string(),
   lastLogin: z.string().nullable(),
   authIdentifier: z.string(),
-  delegateUserId: z.string().uuid().nullable(),
+  delegateUserId: Uuid.nullable(),
 });
 export type DelegationListItem = z.infer<typeof DelegationListItem>;
 
@@ -105,7 +106,7 @@ export type DelegateUserSearchRequest = z.input<typeof DelegateUserSearchRequest
 
 /** A user who could be a delegate, as a card shows them. */
 export const DelegateCandidate = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   authIdentifier: z.string(),
   givenName: z.string(),
   familyName: z.string(),
@@ -140,7 +141,7 @@ export type InviteDelegateRequest = z.input<typeof InviteDelegateRequest>;
 
 /** Add one of the practitioner's connections (Add delegate request) with the consent. */
 export const AddDelegateRequest = z.object({
-  userId: z.string().uuid(),
+  userId: Uuid,
   ...consentFields(delegationMessages.consentAssign),
 });
 export type AddDelegateRequest = z.input<typeof AddDelegateRequest>;
@@ -151,7 +152,7 @@ export const ResendInvitationRequest = z.object({
   givenName: firstName,
   familyName: lastName,
   email: delegateEmail(delegationMessages.emailTopLevelDomain),
-  delegateInvitationId: z.string().uuid(),
+  delegateInvitationId: Uuid,
   ...consentFields(delegationMessages.consentResend),
 });
 export type ResendInvitationRequest = z.input<typeof ResendInvitationRequest>;
@@ -167,7 +168,7 @@ export type ReassignDelegationRequest = z.input<typeof ReassignDelegationRequest
 /** The practitioner's answer to a delegate whose details changed (Details-update response request). */
 export const DetailsUpdateResponseRequest = z.object({
   acceptDetailsUpdate: z.boolean(),
-  delegateInvitationId: z.string().uuid(),
+  delegateInvitationId: Uuid,
 });
 export type DetailsUpdateResponseRequest = z.input<typeof DetailsUpdateResponseRequest>;
 

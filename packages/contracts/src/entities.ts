@@ -8,6 +8,7 @@ import {
   validationMessages as m,
 } from './validation.ts';
 import { organisationTypes } from './value-lists.ts';
+import { Uuid } from './ids.ts';
 
 /** What organisations, locations and healthcare services share: contact fields, addresses, publications, summaries. */
 /** Fills `:id` in one of the paths above. */
@@ -70,7 +71,7 @@ export const locationKindLabel: Record<BusinessLocationKind, string> = {
 };
 
 export const LocationSummary = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   kind: BusinessLocationKind,
   address: z.string(),
@@ -79,7 +80,7 @@ export const LocationSummary = z.object({
 export type LocationSummary = z.infer<typeof LocationSummary>;
 
 export const HealthcareServiceSummary = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   serviceType: z.string(),
   locationName: z.string().nullable(),
@@ -88,9 +89,9 @@ export const HealthcareServiceSummary = z.object({
 export type HealthcareServiceSummary = z.infer<typeof HealthcareServiceSummary>;
 
 export const PractitionerRoleSummary = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   practitionerName: z.string(),
-  healthcareServiceId: z.string().uuid(),
+  healthcareServiceId: Uuid,
   healthcareServiceName: z.string(),
   primaryType: z.string(),
   startDate: z.string(),
@@ -101,7 +102,7 @@ export type PractitionerRoleSummary = z.infer<typeof PractitionerRoleSummary>;
 
 /** The organisation a location or healthcare service belongs to. */
 export const ParentOrganisationRef = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   type: z.enum(organisationTypes),
 });
@@ -119,5 +120,5 @@ export const EntityContactView = z.object({
 export type EntityContactView = z.infer<typeof EntityContactView>;
 
 /** Created entity id. */
-export const CreatedEntity = z.object({ id: z.string().uuid() });
+export const CreatedEntity = z.object({ id: Uuid });
 export type CreatedEntity = z.infer<typeof CreatedEntity>;

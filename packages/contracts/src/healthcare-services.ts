@@ -9,6 +9,7 @@ import {
 } from './entities.ts';
 import { RoleType } from './roles.ts';
 import { multiLineText } from './text.ts';
+import { Uuid, uuid } from './ids.ts';
 
 /** Healthcare services: summaries, opening hours, form input and detail. */
 /** API paths of healthcare services. */
@@ -69,7 +70,7 @@ export const HealthcareServiceInput = z
     name: requiredText('Enter the healthcare service name'),
     serviceType: requiredText('Enter the service type'),
     description: multiLineText({ max: 2000 }),
-    locationId: z.string().uuid('Select a location'),
+    locationId: uuid('Select a location'),
     startDate: z.union([z.iso.date('Enter a valid start date'), z.literal('')]),
     endDate: z.union([z.iso.date('Enter a valid end date'), z.literal('')]),
     suppressEmail: z.boolean(),
@@ -91,9 +92,9 @@ export const HealthcareServiceInput = z
 export type HealthcareServiceInput = z.infer<typeof HealthcareServiceInput>;
 
 export const HealthcareServiceDetail = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   organisation: ParentOrganisationRef,
-  location: z.object({ id: z.string().uuid(), name: z.string(), address: z.string() }).nullable(),
+  location: z.object({ id: Uuid, name: z.string(), address: z.string() }).nullable(),
   name: z.string(),
   serviceType: z.string(),
   description: z.string(),

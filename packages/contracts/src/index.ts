@@ -15,6 +15,7 @@ export * from './delegations.ts';
 export * from './publish-selector.ts';
 export * from './validation.ts';
 export * from './text.ts';
+export * from './ids.ts';
 export * from './entities.ts';
 export * from './localities.ts';
 export * from './locations.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalSingleLineText } from './text.ts';
+import { Uuid } from './ids.ts';
 
 /** Suburb and postcode completions for address fields. */
 /** API paths of the localities lookup. */
@@ -15,7 +16,7 @@ export const LOCALITY_LIMIT = 20;
 
 /** One suburb/postcode completion. */
 export const LocalityCompletion = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   locality: z.string(),
   postcode: z.string(),
   state: z.string(),

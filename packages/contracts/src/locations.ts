@@ -11,6 +11,7 @@ import {
 } from './entities.ts';
 import { optionalSingleLineText } from './text.ts';
 import { validationMessages as m } from './validation.ts';
+import { Uuid } from './ids.ts';
 
 /** Locations of an organisation: their kinds, summaries, form input and detail. */
 /** API paths of locations. */
@@ -44,7 +45,7 @@ export const LocationInput = z
 export type LocationInput = z.infer<typeof LocationInput>;
 
 export const LocationDetail = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   organisation: ParentOrganisationRef,
   name: z.string(),
   kind: BusinessLocationKind,

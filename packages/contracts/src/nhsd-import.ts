@@ -8,6 +8,7 @@ import { nhsdConstants, nhsdMessages } from './nhsd-import-paths.ts';
 import { RoleType } from './roles.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
 import { locationTypeCodes, nhsdAppliesTo, organisationTypes } from './value-lists.ts';
+import { Uuid } from './ids.ts';
 
 export * from './nhsd-import-paths.ts';
 
@@ -34,7 +35,7 @@ export type NhsdBanner = z.infer<typeof NhsdBanner>;
 
 /** The coverage area chosen in step 2 (one at a time): a locality from the localities lookup. */
 export const NhsdCoverageArea = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   suburb: z.string(),
   isStateWide: z.boolean(),
   postcode: z.string(),
@@ -43,7 +44,7 @@ export const NhsdCoverageArea = z.object({
 export type NhsdCoverageArea = z.infer<typeof NhsdCoverageArea>;
 
 /** A location autocomplete completion: what the localities lookup answers, narrowed. */
-export const NhsdLocationCompletion = z.object({ id: z.string().uuid(), fullLocation: z.string() });
+export const NhsdLocationCompletion = z.object({ id: Uuid, fullLocation: z.string() });
 export type NhsdLocationCompletion = z.infer<typeof NhsdLocationCompletion>;
 
 /** Location metadata of a completion. */
@@ -157,7 +158,7 @@ export interface NhsdImportOrganisationNode {
 }
 export const NhsdImportOrganisationNode: z.ZodType<NhsdImportOrganisationNode> = z.lazy(() =>
   z.object({
-    id: z.string().uuid(),
+    id: Uuid,
     type: z.enum(organisationTypes),
     name: z.string(),
     isActive: z.boolean(),
@@ -181,7 +182,7 @@ export const NhsdLocationsQuery = z.object({
 
 /** A location search item: type [] is physical, ['MOBL'] mobile, ['VI'] virtual. */
 export const NhsdLocationSearchItem = z.object({
-  locationId: z.string().uuid(),
+  locationId: Uuid,
   name: z.string(),
   addressText: z.string(),
   type: z.array(LocationTypeCode),
@@ -198,8 +199,8 @@ export type NhsdLocationSearchResult = z.infer<typeof NhsdLocationSearchResult>;
 // ── Validate and import ──
 
 export const NhsdSubscription = z.object({
-  partnerServiceId: z.string().uuid(),
-  informationUseStatementId: z.string().uuid(),
+  partnerServiceId: Uuid,
+  informationUseStatementId: Uuid,
   subscribeFuturePractitioners: z.boolean(),
 });
 export type NhsdSubscription = z.infer<typeof NhsdSubscription>;
@@ -213,35 +214,35 @@ export const NhsdImportRequest = z.object({
     .array(singleLineText({ min: 1, max: 100 }))
     .min(1, 'Select at least one service')
     .max(nhsdConstants.maxImportIds),
-  organisationId: z.string().uuid(),
-  locationId: z.string().uuid().optional(),
+  organisationId: Uuid,
+  locationId: Uuid.optional(),
   nhsdSubscriptions: z.array(NhsdSubscription).max(20).default([]),
 });
 export type NhsdImportRequest = z.input<typeof NhsdImportRequest>;
 
 /** What an import created: the location (new or chosen) and the services, for the success alert. */
 export const NhsdImportResult = z.object({
-  locationId: z.string().uuid(),
+  locationId: Uuid,
   locationName: z.string(),
   locationCreated: z.boolean(),
-  healthcareServiceIds: z.array(z.string().uuid()),
+  healthcareServiceIds: z.array(Uuid),
 });
 export type NhsdImportResult = z.infer<typeof NhsdImportResult>;
 
 // ── Step 5: publication preferences and partner services ──
 
 export const OrganisationPublicationPreference = z.object({
-  partnerServiceId: z.string().uuid(),
+  partnerServiceId: Uuid,
   partnerServiceCode: z.string(),
   hasAcceptedAutoPublishPartnerService: z.boolean(),
-  informationUseStatementId: z.string().uuid(),
+  informationUseStatementId: Uuid,
   hasAcceptedAutoPublishNewPractitioners: z.boolean(),
 });
 export type OrganisationPublicationPreference = z.infer<typeof OrganisationPublicationPreference>;
 
 /** `?locationId=`: the existing location the services would import into (omitted: a new location). */
 export const NhsdPublicationPreferencesQuery = z.object({
-  locationId: z.string().uuid().optional(),
+  locationId: Uuid.optional(),
 });
 
 /**
@@ -253,14 +254,14 @@ export const NhsdPublicationPreferencesQuery = z.object({
  */
 export const InheritedNhsdPublication = z.object({
   partner: z.object({
-    id: z.string().uuid(),
+    id: Uuid,
     code: z.string(),
     name: z.string(),
     role: z.string(),
   }),
   from: z.object({
     level: z.enum(['organisation', 'location']),
-    id: z.string().uuid(),
+    id: Uuid,
     name: z.string(),
   }),
   publishFuturePractitioners: z.boolean(),
@@ -268,7 +269,7 @@ export const InheritedNhsdPublication = z.object({
   acceptedBy: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   latestStatement: z.object({
-    id: z.string().uuid(),
+    id: Uuid,
     version: z.number().int(),
     title: z.string(),
     content: z.string(),
@@ -298,12 +299,12 @@ export const PartnerServicesQuery = z.object({
 
 /** A partner service the organisation may subscribe to, with the latest information use statement. */
 export const PartnerServiceItem = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   /** Stable code: `nhsdPartnerCodes`. */
   code: z.string(),
   name: z.string(),
   informationUseStatement: z.object({
-    id: z.string().uuid(),
+    id: Uuid,
     version: z.number().int(),
     title: z.string(),
     content: z.string(),

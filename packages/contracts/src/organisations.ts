@@ -14,6 +14,7 @@ import {
   PractitionerRoleSummary,
   requiredText,
 } from './entities.ts';
+import { Uuid } from './ids.ts';
 
 export const OrganisationType = z.enum(organisationTypes);
 export type OrganisationType = z.infer<typeof OrganisationType>;
@@ -42,7 +43,7 @@ export interface OrganisationNode {
 
 export const OrganisationNode: z.ZodType<OrganisationNode> = z.lazy(() =>
   z.object({
-    id: z.string().uuid(),
+    id: Uuid,
     type: OrganisationType,
     name: z.string(),
     alias: z.string().nullable(),
@@ -53,9 +54,7 @@ export const OrganisationNode: z.ZodType<OrganisationNode> = z.lazy(() =>
     isActive: z.boolean(),
     dateCreated: z.string(),
     effectiveRoles: z.array(RoleType),
-    serviceRoles: z.array(
-      z.object({ healthcareServiceId: z.string().uuid(), roles: z.array(RoleType) }),
-    ),
+    serviceRoles: z.array(z.object({ healthcareServiceId: Uuid, roles: z.array(RoleType) })),
     children: z.array(OrganisationNode),
   }),
 );
@@ -71,7 +70,7 @@ export const organisationApiPaths = {
 } as const;
 
 export const OrganisationSummary = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   hpio: z.string().nullable(),
   status: OrganisationStatus,
@@ -80,9 +79,9 @@ export type OrganisationSummary = z.infer<typeof OrganisationSummary>;
 
 /** An organisation with everything its tabs show. */
 export const OrganisationDetail = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   type: OrganisationType,
-  parent: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+  parent: z.object({ id: Uuid, name: z.string() }).nullable(),
   name: z.string(),
   alias: z.string().nullable(),
   businessName: z.string().nullable(),

@@ -3,12 +3,13 @@
 // contact details (docs/product/publishing.md#personal-contact-requests).
 import { z } from 'zod';
 import { partnerServiceRoles } from './value-lists.ts';
+import { Uuid } from './ids.ts';
 
 export * from './practitioner-publications-paths.ts';
 
 /** A partner service as the practitioner publication pages name it. */
 export const PractitionerPublicationPartner = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   code: z.string(),
   name: z.string(),
   role: z.enum(partnerServiceRoles),
@@ -30,7 +31,7 @@ export type PractitionerPublication = z.infer<typeof PractitionerPublication>;
 /** The practitioner's publishing settings, with whom they are for and what the caller may change. */
 export const PractitionerPublications = z.object({
   practitioner: z.object({
-    id: z.string().uuid(),
+    id: Uuid,
     givenName: z.string(),
     familyName: z.string(),
   }),
@@ -57,9 +58,9 @@ export type PractitionerPublicationSettings = z.infer<typeof PractitionerPublica
 
 /** Body of Add: the partner service and what it receives. */
 export const PractitionerPublicationRequest = PractitionerPublicationSettings.extend({
-  partnerServiceId: z.string().uuid(),
+  partnerServiceId: Uuid,
 });
 export type PractitionerPublicationRequest = z.infer<typeof PractitionerPublicationRequest>;
 
 /** Path parameters of one publication. */
-export const PractitionerPublicationParams = z.object({ partnerServiceId: z.string().uuid() });
+export const PractitionerPublicationParams = z.object({ partnerServiceId: Uuid });

@@ -3,6 +3,7 @@ import { constants } from './constants.ts';
 import { hpiiMessages, hpiiProblem } from './hpii.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
 import { practitionersPageSize } from './practitioners-paths.ts';
+import { Uuid, uuid } from './ids.ts';
 
 // Paths, the page size and the list's wording live in practitioners-paths.ts, which the Practitioners page
 // loads without zod; they are part of this contract all the same.
@@ -16,10 +17,10 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM
 
 /** A service offering (practitioner role) as listed on the Practitioners page (docs/product/rules.md#entities). */
 export const ServiceOffering = z.object({
-  id: z.string().uuid(),
-  healthcareServiceId: z.string().uuid(),
+  id: Uuid,
+  healthcareServiceId: Uuid,
   healthcareServiceName: z.string(),
-  organisationId: z.string().uuid(),
+  organisationId: Uuid,
   locationAddress: z.string().nullable(),
   locationType: OfferingLocationType.nullable(),
   primaryType: z.string(),
@@ -33,7 +34,7 @@ export type ServiceOffering = z.infer<typeof ServiceOffering>;
 
 /** A practitioner list item with their service offerings (docs/product/rules.md#entities). */
 export const PractitionerListItem = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   givenName: z.string(),
   familyName: z.string(),
   hpiiIdentifier: z.string().nullable(),
@@ -48,7 +49,7 @@ export type IsActiveFilter = z.infer<typeof IsActiveFilter>;
 
 /** Query of the service-offerings call: the practitioners filter (docs/product/rules.md#entities) plus a page. */
 export const ServiceOfferingsQuery = z.object({
-  organisationId: z.string().uuid().optional(),
+  organisationId: Uuid.optional(),
   isActive: IsActiveFilter.default('all'),
   name: optionalSingleLineText(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -72,7 +73,7 @@ export type ServiceOfferingsPage = z.infer<typeof ServiceOfferingsPage>;
 
 /** A known practitioner found by name. */
 export const PractitionerSummary = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   givenName: z.string(),
   familyName: z.string(),
   hpiiIdentifier: z.string().nullable(),
@@ -148,9 +149,9 @@ export type HpiiSearchResult = z.infer<typeof HpiiSearchResult>;
 
 /** A healthcare service the caller may add roles to. */
 export const RoleServiceOption = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
-  organisationId: z.string().uuid(),
+  organisationId: Uuid,
   organisationName: z.string(),
   isActive: z.boolean(),
 });
@@ -199,9 +200,9 @@ export type PractitionerRoleFields = z.input<typeof PractitionerRoleFields>;
  */
 export const CreatePractitionerRole = z
   .object({
-    practitionerId: z.string().uuid().nullable(),
+    practitionerId: Uuid.nullable(),
     hiService: HpiiSearch.nullable(),
-    healthcareServiceId: z.string().uuid('Select a healthcare service'),
+    healthcareServiceId: uuid('Select a healthcare service'),
     primaryType: roleTypeText,
     preferredName: optionalText,
     numberOfDays,
@@ -224,11 +225,11 @@ export type UpdatePractitionerRole = z.input<typeof UpdatePractitionerRole>;
 
 /** One practitioner role, for the edit and read views. */
 export const PractitionerRoleDetail = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   practitioner: PractitionerSummary,
-  healthcareServiceId: z.string().uuid(),
+  healthcareServiceId: Uuid,
   healthcareServiceName: z.string(),
-  organisationId: z.string().uuid(),
+  organisationId: Uuid,
   organisationName: z.string(),
   locationAddress: z.string().nullable(),
   locationType: OfferingLocationType.nullable(),

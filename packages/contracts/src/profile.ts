@@ -7,6 +7,7 @@ import { hpiiMessages, hpiiProblem } from './hpii.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
 import { AhpraPractitionerDetail, ParticipationApprovalStatus } from './user.ts';
 import { registrationEmail, registrationPhone } from './user-registration.ts';
+import { Uuid } from './ids.ts';
 
 export * from './profile-paths.ts';
 export * from './profile-rules.ts';
@@ -68,7 +69,7 @@ export type PractitionerRegistrationRequest = z.input<typeof PractitionerRegistr
 /** A registered practitioner: the User update's response (docs/product/features.md#feature-entities). */
 export const PractitionerRegistrationResult = z.object({
   hpii: z.string(),
-  practitionerId: z.string().uuid(),
+  practitionerId: Uuid,
 });
 export type PractitionerRegistrationResult = z.infer<typeof PractitionerRegistrationResult>;
 
@@ -90,7 +91,7 @@ const personalPhone = optionalSingleLineText(
  * personal contact details (docs/product/features.md#feature-entities).
  */
 export const Profile = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   givenName: z.string(),
   familyName: z.string(),
   authIdentifier: z.string(),
@@ -100,7 +101,7 @@ export const Profile = z.object({
   hpii: z.string().nullable(),
   photoData: z.string().nullable(),
   participationApprovalStatus: ParticipationApprovalStatus.nullable(),
-  practitionerId: z.string().uuid().nullable(),
+  practitionerId: Uuid.nullable(),
   practitionerPreferredName: z.object({ text: z.string() }).nullable(),
   ahpraPractitionerDetails: z.array(AhpraPractitionerDetail),
   personalEmail: z.string().nullable(),
@@ -139,7 +140,7 @@ export type VerifyEmailResult = z.infer<typeof VerifyEmailResult>;
 
 /** The practitioner profile read view (docs/product/features.md#profile). */
 export const PractitionerProfile = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   givenName: z.string(),
   familyName: z.string(),
   preferredName: z.string().nullable(),

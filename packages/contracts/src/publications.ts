@@ -5,6 +5,7 @@ import { constants } from './constants.ts';
 import { publicationLevels } from './publications-paths.ts';
 import { singleLineText } from './text.ts';
 import { isValidEmail, validationMessages } from './validation.ts';
+import { Uuid } from './ids.ts';
 
 export * from './publications-paths.ts';
 
@@ -14,17 +15,17 @@ export type PublicationLevel = z.infer<typeof PublicationLevel>;
 /** Path params of the partner list of an entity at a level. */
 export const PublicationEntityParams = z.object({
   level: PublicationLevel,
-  id: z.string().uuid(),
+  id: Uuid,
 });
 
 /** Path params of one partner's choice at a level. */
 export const PublicationPartnerParams = PublicationEntityParams.extend({
-  partnerServiceId: z.string().uuid(),
+  partnerServiceId: Uuid,
 });
 
 /** A partner service as the tab shows it. */
 export const PublicationPartner = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   code: z.string(),
   name: z.string(),
   role: z.string(),
@@ -32,7 +33,7 @@ export const PublicationPartner = z.object({
 
 /** A version of a partner's information use statement. */
 export const InformationUseStatement = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   version: z.number().int(),
   title: z.string(),
   content: z.string(),
@@ -53,7 +54,7 @@ export type PublicationChoice = z.infer<typeof PublicationChoice>;
 
 /** A choice made at a higher level and where it was made. */
 export const InheritedPublicationChoice = PublicationChoice.extend({
-  from: z.object({ level: PublicationLevel, id: z.string().uuid(), name: z.string() }),
+  from: z.object({ level: PublicationLevel, id: Uuid, name: z.string() }),
 });
 export type InheritedPublicationChoice = z.infer<typeof InheritedPublicationChoice>;
 
@@ -74,8 +75,8 @@ export type PartnerPublicationView = z.infer<typeof PartnerPublicationView>;
 /** The tab's answer: the entity, whether the caller may change its choices, and every partner offered. */
 export const PartnerPublicationList = z.object({
   level: PublicationLevel,
-  entityId: z.string().uuid(),
-  organisationId: z.string().uuid(),
+  entityId: Uuid,
+  organisationId: Uuid,
   canEdit: z.boolean(),
   partners: z.array(PartnerPublicationView),
 });
@@ -88,20 +89,20 @@ export type PartnerPublicationList = z.infer<typeof PartnerPublicationList>;
 export const PartnerPublicationChange = z.object({
   publish: z.boolean(),
   publishFuturePractitioners: z.boolean(),
-  acceptInformationUseStatementId: z.string().uuid().optional(),
+  acceptInformationUseStatementId: Uuid.optional(),
 });
 export type PartnerPublicationChange = z.infer<typeof PartnerPublicationChange>;
 
 /** Someone mailed when an organisation's publication changes. */
 export const PublicationEmailRecipient = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   email: z.string(),
   createdAt: z.string(),
 });
 export type PublicationEmailRecipient = z.infer<typeof PublicationEmailRecipient>;
 
 export const PublicationEmailRecipientList = z.object({
-  organisationId: z.string().uuid(),
+  organisationId: Uuid,
   organisationName: z.string(),
   canEdit: z.boolean(),
   recipients: z.array(PublicationEmailRecipient),
@@ -122,6 +123,6 @@ export const PublicationEmailRecipientAdd = z.object({
 export type PublicationEmailRecipientAdd = z.input<typeof PublicationEmailRecipientAdd>;
 
 export const PublicationRecipientParams = z.object({
-  id: z.string().uuid(),
-  recipientId: z.string().uuid(),
+  id: Uuid,
+  recipientId: Uuid,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrganisationType } from './organisations.ts';
+import { Uuid } from './ids.ts';
 
 /** API paths of the publish entity selector (docs/product/features.md#publish-selector). */
 export const publishSelectorApiPaths = {
@@ -9,7 +10,7 @@ export const publishSelectorApiPaths = {
 
 /** One entity the user can manage publications for. */
 export const PublishEntity = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   /** Where it is (organisation name, or the parent's for an organisation). */
   context: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleTypes } from './value-lists.ts';
+import { Uuid } from './ids.ts';
 
 export const RoleType = z.enum(roleTypes);
 export type RoleType = z.infer<typeof RoleType>;
@@ -7,7 +8,7 @@ export type RoleType = z.infer<typeof RoleType>;
 /** A role the user holds, with the entity it is held on (none for PcaOperator). */
 export const UserRole = z.object({
   type: RoleType,
-  organisationId: z.string().uuid().nullable(),
-  healthcareServiceId: z.string().uuid().nullable(),
+  organisationId: Uuid.nullable(),
+  healthcareServiceId: Uuid.nullable(),
 });
 export type UserRole = z.infer<typeof UserRole>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { capabilitiesOf, liveOrganisations, type CapabilityInput } from './capabilities.ts';
 import { ManagedPractitioner } from './user.ts';
+import { Uuid } from './ids.ts';
 
 /** The practitioners a delegate may manage (docs/product/rules.md#calls: id, givenName, familyName, userPhotoData). */
 export const DelegatePractitioners = z.object({ practitioners: z.array(ManagedPractitioner) });
 export type DelegatePractitioners = z.infer<typeof DelegatePractitioners>;
 
 /** Body of PUT /api/managing. */
-export const StartManagingRequest = z.object({ practitionerId: z.string().uuid() });
+export const StartManagingRequest = z.object({ practitionerId: Uuid });
 export type StartManagingRequest = z.infer<typeof StartManagingRequest>;
 
 /** The bell's badge count. */

@@ -13,6 +13,7 @@ import {
   taskPriorityCodes,
   taskStatuses,
 } from './value-lists.ts';
+import { Uuid } from './ids.ts';
 
 export * from './tasks-notifications-paths.ts';
 
@@ -73,7 +74,7 @@ export type TasksQuery = z.input<typeof TasksQuery>;
 
 /** One row of a task list: enough to name the task and open it. */
 export const TaskListItem = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   kind: TaskKind,
   taskStatus: TaskStatus,
   taskPriorityCode: TaskPriorityCode,
@@ -112,9 +113,9 @@ export type TaskPropertyView = z.infer<typeof TaskPropertyView>;
 
 /** The verify-information task (docs/product/features.md#feature-entities, Task). */
 export const VerifyInformationTask = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   kind: TaskKind,
-  entityId: z.string().uuid(),
+  entityId: Uuid,
   entityType: TaskEntity,
   entityName: z.string(),
   taskStatus: TaskStatus,

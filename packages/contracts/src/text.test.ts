@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { OrganisationUpdate, RegistrationBusinessDetails } from './index.ts';
 import { TokenExchangeRequest } from './auth.ts';
+import { PartnerTokenRequest } from './client-systems.ts';
 import { CreatePractitionerRole, HpiiSearch, ServiceOfferingsQuery } from './practitioners.ts';
 import {
   multiLineText,
@@ -164,5 +165,14 @@ describe('the contracts apply the rule to their inputs', () => {
       HpiiSearch.safeParse({ hpii: '8003615260181594', familyName: 'Ng\u0000', givenName: 'A' })
         .error?.issues[0],
     ).toMatchObject({ path: ['familyName'], message: textMessages.invalidCharacter });
+  });
+
+  it('the OAuth token request keeps its values exact and refuses control characters in each', () => {
+    const valid = { grant_type: 'client_credentials', client_id: ' id ', client_secret: 's' };
+    expect(PartnerTokenRequest.parse(valid).client_id).toBe(' id ');
+    for (const field of ['grant_type', 'scope', 'client_id', 'client_secret'])
+      expect(
+        PartnerTokenRequest.safeParse({ ...valid, [field]: 'a\u0000b' }).error?.issues[0],
+      ).toMatchObject({ path: [field], message: textMessages.invalidCharacter });
   });
 });

@@ -49,18 +49,20 @@ export interface TextOptions {
   required?: string;
   /** Message when the value is longer than `max`. */
   tooLong?: string;
+  /**
+   * Trim the value (the default). Protocol values a program sends, such as the OAuth token request's
+   * parameters, are compared exactly and keep their spaces.
+   */
+  trim?: boolean;
 }
 
-function text(lines: TextLines, { max, min = 0, required, tooLong }: TextOptions) {
+function text(lines: TextLines, { max, min = 0, required, tooLong, trim = true }: TextOptions) {
   // Trim first, so a pasted trailing newline is not a mistake; then the characters (abort: one message
   // per field); then the length.
-  let schema = z
-    .string()
-    .trim()
-    .check((ctx) => {
-      const message = textCharacterProblem(ctx.value, lines);
-      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value, continue: false });
-    });
+  let schema = (trim ? z.string().trim() : z.string()).check((ctx) => {
+    const message = textCharacterProblem(ctx.value, lines);
+    if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value, continue: false });
+  });
   if (min > 0) schema = schema.min(min, required ?? textMessages.tooShort(min));
   return schema.max(max, tooLong ?? textMessages.tooLong(max));
 }

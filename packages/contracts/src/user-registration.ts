@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { constants } from './constants.ts';
 import { singleLineText } from './text.ts';
+import { Uuid } from './ids.ts';
 
 export * from './user-registration-paths.ts';
 
@@ -44,10 +45,10 @@ export const delegateConsentList = [
 
 /** A delegate invitation as its invitee sees it. */
 export const DelegateInvitation = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   invitedEmail: z.string(),
   inviter: z.object({
-    practitionerId: z.string().uuid(),
+    practitionerId: Uuid,
     givenName: z.string(),
     familyName: z.string(),
     preferredName: z.string().nullable(),
@@ -84,7 +85,7 @@ export const AcceptParticipationWithPrivacyRequest = AcceptParticipationRequest.
 
 /** Outcome of a delegate-invitation answer. */
 export const DelegateInvitationOutcome = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   status: z.enum(['Accepted', 'Pending', 'Rejected']),
 });
 export type DelegateInvitationOutcome = z.infer<typeof DelegateInvitationOutcome>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserRole } from './roles.ts';
 import { participationApprovalStatuses } from './value-lists.ts';
+import { Uuid } from './ids.ts';
 
 /** Participation approval statuses a user can hold (null until the user accepts participation). */
 export const ParticipationApprovalStatus = z.enum(participationApprovalStatuses);
@@ -14,7 +15,7 @@ export const AhpraPractitionerDetail = z.object({
 
 /** The practitioner a delegate is currently managing (docs/product/rules.md#entities). */
 export const ManagedPractitioner = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   givenName: z.string(),
   familyName: z.string(),
   userPhotoData: z.string().nullable(),
@@ -23,7 +24,7 @@ export type ManagedPractitioner = z.infer<typeof ManagedPractitioner>;
 
 /** The signed-in user: the user fields of docs/product/rules.md#entities and docs/product/features.md#feature-entities, with roles and practitioner links. */
 export const CurrentUser = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   authIdentifier: z.string().regex(/^\d{10}$/),
   givenName: z.string(),
   familyName: z.string(),
@@ -38,10 +39,10 @@ export const CurrentUser = z.object({
   isProfileComplete: z.boolean(),
   isPractitioner: z.boolean(),
   isApprovedPractitionerDelegate: z.boolean(),
-  delegateInvitationId: z.string().uuid().nullable(),
+  delegateInvitationId: Uuid.nullable(),
   prodaDetailsMatchedPca: z.boolean(),
   participationApprovalStatus: ParticipationApprovalStatus.nullable(),
-  practitionerId: z.string().uuid().nullable(),
+  practitionerId: Uuid.nullable(),
   practitionerPreferredName: z.object({ text: z.string() }).nullable(),
   ahpraPractitionerDetails: z.array(AhpraPractitionerDetail),
   roles: z.array(UserRole),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrganisationType, PublisherApprovalStatus } from './organisations.ts';
+import { Uuid } from './ids.ts';
 
 export * from './welcome-paths.ts';
 
@@ -7,7 +8,7 @@ export * from './welcome-paths.ts';
 export const SignUpBanner = z.object({
   organisation: z
     .object({
-      id: z.string().uuid(),
+      id: Uuid,
       name: z.string(),
       businessName: z.string().nullable(),
       publisherApprovalStatus: PublisherApprovalStatus.nullable(),
@@ -19,7 +20,7 @@ export type SignUpBanner = z.infer<typeof SignUpBanner>;
 
 /** An organisation the user may set up a site for (a parent business). */
 export const SiteOrganisation = z.object({
-  id: z.string().uuid(),
+  id: Uuid,
   name: z.string(),
   businessName: z.string().nullable(),
   type: OrganisationType,

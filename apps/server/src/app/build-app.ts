@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -48,6 +49,7 @@ import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { createOutboxWorker } from '#platform/outbox-worker.ts';
+import { parseJsonAsUtf8 } from '#platform/http/json-body.ts';
 import { createReminderJob } from '#modules/tasks-notifications/reminders.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
@@ -95,10 +97,19 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Sees every route as it is added: the reliability suite's fuzz reads the whole route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
-export async function buildApp({ db, config, identity, logger, serveWeb = true }: BuildAppOptions) {
+export async function buildApp({
+  db,
+  config,
+  identity,
+  logger,
+  serveWeb = true,
+  onRoute,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // Outside production, request lines are short and optional (registerRequestLog, LOG_REQUESTS).
@@ -116,8 +127,10 @@ export async function buildApp({ db, config, identity, logger, serveWeb = true }
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  parseJsonAsUtf8(app);
   app.decorateRequest('auth', null);
   // The security headers and the request id on every answer, errors included. One synchronous hook:
   // the headers are worked out once (docs/benchmarks/load.md).

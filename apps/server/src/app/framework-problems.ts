@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Problem } from '@pca/contracts';
 import { fhirApiPaths, fhirJson } from '@pca/contracts/fhir-paths.ts';
 import { outcomeOfStatus } from '#modules/fhir/resources.ts';
+import { jsonBodyErrors } from '#platform/http/json-body.ts';
 
 /**
  * Problems for the errors Fastify and Node's HTTP parser raise before a route runs, so a client gets
@@ -45,6 +46,19 @@ const byCode: Record<string, Known> = {
     status: 415,
     title: 'Unsupported media type',
     detail: 'Send the request body as application/json.',
+  },
+  // JSON bodies in UTF-8 only (platform/http/json-body.ts).
+  [jsonBodyErrors.bytes]: {
+    slug: 'invalid-json',
+    status: 400,
+    title: 'Invalid JSON body',
+    detail: 'The request body is not valid UTF-8.',
+  },
+  [jsonBodyErrors.charset]: {
+    slug: 'unsupported-media-type',
+    status: 415,
+    title: 'Unsupported media type',
+    detail: 'Send the request body as JSON in UTF-8.',
   },
   FST_ERR_BAD_URL: {
     slug: 'bad-url',

@@ -80,6 +80,41 @@ describe('request bodies', () => {
     );
   });
 
+  it('JSON in another charset is 415, and bytes that are not UTF-8 are invalid JSON (issue 30)', async () => {
+    // They used to be read as UTF-8 anyway, and stored with U+FFFD where the bytes did not fit.
+    const latin1 = Buffer.from('{"code":"Café","state":"b"}', 'latin1');
+    const charset = expectProblem(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+        payload: latin1,
+      }),
+      415,
+      '/problems/unsupported-media-type',
+      'Unsupported media type',
+    );
+    expect(charset.detail).toBe('Send the request body as JSON in UTF-8.');
+    const bytes = expectProblem(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        headers: { 'content-type': 'application/json' },
+        payload: latin1,
+      }),
+      400,
+      '/problems/invalid-json',
+      'Invalid JSON body',
+    );
+    expect(bytes.detail).toBe('The request body is not valid UTF-8.');
+    // UTF-8 said in any of its spellings is fine.
+    for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf8"'])
+      expect(
+        (await token(JSON.stringify({ code: 42, state: 'b' }), { 'content-type': type }))
+          .statusCode,
+      ).toBe(400);
+  });
+
   it('a wrong field type names the field', async () => {
     const problem = expectProblem(
       await token(JSON.stringify({ code: 42, state: 'b' })),

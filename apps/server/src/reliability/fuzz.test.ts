@@ -1,9 +1,18 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import {
+  clientSystemsApiPaths,
+  IssuedClientSecret,
+  OAuthError,
+  partnerOAuthPaths,
+} from '@pca/contracts';
 import { auditEvents } from '#db/schema/index.ts';
+import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { authorisationMatrix, type Caller, identities } from './authorisation-matrix.ts';
+import { authorisationMatrix, identities, type MatrixCase } from './authorisation-matrix.ts';
+import { type BaseRequest, encode, type FuzzRequest, mutations } from './fuzz-mutations.ts';
 import {
   arbitraryOf,
   hostileEncoded,
@@ -12,19 +21,39 @@ import {
 } from './schema-arbitraries.ts';
 import { openSessionFor } from './sessions.ts';
 
-// Schema-driven fuzz of every operation (docs/decisions/012-reliability-suite.md). Reproduce a run with
-// FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets the requests per operation.
+// The fuzz of every route (docs/decisions/012-reliability-suite.md, amended by
+// docs/decisions/054-canonical-ids-and-oauth-errors.md): the operations are the app's route table — the partner
+// API under /fhir, the OAuth endpoints and every route the OpenAPI document leaves out included — with the
+// document's schemas where it has them. Each operation gets every mutation of fuzz-mutations.ts applied to a known
+// good request (FUZZ_MUTATIONS=n keeps the first n), then FUZZ_RUNS schema-driven requests. Reproduce a run
+// with FUZZ_SEED=<the printed seed> (FUZZ_ONLY=<part of an operation's key> for that operation alone).
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 120);
+/** Mutations of the catalogue per operation (default: all of them, at least 50 each). */
+const MUTATIONS_PER_OPERATION = Number(process.env.FUZZ_MUTATIONS ?? Infinity);
+/** Schema-driven requests per operation, after the catalogue. */
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 12);
+/** Only the operations whose key holds this text (`FUZZ_ONLY=/oauth/`), to replay a finding quickly. */
+const ONLY = process.env.FUZZ_ONLY ?? '';
+
+/** Who calls: two demo identities, a partner (bearer access token), a partner's client (HTTP Basic), nobody. */
+type Caller = 'alice' | 'priya' | 'partner' | 'client' | 'anonymous';
+/** What an error answer must be: a problem document, a FHIR OperationOutcome, or RFC 6749 §5.2's error. */
+type ErrorShape = 'problem' | 'fhir' | 'oauth';
 
 interface Operation {
   key: string;
   method: string;
   path: string;
-  pathParams: Array<{ name: string; schema: JsonSchema }>;
+  inDocument: boolean;
+  shape: ErrorShape;
+  callers: Caller[];
+  pathParams: Array<{ name: string; schema?: JsonSchema }>;
   queryParams: Array<{ name: string; schema: JsonSchema; required: boolean }>;
+  /** The JSON schema of the body, when the document gives one. */
   body?: JsonSchema;
+  /** The body's media type (first the document declares; JSON by default). */
+  contentType?: string;
 }
 
 interface Parameter {
@@ -33,19 +62,7 @@ interface Parameter {
   required?: boolean;
   schema: JsonSchema;
 }
-
-let t: TestApp;
-const tokens = new Map<Caller, string>();
-
-beforeAll(async () => {
-  // Rate limits are raised out of the way: the fuzz is about answers, not about throttling.
-  t = await createTestApp({ RATE_LIMITS: 'false' });
-  tokens.set('alice', await t.tokenFor(identities.alice));
-  tokens.set('priya', await t.tokenFor(identities.priya));
-}, 120_000);
-afterAll(() => t?.close());
-
-function operationsOf(doc: {
+type OpenApi = {
   paths: Record<
     string,
     Record<
@@ -56,19 +73,149 @@ function operationsOf(doc: {
       }
     >
   >;
-}): Operation[] {
-  return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({
-      key: `${method.toUpperCase()} ${path}`,
-      method: method.toUpperCase(),
+};
+
+let t: TestApp;
+const routeTable: Array<{ method: string; url: string }> = [];
+const headersOf = new Map<Exclude<Caller, 'anonymous'>, Record<string, string>>();
+/** The fuzz's own client system's credentials, for token requests that send them in the form. */
+let clientCredentials = { client_id: '', client_secret: '' };
+/** A task the partner asked for, so that /fhir/Task/{id} has a good id. */
+let partnerTaskId = '';
+
+const surryHillsGp = demoIds.healthcareService('surry-hills-gp');
+
+beforeAll(async () => {
+  // Rate limits are raised out of the way: the fuzz is about answers, not about throttling.
+  t = await createTestApp(
+    { RATE_LIMITS: 'false' },
+    {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      },
+    },
+  );
+  await t.app.ready();
+  headersOf.set('alice', t.bearer(await t.tokenFor(identities.alice)));
+  headersOf.set('priya', t.bearer(await t.tokenFor(identities.priya)));
+  // MediFund's client system, registered as the operator does, and its access token.
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: clientSystemsApiPaths.register,
+    headers: headersOf.get('priya'),
+    payload: { partnerServiceId: demoIds.partnerService('medifund'), name: 'Fuzz client' },
+  });
+  const issued = IssuedClientSecret.parse(registered.json());
+  clientCredentials = { client_id: issued.clientId, client_secret: issued.clientSecret };
+  const basic = Buffer.from(`${issued.clientId}:${issued.clientSecret}`).toString('base64');
+  headersOf.set('client', { authorization: `Basic ${basic}` });
+  const token = await t.app.inject({
+    method: 'POST',
+    url: partnerOAuthPaths.token,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headersOf.get('client') },
+    payload: 'grant_type=client_credentials',
+  });
+  headersOf.set('partner', {
+    authorization: `Bearer ${(token.json() as { access_token: string }).access_token}`,
+  });
+  const task = await t.app.inject({
+    method: 'POST',
+    url: '/fhir/Task',
+    headers: { ...headersOf.get('partner'), 'content-type': 'application/fhir+json' },
+    payload: JSON.stringify(onlineFormTask),
+  });
+  partnerTaskId = (task.json() as { id: string }).id;
+}, 180_000);
+afterAll(() => t?.close());
+
+const onlineFormTask = {
+  resourceType: 'Task',
+  status: 'requested',
+  intent: 'order',
+  description: 'Please confirm your billing details',
+  focus: { reference: `HealthcareService/${surryHillsGp}` },
+  input: [{ type: { text: 'OnlineForm' }, valueUrl: 'https://forms.medifund.example.com.au/f' }],
+};
+
+/** Good requests of the routes the OpenAPI document leaves out (the partner API), by operation. */
+const outsideDocument = (): Record<string, Partial<BaseRequest>> => ({
+  'GET /fhir/{type}': {
+    params: { type: 'HealthcareService' },
+    query: { 'address-postalcode': '2010' },
+  },
+  'GET /fhir/{type}/{id}': { params: { type: 'HealthcareService', id: surryHillsGp } },
+  'GET /fhir/Task': { query: { status: 'requested' } },
+  'GET /fhir/Task/{id}': { params: { id: partnerTaskId } },
+  'PATCH /fhir/Task/{id}': {
+    params: { id: partnerTaskId },
+    body: [{ op: 'replace', path: '/status', value: 'completed' }],
+    contentType: 'application/json-patch+json',
+  },
+  'POST /fhir/Task': {
+    body: {
+      ...onlineFormTask,
+      intent: 'proposal',
+      input: [{ type: { text: 'Phone' }, valueString: '0291110000' }],
+    },
+    contentType: 'application/fhir+json',
+  },
+  'POST /fhir/Communication': {
+    body: {
+      resourceType: 'Communication',
+      status: 'completed',
+      recipient: [{ reference: `Practitioner/${demoIds.practitioner('alice')}` }],
+      topic: { text: 'Fuzz' },
+      payload: [{ contentString: '<p>Hello</p>' }],
+    },
+    contentType: 'application/fhir+json',
+  },
+  'POST /fhir/Practitioner/{id}/$request-personal-contact': {
+    params: { id: demoIds.practitioner('alice') },
+  },
+});
+
+/** The route table with the OpenAPI document's schemas where it has them. */
+function operationsOf(doc: OpenApi): Operation[] {
+  const seen = new Set<string>();
+  const operations: Operation[] = [];
+  for (const route of routeTable) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const key = `${route.method} ${path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const op = doc.paths[path]?.[route.method.toLowerCase()];
+    const content = op?.requestBody?.content ?? {};
+    const [contentType] = Object.keys(content);
+    const shape: ErrorShape =
+      key === `POST ${partnerOAuthPaths.token}`
+        ? 'oauth'
+        : path.startsWith('/fhir')
+          ? 'fhir'
+          : 'problem';
+    operations.push({
+      key,
+      method: route.method,
       path,
-      pathParams: (op.parameters ?? []).filter((p) => p.in === 'path'),
-      queryParams: (op.parameters ?? [])
+      inDocument: Boolean(op),
+      shape,
+      callers:
+        shape === 'fhir'
+          ? ['partner', 'partner', 'partner', 'anonymous']
+          : shape === 'oauth'
+            ? ['anonymous', 'client']
+            : ['alice', 'alice', 'priya', 'priya', 'anonymous'],
+      pathParams: [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name: name!,
+        schema: op?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema,
+      })),
+      queryParams: (op?.parameters ?? [])
         .filter((p) => p.in === 'query')
         .map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),
-      body: op.requestBody?.content?.['application/json']?.schema,
-    })),
-  );
+      ...(contentType ? { contentType, body: content[contentType]!.schema } : {}),
+    });
+  }
+  return operations;
 }
 
 /** Known good values by parameter or property name, gathered from the authorisation table. */
@@ -88,15 +235,78 @@ function samplesFromMatrix(): Record<string, string[]> {
   return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]]));
 }
 
+/** The case of the table the fuzz starts from: one Alice or Priya may call, else the first. */
+function goodCase(op: Operation): MatrixCase | undefined {
+  const cases = authorisationMatrix[op.key] ?? [];
+  const callable = (c: MatrixCase) =>
+    c.allow === 'public' ||
+    c.allow === 'signed-in' ||
+    c.allow.includes('alice') ||
+    c.allow.includes('priya');
+  return cases.find(callable) ?? cases[0];
+}
+
+/** The caller the good request is for: the partner, the token endpoint's client, or whom the table allows. */
+function ownerOf(op: Operation): Caller {
+  if (op.shape !== 'problem') return op.callers[0]!;
+  const allow = goodCase(op)?.allow ?? 'public';
+  if (allow === 'public') return 'anonymous';
+  if (allow === 'signed-in' || allow.includes('alice')) return 'alice';
+  return allow.includes('priya') ? 'priya' : op.callers[0]!;
+}
+
+function baseRequest(op: Operation, caller: Caller, headers: Record<string, string>): BaseRequest {
+  if (op.shape === 'oauth') {
+    // A good token request: the client authenticated by HTTP Basic, or (nobody's header) in the form.
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      ...(caller === 'client' ? { scope: 'system/*.read' } : clientCredentials),
+    });
+    return {
+      method: op.method,
+      path: op.path,
+      params: {},
+      query: {},
+      queryNames: [],
+      body: form.toString(),
+      contentType: 'application/x-www-form-urlencoded',
+      headers,
+    };
+  }
+  const c = goodCase(op);
+  const outside = outsideDocument()[op.key] ?? {};
+  const body =
+    c && 'body' in c
+      ? typeof c.body === 'function'
+        ? c.body(caller === 'priya' ? 'priya' : 'alice')
+        : c.body
+      : outside.body;
+  const caseType = c?.headers?.['content-type'];
+  return {
+    method: op.method,
+    path: op.path,
+    params: { ...outside.params, ...c?.params },
+    query: { ...outside.query, ...c?.query },
+    queryNames: op.queryParams.map((p) => p.name),
+    body,
+    contentType:
+      body === undefined
+        ? undefined
+        : (caseType ?? outside.contentType ?? op.contentType ?? 'application/json'),
+    headers: { ...headers, ...c?.headers },
+  };
+}
+
 /** A valid body from the table with one field replaced: the likeliest way for bad text to reach the database. */
-function mutatedValidBodies(key: string): fc.Arbitrary<unknown> | null {
-  const bodies = (authorisationMatrix[key] ?? [])
-    .map((c) => (typeof c.body === 'function' ? c.body('alice') : c.body))
-    .filter((b): b is Record<string, unknown> => Boolean(b) && typeof b === 'object');
-  if (!bodies.length) return null;
+function mutatedValidBodies(base: BaseRequest): fc.Arbitrary<unknown> | null {
+  const body = base.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body))
+    return null;
+  const fields = body as Record<string, unknown>;
+  const keys = Object.keys(fields);
+  if (!keys.length) return null;
   return fc
     .tuple(
-      fc.constantFrom(...bodies),
       fc.nat(),
       fc.oneof(
         fc.constantFrom(...hostileStrings),
@@ -105,37 +315,31 @@ function mutatedValidBodies(key: string): fc.Arbitrary<unknown> | null {
       ),
       fc.boolean(),
     )
-    .map(([body, n, value, wrap]) => {
-      const keys = Object.keys(body);
+    .map(([n, value, wrap]) => {
       const field = keys[n % keys.length]!;
-      const original = body[field];
+      const original = fields[field];
       // Sometimes the hostile part hides inside a plausible value.
       const hostile = wrap && typeof original === 'string' ? `${original}${value}` : value;
-      return { ...body, [field]: hostile };
+      return { ...fields, [field]: hostile };
     });
 }
 
-function encodePart(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    // A lone surrogate cannot be percent-encoded as UTF-8: send its WTF-8 bytes, as a careless client would.
-    return '%ED%A0%80';
-  }
-}
+/** A generated value as a URL part (JSON when it is not text). */
+const encodePart = (value: unknown) =>
+  encode(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
-interface Request {
-  caller: Caller;
-  url: string;
-  body?: unknown;
-}
-
-function requestArbitrary(op: Operation, samples: Record<string, string[]>): fc.Arbitrary<Request> {
+/** Schema-driven requests: valid-ish values and hostile ones for every parameter and the body. */
+function generated(
+  op: Operation,
+  base: BaseRequest,
+  samples: Record<string, string[]>,
+): fc.Arbitrary<FuzzRequest> {
   const pathArbs = op.pathParams.map((p) =>
     fc.oneof(
       {
-        arbitrary: fc.constantFrom(...(samples[p.name] ?? ['x'])).map(encodeURIComponent),
+        arbitrary: fc
+          .constantFrom(...(samples[p.name] ?? [base.params[p.name] ?? 'x']))
+          .map(encodeURIComponent),
         weight: 4,
       },
       { arbitrary: arbitraryOf(p.schema, samples, p.name).map(encodePart), weight: 3 },
@@ -151,18 +355,19 @@ function requestArbitrary(op: Operation, samples: Record<string, string[]>): fc.
       { freq: p.required ? 10 : 3 },
     ),
   );
-  const generated = op.body ? arbitraryOf(op.body, samples) : fc.constant(undefined);
-  const mutated = mutatedValidBodies(op.key);
-  const bodyArb = mutated ? fc.oneof(generated, mutated) : generated;
+  const takesBody = op.body !== undefined || base.body !== undefined;
+  const fromSchema = takesBody ? arbitraryOf(op.body, samples) : fc.constant(undefined);
+  const mutated = mutatedValidBodies(base);
+  const bodyArb = mutated ? fc.oneof(fromSchema, mutated) : fromSchema;
+  const form = base.contentType?.startsWith('application/x-www-form-urlencoded') ?? false;
   return fc
     .record({
-      caller: fc.constantFrom<Caller>('alice', 'alice', 'priya', 'priya', 'anonymous'),
       path: fc.tuple(...pathArbs),
       query: fc.tuple(...queryArbs),
       body: bodyArb,
       repeatedQuery: fc.boolean(),
     })
-    .map(({ caller, path, query, body, repeatedQuery }) => {
+    .map(({ path, query, body, repeatedQuery }) => {
       let i = 0;
       const url = op.path.replace(/\{\w+\}/g, () => path[i++] as string);
       const pairs = op.queryParams.flatMap((p, j) =>
@@ -170,16 +375,35 @@ function requestArbitrary(op: Operation, samples: Record<string, string[]>): fc.
       );
       // The same parameter twice arrives as an array: a type a handler may not expect.
       if (repeatedQuery && pairs.length) pairs.push(pairs[0]!);
+      const payload =
+        body === undefined
+          ? undefined
+          : form && body && typeof body === 'object'
+            ? new URLSearchParams(
+                Object.entries(body).map(([k, v]): [string, string] => [
+                  k,
+                  typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+                ]),
+              ).toString()
+            : JSON.stringify(body);
       return {
-        caller,
+        mutation: 'generated',
+        method: op.method,
         url: pairs.length ? `${url}?${pairs.join('&')}` : url,
-        ...(op.body ? { body } : {}),
+        headers: {
+          ...base.headers,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': base.contentType ?? 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { payload }),
       };
     });
 }
 
 interface Finding {
   operation: string;
+  mutation: string;
   caller: Caller;
   url: string;
   body: string;
@@ -204,22 +428,59 @@ const problemOf = (
   return null;
 };
 
-/** Operations that answer their errors as RFC 6749 §5.2 requires: JSON with an `error` code, not a problem. */
-const oauthOperations = new Set(['POST /oauth/token']);
-const oauthErrorOf = (headers: Record<string, unknown>, text: string): string | null => {
-  if (!String(headers['content-type'] ?? '').startsWith('application/json'))
+const outcomeOf = (headers: Record<string, unknown>, text: string): string | null => {
+  if (!String(headers['content-type'] ?? '').startsWith('application/fhir+json'))
     return `content-type ${String(headers['content-type'])}`;
   try {
-    return typeof (JSON.parse(text) as { error?: unknown }).error === 'string'
+    const o = JSON.parse(text) as { resourceType?: unknown; issue?: unknown };
+    return o.resourceType === 'OperationOutcome' && Array.isArray(o.issue)
       ? null
-      : 'OAuth error without error';
+      : 'not an OperationOutcome';
   } catch {
-    return 'OAuth error body is not JSON';
+    return 'OperationOutcome is not JSON';
   }
 };
 
+/** RFC 6749 §5.2: JSON with a registered `error` code, never cached (a 429 stays a problem, decision 009). */
+const oauthErrorOf = (
+  headers: Record<string, unknown>,
+  text: string,
+  status: number,
+): string | null => {
+  if (status === 429) return problemOf(headers, text, status);
+  if (status !== 400 && status !== 401) return `status ${status} is not one of §5.2`;
+  if (!String(headers['content-type'] ?? '').startsWith('application/json'))
+    return `content-type ${String(headers['content-type'])}`;
+  if (headers['cache-control'] !== 'no-store') return 'cacheable OAuth error';
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (!OAuthError.strict().safeParse(body).success) return 'not RFC 6749 §5.2’s error';
+  } catch {
+    return 'OAuth error body is not JSON';
+  }
+  return null;
+};
+
+const wrongAnswer = (
+  op: Operation,
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+) => {
+  if (res.statusCode >= 500) return `${res.statusCode}`;
+  if (res.statusCode < 400) return null;
+  if (op.shape === 'oauth') return oauthErrorOf(res.headers, res.body, res.statusCode);
+  if (op.shape === 'fhir') return outcomeOf(res.headers, res.body);
+  return problemOf(res.headers, res.body, res.statusCode);
+};
+
 const preview = (value: unknown) => {
-  const text = value === undefined ? '' : (JSON.stringify(value) ?? '');
+  const text =
+    value === undefined
+      ? ''
+      : Buffer.isBuffer(value)
+        ? `<${value.length} bytes>`
+        : typeof value === 'string'
+          ? value
+          : (JSON.stringify(value) ?? '');
   return text.length > 160 ? `${text.slice(0, 160)}… (${text.length} chars)` : text;
 };
 
@@ -250,55 +511,109 @@ async function invalidStoredText(db: TestApp['db']) {
   return { stored, scanned: columns.rows.length };
 }
 
-describe('schema-driven fuzz', () => {
-  it('never answers 5xx, always answers errors as problem+json, stores no invalid text', async () => {
+describe('route-table fuzz', () => {
+  it('never answers 5xx, answers every error in its route’s shape, stores no invalid text', async () => {
     const started = performance.now();
-    const operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
+    const doc = t.app.swagger() as OpenApi;
+    const all = operationsOf(doc);
+    const operations = all.filter((op) => op.key.includes(ONLY));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    // The route table holds every operation of the document, and the fuzz every route of the table.
+    expect(documented.filter((key) => !all.some((op) => op.key === key))).toEqual([]);
+    const outside = all.filter((op) => !op.inDocument).map((op) => op.key);
     const samples = samplesFromMatrix();
     const findings: Finding[] = [];
     const statuses = new Map<number, number>();
+    const perOperation = new Map<string, number>();
+    /** Requests of the catalogue by operation (the rest are generated). */
+    const catalogued = new Map<string, number>();
+    /** Milliseconds spent by mutation, for the slowest ones in the report. */
+    const spent = new Map<string, number>();
     let requests = 0;
     console.info(
-      `fuzz: seed ${SEED} (reproduce with FUZZ_SEED=${SEED}), ${RUNS_PER_OPERATION} requests × ${operations.length} operations`,
+      `fuzz: seed ${SEED} (reproduce with FUZZ_SEED=${SEED}), ${operations.length} operations × ` +
+        `(the catalogue${Number.isFinite(MUTATIONS_PER_OPERATION) ? `, at most ${MUTATIONS_PER_OPERATION}` : ''} + ${RUNS_PER_OPERATION} generated) ` +
+        `(${outside.length} outside the OpenAPI document: ${outside.join(', ')})`,
     );
+    const random = fc.sample(fc.nat(), { seed: SEED, numRuns: 1 })[0]!;
     for (const [index, op] of operations.entries()) {
       const fresh = authorisationMatrix[op.key]?.some((c) => c.freshSession) ?? false;
-      const inputs = fc.sample(requestArbitrary(op, samples), {
-        seed: SEED + index,
-        numRuns: RUNS_PER_OPERATION,
+      // The catalogue, each mutation as one of the operation's callers in turn (or as the owner of its good
+      // request); then RUNS_PER_OPERATION generated requests.
+      const owner = ownerOf(op);
+      const planned: Array<{ caller: Caller; input: FuzzRequest }> = [];
+      mutations.forEach((mutation, n) => {
+        const caller =
+          mutation.as === 'owner' ? owner : op.callers[(n + random) % op.callers.length]!;
+        const base = baseRequest(op, caller, caller === 'anonymous' ? {} : headersOf.get(caller)!);
+        for (const input of mutation.apply(base)) planned.push({ caller, input });
       });
-      for (const input of inputs) {
-        let headers: Record<string, string> = {};
-        if (input.caller !== 'anonymous') {
-          const token = fresh
-            ? await openSessionFor(t.db, identities[input.caller as 'alice'])
-            : tokens.get(input.caller)!;
-          headers = t.bearer(token);
-        }
-        const hasBody = 'body' in input && input.body !== undefined;
-        const res = await t.app.inject({
-          method: op.method as 'GET',
-          url: input.url,
-          headers: hasBody ? { ...headers, 'content-type': 'application/json' } : headers,
-          ...(hasBody ? { payload: JSON.stringify(input.body) } : {}),
+      planned.splice(MUTATIONS_PER_OPERATION);
+      const rest = RUNS_PER_OPERATION;
+      if (rest > 0) {
+        const callers = fc.sample(fc.constantFrom(...op.callers), {
+          seed: SEED + index,
+          numRuns: rest,
         });
+        const inputs = new Map<Caller, FuzzRequest[]>();
+        for (const caller of new Set(callers)) {
+          const base = baseRequest(
+            op,
+            caller,
+            caller === 'anonymous' ? {} : headersOf.get(caller)!,
+          );
+          inputs.set(
+            caller,
+            fc.sample(generated(op, base, samples), { seed: SEED + index, numRuns: rest }),
+          );
+        }
+        callers.forEach((caller, n) => planned.push({ caller, input: inputs.get(caller)![n]! }));
+      }
+      for (const plannedRequest of planned) {
+        const { caller } = plannedRequest;
+        let { input } = plannedRequest;
+        // A call that ends its session needs a new one each time (unless the mutation replaced it).
+        if (fresh && (caller === 'alice' || caller === 'priya'))
+          if (input.headers['authorization'] === headersOf.get(caller)!['authorization'])
+            input = {
+              ...input,
+              headers: {
+                ...input.headers,
+                ...t.bearer(await openSessionFor(t.db, identities[caller])),
+              },
+            };
+        const send = (url: string) =>
+          t.app.inject({
+            method: input.method as 'GET',
+            url,
+            headers: input.headers,
+            ...(input.payload === undefined ? {} : { payload: input.payload }),
+          });
+        const sentAt = performance.now();
+        const res = await send(input.url);
+        spent.set(input.mutation, (spent.get(input.mutation) ?? 0) + performance.now() - sentAt);
         requests++;
+        perOperation.set(op.key, (perOperation.get(op.key) ?? 0) + 1);
+        if (input.mutation !== 'generated')
+          catalogued.set(op.key, (catalogued.get(op.key) ?? 0) + 1);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const wrong =
-          res.statusCode >= 500
-            ? `${res.statusCode}`
-            : res.statusCode >= 400
-              ? oauthOperations.has(op.key)
-                ? oauthErrorOf(res.headers, res.body) &&
-                  problemOf(res.headers, res.body, res.statusCode)
-                : problemOf(res.headers, res.body, res.statusCode)
-              : null;
+        let wrong = wrongAnswer(op, res);
+        // A read with its ids in another case answers as the read with them as given.
+        if (!wrong && input.sameAs) {
+          const same = await send(input.sameAs);
+          requests++;
+          if (same.statusCode !== res.statusCode)
+            wrong = `case of the id: ${same.statusCode} as given, ${res.statusCode} recased`;
+        }
         if (wrong)
           findings.push({
             operation: op.key,
-            caller: input.caller,
+            mutation: input.mutation,
+            caller,
             url: input.url.length > 200 ? `${input.url.slice(0, 200)}…` : input.url,
-            body: preview(input.body),
+            body: preview(input.payload),
             status: res.statusCode,
             problem: `${wrong}: ${res.body.slice(0, 120)}`,
           });
@@ -310,9 +625,14 @@ describe('schema-driven fuzz', () => {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
     const fiveHundreds = findings.filter((f) => f.status >= 500).length;
+    const fewest = Math.min(...perOperation.values());
+    const fewestMutations = Math.min(...operations.map((op) => catalogued.get(op.key) ?? 0));
+    const pathMutations = mutations.filter((m) => m.name.startsWith('path:')).length;
     console.info(
       `fuzz: ${requests} requests over ${operations.length} operations in ${seconds} s (seed ${SEED}); ` +
-        `statuses ${byStatus.join(' ')}; ${fiveHundreds} 5xx, ${findings.length - fiveHundreds} non-problem errors, ` +
+        `${mutations.length} mutations in the catalogue (${mutations.length - pathMutations} without path parameters), ` +
+        `at least ${fewestMutations} of them and ${fewest} requests in all per operation; ` +
+        `statuses ${byStatus.join(' ')}; ${fiveHundreds} 5xx, ${findings.length - fiveHundreds} other findings, ` +
         `${stored.length} columns with invalid stored text (${scanned} scanned)`,
     );
     const grouped = new Map<string, Finding[]>();
@@ -323,11 +643,18 @@ describe('schema-driven fuzz', () => {
     for (const [key, list] of grouped) {
       const f = list[0]!;
       console.info(
-        `  ${key} (${list.length}×), e.g. as ${f.caller}: ${f.url} body ${f.body} → ${f.problem}`,
+        `  ${key} (${list.length}×), e.g. ${f.mutation} as ${f.caller}: ${f.url} body ${f.body} → ${f.problem}`,
       );
     }
     for (const line of stored) console.info(`  stored invalid text: ${line}`);
-    expect(requests).toBeGreaterThanOrEqual(5_000);
+    const slowest = [...spent].sort(([, a], [, b]) => b - a).slice(0, 5);
+    console.info(
+      `fuzz: slowest mutations ${slowest.map(([m, ms]) => `${m} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
+    expect(outside.length, 'routes outside the OpenAPI document').toBeGreaterThan(0);
+    expect(fewestMutations, 'mutations per operation').toBeGreaterThanOrEqual(
+      Math.min(40, MUTATIONS_PER_OPERATION),
+    );
     expect([...grouped.keys()], `findings of seed ${SEED}`).toEqual([]);
     expect(stored, 'text columns holding control characters or replaced surrogates').toEqual([]);
   }, 300_000);

@@ -1,5 +1,5 @@
 import { signInThroughProvider } from '@pca/identity-provider/testing';
-import { buildApp } from '#app/build-app.ts';
+import { buildApp, type BuildAppOptions } from '#app/build-app.ts';
 import { loadConfig } from '#lib/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from './database.ts';
@@ -12,7 +12,11 @@ import { startDemoIdentityProvider } from './identity-provider.ts';
  */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { onQuery?: (sql: string) => void } = {},
+  options: {
+    onQuery?: (sql: string) => void;
+    /** Sees every route as it is added (buildApp's option). */
+    onRoute?: BuildAppOptions['onRoute'];
+  } = {},
 ) {
   const idpPort = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: String(idpPort), ...env });
@@ -24,6 +28,7 @@ export async function createTestApp(
     identity: createOidcIdentityClient(config.oidc),
     logger: false,
     serveWeb: false,
+    onRoute: options.onRoute,
   });
 
   /** Signs in through the provider's page as the identity with this RA number; returns the API's answer. */

@@ -283,6 +283,117 @@ describe('the token endpoint and verifyPartnerToken', () => {
     );
   });
 
+  it('answers every refusal in RFC 6749 §5.2’s shape, never a framework code or a 5xx (issue 30)', async () => {
+    const issued = await register('MediFund hostile input');
+    const auth = { authorization: basic(issued.clientId, issued.clientSecret) };
+    const formOf = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const cases: Array<{
+      name: string;
+      headers: Record<string, string>;
+      payload?: string;
+      field?: string;
+    }> = [
+      {
+        name: 'a NUL in client_id',
+        headers: { 'content-type': form },
+        payload: formOf({
+          grant_type: 'client_credentials',
+          client_id: 'medifund\u0000x',
+          client_secret: 'secret',
+        }),
+        field: 'client_id',
+      },
+      {
+        name: 'a control character in client_secret',
+        headers: { 'content-type': form },
+        payload: formOf({
+          grant_type: 'client_credentials',
+          client_id: issued.clientId,
+          client_secret: 'bell\u0007',
+        }),
+        field: 'client_secret',
+      },
+      {
+        name: 'a NUL in grant_type',
+        headers: { 'content-type': form, ...auth },
+        payload: 'grant_type=client_credentials%00',
+        field: 'grant_type',
+      },
+      {
+        name: 'a NUL in the client id of HTTP Basic',
+        headers: { 'content-type': form, authorization: basic('medifund\u0000', 'secret') },
+        payload: 'grant_type=client_credentials',
+      },
+      {
+        name: 'malformed JSON',
+        headers: { 'content-type': 'application/json', ...auth },
+        payload: '{"grant_type":',
+      },
+      {
+        name: 'an empty JSON body',
+        headers: { 'content-type': 'application/json', ...auth },
+        payload: '',
+      },
+      {
+        name: 'a __proto__ key',
+        headers: { 'content-type': 'application/json', ...auth },
+        payload: '{"grant_type":"client_credentials","__proto__":{"polluted":true}}',
+      },
+      {
+        name: 'a form that says it is UTF-16',
+        headers: { 'content-type': `${form}; charset=utf-16`, ...auth },
+        payload: 'grant_type=client_credentials',
+      },
+      {
+        name: 'a form in UTF-16',
+        headers: { 'content-type': `${form}; charset=utf-16le` },
+        payload: Buffer.from(
+          `grant_type=client_credentials&client_id=${issued.clientId}&client_secret=x`,
+          'utf16le',
+        ).toString('latin1'),
+      },
+      {
+        name: 'JSON in UTF-16',
+        headers: { 'content-type': 'application/json; charset=utf-16', ...auth },
+        payload: Buffer.from('{"grant_type":"client_credentials"}', 'utf16le').toString('latin1'),
+      },
+      {
+        name: 'a body of another media type',
+        headers: { 'content-type': 'text/plain', ...auth },
+        payload: 'grant_type=client_credentials',
+      },
+      {
+        name: 'a form over the endpoint’s body limit',
+        headers: { 'content-type': form, ...auth },
+        payload: `grant_type=client_credentials&scope=${'a'.repeat(9_000)}`,
+      },
+      {
+        name: 'a Content-Length that does not match the body',
+        headers: { 'content-type': form, 'content-length': '5', ...auth },
+        payload: 'grant_type=client_credentials',
+      },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: oauth.token,
+        headers: c.headers,
+        ...(c.payload === undefined ? {} : { payload: c.payload }),
+      });
+      expect(res.statusCode, c.name).toBe(400);
+      expect(String(res.headers['content-type']), c.name).toMatch(/^application\/json/);
+      expect(res.headers['cache-control'], c.name).toBe('no-store');
+      const body = res.json() as Record<string, unknown>;
+      expect(Object.keys(body).sort(), c.name).toEqual(['error', 'error_description']);
+      expect(body.error, c.name).toBe('invalid_request');
+      expect(body.error_description, c.name).toEqual(expect.any(String));
+      expect(res.body, c.name).not.toMatch(/FST_|ERR_/);
+      if (c.field) expect(body.error_description, c.name).toContain(c.field);
+    }
+    // The endpoint still works afterwards: nothing was polluted.
+    expect((await token('grant_type=client_credentials', auth)).statusCode).toBe(200);
+  });
+
   it('rotating: the old secret and its tokens stop working, the new ones work; audited', async () => {
     const issued = await register('MediFund rotating');
     const before = await accessToken(issued.clientId, issued.clientSecret);

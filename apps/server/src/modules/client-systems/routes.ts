@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ClientSystem,
@@ -16,9 +17,15 @@ import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { clientSystemsService } from './service.ts';
 import { partnerTokenService } from '#platform/partner-tokens.ts';
-import { exchangeClientCredentials } from './token-endpoint.ts';
+import {
+  exchangeClientCredentials,
+  NOT_UTF8,
+  tokenRefusalOf,
+  type TokenAnswer,
+} from './token-endpoint.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { declaresOtherCharset } from '#platform/http/json-body.ts';
 
 const reads = problems(403);
 const writes = problems(400, 403, 404, 409);
@@ -73,6 +80,13 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   });
 };
 
+/** A token endpoint's answer: never cached (RFC 6749 §5.1), a 401 with its challenge (§5.2). */
+function sendTokenAnswer(reply: FastifyReply, answer: TokenAnswer) {
+  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  if (answer.status === 401) reply.header('www-authenticate', 'Basic realm="partner-api"');
+  return reply.code(answer.status).type('application/json').send(answer.body);
+}
+
 /** The partners' OAuth 2.0 token endpoint and key set: public, outside the signed-in /api context. */
 export const partnerOAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The token request is a form (RFC 6749 §4.4.2); only this plugin's routes read forms. A parameter given
@@ -80,7 +94,12 @@ export const partnerOAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8_192 },
-    (_request, body, done) => {
+    (request, body, done) => {
+      // The body was read as UTF-8: a form that says it is in another charset would be misread.
+      if (declaresOtherCharset(request.headers['content-type']))
+        return done(
+          Object.assign(new Error('Form not in UTF-8'), { statusCode: 415, code: NOT_UTF8 }),
+        );
       const form: Record<string, string | string[]> = {};
       for (const [name, value] of new URLSearchParams(body as string)) {
         const seen = form[name];
@@ -90,11 +109,21 @@ export const partnerOAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     },
   );
 
+  // Errors of the token request are RFC 6749 §5.2's, not problem documents, those raised before the route
+  // runs too (a body that does not parse, a parameter that breaks the text rule); anything else — a rate
+  // limit, an outage — goes on to the app's handler (docs/decisions/054-canonical-ids-and-oauth-errors.md).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const refusal =
+      request.routeOptions.url === partnerOAuthPaths.token
+        ? tokenRefusalOf(error, request.body)
+        : null;
+    if (!refusal) throw error;
+    return sendTokenAnswer(reply, refusal);
+  });
+
   app.post(
     partnerOAuthPaths.token,
     {
-      // Errors of the token request are RFC 6749 §5.2's, not problem documents: the route answers them itself.
-      attachValidation: true,
       schema: {
         tags: ['oauth'],
         summary:
@@ -108,11 +137,9 @@ export const partnerOAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const answer = await exchangeClientCredentials(deps, {
         contentType: request.headers['content-type'],
         authorization: request.headers.authorization,
-        body: request.validationError ? null : (request.body as PartnerTokenRequest | undefined),
+        body: request.body,
       });
-      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      if (answer.status === 401) reply.header('www-authenticate', 'Basic realm="partner-api"');
-      return reply.code(answer.status).type('application/json').send(answer.body);
+      return sendTokenAnswer(reply, answer);
     },
   );
 

@@ -601,6 +601,29 @@ describe('FHIR partner API: partners talk back', () => {
     expect(ids(listed)).toContain(`Task/${task.id}`);
   });
 
+  it('a UUID in any case names the same resource: reads, a task’s focus, the task itself (issue 30)', async () => {
+    const medifund = await partnerToken('medifund');
+    const read = (url: string) => fhir(url, medifund.authorization);
+    const lower = await read(`/fhir/HealthcareService/${surryHillsGp}`);
+    expect(lower.statusCode).toBe(200);
+    const upper = await read(`/fhir/HealthcareService/${surryHillsGp.toUpperCase()}`);
+    expect([upper.statusCode, upper.body]).toEqual([200, lower.body]);
+
+    const created = await post(
+      '/fhir/Task',
+      medifund.authorization,
+      phoneTask(`HealthcareService/${surryHillsGp.toUpperCase()}`, '0291118888'),
+    );
+    expect(created.statusCode).toBe(201);
+    const task = created.json() as { id: string; focus: { reference: string } };
+    expect(task.focus.reference).toBe(`HealthcareService/${surryHillsGp}`);
+    const byUpper = await read(`/fhir/Task/${task.id.toUpperCase()}`);
+    expect([byUpper.statusCode, byUpper.body]).toEqual([
+      200,
+      (await read(`/fhir/Task/${task.id}`)).body,
+    ]);
+  });
+
   it('a dismissed suggestion reads as rejected', async () => {
     const medifund = await partnerToken('medifund');
     const task = (

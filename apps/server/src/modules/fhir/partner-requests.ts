@@ -16,7 +16,7 @@ import {
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { storeNotification } from '#db/notifications.ts';
-import { FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
+import { canonicalId, FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
 import { partnerTasksRepository as repo, type TaskRow } from './repository.ts';
 import type { Json } from './resources.ts';
 
@@ -67,7 +67,7 @@ function parseReference(reference: string): { type: string; id: string } {
   const [type = '', id = '', ...rest] = reference.split('/');
   if (rest.length || !type || !id)
     throw new FhirSearchError(`'${reference}' is not a reference of the form Type/id.`);
-  return { type, id };
+  return { type, id: canonicalId(id) };
 }
 
 export function partnerRequests(db: Database, options: { production: boolean }) {

@@ -8,6 +8,7 @@ import {
 } from '@pca/contracts/fhir-paths.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { HttpError } from '#platform/errors.ts';
+import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
 import {
@@ -17,7 +18,13 @@ import {
 } from './contact-requests.ts';
 import { operationOutcome, outcomeOfStatus, type Json } from './resources.ts';
 import { FhirConflictError, FhirUnprocessableError, partnerRequests } from './partner-requests.ts';
-import { FhirSearchError, fhirService, isUuid, type PartnerCaller } from './service.ts';
+import {
+  canonicalId,
+  FhirSearchError,
+  fhirService,
+  isUuid,
+  type PartnerCaller,
+} from './service.ts';
 
 const isType = (t: string): t is FhirResourceType =>
   (fhirResourceTypes as readonly string[]).includes(t);
@@ -48,8 +55,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // Partners send FHIR JSON under its own media type as well as plain JSON, and JSON Patch (RFC 6902).
   app.addContentTypeParser(
     [fhirJson, 'application/json-patch+json'],
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
+    { parseAs: 'buffer' },
+    utf8JsonParser(app),
   );
 
   app.setErrorHandler((error, request, reply) => {
@@ -109,7 +116,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
-      const { id } = request.params;
+      const id = canonicalId(request.params.id);
       const outcome = await contact.request(partner, id, request.id);
       if (!outcome)
         return send(reply, 404, operationOutcome('not-found', `Practitioner/${id} is not known.`));
@@ -165,7 +172,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
-      const { id } = request.params;
+      const id = canonicalId(request.params.id);
       return sendTask(reply, id, isUuid(id) ? await requests.taskResource(partner, id) : null);
     },
   );
@@ -175,7 +182,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const partner = await partnerOf(request);
-      const { id } = request.params;
+      const id = canonicalId(request.params.id);
       return sendTask(
         reply,
         id,
@@ -241,7 +248,8 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     '/:type/:id',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { type, id } = request.params;
+      const { type } = request.params;
+      const id = canonicalId(request.params.id);
       if (!isType(type))
         return send(
           reply,

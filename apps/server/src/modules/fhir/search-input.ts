@@ -14,3 +14,8 @@ export class FhirSearchError extends Error {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether `id` can be one of ours (anything else matches nothing and never reaches the database). */
 export const isUuid = (id: string) => UUID.test(id);
+/**
+ * An id in the one form we store it: a UUID in any case names the same resource, in lower case
+ * (docs/decisions/054-canonical-ids-and-oauth-errors.md); anything else is left as sent (it matches nothing).
+ */
+export const canonicalId = (id: string) => (isUuid(id) ? id.toLowerCase() : id);

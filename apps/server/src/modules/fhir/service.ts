@@ -21,9 +21,9 @@ import {
   practitionerRoleResource,
   type Json,
 } from './resources.ts';
-import { FhirSearchError, isUuid } from './search-input.ts';
+import { canonicalId, FhirSearchError, isUuid } from './search-input.ts';
 
-export { FhirSearchError, isUuid, searchDefinitions };
+export { canonicalId, FhirSearchError, isUuid, searchDefinitions };
 
 /** The partner a request acts for (its verified access token): what was published to it is all it sees. */
 export type { PartnerCaller } from '#platform/partner-tokens.ts';

@@ -12,6 +12,7 @@ import {
   ServiceOfferingsPage,
   ServiceOfferingsQuery,
   UpdatePractitionerRole,
+  Uuid,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
@@ -19,7 +20,7 @@ import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { problems } from '#platform/http/route-schema.ts';
 import { practitionersService } from './service.ts';
 
-const RoleParams = z.object({ roleId: z.string().uuid() });
+const RoleParams = z.object({ roleId: Uuid });
 const errors = problems(400, 403, 404);
 
 /** The Practitioners page (docs/product/shell.md#practitioners, docs/product/rules.md#calls) and practitioner role add, edit and read. */

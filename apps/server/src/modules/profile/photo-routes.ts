@@ -43,9 +43,12 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     throw error;
   });
 
+  // Runs before the params are validated (no body of someone else's is read): the id is parsed here, in
+  // its one canonical form (docs/decisions/054-canonical-ids-and-oauth-errors.md).
   const ownPhotoOnly = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    await service.requireOwn(requireAuth(request), id);
+    const parsed = IdParams.safeParse({ id });
+    await service.requireOwn(requireAuth(request), parsed.success ? parsed.data.id : id);
   };
   const route = declareRoutes(app, { tag: 'profile', onRequest: ownPhotoOnly });
 

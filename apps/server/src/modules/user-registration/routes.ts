@@ -7,13 +7,14 @@ import {
   DelegateInvitationOutcome,
   RegisterUserRequest,
   registrationApiPaths,
+  Uuid,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { registrationService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { problems } from '#platform/http/route-schema.ts';
 
-const InvitationParams = z.object({ id: z.string().uuid() });
+const InvitationParams = z.object({ id: Uuid });
 const errors = problems(400, 403, 404, 409);
 
 /** The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation. */

@@ -5,6 +5,7 @@ import {
   SetupHelperStatus,
   SignUpBanner,
   SiteOrganisations,
+  Uuid,
   welcomeApiPaths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
@@ -36,7 +37,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     method: 'GET',
     url: welcomeApiPaths.setupHelper,
     summary: 'Setup-helper tile states of a site organisation, from its real data',
-    params: z.object({ organisationId: z.string().uuid() }),
+    params: z.object({ organisationId: Uuid }),
     response: { 200: SetupHelperStatus, 400: Problem, 404: Problem },
     handler: (request, caller) => service.setupHelper(caller, request.params.organisationId),
   });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Problem } from '@pca/contracts';
+import { Problem, Uuid } from '@pca/contracts';
 
 // What the routes' option blocks would otherwise each write again (docs/decisions/037-server-floors.md).
 
 /** Path params of routes on one entity (`:id`). */
-export const IdParams = z.object({ id: z.string().uuid() });
+export const IdParams = z.object({ id: Uuid });
 
 /** The problem answers a route declares, by status: `problems(400, 404)`. */
 export function problems<const S extends number>(...statuses: S[]) {

@@ -7,6 +7,7 @@ import {
   type RoleServiceOption,
   type UpdatePractitionerRole,
 } from '@pca/contracts/practitioners.ts';
+import { uuid } from '@pca/contracts/ids.ts';
 import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
@@ -28,7 +29,7 @@ export type RoleFormResult = UpdatePractitionerRole & { healthcareServiceId: str
 
 const text = z.string();
 const RoleTarget = z
-  .object({ healthcareServiceId: z.string().uuid('Select a healthcare service') })
+  .object({ healthcareServiceId: uuid('Select a healthcare service') })
   .and(PractitionerRoleFields);
 /** The form schema: the contract's PractitionerRoleFields after turning the inputs' text into values. */
 const RoleFormSchema = z
