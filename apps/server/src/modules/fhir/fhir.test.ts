@@ -30,7 +30,12 @@ import { searchDefinitions } from './service.ts';
 
 /** Every statement the API sends (the house's query logger, as statements-per-page.test.ts counts them). */
 const sent: string[] = [];
-const { t, as } = useTestApp({}, { onQuery: (statement) => sent.push(statement) });
+// Each test registers its partner's client system as Priya (a write), 30 of them within seconds on a fast
+// machine: the writes limit (docs/decisions/009-rate-limits.md) is rate-limits.test.ts's subject, not this file's.
+const { t, as } = useTestApp(
+  { RATE_LIMIT_WRITES: '1000/10s' },
+  { onQuery: (statement) => sent.push(statement) },
+);
 
 /**
  * The text of every statement the API sends while `run` runs. On PostgreSQL the driver also logs a transaction's
