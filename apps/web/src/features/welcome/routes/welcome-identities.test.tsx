@@ -1,0 +1,594 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  CurrentUser,
+  OrganisationNode,
+  SetupHelperStatus,
+  SignUpBanner,
+} from '@pca/contracts';
+import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { testUser } from '../../../test/test-config.ts';
+import { setSessionToken } from '#lib/session-token.ts';
+
+/**
+ * The dashboard as each person of the demo world (data/world.json) meets it: what their roles show, the
+ * banners and the set-up helper of their businesses, and the words and rules of the first-sign-in dialogs.
+ * These were checked in the browser journeys (e2e/tests/welcome.spec.ts), where each cost a sign-in; the
+ * journeys keep the person's path, the keyboard and axe (issue 31, docs/decisions/052-ci-budget.md).
+ */
+
+const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+const surryHillsGpId = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const aliceUserId = '6f1c1f0e-8a43-4b7e-9d0b-0a4f1c3e2b11';
+const alicePractitionerId = '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
+
+/** A participating organisation of the world: Harbour (approved publisher) unless overridden. */
+const organisation = (overrides: Partial<OrganisationNode> = {}): OrganisationNode => ({
+  id: harbourId,
+  type: 'ParticipatingOrganisation',
+  name: 'Harbour Medical Group Pty Ltd',
+  alias: null,
+  businessName: 'Harbour Medical Group',
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  status: 'Active',
+  isActive: true,
+  dateCreated: '2024-03-04T00:00:00.000Z',
+  effectiveRoles: ['OrganisationManager'],
+  serviceRoles: [],
+  children: [],
+  ...overrides,
+});
+
+type World = {
+  organisations?: OrganisationNode[];
+  /** The organisations the user may set up a site for (GET /api/welcome/site-organisations). */
+  sites?: OrganisationNode[];
+  banner?: SignUpBanner['organisation'];
+  helper?: SetupHelperStatus['steps'];
+  extra?: Record<string, FakeHandler>;
+};
+
+/** Answers the dashboard's requests as the API answers this person. */
+function serveAs(user: CurrentUser | FakeHandler, world: World = {}) {
+  const { organisations = [], sites = [], banner = null, helper, extra = {} } = world;
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': typeof user === 'function' ? user : () => json(user),
+    'GET /api/me/organisations': () => json({ organisations }),
+    'GET /api/welcome/sign-up-banner': () => json({ organisation: banner }),
+    'GET /api/welcome/site-organisations': () =>
+      json({
+        organisations: sites.map(({ id, name, businessName, type }) => ({
+          id,
+          name,
+          businessName,
+          type,
+        })),
+      }),
+    ...Object.fromEntries(
+      sites.map((site) => [
+        `GET /api/welcome/site-organisations/${site.id}/setup-helper`,
+        () =>
+          json({
+            organisation: {
+              id: site.id,
+              name: site.name,
+              businessName: site.businessName,
+              type: site.type,
+            },
+            steps: helper ?? [],
+          }),
+      ]),
+    ),
+    ...extra,
+  });
+}
+
+/** Each group's heading and, under it, its cards' titles, as the page shows them. */
+async function cardGroups() {
+  await screen.findByRole('heading', { level: 1, name: /^Welcome / });
+  const groups: Record<string, string[]> = {};
+  for (const heading of screen.getAllByRole('heading', { level: 2 })) {
+    const region = heading.closest('section')!;
+    groups[heading.textContent ?? ''] = within(region)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent ?? '');
+  }
+  return groups;
+}
+
+/** The form's error summary, "There is a problem", inside a dialog. */
+function problemSummary(dialog: HTMLElement) {
+  const summary = within(dialog)
+    .getAllByRole('alert')
+    .find((a) => a.textContent?.includes('There is a problem'));
+  if (!summary) throw new Error('no "There is a problem" summary');
+  return summary;
+}
+
+const cardLink = (group: string, title: string) =>
+  within(screen.getByRole('region', { name: group })).getByRole('link', { name: title });
+
+const alice = testUser({
+  id: aliceUserId,
+  givenName: 'Alice',
+  familyName: 'Nguyen',
+  practitionerId: alicePractitionerId,
+  roles: [{ type: 'OrganisationManager', organisationId: harbourId, healthcareServiceId: null }],
+});
+
+const allDone: SetupHelperStatus['steps'] = [
+  { key: 'location', state: 'complete', count: 2 },
+  { key: 'healthcareService', state: 'complete', count: 3 },
+  { key: 'practitioners', state: 'complete', count: 4 },
+  { key: 'publishing', state: 'complete', count: 1 },
+];
+
+describe('the dashboard of each person of the demo world', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('Alice, an organisation manager and practitioner: every card group, each card to its page', async () => {
+    serveAs(alice, { organisations: [organisation()], sites: [organisation()] });
+    renderApp('/welcome');
+    expect(await cardGroups()).toEqual({
+      'Manager actions': [
+        'Manage businesses',
+        'Import services',
+        'Setup a site',
+        'Publishing settings',
+        'Practitioners',
+        'Register a business',
+        'Key contacts',
+      ],
+      'Practitioner actions': [
+        'Personal details',
+        'Delegate',
+        'Credential documents',
+        'Publishing settings',
+        'My workplaces',
+      ],
+    });
+    const targets: Array<[string, string, string]> = [
+      ['Manager actions', 'Manage businesses', '/organisation/participating'],
+      ['Manager actions', 'Import services', '/nhsd-import'],
+      ['Manager actions', 'Publishing settings', '/publish-selector'],
+      ['Manager actions', 'Practitioners', '/practitioners'],
+      ['Manager actions', 'Register a business', '/organisation/participating/add-edit-v2'],
+      ['Manager actions', 'Key contacts', '/key-contacts'],
+      [
+        'Practitioner actions',
+        'Personal details',
+        `/profile/${aliceUserId}?tab=Personal+contact+details`,
+      ],
+      ['Practitioner actions', 'Delegate', '/delegates'],
+      ['Practitioner actions', 'Credential documents', '/credential-documents'],
+      ['Practitioner actions', 'Publishing settings', '/practitioner/publish'],
+      ['Practitioner actions', 'My workplaces', '/my-workplaces'],
+    ];
+    for (const [group, title, href] of targets)
+      expect(cardLink(group, title), title).toHaveAttribute('href', href);
+  });
+
+  it('Alice: an approved business shows no banner; after a registration (msg=success) it says so until closed', async () => {
+    const approved: SignUpBanner['organisation'] = {
+      id: harbourId,
+      name: 'Harbour Medical Group Pty Ltd',
+      businessName: 'Harbour Medical Group',
+      publisherApprovalStatus: 'Approved',
+      dateCreated: '2024-03-04T00:00:00.000Z',
+    };
+    serveAs(alice, { organisations: [organisation()], banner: approved });
+    const { unmount } = renderApp('/welcome');
+    await cardGroups();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/You have registered/)).not.toBeInTheDocument();
+    unmount();
+
+    renderApp('/welcome?msg=success');
+    expect(
+      await screen.findByText('You have registered Harbour Medical Group'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
+    expect(screen.queryByText('You have registered Harbour Medical Group')).not.toBeInTheDocument();
+  });
+
+  it('Alice: with one business the set-up helper opens at once, 600 px, every step complete', async () => {
+    serveAs(alice, { organisations: [organisation()], sites: [organisation()], helper: allDone });
+    renderApp('/welcome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up a site' }));
+    const helper = await screen.findByRole('dialog', { name: 'Set up a site' });
+    expect(helper).toHaveStyle({ maxWidth: '600px' });
+    const steps = await within(helper).findByRole('list', {
+      name: /Steps to set up a site for Harbour Medical Group/,
+    });
+    const items = await within(steps).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Add a location'),
+      expect.stringContaining('Add a healthcare service'),
+      expect.stringContaining('Add practitioners'),
+      expect.stringContaining('Set up publishing'),
+    ]);
+    for (const item of items) expect(item).toHaveTextContent('Status: Complete');
+    expect(within(helper).getByRole('link', { name: /Add a location/ })).toHaveAttribute(
+      'href',
+      `/organisation/participating/${harbourId}?tab=Locations&from=Home`,
+    );
+  });
+
+  it('Ben, a service manager and delegate: manager and delegate cards, no practitioner cards, no site to set up', async () => {
+    serveAs(
+      testUser({
+        givenName: 'Ben',
+        isPractitioner: false,
+        practitionerId: null,
+        isApprovedPractitionerDelegate: true,
+        roles: [
+          {
+            type: 'HealthcareServiceManager',
+            organisationId: null,
+            healthcareServiceId: surryHillsGpId,
+          },
+        ],
+      }),
+      {
+        organisations: [
+          organisation({
+            effectiveRoles: [],
+            serviceRoles: [
+              { healthcareServiceId: surryHillsGpId, roles: ['HealthcareServiceManager'] },
+            ],
+          }),
+        ],
+      },
+    );
+    renderApp('/welcome');
+    const groups = await cardGroups();
+    expect(groups['Delegate actions']).toEqual(['Managed accounts']);
+    expect(groups['Practitioner actions']).toBeUndefined();
+    expect(groups['Manager actions']).toContain('Register a business');
+    expect(groups['Manager actions']).not.toContain('Setup a site');
+    expect(cardLink('Delegate actions', 'Managed accounts')).toHaveAttribute(
+      'href',
+      '/manage-accounts',
+    );
+  });
+
+  it('Ben managing Alice: greeted with her name, her practitioner cards but not Delegate, no site to set up', async () => {
+    serveAs(
+      testUser({
+        givenName: 'Ben',
+        isPractitioner: false,
+        practitionerId: null,
+        isApprovedPractitionerDelegate: true,
+        roles: [
+          {
+            type: 'HealthcareServiceManager',
+            organisationId: null,
+            healthcareServiceId: surryHillsGpId,
+          },
+        ],
+        managingPractitioner: {
+          id: alicePractitionerId,
+          givenName: 'Alice',
+          familyName: 'Nguyen',
+          userPhotoData: null,
+        },
+      }),
+    );
+    renderApp('/welcome');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Alice' }),
+    ).toBeInTheDocument();
+    const groups = await cardGroups();
+    expect(groups['Practitioner actions']).toEqual([
+      'Personal details',
+      'Credential documents',
+      'Publishing settings',
+      'My workplaces',
+    ]);
+    expect(groups['Manager actions'] ?? []).not.toContain('Setup a site');
+    expect(cardLink('Practitioner actions', 'Personal details')).toHaveAttribute(
+      'href',
+      `/practitioner-profile/${alicePractitionerId}?tab=Personal+contact+details`,
+    );
+  });
+
+  it.each<[string, Partial<CurrentUser>, OrganisationNode[], Record<string, string[]>]>([
+    [
+      'George, a viewer of Harbour',
+      { roles: [{ type: 'Viewer', organisationId: harbourId, healthcareServiceId: null }] },
+      [organisation({ effectiveRoles: ['Viewer'] })],
+      { 'Manager actions': ['Manage businesses', 'Practitioners', 'Register a business'] },
+    ],
+    [
+      'Priya, an operator',
+      { roles: [{ type: 'PcaOperator', organisationId: null, healthcareServiceId: null }] },
+      [],
+      { 'Manager actions': ['Register a business'] },
+    ],
+    [
+      'Chloe, once registered, with no role',
+      {},
+      [],
+      { 'Manager actions': ['Register a business'] },
+    ],
+  ])('%s: only what the roles allow, and no dialog', async (_who, user, organisations, groups) => {
+    serveAs(
+      testUser({
+        isPractitioner: false,
+        practitionerId: null,
+        participationApprovalStatus: null,
+        ...user,
+      }),
+      { organisations },
+    );
+    renderApp('/welcome');
+    expect(await cardGroups()).toEqual(groups);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Farah, a practitioner who accepted participation: her five practitioner cards and no manager cards', async () => {
+    serveAs(testUser({ givenName: 'Farah', roles: [], participationApprovalStatus: 'Accepted' }));
+    renderApp('/welcome');
+    expect(await cardGroups()).toEqual({
+      'Practitioner actions': [
+        'Personal details',
+        'Delegate',
+        'Credential documents',
+        'Publishing settings',
+        'My workplaces',
+      ],
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Dana, an approved delegate of Alice: the Managed accounts card', async () => {
+    serveAs(
+      testUser({
+        givenName: 'Dana',
+        isPractitioner: false,
+        practitionerId: null,
+        isApprovedPractitionerDelegate: true,
+      }),
+    );
+    renderApp('/welcome');
+    expect((await cardGroups())['Delegate actions']).toEqual(['Managed accounts']);
+  });
+});
+
+describe('the banners and the set-up helper of a business not yet approved', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const coastalId = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
+  const isla = testUser({
+    givenName: 'Isla',
+    isPractitioner: false,
+    practitionerId: null,
+    roles: [{ type: 'OrganisationManager', organisationId: coastalId, healthcareServiceId: null }],
+  });
+  const coastal = organisation({
+    id: coastalId,
+    name: 'Coastal Physio Collective',
+    businessName: 'Coastal Physio Collective',
+    publisherApprovalStatus: 'PendingSubmission',
+  });
+  const banner = (status: 'PendingSubmission' | 'PendingApproval') => ({
+    id: coastalId,
+    name: coastal.name,
+    businessName: coastal.businessName,
+    publisherApprovalStatus: status,
+    dateCreated: '2026-11-18T00:00:00.000Z',
+  });
+
+  it('Isla (PendingSubmission): Close hides the banner for this visit only', async () => {
+    serveAs(isla, { organisations: [coastal], banner: banner('PendingSubmission') });
+    const { unmount } = renderApp('/welcome');
+    expect(await screen.findByText('Action required')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
+    expect(screen.queryByText('Action required')).not.toBeInTheDocument();
+    unmount();
+    renderApp('/welcome');
+    expect(await screen.findByText('Action required')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete' })).toBeInTheDocument();
+  });
+
+  it('Isla: the helper shows the first step not started and the others not available, with one link', async () => {
+    serveAs(isla, {
+      organisations: [coastal],
+      sites: [coastal],
+      helper: [
+        { key: 'location', state: 'default', count: 0 },
+        { key: 'healthcareService', state: 'inactive', count: 0 },
+        { key: 'practitioners', state: 'inactive', count: 0 },
+        { key: 'publishing', state: 'inactive', count: 0 },
+      ],
+    });
+    renderApp('/welcome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up a site' }));
+    const helper = await screen.findByRole('dialog', { name: 'Set up a site' });
+    const items = await within(helper).findAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[0]).toHaveTextContent('Status: Not started');
+    for (const item of items.slice(1)) expect(item).toHaveTextContent('Status: Not available yet');
+    expect(within(helper).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('Jack (PendingApproval): the estimate, no Complete, and Close hides it', async () => {
+    serveAs(isla, { organisations: [coastal], banner: banner('PendingApproval') });
+    renderApp('/welcome');
+    expect(await screen.findByText('Approval pending')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Complete' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
+    expect(screen.queryByText('Approval pending')).not.toBeInTheDocument();
+  });
+
+  it('organisations that cannot be loaded: the error state under "Welcome back", and Try again recovers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    serveAs(alice, {
+      extra: {
+        'GET /api/me/organisations': () =>
+          failing
+            ? new Response(
+                JSON.stringify({
+                  type: 'about:blank',
+                  title: 'Internal Server Error',
+                  status: 500,
+                }),
+                { status: 500, headers: { 'Content-Type': 'application/problem+json' } },
+              )
+            : json({ organisations: [organisation()] }),
+      },
+    });
+    renderApp('/welcome');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Loading welcome page..')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Alice' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the first-sign-in dialogs: their width, words and validation', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('register your account (Chloe): 900 px, no Close, every message in the summary, a link focuses its field', async () => {
+    serveAs(
+      testUser({
+        givenName: 'Chloe',
+        isProfileComplete: false,
+        isPractitioner: false,
+        practitionerId: null,
+        email: null,
+        participationApprovalStatus: null,
+      }),
+    );
+    renderApp('/welcome');
+    const dialog = await screen.findByRole('dialog', { name: 'Register your account' });
+    expect(dialog).toHaveStyle({ maxWidth: '900px' });
+    expect(dialog).toHaveTextContent(
+      'Welcome Chloe. Before you continue, tell us how to contact you and accept the terms of use and privacy notice.',
+    );
+    expect(within(dialog).queryByRole('button', { name: /^Close/ })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+
+    const d = within(dialog);
+    await userEvent.click(d.getByRole('button', { name: 'Save and continue' }));
+    const summary = () => within(problemSummary(dialog));
+    await waitFor(() =>
+      expect(
+        summary()
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual([
+        'Please enter your email',
+        'Please enter your phone number',
+        'You must accept the terms of use',
+        'You must accept the privacy notice',
+      ]),
+    );
+    await userEvent.type(d.getByLabelText('Email'), 'chloe.martin');
+    await userEvent.type(d.getByLabelText(/^Phone/), '0412');
+    await userEvent.click(d.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() =>
+      expect(
+        summary()
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(
+        expect.arrayContaining([
+          'Must be valid email',
+          'Please enter a 6 or 10 digit number starting with 0 or 1',
+        ]),
+      ),
+    );
+    await userEvent.click(summary().getByRole('link', { name: 'Must be valid email' }));
+    expect(d.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('accept participation (Farah): 950 px, no Close, both acceptances asked for', async () => {
+    serveAs(testUser({ givenName: 'Farah', participationApprovalStatus: null }));
+    renderApp('/welcome');
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(dialog).toHaveStyle({ maxWidth: '950px' });
+    expect(within(dialog).queryByRole('button', { name: /^Close/ })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agree and continue' }));
+    const summary = await waitFor(() => problemSummary(dialog));
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'You must accept the participation agreement',
+      'You must accept the privacy notice',
+    ]);
+  });
+
+  it('set up your delegate account (Dana): 900 px, who invited her, the five consents, her email, and the delegate acceptance asked for', async () => {
+    const invitationId = '7c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    const consents = [
+      'Give authority to communicate with organisations',
+      'Upload credential documents and give organisations access to view',
+      'Share bank details with payer organisations such as health funds',
+      'Manage tasks sent by organisations',
+      'Consent on my behalf when sharing information including personal contact details',
+    ];
+    serveAs(
+      testUser({
+        givenName: 'Dana',
+        isProfileComplete: false,
+        isPractitioner: false,
+        practitionerId: null,
+        email: 'dana.wu@example.com',
+        participationApprovalStatus: null,
+        delegateInvitationId: invitationId,
+      }),
+      {
+        extra: {
+          [`GET /api/registration/delegate-invitations/${invitationId}`]: () =>
+            json({
+              id: invitationId,
+              invitedEmail: 'dana.wu@example.com',
+              inviter: {
+                practitionerId: alicePractitionerId,
+                givenName: 'Alice',
+                familyName: 'Nguyen',
+                preferredName: 'Dr Alice Nguyen',
+              },
+              consents,
+            }),
+        },
+      },
+    );
+    renderApp('/welcome');
+    const dialog = await screen.findByRole('dialog', { name: 'Set up your delegate account' });
+    const d = within(dialog);
+    expect(dialog).toHaveStyle({ maxWidth: '900px' });
+    expect(
+      await d.findByText('has invited you to be their delegate.', { exact: false }),
+    ).toHaveTextContent('Dr Alice Nguyen has invited you to be their delegate.');
+    expect(
+      within(d.getAllByRole('list')[0]!)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(consents);
+    expect(d.getByLabelText('Email')).toHaveValue('dana.wu@example.com');
+    expect(d.queryByRole('button', { name: /^Close/ })).not.toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Accept' }));
+    expect(
+      await d.findByRole('link', { name: 'You must accept to act as a delegate' }),
+    ).toBeInTheDocument();
+  });
+});
