@@ -345,6 +345,24 @@ describe('the dashboard of each person of the demo world', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('Ben, switched back because the practitioner stopped his delegation, is told so (?reason=managing-ended)', async () => {
+    serveAs(
+      testUser({
+        givenName: 'Ben',
+        isPractitioner: false,
+        practitionerId: null,
+        isApprovedPractitionerDelegate: true,
+      }),
+    );
+    renderApp('/welcome?reason=managing-ended');
+    expect(await screen.findByText('You are back in your own account.')).toBeVisible();
+    expect(
+      screen.getByText('The practitioner you were managing has stopped your delegation.'),
+    ).toBeVisible();
+    expect(screen.queryByTestId('managing-indicator')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Ben' })).toBeVisible();
+  });
+
   it('Dana, an approved delegate of Alice: the Managed accounts card', async () => {
     serveAs(
       testUser({
