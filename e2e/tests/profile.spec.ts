@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { expectCompactPhoneHeader, expectFitsEveryWidth } from '../support/layout.ts';
 
 /**
  * The profile (docs/product/features.md#profile, docs/decisions/022-profile-and-email-verification.md):
@@ -106,6 +107,11 @@ test('Farah accepts participation, then verifies her email from the dev mailbox;
   // dismissed (the words and messages: apps/web/src/features/welcome/routes/welcome-identities.test.tsx).
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
   await expect(terms).toBeVisible({ timeout: 30_000 });
+  // It fits a phone and a tablet (measured here, where Farah signs in anyway).
+  await page.waitForLoadState('networkidle');
+  await expectFitsEveryWidth(page, null, 'Farah');
+  await expectCompactPhoneHeader(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.keyboard.press('Escape');
   await expect(terms).toBeVisible();
   await page.getByTestId('modal-backdrop').click({ position: { x: 4, y: 4 } });

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { expectCompactPhoneHeader, expectFitsEveryWidth } from '../support/layout.ts';
 
 /*
  * Signing in and out through the development identity provider, as a person does. A first sign-in making a
@@ -58,10 +59,15 @@ test.describe('Sign-in through the development identity provider', () => {
     await expect(page.getByLabel('RA number')).toBeVisible();
   });
 
-  test('Henry, an inactive user, is sent to the inactive-user page', async ({ page }) => {
+  test('Henry, an inactive user, is sent to the inactive-user page, which fits every screen', async ({
+    page,
+  }) => {
     await signIn(page, '2000000088');
     await expect(page).toHaveURL(/\/inactive-user$/);
     await expect(page.getByText(/made inactive/)).toBeVisible();
     await expectAccessible(page);
+    await page.waitForLoadState('networkidle');
+    await expectFitsEveryWidth(page, null, 'Henry');
+    await expectCompactPhoneHeader(page);
   });
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { expectCompactPhoneHeader, expectFitsEveryWidth } from '../support/layout.ts';
 import {
   BARE_PAGE_SCRIPT_BYTES,
   totalBytes,
@@ -56,6 +57,15 @@ async function expectNotDismissible(page: Page, dialog: Locator) {
   await expect(dialog).toBeVisible();
   await page.getByTestId('modal-backdrop').click({ position: { x: 4, y: 4 } });
   await expect(dialog).toBeVisible();
+}
+
+/** The first sign-in's dialog over the dashboard fits a phone and a tablet; then back to the desktop. */
+async function expectDialogFitsEveryScreen(page: Page, who: string) {
+  const desktop = page.viewportSize();
+  await page.waitForLoadState('networkidle');
+  await expectFitsEveryWidth(page, null, who);
+  await expectCompactPhoneHeader(page);
+  if (desktop) await page.setViewportSize(desktop);
 }
 
 /** Ticks a checkbox the way a person does, by its label (the styled box covers the native input). */
@@ -138,6 +148,7 @@ test.describe('Welcome dashboard', () => {
     await signIn(page, CHLOE);
     const dialog = page.getByRole('dialog', { name: 'Register your account' });
     await expect(dialog).toBeVisible();
+    await expectDialogFitsEveryScreen(page, 'Chloe');
     await expectNotDismissible(page, dialog);
     await expectAccessible(page);
     await screenshot(page, 'register-dialog');
@@ -167,7 +178,8 @@ test.describe('Welcome dashboard', () => {
   }) => {
     await signIn(page, DANA);
     const dialog = page.getByRole('dialog', { name: 'Set up your delegate account' });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Dr Alice Nguyen has invited you to be their delegate.');
+    await expectDialogFitsEveryScreen(page, 'Dana');
     const { delegateInvitationId } = await me(page);
     // Closing with no result goes to the provider's login (which may sign her straight back in).
     const login = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/login');
