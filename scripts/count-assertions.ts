@@ -14,6 +14,11 @@ import path from 'node:path';
 import { countAssertions, levelOf, type AssertionCount, type Level } from './lib/assertions.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Piped into `head`, the pipe may close before the last line: that is no failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const args = new Set(process.argv.slice(2));
 
 // Tracked files and new ones not yet committed, never node_modules or build output.

@@ -115,6 +115,13 @@ describe('the shell of each person of the demo world', () => {
     };
     await waitFor(() => expect(currentIn(header())).toBe('Home'));
     await at('/tasks-notifications', 'Tasks');
+    // A page of no side-navigation item still lists them all (the menu was empty here once).
+    const side = await screen.findByRole('navigation', { name: 'Menu', hidden: true });
+    expect(within(side).getByRole('link', { name: 'Home', hidden: true })).toHaveAttribute(
+      'href',
+      '/welcome',
+    );
+    expect(currentIn(side)).toBeNull();
     await at('/tasks-notifications/notifications', 'Businesses');
     await at('/my-workplaces', 'Sites');
     await at('/healthcare-service/x?from=Sites', 'Sites');
@@ -285,5 +292,22 @@ describe('where the guards send people, and why they are told', () => {
         '/welcome?reason=organisation-manager',
       ),
     );
+  });
+});
+
+describe('the logout dialog', () => {
+  it('Alice asked to confirm logging out: Cancel closes the dialog and keeps her where she was', async () => {
+    serveAs(alice, [harbour]);
+    const { router } = renderApp('/welcome');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Alice Nguyen' }, { timeout: 30_000 }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
+    expect(dialog).toHaveTextContent('You will also be logged out of');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Alice' })).toBeVisible();
   });
 });

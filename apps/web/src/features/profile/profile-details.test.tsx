@@ -220,3 +220,67 @@ describe('a verification link', () => {
     expect(requests.filter((r) => r.path.startsWith('/api/verify-email'))).toHaveLength(0);
   });
 });
+
+describe('registering as a practitioner from the profile page (Isla)', () => {
+  it('without an HPI-I: no tabs and the button; after registering, both tabs, her HPI-I, and no button', async () => {
+    const isla = testUser({
+      id: '4c5d6e7f-8091-4a2b-9c3d-4e5f6a7b8c9d',
+      givenName: 'Isla',
+      familyName: 'Brown',
+      isPractitioner: false,
+      practitionerId: null,
+      phone: '0755556666',
+      hpii: null,
+    });
+    let registered = false;
+    const profileOf = (): Profile => ({
+      ...aliceProfile,
+      id: isla.id,
+      givenName: 'Isla',
+      familyName: 'Brown',
+      authIdentifier: '2000000099',
+      email: 'isla@coastalphysio.example.com.au',
+      phone: '0755556666',
+      hpii: registered ? '8003611860913908' : null,
+      practitionerId: registered ? '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' : null,
+      practitionerPreferredName: null,
+      ahpraPractitionerDetails: [],
+    });
+    setSessionToken('tok');
+    installFakeServer({
+      [`GET ${apiPaths.me}`]: () => json({ ...isla, hpii: registered ? '8003611860913908' : null }),
+      [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),
+      [`GET ${profileApiPath('profile', isla.id)}`]: () => json(profileOf()),
+      [`POST ${profileApiPath('hpiiCheck', isla.id)}`]: () => json({ hpii: '8003611860913908' }),
+      [`POST ${profileApiPath('practitionerRegistration', isla.id)}`]: () => {
+        registered = true;
+        return json({ hpii: '8003611860913908', practitionerId: profileOf().practitionerId });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/profile/${isla.id}`);
+    const register = await screen.findByRole('button', { name: 'Register as a practitioner' });
+    expect(screen.getByLabelText('Email')).toHaveValue('isla@coastalphysio.example.com.au');
+    expect(screen.queryByRole('tab')).toBeNull();
+
+    await user.click(register);
+    const identity = await screen.findByRole('dialog', { name: 'Your professional identity' });
+    await user.click(within(identity).getByRole('textbox', { name: /HPI-I number/ }));
+    await user.paste('8003611860913908');
+    await user.click(within(identity).getByRole('button', { name: 'Next' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await user.click(within(terms).getByLabelText('I accept the participation agreement'));
+    await user.click(within(terms).getByLabelText('I have read and accept the privacy notice'));
+    await user.click(within(terms).getByRole('button', { name: 'Agree and continue' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+        'Basic information',
+        'Personal contact details',
+      ]),
+    );
+    expect(screen.getByText('8003611860913908')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Register as a practitioner' })).toBeNull();
+  });
+});

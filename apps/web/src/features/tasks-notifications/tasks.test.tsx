@@ -419,10 +419,14 @@ describe('the tabs follow what Alice does', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks-notifications'));
     expect(await screen.findByRole('tab', { name: /^Open \(1\)/ })).toBeVisible();
     expect(
-      screen.queryByRole('link', { name: 'Verify the phone of Harbour General Practice Surry Hills' }),
+      screen.queryByRole('link', {
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
     ).toBeNull();
 
-    await userEvent.click(screen.getByRole('link', { name: 'Verify the email of Surry Hills Clinic' }));
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Verify the email of Surry Hills Clinic' }),
+    );
     await userEvent.click(
       await screen.findByRole('radio', { name: 'Current value: Email: surryhills@example.com' }),
     );

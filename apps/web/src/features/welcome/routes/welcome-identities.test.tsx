@@ -609,4 +609,142 @@ describe('the first-sign-in dialogs: their width, words and validation', () => {
       await d.findByRole('link', { name: 'You must accept to act as a delegate' }),
     ).toBeInTheDocument();
   });
+
+  it('Chloe, once registered: the dialog closes, she is greeted, and her one card shows', async () => {
+    let complete = false;
+    const requests = serveAs(
+      () =>
+        json(
+          testUser({
+            givenName: 'Chloe',
+            isProfileComplete: complete,
+            isPractitioner: false,
+            practitionerId: null,
+            email: complete ? 'chloe.martin@example.com' : null,
+            participationApprovalStatus: null,
+          }),
+        ),
+      {
+        extra: {
+          'POST /api/registration/register-user': () => {
+            complete = true;
+            return new Response(null, { status: 204 });
+          },
+        },
+      },
+    );
+    renderApp('/welcome');
+    const d = within(await screen.findByRole('dialog', { name: 'Register your account' }));
+    await userEvent.type(d.getByLabelText('Email'), 'chloe.martin@example.com');
+    await userEvent.type(d.getByLabelText(/^Phone/), '0412345678');
+    await userEvent.click(d.getByLabelText('I accept the terms of use'));
+    await userEvent.click(d.getByLabelText('I have read and accept the privacy notice'));
+    await userEvent.click(d.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await cardGroups()).toEqual({ 'Manager actions': ['Register a business'] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Chloe' })).toBeVisible();
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      email: 'chloe.martin@example.com',
+      phone: '0412345678',
+    });
+  });
+
+  it('Farah, once she accepts participation: the dialog closes and her practitioner cards show', async () => {
+    let accepted = false;
+    const requests = serveAs(
+      () =>
+        json(
+          testUser({
+            givenName: 'Farah',
+            participationApprovalStatus: accepted ? 'Accepted' : null,
+          }),
+        ),
+      {
+        extra: {
+          'POST /api/registration/accept-participation': () => {
+            accepted = true;
+            return new Response(null, { status: 204 });
+          },
+        },
+      },
+    );
+    renderApp('/welcome');
+    const d = within(await screen.findByRole('dialog', { name: 'Terms and Conditions' }));
+    await userEvent.click(d.getByLabelText('I accept the participation agreement'));
+    await userEvent.click(d.getByLabelText('I have read and accept the privacy notice'));
+    await userEvent.click(d.getByRole('button', { name: 'Agree and continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await cardGroups())['Practitioner actions']).toHaveLength(5);
+    expect(requests.find((r) => r.path === '/api/registration/accept-participation')?.body).toEqual(
+      { acceptParticipationAgreement: true, acceptPrivacyNotice: true },
+    );
+  });
+});
+
+describe('where the dashboard leads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('Alice: Escape closes the set-up helper and gives focus back to its button; a card opens its page', async () => {
+    serveAs(alice, { organisations: [organisation()], sites: [organisation()], helper: allDone });
+    const { router } = renderApp('/welcome');
+    const setUp = await screen.findByRole('button', { name: 'Set up a site' });
+    await userEvent.click(setUp);
+    await screen.findByRole('dialog', { name: 'Set up a site' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(setUp).toHaveFocus());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await userEvent.click(cardLink('Manager actions', 'Manage businesses'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organisation/participating'));
+  });
+
+  it('Alice: the side navigation’s Publishing opens the landing, whose Business settings opens the selector', async () => {
+    serveAs(alice, { organisations: [organisation()] });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp('/welcome');
+    const side = await screen.findByRole('navigation', { name: 'Menu', hidden: true });
+    await userEvent.click(
+      await within(side).findByRole('link', { name: 'Publishing', hidden: true }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Publishing' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/publishing');
+    await userEvent.click(await screen.findByRole('link', { name: /Business settings/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/publish-selector'));
+  });
+
+  it('Isla: Complete on the banner opens her unfinished registration', async () => {
+    const coastalId = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
+    serveAs(
+      testUser({
+        givenName: 'Isla',
+        isPractitioner: false,
+        practitionerId: null,
+        roles: [
+          { type: 'OrganisationManager', organisationId: coastalId, healthcareServiceId: null },
+        ],
+      }),
+      {
+        banner: {
+          id: coastalId,
+          name: 'Coastal Physio Collective',
+          businessName: 'Coastal Physio Collective',
+          publisherApprovalStatus: 'PendingSubmission',
+          dateCreated: '2026-11-18T00:00:00.000Z',
+        },
+      },
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp('/welcome');
+    await userEvent.click(await screen.findByRole('link', { name: 'Complete' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/organisation/participating/add-edit-v2/${coastalId}`,
+      ),
+    );
+    // The dashboard, banner and all, gives way to the registration page.
+    await waitFor(() => expect(screen.queryByText('Action required')).not.toBeInTheDocument());
+  });
 });
