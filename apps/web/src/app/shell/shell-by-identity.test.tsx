@@ -6,7 +6,12 @@ import { apiPaths, meApiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { testUser } from '../../test/test-config.ts';
+import {
+  aliceManaged,
+  demoUsers,
+  harbourId,
+  participatingOrganisation,
+} from '../../test/demo-world.ts';
 
 /**
  * The shell as each person of the demo world (data/world.json) has it: which header and side-navigation
@@ -16,57 +21,11 @@ import { testUser } from '../../test/test-config.ts';
  * docs/decisions/052-ci-budget.md).
  */
 
-const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
-const harbour: OrganisationNode = {
-  id: harbourId,
-  type: 'ParticipatingOrganisation',
-  name: 'Harbour Medical Group Pty Ltd',
-  alias: null,
-  businessName: 'Harbour Medical Group',
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  isActive: true,
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  serviceRoles: [],
-  children: [],
-};
-const alicePractitionerId = '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
-
-const alice = testUser({
-  givenName: 'Alice',
-  familyName: 'Nguyen',
-  roles: [{ type: 'OrganisationManager', organisationId: harbourId, healthcareServiceId: null }],
-});
-const ben = testUser({
-  givenName: 'Ben',
-  familyName: 'Okafor',
-  isPractitioner: false,
-  practitionerId: null,
-  isApprovedPractitionerDelegate: true,
-  roles: [
-    {
-      type: 'HealthcareServiceManager',
-      organisationId: null,
-      healthcareServiceId: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-    },
-  ],
-});
-const george = testUser({
-  givenName: 'George',
-  familyName: 'Papadopoulos',
-  isPractitioner: false,
-  practitionerId: null,
-  roles: [{ type: 'Viewer', organisationId: harbourId, healthcareServiceId: null }],
-});
-const priya = testUser({
-  givenName: 'Priya',
-  familyName: 'Raman',
-  isPractitioner: false,
-  practitionerId: null,
-  roles: [{ type: 'PcaOperator', organisationId: null, healthcareServiceId: null }],
-});
+const harbour = participatingOrganisation();
+const alice = demoUsers.alice();
+const ben = demoUsers.ben();
+const george = demoUsers.george();
+const priya = demoUsers.priya();
 
 /** Answers the shell's requests (and the dashboard's) as the API answers this person. */
 function serveAs(user: CurrentUser, organisations: OrganisationNode[] = []) {
@@ -204,15 +163,7 @@ describe('the shell of each person of the demo world', () => {
     unmount();
     vi.unstubAllGlobals();
 
-    serveAs({
-      ...ben,
-      managingPractitioner: {
-        id: alicePractitionerId,
-        givenName: 'Alice',
-        familyName: 'Nguyen',
-        userPhotoData: null,
-      },
-    });
+    serveAs(demoUsers.ben({ managingPractitioner: aliceManaged }));
     renderApp('/welcome');
     expect(await screen.findByTestId('managing-indicator')).toHaveTextContent(
       'Managing Alice Nguyen',

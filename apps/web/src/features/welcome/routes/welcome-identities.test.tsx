@@ -10,6 +10,13 @@ import type {
 import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+import {
+  aliceManaged,
+  demoUsers,
+  harbourId,
+  harbourOfBen,
+  participatingOrganisation,
+} from '../../../test/demo-world.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 
 /**
@@ -19,28 +26,9 @@ import { setSessionToken } from '#lib/session-token.ts';
  * journeys keep the person's path, the keyboard and axe (issue 31, docs/decisions/052-ci-budget.md).
  */
 
-const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
-const surryHillsGpId = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const aliceUserId = '6f1c1f0e-8a43-4b7e-9d0b-0a4f1c3e2b11';
-const alicePractitionerId = '3b7f2a90-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
-
-/** A participating organisation of the world: Harbour (approved publisher) unless overridden. */
-const organisation = (overrides: Partial<OrganisationNode> = {}): OrganisationNode => ({
-  id: harbourId,
-  type: 'ParticipatingOrganisation',
-  name: 'Harbour Medical Group Pty Ltd',
-  alias: null,
-  businessName: 'Harbour Medical Group',
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  isActive: true,
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  serviceRoles: [],
-  children: [],
-  ...overrides,
-});
+const organisation = participatingOrganisation;
+const aliceUserId = demoUsers.alice().id;
+const alicePractitionerId = aliceManaged.id;
 
 type World = {
   organisations?: OrganisationNode[];
@@ -112,13 +100,7 @@ function problemSummary(dialog: HTMLElement) {
 const cardLink = (group: string, title: string) =>
   within(screen.getByRole('region', { name: group })).getByRole('link', { name: title });
 
-const alice = testUser({
-  id: aliceUserId,
-  givenName: 'Alice',
-  familyName: 'Nguyen',
-  practitionerId: alicePractitionerId,
-  roles: [{ type: 'OrganisationManager', organisationId: harbourId, healthcareServiceId: null }],
-});
+const alice = demoUsers.alice();
 
 const allDone: SetupHelperStatus['steps'] = [
   { key: 'location', state: 'complete', count: 2 },
@@ -219,31 +201,7 @@ describe('the dashboard of each person of the demo world', () => {
   });
 
   it('Ben, a service manager and delegate: manager and delegate cards, no practitioner cards, no site to set up', async () => {
-    serveAs(
-      testUser({
-        givenName: 'Ben',
-        isPractitioner: false,
-        practitionerId: null,
-        isApprovedPractitionerDelegate: true,
-        roles: [
-          {
-            type: 'HealthcareServiceManager',
-            organisationId: null,
-            healthcareServiceId: surryHillsGpId,
-          },
-        ],
-      }),
-      {
-        organisations: [
-          organisation({
-            effectiveRoles: [],
-            serviceRoles: [
-              { healthcareServiceId: surryHillsGpId, roles: ['HealthcareServiceManager'] },
-            ],
-          }),
-        ],
-      },
-    );
+    serveAs(demoUsers.ben(), { organisations: [harbourOfBen()] });
     renderApp('/welcome');
     const groups = await cardGroups();
     expect(groups['Delegate actions']).toEqual(['Managed accounts']);
@@ -257,27 +215,7 @@ describe('the dashboard of each person of the demo world', () => {
   });
 
   it('Ben managing Alice: greeted with her name, her practitioner cards but not Delegate, no site to set up', async () => {
-    serveAs(
-      testUser({
-        givenName: 'Ben',
-        isPractitioner: false,
-        practitionerId: null,
-        isApprovedPractitionerDelegate: true,
-        roles: [
-          {
-            type: 'HealthcareServiceManager',
-            organisationId: null,
-            healthcareServiceId: surryHillsGpId,
-          },
-        ],
-        managingPractitioner: {
-          id: alicePractitionerId,
-          givenName: 'Alice',
-          familyName: 'Nguyen',
-          userPhotoData: null,
-        },
-      }),
-    );
+    serveAs(demoUsers.ben({ managingPractitioner: aliceManaged }));
     renderApp('/welcome');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Alice' }),
@@ -346,14 +284,7 @@ describe('the dashboard of each person of the demo world', () => {
   });
 
   it('Ben, switched back because the practitioner stopped his delegation, is told so (?reason=managing-ended)', async () => {
-    serveAs(
-      testUser({
-        givenName: 'Ben',
-        isPractitioner: false,
-        practitionerId: null,
-        isApprovedPractitionerDelegate: true,
-      }),
-    );
+    serveAs(demoUsers.ben());
     renderApp('/welcome?reason=managing-ended');
     expect(await screen.findByText('You are back in your own account.')).toBeVisible();
     expect(
@@ -364,14 +295,8 @@ describe('the dashboard of each person of the demo world', () => {
   });
 
   it('Dana, an approved delegate of Alice: the Managed accounts card', async () => {
-    serveAs(
-      testUser({
-        givenName: 'Dana',
-        isPractitioner: false,
-        practitionerId: null,
-        isApprovedPractitionerDelegate: true,
-      }),
-    );
+    // An approved delegate with no business role, as Dana is once she has accepted.
+    serveAs(demoUsers.ben({ givenName: 'Dana', familyName: 'Wu', roles: [] }));
     renderApp('/welcome');
     expect((await cardGroups())['Delegate actions']).toEqual(['Managed accounts']);
   });
