@@ -1,10 +1,11 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { expectCompactPhoneHeader, expectFitsEveryWidth } from '../support/layout.ts';
 
 /**
  * The profile (docs/product/features.md#profile, docs/decisions/022-profile-and-email-verification.md):
- * Alice's own details and their rules, Farah's email verification through the dev mailbox and the
- * server's resend lock, and Ben reading Farah's details while he manages her. Each file runs on its own
+ * Alice keeps her own details, Farah accepts participation and verifies her email through the dev mailbox,
+ * and Ben reads Farah's details while he manages her. Each file runs on its own
  * seeded world; the tests here run in order on it.
  */
 
@@ -36,64 +37,33 @@ async function tick(scope: Locator, label: string) {
   await expect(scope.getByRole('checkbox', { name: label })).toBeChecked();
 }
 
-const widthOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).width);
-
-async function newPerson(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'en-AU' });
-  return context.newPage();
-}
-
-test('Alice keeps her profile: read-only identity, email and phone rules, personal contact details', async ({
+/*
+ * The journeys keep the way to the profile, the save that reaches the server and comes back after a
+ * reload, the mailed link followed from the mailbox, the dialogs and axe on each state. What the page shows
+ * and its fields' rules (lengths, messages, the Verified indicator, the ?tab= choice, the privacy dialog's
+ * width, the read view's cards) are checked in component tests (apps/web/src/features/profile/
+ * profile-details.test.tsx, profile.test.tsx), and the resend lock, a second tab's refused resend and the
+ * link's single use in the API tests (apps/server/src/modules/profile/profile.test.ts): issue 31,
+ * docs/decisions/052-ci-budget.md.
+ */
+test('Alice keeps her profile: an invalid email explained, her phone saved, the privacy policy, personal contact details kept after a reload', async ({
   page,
 }) => {
   await signInToWelcome(page, ALICE, 'Alice');
   await fromProfileMenu(page, 'Alice Nguyen', 'View profile');
   await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  await expect(page).toHaveTitle(/^Profile/);
-
-  // With an HPI-I: both tabs; Basic information first.
-  const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Basic information', 'Personal contact details']);
-  await expect(page.getByRole('tab', { name: 'Basic information' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await expect(page.getByText('Alice Nguyen', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Dr Alice Nguyen')).toBeVisible();
-  await expect(
-    page.getByText('Your preferred name may be changed in the government services portal.'),
-  ).toBeVisible();
-  await expect(page.getByText(ALICE, { exact: true })).toBeVisible();
-  await expect(page.getByText('8003615260181594')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'HPI-I is valid' })).toBeVisible();
-  const registrations = page.getByRole('table', { name: 'Professional registrations' });
-  await expect(registrations).toContainText('MED0001234567');
-  await expect(registrations).toContainText('Medical Practitioner');
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Resend validation email' })).toHaveCount(0);
   await expectAccessible(page);
 
-  // Editing the email clears the verified indicator; restoring it sets it again (rule 4.8).
   const email = page.getByLabel('Email', { exact: true });
   const phone = page.getByLabel('Phone', { exact: true });
   const save = page.getByRole('button', { name: 'Save', exact: true });
-  await expect(email).toHaveAttribute('maxlength', '100');
-  await expect(phone).toHaveAttribute('maxlength', '100');
   await email.fill('alice.nguyen@harbourmedical');
   await expect(page.getByText('Must be valid email')).toBeVisible();
-  await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
   await expect(save).toBeDisabled();
-  await email.fill('alice.nguyen@harbourmedical.example.com.au');
-  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
-  await phone.fill('12');
-  await expect(
-    page.getByText('Please enter a 6 or 10 digit number starting with 0 or 1'),
-  ).toBeVisible();
-  await expect(save).toBeDisabled();
-  await phone.fill('');
-  await expect(page.getByText('Please enter your phone number')).toBeVisible();
   await expectAccessible(page);
+  await email.fill('alice.nguyen@harbourmedical.example.com.au');
   await phone.fill('0291230000');
   await expect(save).toBeEnabled();
   const saved = page.waitForResponse(
@@ -102,40 +72,19 @@ test('Alice keeps her profile: read-only identity, email and phone rules, person
   await save.click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('Successfully updated your profile')).toBeVisible();
-  await page
-    .getByRole('button', { name: /Close|Dismiss/ })
-    .first()
-    .click();
-  await expect(page.getByText('Successfully updated your profile')).toHaveCount(0);
 
-  // The privacy policy opens in the shell's 1200 px dialog.
+  // The privacy policy opens in the shell's dialog; Escape closes it.
   await page.getByRole('link', { name: 'Privacy policy' }).click();
   const privacy = page.getByRole('dialog');
   await expect(privacy).toBeVisible();
-  expect(await widthOf(privacy)).toBe('1200px');
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(privacy).toHaveCount(0);
 
-  // ?tab= selects a tab by its label, a moment after the page shows.
-  await page.goto(`${new URL(page.url()).pathname}?tab=Personal%20contact%20details`);
-  await expect(page.getByRole('tab', { name: 'Personal contact details' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await expect(
-    page.getByText(
-      'Your personal contact details are only shared with organisations that you or your delegate choose.',
-    ),
-  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Personal contact details' }).click();
   await page.getByLabel('Personal email').fill('alice@home');
-  await page.getByLabel('Personal phone').fill('0412');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const problems = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-  await expect(problems.getByRole('link')).toHaveText([
-    'Must be valid email',
-    'Please enter a 6 or 10 digit number starting with 0 or 1',
-  ]);
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Personal email').fill('alice@home.example.com');
   await page.getByLabel('Personal phone').fill('0412345678');
@@ -145,56 +94,46 @@ test('Alice keeps her profile: read-only identity, email and phone rules, person
   await page.reload();
   await page.getByRole('tab', { name: 'Personal contact details' }).click();
   await expect(page.getByLabel('Personal email')).toHaveValue('alice@home.example.com');
+  await expect(page.getByLabel('Personal phone')).toHaveValue('0412345678');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('0291230000');
 });
 
-test('Farah verifies her email from the dev mailbox; a second resend within 5 minutes is refused by the server', async ({
+test('Farah accepts participation, then verifies her email from the dev mailbox; the link works once', async ({
   page,
-  browser,
-  baseURL,
   mailbox,
 }) => {
   await signIn(page, FARAH);
-  // Farah has not answered the participation agreement yet: the dashboard asks first.
+  // Farah has not answered the participation agreement yet: the dashboard asks first, and cannot be
+  // dismissed (the words and messages: apps/web/src/features/welcome/routes/welcome-identities.test.tsx).
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
   await expect(terms).toBeVisible({ timeout: 30_000 });
+  // It fits a phone and a tablet (measured here, where Farah signs in anyway).
+  await page.waitForLoadState('networkidle');
+  await expectFitsEveryWidth(page, null, 'Farah');
+  await expectCompactPhoneHeader(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.keyboard.press('Escape');
+  await expect(terms).toBeVisible();
+  await page.getByTestId('modal-backdrop').click({ position: { x: 4, y: 4 } });
+  await expect(terms).toBeVisible();
+  await terms.getByRole('button', { name: 'Agree and continue' }).click();
+  await expect(terms.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+  await expectAccessible(page);
   await tick(terms, 'I accept the participation agreement');
   await tick(terms, 'I have read and accept the privacy notice');
   await terms.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(terms).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Farah' })).toBeVisible();
+
   await fromProfileMenu(page, 'Farah Haddad', 'View profile');
   await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
   const profileUrl = page.url();
-
-  // The same profile open in a second tab, as people do.
-  const second = await newPerson(browser, baseURL);
-  await signIn(second, FARAH);
-  await expect(second.getByRole('heading', { level: 1, name: 'Welcome Farah' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await second.goto(profileUrl);
-  const secondResend = second.getByRole('button', { name: 'Resend validation email' });
-  await expect(secondResend).toBeEnabled();
-
   const resend = page.getByRole('button', { name: 'Resend validation email' });
   await resend.click();
   await expect(
     page.getByText(`We have sent a verification email to ${FARAH_EMAIL}.`),
   ).toBeVisible();
-  // The button stays disabled for the 5 minutes, reload or not: the lock is the server's.
   await expect(resend).toBeDisabled();
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Resend validation email' })).toBeDisabled();
-
-  // The other tab did not know: the server refuses, and the page shows the warning with Dismiss.
-  await secondResend.click();
-  const warning = second
-    .getByRole('alert')
-    .filter({ hasText: 'Please wait before requesting another verification' });
-  await expect(warning).toBeVisible();
-  await expectAccessible(second);
-  await warning.getByRole('button', { name: /Dismiss|Close/ }).click();
-  await expect(warning).toHaveCount(0);
-  await second.context().close();
 
   // The link, followed from the dev mailbox like a person would.
   const mail = await mailbox.waitForMail({
@@ -208,7 +147,6 @@ test('Farah verifies her email from the dev mailbox; a second resend within 5 mi
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible();
-  await expect(page.getByText('Your email has been successfully verified.')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/verify-email-1280.png`, fullPage: true });
 
@@ -223,23 +161,7 @@ test('Farah verifies her email from the dev mailbox; a second resend within 5 mi
   await expect(page.getByRole('button', { name: 'Resend validation email' })).toHaveCount(0);
 });
 
-test('a verification link without its parameters says so without calling the server', async ({
-  page,
-}) => {
-  let called = false;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/verify-email')) called = true;
-  });
-  await page.goto('/verify-email?email=someone%40example.com');
-  await expect(
-    page.getByText(
-      'The verification link is incomplete. Please open the link from your email again.',
-    ),
-  ).toBeVisible();
-  expect(called).toBe(false);
-});
-
-test('Ben, managing Farah, opens her personal details (the practitioner profile read view)', async ({
+test('Ben, managing Farah, opens her personal details (the practitioner profile read view), which fit a phone', async ({
   page,
 }) => {
   await signInToWelcome(page, BEN, 'Ben');
@@ -251,14 +173,7 @@ test('Ben, managing Farah, opens her personal details (the practitioner profile 
   await page.getByRole('link', { name: 'Personal details' }).click();
   await expect(page).toHaveURL(/\/practitioner-profile\/[0-9a-f-]{36}/);
   await expect(page.getByRole('heading', { level: 1, name: 'Practitioner profile' })).toBeVisible();
-  for (const card of ['Profile details', 'Identifiers', 'Personal contact details'])
-    await expect(page.getByRole('heading', { level: 2, name: card })).toBeVisible();
-  await expect(page.getByRole('main').getByText('Farah Haddad', { exact: true })).toBeVisible();
-  await expect(page.getByText(FARAH, { exact: true })).toBeVisible();
   await expect(page.getByText('8003610830166134')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Professional registrations' })).toContainText(
-    'PHY0009876543',
-  );
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENSHOTS}/practitioner-profile-390.png`, fullPage: true });

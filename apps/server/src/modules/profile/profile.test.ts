@@ -207,6 +207,44 @@ describe('personal contact details', () => {
     });
   });
 
+  // What the profile journey read back after a reload (e2e/tests/profile.spec.ts until issue 31).
+  it('Alice keeps her own, and reads them back with her saved phone, her email still verified', async () => {
+    const saved = await call('alice', 'PUT', profileApiPath('personalContactDetails', id.alice), {
+      personalEmail: 'alice@home.example.com',
+      personalPhone: '0412345678',
+    });
+    expect(saved.statusCode).toBe(200);
+    const phone = await call('alice', 'PUT', profileApiPath('basicInformation', id.alice), {
+      email: 'alice.nguyen@harbourmedical.example.com.au',
+      phone: '0291230000',
+    });
+    expect(phone.statusCode).toBe(200);
+    const read = Profile.parse(
+      (await call('alice', 'GET', profileApiPath('profile', id.alice))).json(),
+    );
+    expect(read).toMatchObject({
+      personalEmail: 'alice@home.example.com',
+      personalPhone: '0412345678',
+      phone: '0291230000',
+      emailConfirmed: true,
+    });
+    const bad = await call('alice', 'PUT', profileApiPath('personalContactDetails', id.alice), {
+      personalEmail: 'alice@home',
+      personalPhone: '0412',
+    });
+    expectProblem(bad, 400);
+    const messages = (bad.json() as { errors: Array<{ field: string; message: string }> }).errors;
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'personalEmail', message: 'Must be valid email' }),
+        expect.objectContaining({
+          field: 'personalPhone',
+          message: 'Please enter a 6 or 10 digit number starting with 0 or 1',
+        }),
+      ]),
+    );
+  });
+
   it('empty values clear them; bad ones are refused with the messages', async () => {
     const cleared = await call('alice', 'PUT', profileApiPath('personalContactDetails', id.alice), {
       personalEmail: '',

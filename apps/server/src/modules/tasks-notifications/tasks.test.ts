@@ -357,6 +357,20 @@ describe('the verify-information task', () => {
         type: 'task-not-open',
       },
     );
+    // Out of the open tasks and their count, into the dismissed ones (the tasks journey read this from
+    // the tabs until issue 31).
+    const open = TasksPage.parse(
+      (await call('alice', 'GET', `${paths.tasks}?status=NotComplete`)).json(),
+    );
+    expect(open.items.map((i) => i.id)).not.toContain(task.locationEmail);
+    const dismissed = TasksPage.parse(
+      (await call('alice', 'GET', `${paths.tasks}?status=Dismissed`)).json(),
+    );
+    expect(dismissed.items.map((i) => i.id)).toContain(task.locationEmail);
+    const counts = TasksNotificationsCounts.parse(
+      (await call('alice', 'GET', paths.counts)).json(),
+    );
+    expect(counts.openTasks).toBe(open.total);
   });
 });
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { CurrentUser, delegateConsentList, DelegateInvitation } from '@pca/contracts';
+import {
+  CurrentUser,
+  delegateConsentList,
+  DelegateInvitation,
+  DelegatePractitioners,
+  shellApiPaths,
+} from '@pca/contracts';
 import { auditEvents, delegations, mailOutbox, users } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -155,6 +161,15 @@ describe('delegate invitations', () => {
     expect(mails.some((m) => m.subject === 'Dana Wu accepted your delegate invitation')).toBe(true);
     // Answered invitations cannot be answered again.
     expect((await call(RA.dana, 'POST', `${url}/decline`)).statusCode).toBe(409);
+  });
+
+  // The welcome journey read this from Dana's dashboard (e2e/tests/welcome.spec.ts until issue 31).
+  it('then offers Dana, Alice’s delegate now, Alice to manage, and only her', async () => {
+    const res = await call(RA.dana, 'GET', shellApiPaths.managedPractitioners);
+    expect(res.statusCode).toBe(200);
+    const { practitioners } = DelegatePractitioners.parse(res.json());
+    expect(practitioners.map((p) => `${p.givenName} ${p.familyName}`)).toEqual(['Alice Nguyen']);
+    expect(practitioners[0]!.id).toBe(demoIds.practitioner('alice'));
   });
 
   it('records a decline as Rejected', async () => {

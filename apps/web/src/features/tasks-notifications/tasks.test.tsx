@@ -330,3 +330,125 @@ describe('the online form', () => {
     expect(screen.getByRole('link', { name: 'Back to tasks' })).toBeVisible();
   });
 });
+
+/**
+ * Alice's tasks as a small world that changes when she acts: what the browser journey
+ * (e2e/tests/tasks.spec.ts) read from the tabs after each step, checked here without a browser (issue 31,
+ * docs/decisions/052-ci-budget.md). The counts and lists follow each answer without a reload.
+ */
+describe('the tabs follow what Alice does', () => {
+  const emailTaskId = '8b3e3f90-ac4d-4e5f-9a6b-7c8d9e0f1a2b';
+  const statusOf = new Map<string, 'NotComplete' | 'Complete' | 'Dismissed'>([
+    [taskId, 'NotComplete'],
+    [emailTaskId, 'NotComplete'],
+  ]);
+  const items: Record<string, TaskListItem> = {
+    [taskId]: item(),
+    [emailTaskId]: item({
+      id: emailTaskId,
+      taskPriorityCode: 'low',
+      entityType: 'Location',
+      entityName: 'Surry Hills Clinic',
+      propertyDisplayNames: ['Email'],
+    }),
+  };
+  const details: Record<string, VerifyInformationTask> = {
+    [taskId]: task(),
+    [emailTaskId]: task({
+      id: emailTaskId,
+      taskPriorityCode: 'low',
+      entityType: 'Location',
+      entityName: 'Surry Hills Clinic',
+      partnerServiceName: 'MediFund Health Insurance',
+      properties: [
+        {
+          name: 'Email',
+          displayName: 'Email',
+          newValue: 'clinic@example.com',
+          currentValue: 'surryhills@example.com',
+        },
+      ],
+    }),
+  };
+  const world = () => {
+    const answer = (id: string, status: 'Complete' | 'Dismissed') => () => {
+      statusOf.set(id, status);
+      return json({ ...details[id], taskStatus: status });
+    };
+    return {
+      [`GET ${paths.counts}`]: () =>
+        json({
+          openTasks: [...statusOf.values()].filter((s) => s === 'NotComplete').length,
+          unreadNotifications: 3,
+        }),
+      [`GET ${paths.tasks}`]: (request: { path: string }) => {
+        const status = new URL(request.path, 'http://x').searchParams.get('status');
+        return json(
+          page(
+            [...statusOf]
+              .filter(([, s]) => s === status)
+              .map(([id, s]) => ({ ...items[id]!, taskStatus: s })),
+          ),
+        );
+      },
+      [`GET ${taskApiPath('task', taskId)}`]: () =>
+        json({ ...details[taskId], taskStatus: statusOf.get(taskId) }),
+      [`GET ${taskApiPath('task', emailTaskId)}`]: () =>
+        json({ ...details[emailTaskId], taskStatus: statusOf.get(emailTaskId) }),
+      [`POST ${taskApiPath('completeTask', taskId)}`]: answer(taskId, 'Complete'),
+      [`POST ${taskApiPath('dismissTask', emailTaskId)}`]: answer(emailTaskId, 'Dismissed'),
+    } satisfies Record<string, FakeHandler>;
+  };
+
+  it('verifying one and dismissing another moves each to its tab and lowers the open count', async () => {
+    serve(world());
+    const { router } = renderApp('/tasks-notifications');
+    expect(await screen.findByRole('tab', { name: /^Open \(2\)/ })).toBeVisible();
+
+    await userEvent.click(
+      await screen.findByRole('link', {
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
+    );
+    await userEvent.click(
+      await screen.findByRole('radio', {
+        name: 'Suggested value from National Health Services Directory: Phone: 0291234888',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks-notifications'));
+    expect(await screen.findByRole('tab', { name: /^Open \(1\)/ })).toBeVisible();
+    expect(
+      screen.queryByRole('link', {
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
+    ).toBeNull();
+
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Verify the email of Surry Hills Clinic' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('radio', { name: 'Current value: Email: surryhills@example.com' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keep the current details' });
+    expect(dialog).toHaveTextContent('MediFund Health Insurance');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss task' }));
+    expect(await screen.findByRole('tab', { name: /^Open \(0\)/ })).toBeVisible();
+    expect(await screen.findByText('Task dismissed: Surry Hills Clinic')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'Verify the phone of Harbour General Practice Surry Hills',
+      }),
+    ).toBeVisible();
+    // A dismissed task is listed, not opened again.
+    await userEvent.click(screen.getByRole('tab', { name: 'Dismissed' }));
+    const dismissed = await screen.findByRole('table', { name: 'Dismissed tasks' });
+    expect(
+      await within(dismissed).findByText('Verify the email of Surry Hills Clinic'),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/tasks-notifications/dismissed-tasks');
+  });
+});

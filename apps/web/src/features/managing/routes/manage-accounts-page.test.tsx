@@ -183,4 +183,35 @@ describe('ManageAccountsPage', () => {
     );
     expect(requests.filter((r) => r.path === '/api/me').length).toBeGreaterThanOrEqual(2);
   });
+
+  // Moved from the browser journey (e2e/tests/manage-accounts.spec.ts, issue 31): the journey keeps the way
+  // there and the keyboard; what the dashboard and header become is the app's state.
+  it('My account shows “switching back”, then stops managing: Ben’s own dashboard, no indicator', async () => {
+    const user = userEvent.setup();
+    let managing: ManagedPractitioner | null = farah;
+    const requests = serve(() => ben({ managingPractitioner: managing }), list(farah, alice), {
+      'DELETE /api/managing': () => {
+        managing = null;
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/welcome/sign-up-banner': () => json({ organisation: null }),
+      'GET /api/welcome/site-organisations': () => json({ organisations: [] }),
+    });
+    const { router } = renderApp('/welcome');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Farah' })).toBeVisible();
+    expect(screen.getByTestId('managing-indicator')).toHaveTextContent('Managing Farah Haddad');
+    await user.click(screen.getByRole('button', { name: 'Ben Okafor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'My account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switching back to your account' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'You will be returned to your own account and dashboard in a moment.',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Ben' }, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('managing-indicator')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/managing')).toBe(true);
+  });
 });

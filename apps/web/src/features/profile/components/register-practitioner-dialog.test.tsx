@@ -111,6 +111,35 @@ describe('register as a practitioner', { timeout: 60_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Your professional identity' })).toBeVisible();
   });
 
+  it('a second answer replaces the first on the field (moved from e2e/tests/register-practitioner.spec.ts, issue 31)', async () => {
+    let answers = 0;
+    const { user } = setUp({
+      [checkPath]: () =>
+        (answers += 1) === 1
+          ? fieldProblem(422, 'hpii-not-active', hpiiCheckMessages.hpiiNotActive)
+          : fieldProblem(422, 'hpii-not-linked', hpiiCheckMessages.hpiiNotLinked),
+    });
+    await user.click(screen.getByRole('button', { name: 'Register as a practitioner' }));
+    const dialog = screen.getByRole('dialog', { name: 'Your professional identity' });
+    const field = within(dialog).getByRole('textbox', { name: /HPI-I number/ });
+    await enter(user, field, '8003619960308242');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findAllByText(hpiiCheckMessages.hpiiNotActive, undefined, wait);
+    await user.clear(field);
+    await enter(user, field, '8003616281948219');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(
+      await within(dialog).findAllByText(hpiiCheckMessages.hpiiNotLinked, undefined, wait),
+    ).not.toHaveLength(0);
+    expect(within(dialog).queryByText(hpiiCheckMessages.hpiiNotActive)).toBeNull();
+    expect(hpiiCheckMessages.hpiiNotLinked).toBe(
+      'This HPI-I number is not linked to your provider-login account. Link it in the government services portal, then try again.',
+    );
+    expect(hpiiCheckMessages.hpiiNotActive).toBe(
+      'This HPI-I number is not active with the Healthcare Identifiers Service. Please contact the Healthcare Identifiers Service.',
+    );
+  });
+
   it('offers the help tooltip and the link to find the number', async () => {
     const { user } = setUp({});
     await user.click(screen.getByRole('button', { name: 'Register as a practitioner' }));
