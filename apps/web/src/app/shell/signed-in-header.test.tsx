@@ -7,24 +7,11 @@ import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testConfig, testUser } from '../../test/test-config.ts';
+import { harbourId, participatingOrganisation } from '../../test/demo-world.ts';
 import { WIDE_SCREEN_QUERY } from './use-wide-screen.ts';
 
-const orgId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
-const org: OrganisationNode = {
-  id: orgId,
-  type: 'ParticipatingOrganisation',
-  name: 'Harbour Medical Group Pty Ltd',
-  alias: null,
-  businessName: 'Harbour Medical Group',
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  isActive: true,
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  serviceRoles: [],
-  children: [],
-};
+const orgId = harbourId;
+const org: OrganisationNode = participatingOrganisation();
 
 const manager = testUser({
   givenName: 'George',

@@ -12,26 +12,13 @@ import {
 } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+import { harbourId, participatingOrganisation } from '../../../test/demo-world.ts';
 
-const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 const riverbendId = '6b1c2d3e-4f50-4a6b-9c7d-8e9f0a1b2c3d';
 const serviceId = '7c2d3e4f-5061-4b7c-8d9e-0f1a2b3c4d5e';
 
-const org = (id: string, businessName: string): OrganisationNode => ({
-  id,
-  type: 'ParticipatingOrganisation',
-  name: `${businessName} Pty Ltd`,
-  alias: null,
-  businessName,
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  isActive: true,
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  serviceRoles: [],
-  children: [],
-});
+const org = (id: string, businessName: string): OrganisationNode =>
+  participatingOrganisation({ id, name: `${businessName} Pty Ltd`, businessName });
 
 const alice: PractitionerListItem = {
   id: '8d3e4f50-6172-4c8d-9eaf-1a2b3c4d5e6f',

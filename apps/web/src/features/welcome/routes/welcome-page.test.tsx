@@ -10,26 +10,12 @@ import { getSessionToken, setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+import { harbourId, participatingOrganisation } from '../../../test/demo-world.ts';
 
 vi.mock('#lib/browser-navigation.ts', () => ({ leaveTo: vi.fn() }));
 
-const orgId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
-const org = (overrides: Partial<OrganisationNode> = {}): OrganisationNode => ({
-  id: orgId,
-  type: 'ParticipatingOrganisation',
-  name: 'Harbour Medical Group Pty Ltd',
-  alias: null,
-  businessName: 'Harbour Medical Group',
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  isActive: true,
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  serviceRoles: [],
-  children: [],
-  ...overrides,
-});
+const orgId = harbourId;
+const org = participatingOrganisation;
 
 function serve(
   user: CurrentUser | FakeHandler,
