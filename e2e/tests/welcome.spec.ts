@@ -181,11 +181,14 @@ test.describe('Welcome dashboard', () => {
     await expect(dialog).toContainText('Dr Alice Nguyen has invited you to be their delegate.');
     await expectDialogFitsEveryScreen(page, 'Dana');
     const { delegateInvitationId } = await me(page);
-    // Closing with no result goes to the provider's login (which may sign her straight back in).
+    // Closing with no result goes to the provider's login, asking her to sign in again (prompt=login).
+    // Wait for that page itself: a load state can settle mid-way through the redirects, and the next
+    // goto would then be interrupted by the rest of them.
     const login = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/login');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await login;
-    await page.waitForLoadState();
+    await expect(page).toHaveURL(/\/interaction\//);
+    await expect(page.getByLabel('RA number')).toBeVisible();
 
     // The emailed link, opened signed out: sign-in returns to it with the invitation in the query.
     await page.context().clearCookies();
