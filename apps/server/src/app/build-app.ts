@@ -46,6 +46,7 @@ import { userRegistrationRoutes } from '#modules/user-registration/routes.ts';
 import { shellRoutes } from '#modules/shell/routes.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
+import { workplacesRoutes } from '#modules/workplaces/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { createOutboxWorker } from '#platform/outbox-worker.ts';
@@ -81,6 +82,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   publishSelectorRoutes,
   publicationRoutes,
   practitionerPublicationRoutes,
+  workplacesRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */

@@ -205,6 +205,14 @@ export const authorisationMatrix: Matrix = {
   'GET /api/practitioner-publications/available-partners': [
     { target: 'own', allow: practitionersAndManaging },
   ],
+  // My workplaces (docs/decisions/059-my-workplaces.md): the practitioner's own roles, or the managed one's; a
+  // service's summary only where that practitioner holds or held a role (Farah's ended at the skin clinic).
+  'GET /api/workplaces': [{ target: 'own', allow: practitionersAndManaging }],
+  'GET /api/workplaces/healthcare-services/{id}': [
+    { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'benForAlice'] },
+    { target: 'surry-hills-skin', params: { id: skin }, allow: ['farah', 'benForFarah'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
 
   // --- organisations, locations, healthcare services
   'GET /api/organisations/{id}': [

@@ -54,8 +54,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'key-contacts',
       'key-contacts/add',
       'key-contacts/update/:id',
-      'my-workplaces',
-      'my-workplaces/healthcare-service-summary/:id',
       'practitioner/publish',
       'practitioner/publish/add',
       'practitioner/publish/edit',

@@ -62,6 +62,8 @@ const screens = {
     import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
   publishSelector: () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
   publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
+  myWorkplaces: () => import('#features/workplaces/routes/my-workplaces-page.tsx'),
+  workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -110,7 +112,7 @@ export const routeTable: RouteEntry[] = [
     [delegates.manageAccounts, 'Managed accounts', screens.manageAccounts],
     [profile.credentialDocuments, 'Credential documents'],
     [organisations.keyContacts, 'Key contacts'],
-    [profile.myWorkplaces, 'My workplaces'],
+    [profile.myWorkplaces, 'My workplaces', screens.myWorkplaces],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
     [practitioners.list, 'Practitioners', screens.practitioners],
     [pages.admin.auditEvents, 'Audit events'],
@@ -156,7 +158,9 @@ export const routeTable: RouteEntry[] = [
     [organisations.addKeyContact, 'Add key contact'],
     [organisations.updateKeyContact, 'Update key contact'],
   ]),
-  ...under(profile.myWorkplaces, [[profile.workplaceService, 'Healthcare service summary']]),
+  ...under(profile.myWorkplaces, [
+    [profile.workplaceService, 'Healthcare service summary', screens.workplaceService],
+  ]),
   ...under(publishing.practitioner, [
     [publishing.addPractitioner, 'Add publishing settings', screens.addPractitionerPublication],
     [publishing.editPractitioner, 'Edit publishing settings', screens.editPractitionerPublication],

@@ -4,7 +4,7 @@ import { HealthcareServiceDetail, type HealthcareServiceInput } from '@pca/contr
 import { auditEvents, healthcareServices } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
-import { toOpeningDays, toStoredHours } from './opening-hours.ts';
+import { toOpeningDays, toStoredHours } from '#platform/entities/opening-hours.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 
 const gp = demoIds.healthcareService('surry-hills-gp');

@@ -13,7 +13,7 @@ import {
   text,
   toLocationSummary,
 } from '#platform/entities/summaries.ts';
-import { toOpeningDays, toStoredHours } from './opening-hours.ts';
+import { toOpeningDays, toStoredHours } from '#platform/entities/opening-hours.ts';
 import { healthcareServiceWrites, isLocationOf, locationsOfOrganisation } from './repository.ts';
 
 /** Healthcare services: view, edit, and add to an organisation. */

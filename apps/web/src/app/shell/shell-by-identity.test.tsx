@@ -83,6 +83,7 @@ describe('the shell of each person of the demo world', () => {
     expect(currentIn(side)).toBeNull();
     await at('/tasks-notifications/notifications', 'Businesses');
     await at('/my-workplaces', 'Sites');
+    await at('/my-workplaces/healthcare-service-summary/x', 'Sites');
     await at('/healthcare-service/x?from=Sites', 'Sites');
     await at('/practitioner/publish', 'Publishing');
     await at('/practitioners', 'Businesses');
