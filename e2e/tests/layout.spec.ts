@@ -112,6 +112,12 @@ const publishing = () => [
   `/publication-email-notification?organisationId=${entities!.organisation.split('/').pop()}`,
 ];
 
+/** My workplaces and a service's summary (docs/decisions/059-my-workplaces.md): Alice works at the GP service. */
+const workplaces = () => [
+  '/my-workplaces',
+  `/my-workplaces/healthcare-service-summary/${entities!.service.split('/').pop()}`,
+];
+
 /** Each entity page's Partner services tab, with its partner cards and switches. */
 async function expectPartnerTabsFit(page: Page, who: string) {
   for (const route of [entities!.organisation, entities!.location, entities!.service]) {
@@ -159,7 +165,7 @@ test.describe('Fits every screen', () => {
     expect(overlaps(badge, label), 'badge clear of the label').toBe(false);
     await expectDrawerOffersDesktopItems(page);
     await expectSideNavHome(page);
-    for (const route of [...everything(), ...publishing()])
+    for (const route of [...everything(), ...publishing(), ...workplaces()])
       await expectFitsEveryWidth(page, route, 'Alice');
     await expectPartnerTabsFit(page, 'Alice');
     await expectFitsEveryWidth(page, '/design-system/home', 'Alice');

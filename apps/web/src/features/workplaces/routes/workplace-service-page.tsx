@@ -142,7 +142,8 @@ function ServiceSummary({ summary }: { summary: Summary }) {
                   {p.partner.name}
                 </Text>{' '}
                 <Text as="span" color="muted">
-                  — chosen by {levelText[p.from.level]} ({p.from.name})
+                  — chosen by {levelText[p.from.level]}
+                  {p.from.level === 'healthcare-service' ? '' : ` (${p.from.name})`}
                 </Text>
               </li>
             ))}
