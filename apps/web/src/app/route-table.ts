@@ -62,6 +62,7 @@ const screens = {
     import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
   publishSelector: () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
   publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
+  auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -113,7 +114,7 @@ export const routeTable: RouteEntry[] = [
     [profile.myWorkplaces, 'My workplaces'],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
     [practitioners.list, 'Practitioners', screens.practitioners],
-    [pages.admin.auditEvents, 'Audit events'],
+    [pages.admin.auditEvents, 'Audit events', screens.auditEvents],
     [publishing.overview, 'Publishing', screens.publishing],
     [profile.giveFeedback, 'Give us feedback'],
   ]),

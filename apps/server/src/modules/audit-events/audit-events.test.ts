@@ -63,13 +63,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
     if (quoted) {
-      if (c === '"' && body[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && body[i + 1] === '\n') {
-      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
     } else cell += c;
   }
   return rows;
@@ -184,8 +192,7 @@ describe('who sees which events', () => {
     for (const id of trails.isla!) expect(trails.alice!.has(id)).toBe(false);
     for (const id of trails.alice!) expect(trails.isla!.has(id)).toBe(false);
     expect([...trails.george!].some((id) => trails.alice!.has(id))).toBe(false);
-    for (const id of trails.alice!)
-      expect(trails.farah!.has(id)).toBe(false);
+    for (const id of trails.alice!) expect(trails.farah!.has(id)).toBe(false);
   });
 
   it('refuses the signed-out', async () => {
