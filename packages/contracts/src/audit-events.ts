@@ -55,7 +55,12 @@ export const AuditCursor = z
   .string()
   .regex(
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-  );
+  )
+  // A time that exists: the calendar and clock parts read back the same.
+  .refine((cursor) => {
+    const time = new Date(`${cursor.slice(0, 23)}Z`);
+    return !Number.isNaN(time.getTime()) && time.toISOString().slice(0, 19) === cursor.slice(0, 19);
+  }, 'Not a place in the trail.');
 
 /** The trail's filters (days are Sydney days, both ends included). */
 const filterFields = {

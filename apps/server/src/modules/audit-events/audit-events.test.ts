@@ -247,6 +247,7 @@ describe('filters and paging', () => {
     ['?entity=everything', 'entity'],
     ['?actor=ben', 'actor'],
     ['?cursor=yesterday', 'cursor'],
+    ['?cursor=5523-55-92T34%3A34%3A45.767160Z_baeaec14-abfa-bafb-acef-1ca0961af0bb', 'cursor'],
     ['?pageSize=0', 'pageSize'],
     ['?pageSize=101', 'pageSize'],
   ])('answers %s with a problem naming %s', async (query, field) => {

@@ -79,11 +79,30 @@ function filtersOf(filter: TrailFilter, cursor: Cursor | null): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
+/** Whether a row belongs to the trail, as one condition (the actor filter's single branch). */
+function inTrail(trail: Trail): SQL {
+  const parts: SQL[] = [];
+  if (trail.userId) parts.push(sql`e.actor_user_id = ${trail.userId}::uuid`);
+  if (trail.practitionerId)
+    parts.push(sql`e.subject_practitioner_id = ${trail.practitionerId}::uuid`);
+  if (trail.organisationIds.length)
+    parts.push(
+      sql`e.organisation_id in (${sql.join(
+        trail.organisationIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
 /**
  * The branches of a trail, each with what makes its rows its own and excludes those of the branches
- * before it, so that UNION ALL never shows a row twice.
+ * before it, so that UNION ALL never shows a row twice. Filtered by actor, it is one branch instead: that
+ * person's rows (their own index range, in order) that belong to the trail — read per branch, an actor
+ * who never touched an organisation would have its whole range read to find nothing.
  */
-function branchesOf(trail: Trail): SQL[] {
+function branchesOf(trail: Trail, filter: TrailFilter): SQL[] {
+  if (filter.actor) return [inTrail(trail)];
   const branches: SQL[] = [];
   const notActor = trail.userId
     ? sql`e.actor_user_id is distinct from ${trail.userId}::uuid`
@@ -116,7 +135,7 @@ export function auditEventsRepository(db: Database) {
       cursor: Cursor | null,
       limit: number,
     ): Promise<TrailRow[]> {
-      const branches = branchesOf(trail);
+      const branches = branchesOf(trail, filter);
       if (!branches.length) return [];
       const where = filtersOf(filter, cursor);
       const union = sql.join(

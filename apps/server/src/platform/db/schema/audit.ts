@@ -25,17 +25,19 @@ export const auditEvents = pgTable(
     /** The practitioner the change was about, or made for (they and their delegates see the row). */
     subjectPractitionerId: uuid('subject_practitioner_id'),
   },
+  // Ascending (who, at, id): read backwards they give ORDER BY at DESC, id DESC as written (DESC means
+  // NULLS FIRST, which a "DESC NULLS LAST" index does not give, so the planner would not use it).
   (t) => [
     index('audit_events_entity_idx').on(t.entityType, t.entityId),
     index('audit_events_at_idx').on(t.at),
     index('audit_events_actor_at_idx')
-      .on(t.actorUserId, t.at.desc(), t.id.desc())
+      .on(t.actorUserId, t.at, t.id)
       .where(sql`${t.actorUserId} IS NOT NULL`),
     index('audit_events_subject_at_idx')
-      .on(t.subjectPractitionerId, t.at.desc(), t.id.desc())
+      .on(t.subjectPractitionerId, t.at, t.id)
       .where(sql`${t.subjectPractitionerId} IS NOT NULL`),
     index('audit_events_organisation_at_idx')
-      .on(t.organisationId, t.at.desc(), t.id.desc())
+      .on(t.organisationId, t.at, t.id)
       .where(sql`${t.organisationId} IS NOT NULL`),
   ],
 );
