@@ -176,22 +176,24 @@ export function AuditEventsPage() {
                   {`Page ${cursors.length}: ${page.items.length} ${page.items.length === 1 ? 'event' : 'events'}, newest first`}
                 </Text>
                 <AuditEventsTable items={page.items} />
-                <ButtonGroup>
-                  <Button
-                    variant="tertiary"
-                    disabled={cursors.length === 1}
-                    onClick={() => setCursors((c) => c.slice(0, -1))}
-                  >
-                    Newer
-                  </Button>
-                  <Button
-                    variant="tertiary"
-                    disabled={!page.nextCursor}
-                    onClick={() => setCursors((c) => [...c, page.nextCursor])}
-                  >
-                    Older
-                  </Button>
-                </ButtonGroup>
+                {cursors.length > 1 || page.nextCursor ? (
+                  <ButtonGroup>
+                    <Button
+                      variant="tertiary"
+                      disabled={cursors.length === 1}
+                      onClick={() => setCursors((c) => c.slice(0, -1))}
+                    >
+                      Newer
+                    </Button>
+                    <Button
+                      variant="tertiary"
+                      disabled={!page.nextCursor}
+                      onClick={() => setCursors((c) => [...c, page.nextCursor])}
+                    >
+                      Older
+                    </Button>
+                  </ButtonGroup>
+                ) : null}
               </Stack>
             )
           }
