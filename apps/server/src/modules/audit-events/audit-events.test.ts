@@ -15,6 +15,8 @@ import { expectProblem } from '../../test/expect-problem.ts';
 import { csvCell } from './present.ts';
 
 let t: TestApp;
+/** Every statement the API sent, in order. */
+const statements: string[] = [];
 const ra = {
   alice: '2000000011',
   ben: '2000000022',
@@ -84,7 +86,7 @@ function parseCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMITS: 'false' });
+  t = await createTestApp({ RATE_LIMITS: 'false' }, { onQuery: (q) => statements.push(q) });
   for (const [key, number] of Object.entries(ra)) tokens[key as Who] = await t.tokenFor(number);
   tokens.benForAlice = await t.tokenFor(ra.ben);
   const start = await t.app.inject({
@@ -258,6 +260,22 @@ describe('filters and paging', () => {
     expectProblem(await get('alice', `${paths.csv}?from=2025-03-12&to=2025-03-10`), 400, {
       field: 'to',
     });
+  });
+});
+
+describe('SQL statements per request (docs/benchmarks/audit-events.md)', () => {
+  it('reads a page, filtered or not, in one statement beside the caller', async () => {
+    for (const query of ['', '?entity=organisation', `?actor=${user('isla')}&from=2025-03-01`]) {
+      const before = statements.length;
+      await page('isla', query);
+      const sent = statements.slice(before);
+      expect(
+        sent.filter((q) => q.includes('audit_events')),
+        query,
+      ).toHaveLength(1);
+      // The rest is the caller's one lookup, when the request cache does not answer (decision 021).
+      expect(sent.length, query).toBeLessThanOrEqual(2);
+    }
   });
 });
 
