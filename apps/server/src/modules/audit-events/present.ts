@@ -117,12 +117,27 @@ export function labelOfEntity(entityType: string): string {
   return words(spaced).replace(/^./, (c) => c.toUpperCase());
 }
 
-/** "personalEmail" → "Personal email". */
+/** Words a label writes in capitals. */
+const acronyms: Record<string, string> = {
+  abn: 'ABN',
+  ahpra: 'AHPRA',
+  bsb: 'BSB',
+  hpii: 'HPI-I',
+  id: 'ID',
+  ids: 'IDs',
+  nhsd: 'NHSD',
+  url: 'URL',
+};
+
+/** "personalEmail" → "Personal email", "nhsdResourceIdentifier" → "NHSD resource identifier". */
 export function labelOfField(field: string): string {
   const spaced = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
-    .toLowerCase();
+    .toLowerCase()
+    .split(' ')
+    .map((word) => acronyms[word] ?? word)
+    .join(' ');
   return spaced.replace(/^./, (c) => c.toUpperCase());
 }
 
