@@ -103,6 +103,7 @@ const everything = () => [
   '/publish-selector',
   '/tasks-notifications',
   '/delegates',
+  '/audit-events',
 ];
 /** The publishing pages (docs/decisions/030-publishing-to-partners.md) a practitioner and manager opens. */
 const publishing = () => [

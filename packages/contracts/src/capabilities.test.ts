@@ -205,6 +205,11 @@ describe('menuVisibility', () => {
       auditEvents: false,
       switchAccounts: false,
     });
+    // An organisation manager without a practitioner id sees their organisations' trail.
+    expect(menuVisibility(input(['OrganisationManager']))).toMatchObject({
+      credentialDocuments: false,
+      auditEvents: true,
+    });
   });
 
   // Every combination of the facts the menu rules read: own practitioner id, managing, delegate, operator.

@@ -31,3 +31,4 @@ export * from './client-systems.ts';
 export * from './practitioner-publications.ts';
 export * from './fhir.ts';
 export * from './workplaces.ts';
+export * from './audit-events.ts';

@@ -840,6 +840,16 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { externalId: 'NTF-MISSING' }, allow: nobody },
   ],
 
+  // --- the audit trail (docs/decisions/061-audit-events.md): every session reads its own trail (or the
+  // managed practitioner's); whose it is is never a parameter, so there is no one else's to ask for.
+  'GET /api/audit-events': [
+    { target: 'own trail', query: { entity: 'organisation', pageSize: '5' }, allow: 'signed-in' },
+  ],
+  'GET /api/audit-events/csv': [
+    { target: 'own trail', query: { from: '2026-01-01' }, allow: 'signed-in' },
+  ],
+  'GET /api/audit-events/actors': [{ target: 'own trail', allow: 'signed-in' }],
+
   // --- a practitioner's own publishing settings, before Isla registers as a practitioner below: Alice and
   // Farah add PracticeLink, change it, then remove it; Ben, managing each of them after them, finds it
   // already added (409) and already removed (404), past the check.

@@ -57,7 +57,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'practitioner/publish',
       'practitioner/publish/add',
       'practitioner/publish/edit',
-      'audit-events',
       'give-feedback',
     ];
     for (const path of notAvailableRoutes())

@@ -64,6 +64,7 @@ const screens = {
   publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
   myWorkplaces: () => import('#features/workplaces/routes/my-workplaces-page.tsx'),
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
+  auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -115,7 +116,7 @@ export const routeTable: RouteEntry[] = [
     [profile.myWorkplaces, 'My workplaces', screens.myWorkplaces],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
     [practitioners.list, 'Practitioners', screens.practitioners],
-    [pages.admin.auditEvents, 'Audit events'],
+    [pages.admin.auditEvents, 'Audit events', screens.auditEvents],
     [publishing.overview, 'Publishing', screens.publishing],
     [profile.giveFeedback, 'Give us feedback'],
   ]),
