@@ -29,4 +29,5 @@ export * from './nhsd-import.ts';
 export * from './publications.ts';
 export * from './client-systems.ts';
 export * from './practitioner-publications.ts';
+export * from './bank-account.ts';
 export * from './fhir.ts';

@@ -23,6 +23,7 @@ import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
 import { createAuthenticate } from '#platform/auth/authenticate.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
+import { bankAccountRoutes } from '#modules/bank-account/routes.ts';
 import { signInRoutes, signOutRoutes } from '#platform/auth/routes.ts';
 import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
 import { clientSystemRoutes, partnerOAuthRoutes } from '#modules/client-systems/routes.ts';
@@ -81,6 +82,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   publishSelectorRoutes,
   publicationRoutes,
   practitionerPublicationRoutes,
+  bankAccountRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */
