@@ -82,3 +82,8 @@ export type BankAccountShareRequest = z.infer<typeof BankAccountShareRequest>;
 
 export const BankAccountParams = z.object({ practitionerId: Uuid });
 export const BankAccountShareParams = z.object({ practitionerId: Uuid, partnerServiceId: Uuid });
+
+/** The consent tick of the share panel: it must be ticked before anything is sent. */
+export const BankAccountConsentTick = z.object({
+  consent: z.boolean().refine((ticked) => ticked, messages.consentRequired),
+});

@@ -62,6 +62,7 @@ const screens = {
     import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
   publishSelector: () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
   publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
+  bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -101,7 +102,7 @@ export const routeTable: RouteEntry[] = [
     [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
     [pages.admin.users, 'Users'],
-    [profile.bankAccount, 'Bank account'],
+    [profile.bankAccount, 'Bank account', screens.bankAccount],
     [pages.admin.home, 'System admin', screens.admin],
     [tasks.list, 'Tasks', screens.tasks],
     [tasks.tab, 'Tasks', screens.tasks],

@@ -59,14 +59,14 @@ async function benManaging(practitionerId: string) {
   return headers;
 }
 
-const put = async (practitionerId: string, headers: Record<string, string>, payload: unknown) =>
+const put = async (practitionerId: string, headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: bankAccountApiPath(practitionerId), headers, payload });
 const view = async (practitionerId: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: bankAccountApiPath(practitionerId), headers });
 const share = async (
   practitionerId: string,
   headers: Record<string, string>,
-  payload: unknown = { partnerServiceId: medifund, consentVersion: 1, consent: true },
+  payload: object = { partnerServiceId: medifund, consentVersion: 1, consent: true },
 ) =>
   t.app.inject({
     method: 'POST',
