@@ -311,6 +311,10 @@ describe('sharing with a payer, read through the partner API', () => {
     expect(
       JSON.stringify((await read(nhsdClient.authorization, fhirBankAccount.list)).json()),
     ).not.toContain('12345678');
+    // The operation is described, and the description is valid R4 (no token needed).
+    const definition = await t.app.inject({ method: 'GET', url: fhirBankAccount.definition });
+    expect(definition.statusCode).toBe(200);
+    expectValidFhir(definition.json());
     // No token, no answer.
     expectOutcome(await t.app.inject({ method: 'GET', url: fhirBankAccount.list }), 401, 'login');
 
