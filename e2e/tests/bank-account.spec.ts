@@ -151,3 +151,27 @@ test('Edit replaces the account; someone else opening its address is told it is 
   await expect(page.getByText('12345678')).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('Ben managing Alice finds her bank account from her practitioner profile; without the consent he is told so', async ({
+  page,
+}) => {
+  await signIn(page, '2000000022');
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.getByRole('button', { name: 'Ben Okafor', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Managed accounts' }).click();
+  await page.getByRole('button', { name: 'Manage Alice Nguyen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch accounts' });
+  await dialog.getByRole('button', { name: 'Manage this account' }).click();
+  await expect(page.getByTestId('managing-indicator')).toHaveText('Managing Alice Nguyen');
+  // Spec 1: no Bank account in the profile menu while managing; the practitioner profile links it.
+  await page.getByRole('button', { name: 'Ben Okafor', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Bank account' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Practitioner profile' }).click();
+  await page.getByRole('link', { name: "Alice's bank account" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bank account' })).toBeVisible();
+  // The seeded delegation holds no consent record: the page says what is missing, and shows nothing of it.
+  await expect(page.getByText('No consent to manage bank details')).toBeVisible();
+  await expect(page.getByText(/Alice Nguyen has not given you consent/)).toBeVisible();
+  await expect(page.getByText('••••4321')).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -105,6 +105,10 @@ export const bankAccountMessages = {
   withdraw: 'Withdraw consent',
   sharedWith: (payer: string) => `The bank account is now shared with ${payer}.`,
   withdrawn: (payer: string) => `Consent withdrawn: ${payer} can no longer read the bank account.`,
+  /** A delegate managing the practitioner whose delegation's consent does not include bank details. */
+  noDelegateConsentTitle: 'No consent to manage bank details',
+  noDelegateConsent: (name: string) =>
+    `${name} has not given you consent to manage and share their bank details. They give it when they assign you as their delegate and consent to the list that includes sharing bank details with payer organisations.`,
   // Problem details.
   notFound: 'There is no bank account here for you.',
   payerNotFound: 'This payer organisation is not offered.',

@@ -14,7 +14,10 @@ import {
   SummaryListItemDescription,
   SummaryListItemTerm,
 } from '@pca/ui/primitives/summary-list.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { QueryView } from '#lib/query-view.tsx';
+import { ApiError } from '#lib/http.ts';
+import { useCurrentUser } from '#lib/current-user.ts';
 import { formatDate } from '#lib/dates.ts';
 import {
   useBankAccount,
@@ -51,6 +54,11 @@ function SavedAccount({ account }: { account: MaskedBankAccount }) {
 export function BankAccountPage() {
   const { practitionerId = '' } = useParams();
   const query = useBankAccount(practitionerId);
+  const managed = useCurrentUser().data?.managingPractitioner;
+  // For a delegate managing this practitioner, a 404 can only mean the delegation's consent leaves bank details
+  // out (docs/decisions/058-bank-account.md): say that, rather than that the page does not exist.
+  const withoutConsent =
+    managed?.id === practitionerId && query.error instanceof ApiError && query.error.status === 404;
   const intro = query.data?.managing
     ? messages.introManaging(
         `${query.data.practitioner.givenName} ${query.data.practitioner.familyName}`,
@@ -63,18 +71,26 @@ export function BankAccountPage() {
         <H1>{messages.title}</H1>
         <Text as="p">{intro}</Text>
       </Stack>
-      <QueryView
-        query={query}
-        loading={
-          <div style={{ minHeight: '8rem' }}>
-            <Loading message={messages.loading} />
-          </div>
-        }
-        thing="this bank account"
-        logMessage="Bank account failed to load"
-      >
-        {(view) => <BankAccountContent practitionerId={practitionerId} view={view} />}
-      </QueryView>
+      {withoutConsent ? (
+        <PageAlert tone="warning" title={messages.noDelegateConsentTitle}>
+          <Text as="p">
+            {messages.noDelegateConsent(`${managed.givenName} ${managed.familyName}`)}
+          </Text>
+        </PageAlert>
+      ) : (
+        <QueryView
+          query={query}
+          loading={
+            <div style={{ minHeight: '8rem' }}>
+              <Loading message={messages.loading} />
+            </div>
+          }
+          thing="this bank account"
+          logMessage="Bank account failed to load"
+        >
+          {(view) => <BankAccountContent practitionerId={practitionerId} view={view} />}
+        </QueryView>
+      )}
     </Stack>
   );
 }
