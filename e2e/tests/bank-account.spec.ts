@@ -44,6 +44,9 @@ test('Alice saves her bank account, shares it with MediFund, the sandbox reads i
   ).toBeVisible();
   await expect(form.getByRole('textbox', { name: /BSB/ })).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/bank-account-errors-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Right: saved, and shown with the account number masked.
   await form.getByRole('textbox', { name: /BSB/ }).fill('062-000');
@@ -63,7 +66,7 @@ test('Alice saves her bank account, shares it with MediFund, the sandbox reads i
   // Share with MediFund: the consent is shown and must be ticked.
   const sharing = page.getByRole('region', { name: 'Sharing with payers' });
   await sharing.getByRole('button', { name: `Share with ${MEDIFUND}` }).click();
-  const consent = sharing.getByRole('form', { name: `Consent to share with ${MEDIFUND}` });
+  const consent = sharing.getByRole('region', { name: `Consent to share with ${MEDIFUND}` });
   await expect(
     consent.getByText(/I consent to Provider Connect Australia sharing this bank account/),
   ).toBeVisible();
@@ -72,6 +75,7 @@ test('Alice saves her bank account, shares it with MediFund, the sandbox reads i
     page.getByRole('link', { name: 'Please tick the box to consent to sharing the bank account' }),
   ).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/bank-account-consent-1280.png', fullPage: true });
   await consent
     .getByText('I consent to sharing the bank account as above', { exact: true })
     .click();

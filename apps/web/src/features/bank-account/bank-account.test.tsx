@@ -103,7 +103,7 @@ describe('the bank account page', () => {
     const user = userEvent.setup();
     renderApp(`/bank-account/add-edit/${practitionerId}`);
     await user.click(await screen.findByRole('button', { name: messages.share(MEDIFUND) }));
-    const consent = screen.getByRole('form', { name: messages.consentHeading(MEDIFUND) });
+    const consent = screen.getByRole('region', { name: messages.consentHeading(MEDIFUND) });
     expect(within(consent).getByText(bankAccountConsent.text(MEDIFUND))).toBeVisible();
     await user.click(within(consent).getByRole('button', { name: 'Share' }));
     expect(await screen.findByRole('link', { name: messages.consentRequired })).toBeVisible();

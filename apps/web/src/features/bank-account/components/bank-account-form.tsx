@@ -35,7 +35,7 @@ export function BankAccountForm({
       form={form}
       fieldId={fieldId}
       heading={replacing ? messages.editTitle : messages.add}
-      intro={replacing ? <Text as="p">{messages.editHint}</Text> : undefined}
+      intro={<Text as="p">{replacing ? messages.editHint : messages.none}</Text>}
       serverError={serverError}
       submitLabel={messages.save}
       saving={saving}

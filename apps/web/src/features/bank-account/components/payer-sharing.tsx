@@ -4,7 +4,7 @@ import { bankAccountMessages as messages } from '@pca/contracts/bank-account-pat
 import { Button } from '@pca/ui/button/button.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { CalloutBox } from '@pca/ui/callout-box/callout-box.tsx';
-import { H3 } from '@pca/ui/primitives/heading.ts';
+import { H3, H4 } from '@pca/ui/primitives/heading.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
@@ -77,36 +77,46 @@ export function PayerSharing({
       ) : !hasAccount ? (
         <Text as="p">{messages.sharingNeedsAccount}</Text>
       ) : asking ? (
-        <FormFrame
-          form={form}
-          fieldId={fieldId}
-          heading={messages.consentHeading(payer.name)}
-          serverError={shareError}
-          submitLabel={messages.confirmShare}
-          saving={sharing}
-          onSubmit={() => onShare(payer, () => setAsking(false))}
-          otherActions={
-            <Button
-              variant="secondary"
-              onClick={() => {
-                form.reset();
-                setAsking(false);
-              }}
+        // Its own heading under the payer's (h4): FormFrame's heading would be an h2 inside this h3.
+        <section aria-labelledby={fieldId('consent-heading')}>
+          <Stack gap={1}>
+            <H4 id={fieldId('consent-heading')}>{messages.consentHeading(payer.name)}</H4>
+            <FormFrame
+              form={form}
+              fieldId={fieldId}
+              serverError={shareError}
+              submitLabel={messages.confirmShare}
+              saving={sharing}
+              onSubmit={() => onShare(payer, () => setAsking(false))}
+              otherActions={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    form.reset();
+                    setAsking(false);
+                  }}
+                >
+                  {messages.cancel}
+                </Button>
+              }
             >
-              {messages.cancel}
-            </Button>
-          }
-        >
-          <CalloutBox tone="info" variant="compact">
-            <Text as="p">{payer.consent.text}</Text>
-            <Text as="p" fontSize="xs" color="muted">
-              Consent version {payer.consent.version}
-            </Text>
-          </CalloutBox>
-          <FormCheckbox control={form.control} name="consent" fieldId={fieldId} legend="Consent">
-            {messages.consentLabel}
-          </FormCheckbox>
-        </FormFrame>
+              <CalloutBox tone="info" variant="compact">
+                <Text as="p">{payer.consent.text}</Text>
+                <Text as="p" fontSize="xs" color="muted">
+                  Consent version {payer.consent.version}
+                </Text>
+              </CalloutBox>
+              <FormCheckbox
+                control={form.control}
+                name="consent"
+                fieldId={fieldId}
+                legend="Consent"
+              >
+                {messages.consentLabel}
+              </FormCheckbox>
+            </FormFrame>
+          </Stack>
+        </section>
       ) : (
         <div>
           <Button onClick={() => setAsking(true)}>{messages.share(payer.name)}</Button>

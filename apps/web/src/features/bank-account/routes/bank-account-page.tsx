@@ -148,7 +148,6 @@ function BankAccountContent({
             <span id="bank-account-details" hidden>
               Account details
             </span>
-            {!account ? <Text as="p">{messages.none}</Text> : null}
             <BankAccountForm
               replacing={Boolean(account)}
               saving={save.isPending}
