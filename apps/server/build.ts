@@ -59,6 +59,7 @@ const result = await build({
     // The operator's consent check, run by node where the API runs (docs/production.md) and by the journeys
     // after each spec file (scripts/e2e.ts).
     'check-publications': path.join(sourceRoot, 'cli/check-publications.ts'),
+    'reencrypt-bank-accounts': path.join(sourceRoot, 'cli/reencrypt-bank-accounts.ts'),
   },
   outdir,
   bundle: true,

@@ -16,7 +16,7 @@ import {
  * sign them in already (welcome, profile and sign-in: one sign-in each instead of two, issue 31).
  */
 
-type Entities = { organisation: string; location: string; service: string };
+type Entities = { organisation: string; location: string; service: string; bankAccount: string };
 let entities: Entities | undefined;
 
 /** Visible names: without the hidden ', opens in a new tab' that external links carry. */
@@ -87,6 +87,13 @@ async function discoverEntities(browser: Browser): Promise<Entities> {
     organisation: await href('Harbour Medical Group Pty Ltd'),
     location: await href('Surry Hills Clinic'),
     service: await href('Harbour General Practice Surry Hills'),
+    // Alice's own bank account page, as her profile menu links it (docs/product/bank-account.md).
+    bankAccount: await (async () => {
+      await page.getByRole('button', { name: 'Alice Nguyen', exact: true }).click();
+      const link = await page.getByRole('menuitem', { name: 'Bank account' }).getAttribute('href');
+      await page.keyboard.press('Escape');
+      return link!;
+    })(),
   };
   await context.close();
   return found;
@@ -111,6 +118,7 @@ const publishing = () => [
   '/practitioner/publish',
   '/practitioner/publish/add',
   `/publication-email-notification?organisationId=${entities!.organisation.split('/').pop()}`,
+  entities!.bankAccount,
 ];
 
 /** My workplaces and a service's summary (docs/decisions/059-my-workplaces.md): Alice works at the GP service. */

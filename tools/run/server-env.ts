@@ -30,6 +30,10 @@ export const serverEnvOfSpec: Readonly<Record<string, Readonly<Record<string, st
   'partners.spec.ts': {
     PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
   },
+  // The bank-account journey's sandbox reads the account Alice shares with MediFund (docs/decisions/058-bank-account.md).
+  'bank-account.spec.ts': {
+    PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
+  },
   // The notification journey sends its unsafe message as MediFund through the partner API (the demo
   // world seeds no test message: issue 30).
   'notifications.spec.ts': {

@@ -129,6 +129,13 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
     },
   );
 
+  // The bank accounts practitioners share with the partner (docs/decisions/058-bank-account.md): asked afresh at
+  // every visit, so a withdrawn consent is gone on the next.
+  app.get('/bank-accounts', async (_request, reply) => {
+    const answer = (await portal.fhir('Practitioner/$bank-account')) as pages.Parameters;
+    return page(reply, 200, 'Bank accounts', pages.bankAccounts(partner, answer));
+  });
+
   app.get<{ Querystring: { service?: string; name?: string } }>(
     '/suggest',
     { schema: { querystring: query('service', 'name') } },

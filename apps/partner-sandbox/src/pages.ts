@@ -34,7 +34,7 @@ button{font:inherit;margin-top:1rem;padding:.4rem 1rem;background:#0b3b5c;color:
 :focus-visible{outline:3px solid #f0a30a;outline-offset:2px}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 </style></head>
 <body><header><p><strong>${escape(partner)}</strong> partner sandbox (development)</p>
-<nav aria-label="Sandbox"><a href="/">Published services</a><a href="/practitioners">Practitioners</a><a href="/requests">Suggested changes</a></nav></header>
+<nav aria-label="Sandbox"><a href="/">Published services</a><a href="/practitioners">Practitioners</a><a href="/requests">Suggested changes</a><a href="/bank-accounts">Bank accounts</a></nav></header>
 <main><h1>${escape(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -171,3 +171,37 @@ export const formLinkNotValid =
 
 export const errorMessage = (message: string) =>
   `<p class="error" role="alert">${escape(message)}</p>`;
+
+/** A Parameters resource as the sandbox reads it. */
+export type Parameters = {
+  parameter?: Array<{ name: string; part?: Array<Json & { name: string }> }>;
+};
+
+/**
+ * `/bank-accounts`: the bank accounts practitioners share with the partner, read through the portal's
+ * `$bank-account` operation at each visit (docs/decisions/058-bank-account.md): a withdrawn consent is gone on
+ * the next visit.
+ */
+export function bankAccounts(partner: string, answer: Parameters) {
+  const shares = (answer.parameter ?? []).filter((p) => p.name === 'bankAccount');
+  if (!shares.length)
+    return `<p role="status">No practitioner shares a bank account with ${escape(partner)}.</p>`;
+  const value = (parts: Array<Json & { name: string }>, name: string) => {
+    const part = parts.find((p) => p.name === name);
+    if (!part) return '';
+    if (part['valueReference'])
+      return String((part['valueReference'] as { display?: string }).display ?? '');
+    if (part['valueIdentifier'])
+      return String((part['valueIdentifier'] as { value?: string }).value ?? '');
+    return String(part['valueString'] ?? part['valueInteger'] ?? part['valueDateTime'] ?? '');
+  };
+  return `<p>Bank accounts practitioners share with ${escape(partner)} to be paid, read from the portal now.</p>
+<div class="scroll" role="region" aria-label="Shared bank accounts, scrollable" tabindex="0"><table><caption>${shares.length} shared bank account${shares.length === 1 ? '' : 's'}</caption>
+<thead><tr><th scope="col">Practitioner</th><th scope="col">HPI-I</th><th scope="col">Account name</th><th scope="col">BSB</th><th scope="col">Account number</th><th scope="col">Shared since</th></tr></thead><tbody>
+${shares
+  .map((share) => {
+    const parts = share.part ?? [];
+    return `<tr><td>${escape(value(parts, 'practitioner'))}</td><td>${escape(value(parts, 'hpii'))}</td><td>${escape(value(parts, 'accountName'))}</td><td>${escape(value(parts, 'bsb'))}</td><td>${escape(value(parts, 'accountNumber'))}</td><td>${escape(value(parts, 'sharedAt').slice(0, 10))} (consent version ${escape(value(parts, 'consentVersion'))})</td></tr>`;
+  })
+  .join('\n')}</tbody></table></div>`;
+}

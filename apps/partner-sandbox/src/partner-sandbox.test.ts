@@ -55,6 +55,39 @@ const services = {
 };
 
 describe('partner sandbox routes', () => {
+  it('GET /bank-accounts reads the $bank-account operation at each visit and escapes what it shows', async () => {
+    let shares: unknown[] = [
+      {
+        name: 'bankAccount',
+        part: [
+          {
+            name: 'practitioner',
+            valueReference: { reference: 'Practitioner/p1', display: 'Alice <Nguyen>' },
+          },
+          { name: 'accountName', valueString: 'Dr A Nguyen' },
+          { name: 'bsb', valueString: '062000' },
+          { name: 'accountNumber', valueString: '12345678' },
+          { name: 'consentVersion', valueInteger: 1 },
+          { name: 'sharedAt', valueDateTime: '2026-11-27T10:00:00.000Z' },
+        ],
+      },
+    ];
+    const { app, fhir } = sandbox(() => ({ resourceType: 'Parameters', parameter: shares }));
+    const shown = await app.inject({ method: 'GET', url: '/bank-accounts' });
+    expect(shown.statusCode).toBe(200);
+    expect(fhir).toHaveBeenCalledWith('Practitioner/$bank-account');
+    expect(shown.body).toContain('Alice &lt;Nguyen&gt;');
+    expect(shown.body).toContain('12345678');
+    expect(shown.body).toContain('2026-11-27 (consent version 1)');
+    shares = [];
+    const gone = await app.inject({ method: 'GET', url: '/bank-accounts' });
+    expect(gone.body).not.toContain('12345678');
+    expect(gone.body).toContain(
+      'No practitioner shares a bank account with MediFund &lt;Health&gt;.',
+    );
+    expect(fhir).toHaveBeenCalledTimes(2);
+  });
+
   it('GET /health answers JSON; another method is refused with problem+json and Allow', async () => {
     const { app } = sandbox();
     const ok = await app.inject({ method: 'GET', url: '/health' });

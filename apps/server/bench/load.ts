@@ -417,6 +417,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bareBase: string) {
         PUBLIC_URL: api,
         OIDC_ISSUER: issuer,
         OIDC_CLIENT_SECRET: DEVELOPMENT_CLIENT_SECRET,
+        // Production refuses to start without keys for bank accounts (docs/decisions/058-bank-account.md).
+        BANK_ACCOUNT_KEYS: `bench:${Buffer.alloc(32, 1).toString('base64')}`,
         WEB_DIST: webDist,
         RATE_LIMITS: 'false',
         LOG_REQUESTS: 'false',

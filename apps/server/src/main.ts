@@ -13,7 +13,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * SIGTERM/SIGINT (docs/decisions/010-outages-and-shutdown.md).
  */
 async function main() {
-  const config = loadConfig();
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // A setting missing or wrong (BANK_ACCOUNT_KEYS in production, …): one line saying which, no stack.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   let handle: Awaited<ReturnType<typeof openDatabase>>;
   try {
     handle = await openDatabase(config);

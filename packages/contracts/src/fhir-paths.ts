@@ -43,3 +43,16 @@ export const fhirJson = 'application/fhir+json';
 
 /** Page sizes of a search: `_count` defaults to 20 and is capped at 100. */
 export const fhirPaging = { defaultCount: 20, maxCount: 100 } as const;
+
+/**
+ * The partner API's bank-account operation (docs/decisions/058-bank-account.md): a payer reads the bank accounts
+ * practitioners share with it, only while the consent stands. `GET /fhir/Practitioner/$bank-account` lists
+ * every current share with the calling payer; `GET /fhir/Practitioner/{id}/$bank-account` reads one (404 when
+ * not shared).
+ */
+export const fhirBankAccount = {
+  name: 'bank-account',
+  list: '/fhir/Practitioner/$bank-account',
+  path: (practitionerId: string) => `/fhir/Practitioner/${practitionerId}/$bank-account`,
+  definition: '/fhir/OperationDefinition/bank-account',
+} as const;

@@ -29,6 +29,7 @@ export * from './nhsd-import.ts';
 export * from './publications.ts';
 export * from './client-systems.ts';
 export * from './practitioner-publications.ts';
+export * from './bank-account.ts';
 export * from './fhir.ts';
 export * from './workplaces.ts';
 export * from './audit-events.ts';

@@ -39,6 +39,7 @@ describe('the compiled API (docs/decisions/013-compiled-server.md)', () => {
         NODE_ENV: 'production',
         OIDC_ISSUER: 'http://127.0.0.1:1',
         OIDC_CLIENT_SECRET: 'compiled-test',
+        BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
         HOST: '127.0.0.1',
         PORT: String(port),
         // An empty directory: the API must find the committed migrations and seed data itself.

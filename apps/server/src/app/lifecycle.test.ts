@@ -76,6 +76,21 @@ describe('the API process', () => {
     );
   });
 
+  it('refuses to start in production without BANK_ACCOUNT_KEYS, saying so in one line (docs/decisions/058-bank-account.md)', async () => {
+    const api = startApi({
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'http://127.0.0.1:1',
+      OIDC_CLIENT_SECRET: 'lifecycle-test',
+      PORT: String(await freePort()),
+      DATA_DIR: tempDir(),
+    });
+    const [code] = await api.exited;
+    expect(code).toBe(1);
+    expect(api.output.stderr).toMatch(/^Cannot start: BANK_ACCOUNT_KEYS must be set in production/);
+    expect(api.output.stderr.trim().split('\n')).toHaveLength(1);
+    expect(api.output.stdout).not.toMatch(/Server listening/);
+  }, 30_000);
+
   it('on SIGTERM refuses new connections, finishes the request in flight, stops its outbox worker and exits 0', async () => {
     const port = await freePort();
     // Mail is sent (the outbox worker runs) while it stops.
@@ -86,6 +101,7 @@ describe('the API process', () => {
       NODE_ENV: 'production',
       OIDC_ISSUER: 'http://127.0.0.1:1',
       OIDC_CLIENT_SECRET: 'lifecycle-test',
+      BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: tempDir(),

@@ -92,6 +92,7 @@ const nobody: Identity[] = [];
 const missing = '00000000-0000-4000-8000-000000000000';
 const org = demoIds.organisation;
 const alicePractitioner = demoIds.practitioner('alice');
+const farahPractitioner = demoIds.practitioner('farah');
 const aliceAtGp = demoIds.practitionerRole('alice', 'surry-hills-gp');
 const gp = demoIds.healthcareService('surry-hills-gp');
 const skin = demoIds.healthcareService('surry-hills-skin');
@@ -105,6 +106,11 @@ const practitionersOnly: Identity[] = ['alice', 'farah'];
 /** A practitioner's own settings: the practitioners, and Ben while he manages either of them. */
 const practitionersAndManaging: Identity[] = [...practitionersOnly, 'benForAlice', 'benForFarah'];
 const danaInvitation = demoIds.delegation('alice', 'dana');
+const bankAccountBody = {
+  accountName: 'Matrix account',
+  bsb: '062-000',
+  accountNumber: '12345678',
+};
 /** A photo upload: a 64 × 64 PNG as image/png. */
 const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
 
@@ -212,6 +218,14 @@ export const authorisationMatrix: Matrix = {
     { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'benForAlice'] },
     { target: 'surry-hills-skin', params: { id: skin }, allow: ['farah', 'benForFarah'] },
     { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  // A practitioner's bank account (docs/decisions/058-bank-account.md): the practitioner, or a delegate managing
+  // them whose consent includes sharing bank details — the seeded delegations hold no consent record, so Ben
+  // managing either is refused like everyone else (404).
+  'GET /api/bank-account/{practitionerId}': [
+    { target: 'alice', params: { practitionerId: alicePractitioner }, allow: ['alice'] },
+    { target: 'farah', params: { practitionerId: farahPractitioner }, allow: ['farah'] },
+    { target: 'missing', params: { practitionerId: missing }, allow: nobody },
   ],
 
   // --- organisations, locations, healthcare services
@@ -888,6 +902,52 @@ export const authorisationMatrix: Matrix = {
       denied: [401, 403],
     },
     { target: 'missing', params: { partnerServiceId: missing }, allow: nobody },
+  ],
+
+  // --- a practitioner's bank account: Alice and Farah save theirs, Alice shares it with MediFund (a second
+  // share is 409, past the check) and withdraws; everyone else, and a missing practitioner, gets 404.
+  'PUT /api/bank-account/{practitionerId}': [
+    {
+      target: 'alice',
+      params: { practitionerId: alicePractitioner },
+      body: bankAccountBody,
+      allow: ['alice'],
+    },
+    {
+      target: 'farah',
+      params: { practitionerId: farahPractitioner },
+      body: bankAccountBody,
+      allow: ['farah'],
+    },
+    {
+      target: 'missing',
+      params: { practitionerId: missing },
+      body: bankAccountBody,
+      allow: nobody,
+    },
+  ],
+  'POST /api/bank-account/{practitionerId}/shares': [
+    {
+      target: 'alice/medifund',
+      params: { practitionerId: alicePractitioner },
+      body: {
+        partnerServiceId: demoIds.partnerService('medifund'),
+        consentVersion: 1,
+        consent: true,
+      },
+      allow: ['alice'],
+      allowed: [201, 409],
+    },
+  ],
+  'DELETE /api/bank-account/{practitionerId}/shares/{partnerServiceId}': [
+    {
+      target: 'alice/medifund',
+      params: {
+        practitionerId: alicePractitioner,
+        partnerServiceId: demoIds.partnerService('medifund'),
+      },
+      allow: ['alice'],
+    },
   ],
 
   // --- register as a practitioner (docs/decisions/023-register-as-practitioner.md): the user themselves

@@ -173,6 +173,7 @@ const outsideDocument = (): Record<string, Partial<BaseRequest>> => ({
   'POST /fhir/Practitioner/{id}/$request-personal-contact': {
     params: { id: demoIds.practitioner('alice') },
   },
+  'GET /fhir/Practitioner/{id}/$bank-account': { params: { id: demoIds.practitioner('alice') } },
 });
 
 /** The route table with the OpenAPI document's schemas where it has them. */

@@ -37,7 +37,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'partner-service',
       'publication-email-notification',
       'user',
-      'bank-account/add-edit/:practitionerId',
       'tasks-notifications',
       'tasks-notifications/complete-online-form/:id',
       'tasks-notifications/verify-information/:id',

@@ -65,6 +65,7 @@ const screens = {
   myWorkplaces: () => import('#features/workplaces/routes/my-workplaces-page.tsx'),
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
   auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
+  bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -104,7 +105,7 @@ export const routeTable: RouteEntry[] = [
     [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
     [pages.admin.users, 'Users'],
-    [profile.bankAccount, 'Bank account'],
+    [profile.bankAccount, 'Bank account', screens.bankAccount],
     [pages.admin.home, 'System admin', screens.admin],
     [tasks.list, 'Tasks', screens.tasks],
     [tasks.tab, 'Tasks', screens.tasks],

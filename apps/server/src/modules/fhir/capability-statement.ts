@@ -1,9 +1,11 @@
 import {
+  fhirBankAccount,
   fhirPaging,
   fhirRequestPersonalContact,
   fhirResourceTypes,
 } from '@pca/contracts/fhir-paths.ts';
 import { definitionUrl } from './contact-requests.ts';
+import { bankAccountDefinitionUrl } from './bank-accounts.ts';
 import type { Json } from './resources.ts';
 import { searchDefinitions } from './service.ts';
 
@@ -63,6 +65,11 @@ export function capabilityStatement(base: string): Json {
                       {
                         name: fhirRequestPersonalContact.name,
                         definition: definitionUrl(base),
+                      },
+                      // Payers only, while a practitioner shares their bank account with them.
+                      {
+                        name: fhirBankAccount.name,
+                        definition: bankAccountDefinitionUrl(base),
                       },
                     ],
                   }

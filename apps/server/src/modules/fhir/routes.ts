@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   fhirApiPaths,
+  fhirBankAccount,
   fhirJson,
   fhirRequestPersonalContact,
   fhirResourceTypes,
@@ -11,6 +12,11 @@ import { HttpError } from '#platform/errors.ts';
 import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
+import {
+  bankAccountDefinition,
+  bankAccountDefinitionPath,
+  bankAccountReads,
+} from './bank-accounts.ts';
 import {
   contactRequests,
   definitionPath,
@@ -50,6 +56,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const service = fhirService(deps.db);
   const requests = partnerRequests(deps.db, { production: deps.config.env === 'production' });
   const contact = contactRequests(deps.db);
+  const bankAccounts = bankAccountReads(deps.db, deps.config.bankAccountKeys);
   const tokens = partnerTokenService(deps);
 
   // Partners send FHIR JSON under its own media type as well as plain JSON, and JSON Patch (RFC 6902).
@@ -107,6 +114,43 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.get(definitionPath, { schema: { hide: true } }, async (request, reply) =>
     send(reply, 200, requestPersonalContactDefinition(base(request))),
+  );
+
+  app.get(bankAccountDefinitionPath, { schema: { hide: true } }, async (request, reply) =>
+    send(reply, 200, bankAccountDefinition(base(request))),
+  );
+
+  // A payer reads the bank accounts practitioners share with it, only while shared
+  // (docs/decisions/058-bank-account.md): every read asks the database, so a withdrawal holds at once.
+  app.get(
+    `/Practitioner/$${fhirBankAccount.name}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const partner = await partnerOf(request);
+      const answer = await bankAccounts.list(partner, (practitionerId) =>
+        request.log.error({ practitionerId }, 'a shared bank account does not decrypt'),
+      );
+      return send(reply.header('cache-control', 'no-store'), 200, answer);
+    },
+  );
+  app.get<{ Params: { id: string } }>(
+    `/Practitioner/:id/$${fhirBankAccount.name}`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const partner = await partnerOf(request);
+      const id = canonicalId(request.params.id);
+      const answer = await bankAccounts.read(partner, id);
+      if (!answer)
+        return send(
+          reply,
+          404,
+          operationOutcome(
+            'not-found',
+            `No bank account of Practitioner/${id} is shared with you.`,
+          ),
+        );
+      return send(reply.header('cache-control', 'no-store'), 200, answer);
+    },
   );
 
   // A partner asks for a practitioner's personal contact details

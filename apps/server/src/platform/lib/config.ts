@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { developmentBankAccountKeys, parseBankAccountKeys } from './bank-account-crypto.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -73,6 +74,10 @@ const Env = z.object({
   // Signs the partner API's access tokens (docs/decisions/030-publishing-to-partners.md): a P-256 or Ed25519
   // private key, PKCS8 PEM or a JWK; unset, a key pair is made at start and kept in memory.
   PARTNER_TOKEN_PRIVATE_KEY: z.string().min(1).optional(),
+  // Encrypt bank accounts at rest (docs/decisions/058-bank-account.md): `<id>:<base64 32 bytes>[,…]`, and the id
+  // new writes use (the last listed when unset). Required in production.
+  BANK_ACCOUNT_KEYS: z.string().min(1).optional(),
+  BANK_ACCOUNT_KEY_ID: z.string().min(1).optional(),
   // The development partner sandbox's client credentials, set by `npm start` (never in production).
   PARTNER_SANDBOX_CLIENT: z.string().optional(),
   // Where the development partner sandbox answers (`npm start` sets it from SANDBOX_PORT): the seeded
@@ -168,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'OIDC_ISSUER must be set in production (the government provider-login service)',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.BANK_ACCOUNT_KEYS) {
+    throw new Error(
+      'BANK_ACCOUNT_KEYS must be set in production: bank accounts are encrypted at rest under it ' +
+        '(<key id>:<base64 of 32 random bytes>, e.g. from `openssl rand -base64 32`; docs/development.md#settings)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
@@ -223,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.NHSD_FHIR_TIMEOUT_MS,
       maintenance: e.NHSD_MAINTENANCE,
     },
+    bankAccountKeys: e.BANK_ACCOUNT_KEYS
+      ? parseBankAccountKeys(e.BANK_ACCOUNT_KEYS, e.BANK_ACCOUNT_KEY_ID)
+      : developmentBankAccountKeys(e.DATA_DIR),
     partnerSandboxClient: parseSandboxClient(e.PARTNER_SANDBOX_CLIENT),
     partnerSandboxUrl: e.PARTNER_SANDBOX_URL,
     partnerTokens: {

@@ -9,6 +9,10 @@ import {
   SummaryListItemTerm,
 } from '@pca/ui/primitives/summary-list.ts';
 import { Card } from '@pca/ui/card/card.tsx';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import { pages } from '@pca/contracts/pages.ts';
+import { useCurrentUser } from '#lib/current-user.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { usePractitionerProfile } from '../api/get-profile.ts';
@@ -25,6 +29,10 @@ function Row({ term, value }: { term: string; value: string | null }) {
 }
 
 function Cards({ practitioner: p }: { practitioner: PractitionerProfile }) {
+  // A delegate managing the practitioner reaches their bank account from here: the profile menu offers it only
+  // to practitioners for themselves (spec 1), and the page itself decides whether the delegation's consent
+  // covers bank details (docs/decisions/058-bank-account.md).
+  const managing = useCurrentUser().data?.managingPractitioner?.id === p.id;
   return (
     <Stack gap={1.5}>
       <Card title="Profile details" headingLevel="h2">
@@ -50,6 +58,17 @@ function Cards({ practitioner: p }: { practitioner: PractitionerProfile }) {
           <Row term="Phone" value={p.personalPhone} />
         </SummaryList>
       </Card>
+      {managing ? (
+        <Card title="Bank account" headingLevel="h2">
+          <Text as="p">
+            Where payer organisations such as health funds pay {p.givenName}&apos;s claims, and
+            which of them it is shared with.{' '}
+            <TextLink href={pages.profile.bankAccount.href({ practitionerId: p.id })}>
+              {p.givenName}&apos;s bank account
+            </TextLink>
+          </Text>
+        </Card>
+      ) : null}
     </Stack>
   );
 }

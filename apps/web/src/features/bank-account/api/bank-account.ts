@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BankAccountPayer,
+  BankAccountShareRequest,
+  BankAccountValues,
+  BankAccountView,
+  MaskedBankAccount,
+} from '@pca/contracts';
+import {
+  bankAccountApiPath,
+  bankAccountShareApiPath,
+  bankAccountSharesApiPath,
+} from '@pca/contracts/bank-account-paths.ts';
+import { http } from '#lib/http.ts';
+
+/** Every query of the page lives under this key; each change refetches it. */
+const root = ['bank-account'] as const;
+
+/** The practitioner's bank account (masked), the payers and the shares. */
+export function useBankAccount(practitionerId: string) {
+  return useQuery({
+    queryKey: [...root, practitionerId],
+    queryFn: ({ signal }) => http<BankAccountView>(bankAccountApiPath(practitionerId), { signal }),
+  });
+}
+
+function useChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: root }),
+  });
+}
+
+export const useSaveBankAccount = (practitionerId: string) =>
+  useChange((body: BankAccountValues) =>
+    http<MaskedBankAccount>(bankAccountApiPath(practitionerId), { method: 'PUT', body }),
+  );
+
+export const useShareBankAccount = (practitionerId: string) =>
+  useChange((body: BankAccountShareRequest) =>
+    http<BankAccountPayer>(bankAccountSharesApiPath(practitionerId), { method: 'POST', body }),
+  );
+
+export const useWithdrawShare = (practitionerId: string) =>
+  useChange((partnerServiceId: string) =>
+    http<null>(bankAccountShareApiPath(practitionerId, partnerServiceId), { method: 'DELETE' }),
+  );

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { BankAccountConsentTick, type BankAccountPayer } from '@pca/contracts/bank-account.ts';
+import { bankAccountMessages as messages } from '@pca/contracts/bank-account-paths.ts';
+import { Button } from '@pca/ui/button/button.tsx';
+import { Chip } from '@pca/ui/chips/chip.tsx';
+import { CalloutBox } from '@pca/ui/callout-box/callout-box.tsx';
+import { H3, H4 } from '@pca/ui/primitives/heading.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { FormCheckbox, FormFrame, useFieldId } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { formatDate } from '#lib/dates.ts';
+
+/** Props of PayerSharing. */
+export type PayerSharingProps = {
+  payer: BankAccountPayer;
+  /** A saved account exists (there is nothing to share before). */
+  hasAccount: boolean;
+  sharing: boolean;
+  shareError: unknown;
+  withdrawing: boolean;
+  withdrawError: unknown;
+  onShare: (payer: BankAccountPayer, done: () => void) => void;
+  onWithdraw: (payer: BankAccountPayer) => void;
+};
+
+/**
+ * One payer organisation: shared (since when, under which consent version) with Withdraw consent, or not shared
+ * with Share, which shows the consent text and asks for the tick before anything is sent
+ * (docs/decisions/058-bank-account.md).
+ */
+export function PayerSharing({
+  payer,
+  hasAccount,
+  sharing,
+  shareError,
+  withdrawing,
+  withdrawError,
+  onShare,
+  onWithdraw,
+}: PayerSharingProps) {
+  const [asking, setAsking] = useState(false);
+  const fieldId = useFieldId();
+  const form = useSchemaForm(BankAccountConsentTick, { defaultValues: { consent: false } });
+  const { share } = payer;
+
+  return (
+    <Stack gap={1}>
+      <H3>{payer.name}</H3>
+      <div>
+        {share ? (
+          <Chip tone="success">{messages.shared}</Chip>
+        ) : (
+          <Chip tone="neutral">{messages.notShared}</Chip>
+        )}
+      </div>
+      {share ? (
+        <>
+          <Text as="p">
+            {messages.sharedSince(formatDate(share.sharedAt, 'medium'), share.consentVersion)}
+          </Text>
+          {withdrawError ? (
+            <ApiErrorAlert error={withdrawError} thing="the withdrawal" action="save" />
+          ) : null}
+          <div>
+            <Button
+              variant="secondary"
+              loading={withdrawing}
+              loadingLabel="Withdrawing"
+              onClick={() => onWithdraw(payer)}
+            >
+              {messages.withdraw}
+            </Button>
+          </div>
+        </>
+      ) : !hasAccount ? (
+        <Text as="p">{messages.sharingNeedsAccount}</Text>
+      ) : asking ? (
+        // Its own heading under the payer's (h4): FormFrame's heading would be an h2 inside this h3.
+        <section aria-labelledby={fieldId('consent-heading')}>
+          <Stack gap={1}>
+            <H4 id={fieldId('consent-heading')}>{messages.consentHeading(payer.name)}</H4>
+            <FormFrame
+              form={form}
+              fieldId={fieldId}
+              serverError={shareError}
+              submitLabel={messages.confirmShare}
+              saving={sharing}
+              onSubmit={() => onShare(payer, () => setAsking(false))}
+              otherActions={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    form.reset();
+                    setAsking(false);
+                  }}
+                >
+                  {messages.cancel}
+                </Button>
+              }
+            >
+              <CalloutBox tone="info" variant="compact">
+                <Text as="p">{payer.consent.text}</Text>
+                <Text as="p" fontSize="xs" color="muted">
+                  Consent version {payer.consent.version}
+                </Text>
+              </CalloutBox>
+              <FormCheckbox
+                control={form.control}
+                name="consent"
+                fieldId={fieldId}
+                legend="Consent"
+              >
+                {messages.consentLabel}
+              </FormCheckbox>
+            </FormFrame>
+          </Stack>
+        </section>
+      ) : (
+        <div>
+          <Button onClick={() => setAsking(true)}>{messages.share(payer.name)}</Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
