@@ -30,3 +30,4 @@ export * from './publications.ts';
 export * from './client-systems.ts';
 export * from './practitioner-publications.ts';
 export * from './fhir.ts';
+export * from './credential-documents.ts';

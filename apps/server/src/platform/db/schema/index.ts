@@ -22,3 +22,4 @@ export * from './mail.ts';
 export * from './rate-limits.ts';
 export * from './email-verifications.ts';
 export * from './scheduled-jobs.ts';
+export * from './credential-documents.ts';
