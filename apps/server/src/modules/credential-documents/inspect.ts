@@ -209,13 +209,15 @@ export function inspector(maxBytes: number = credentialDocumentLimits.maxBytes):
 
 /**
  * The name a download is given: the uploaded file's last path segment, without control or quoting
- * characters, at most 120 characters, and ending in the extension of the type found.
+ * characters, at most 120 characters, and ending in the extension of the type found (a JPEG keeps .jpeg).
  */
 export function safeFileName(given: string | undefined, type: CredentialDocumentMediaType) {
-  const extension = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' }[type];
-  const base = (given ?? '')
-    .split(/[\\/]/)
-    .pop()!
+  const name = (given ?? '').split(/[\\/]/).pop()!;
+  const extension =
+    type === 'image/jpeg' && /\.jpeg$/i.test(name)
+      ? '.jpeg'
+      : { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' }[type];
+  const base = name
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"*:<>?|\\;]/g, '')
     .replace(/[\uD800-\uDFFF]/g, '')
@@ -224,5 +226,5 @@ export function safeFileName(given: string | undefined, type: CredentialDocument
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')
     .slice(0, 120 - extension.length)
     .trim();
-  return `${base || 'document'}${type === 'image/jpeg' && /\.jpe?g$/i.test(given ?? '') ? (given!.toLowerCase().endsWith('.jpeg') ? '.jpeg' : '.jpg') : extension}`;
+  return `${base || 'document'}${extension}`;
 }

@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { problems } from '#platform/http/route-schema.ts';
-import { documentStorageOf } from '#platform/storage/document-storage.ts';
+import { documentStorageOf } from '#platform/storage/storage-of.ts';
 import { credentialDocumentsService } from './service.ts';
 
 const reads = problems(400, 403, 404);

@@ -202,26 +202,15 @@ export function credentialDocumentsService(deps: Pick<AppDeps, 'db'>, storage: D
   /** Reads the upload: the details field (when asked), then the file, streamed to storage. */
   async function readUpload(parts: AsyncIterableIterator<Multipart>, withDetails: boolean) {
     let details: CredentialDocumentDetails | undefined;
+    // Storage's own failures are the server's (500); everything else that goes wrong while the form is read
+    // is the body's fault: a form cut off or malformed, whatever the parser calls it, is a 400.
+    let storing = false;
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
           if (part.fieldname !== credentialDocumentParts.details || !withDetails || details)
             continue;
-          let json: unknown;
-          try {
-            json = JSON.parse(String(part.value));
-          } catch {
-            throw new ValidationError([{ field: 'details', message: 'Send the details as JSON.' }]);
-          }
-          const parsed = CredentialDocumentDetails.safeParse(json);
-          if (!parsed.success)
-            throw new ValidationError(
-              parsed.error.issues.map((issue) => ({
-                field: issue.path.join('.') || 'details',
-                message: issue.message,
-              })),
-            );
-          details = parsed.data;
+          details = detailsOf(String(part.value));
           continue;
         }
         if (part.fieldname !== credentialDocumentParts.file) {
@@ -230,17 +219,34 @@ export function credentialDocumentsService(deps: Pick<AppDeps, 'db'>, storage: D
         }
         // The details come first: a file before them is refused before a byte of it is stored.
         if (withDetails && !details) throw badUpload('Send the details before the file.');
+        storing = true;
         const stored = await store(part.file, part.filename);
         return { details, stored };
       }
     } catch (error) {
-      if (error instanceof HttpError) throw error;
-      // The multipart parser's own refusals (a form cut off, too many parts, not multipart at all).
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status && status >= 400 && status < 500) throw refusals.incomplete();
-      throw error;
+      if (error instanceof HttpError || storing) throw error;
+      throw refusals.incomplete();
     }
     throw badUpload(messages.fileRequired);
+  }
+
+  /** The details field, parsed by the contract the page validates with. */
+  function detailsOf(value: string): CredentialDocumentDetails {
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch {
+      throw new ValidationError([{ field: 'details', message: 'Send the details as JSON.' }]);
+    }
+    const parsed = CredentialDocumentDetails.safeParse(json);
+    if (!parsed.success)
+      throw new ValidationError(
+        parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.') || 'details',
+          message: issue.message,
+        })),
+      );
+    return parsed.data;
   }
 
   /** Deletes an object once the row no longer points at it (a failure is logged by the caller, not fatal). */

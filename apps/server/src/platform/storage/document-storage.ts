@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { ServerConfig } from '#lib/config.ts';
-import { fileStorage } from './file-storage.ts';
-import { s3Storage } from './s3-storage.ts';
 
 /**
  * Where uploaded files are kept (docs/decisions/057-credential-documents.md): one small interface, files
@@ -33,10 +30,4 @@ const KEY = /^[a-z-]+\/[0-9a-f-]{36}$/;
 export function checkKey(key: string) {
   if (!KEY.test(key)) throw new Error(`Not a storage key: ${key}`);
   return key;
-}
-
-/** The storage the configuration names. */
-export function documentStorageOf(config: Pick<ServerConfig, 'documents'>): DocumentStorage {
-  const settings = config.documents;
-  return settings.kind === 's3' ? s3Storage(settings) : fileStorage(settings.dir);
 }
