@@ -125,7 +125,9 @@ test('Ben, managing Alice, is refused a renamed program, then uploads her indemn
   await page.getByLabel('Title').fill('Indemnity certificate 2026–27');
   await page.getByLabel('Issue date').fill('2026-07-01');
   await page.getByLabel('Expiry date').fill('2027-06-30');
-  await page.getByRole('checkbox', { name: 'Harbour Medical Group Pty Ltd' }).check();
+  // AgDS draws the box over the input: a person clicks the label.
+  await page.getByText('Harbour Medical Group Pty Ltd', { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: 'Harbour Medical Group Pty Ltd' })).toBeChecked();
   const refused = page.waitForResponse(
     (r) => r.url().endsWith('/api/credential-documents') && r.request().method() === 'POST',
   );
