@@ -192,8 +192,8 @@ test('Hannah, Harbour’s other manager, downloads it from Harbour’s Credentia
   const page = await signedIn(browser, HANNAH, 'Hannah');
   await page.goto(`/organisation/participating/${harbour}?tab=Credential+documents`);
   const tab = page.getByRole('tabpanel');
-  await expect(tab.getByText('Alice Nguyen')).toBeVisible();
-  await expect(tab.getByText('Professional indemnity insurance')).toBeVisible();
+  await expect(tab.getByRole('cell', { name: 'Alice Nguyen', exact: true })).toBeVisible();
+  await expect(tab.getByRole('cell', { name: /Professional indemnity insurance/ })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({
     path: `${SCREENSHOTS}/organisation-credential-documents-1280.png`,

@@ -117,7 +117,7 @@ export function DocumentForm({
         fieldId={fieldId}
         label={messages.typeLabel}
         required
-        maxWidth="lg"
+        maxWidth="xl"
         options={[
           { value: '', label: 'Select a document type' },
           ...credentialDocumentTypes.map((value) => ({ value, label: typeLabels[value] })),
