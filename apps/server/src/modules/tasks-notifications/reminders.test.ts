@@ -232,7 +232,9 @@ describe('the schedule', () => {
     const first = createReminderJob(handle.db, { intervalMs: 3_600_000 });
     const second = createReminderJob(handle.db, { intervalMs: 3_600_000 });
     const runs = await Promise.all([first.runIfDue(NOW), second.runIfDue(NOW)]);
-    expect(runs.filter((r) => r !== null)).toEqual([{ tasks: 1, notifications: 1, credentialExpiryTasks: 0 }]);
+    expect(runs.filter((r) => r !== null)).toEqual([
+      { tasks: 1, notifications: 1, credentialExpiryTasks: 0 },
+    ]);
     const [job] = await handle.db.select().from(scheduledJobs);
     expect(job).toMatchObject({ name: REMINDERS_JOB, lastError: null });
     expect(job!.lastFinishedAt).toBeInstanceOf(Date);
