@@ -235,5 +235,8 @@ for (const [who, ra, givenName] of [
       page.getByText(/not (be )?found|does not exist|not available/i).first(),
     ).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({
+      path: `${SCREENSHOTS}/credential-document-not-found-${givenName}.png`,
+    });
     await page.context().close();
   });

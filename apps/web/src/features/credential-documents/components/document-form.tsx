@@ -28,7 +28,8 @@ import { ApiError } from '#lib/http.ts';
 export type DocumentFormResult = { details: CredentialDocumentDetails; file: File | null };
 
 export type DocumentFormProps = {
-  heading: string;
+  /** A heading of the form's own, under the page's (none: the page's heading names it). */
+  heading?: string;
   /** The document being edited (absent: a new one). */
   document?: CredentialDocument;
   /** The organisations the practitioner may share with. */

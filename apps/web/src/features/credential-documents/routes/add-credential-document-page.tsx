@@ -27,7 +27,6 @@ export function AddCredentialDocumentPage() {
       >
         {({ organisations }) => (
           <DocumentForm
-            heading="Document"
             organisations={organisations}
             submitLabel={messages.upload}
             saving={add.isPending}

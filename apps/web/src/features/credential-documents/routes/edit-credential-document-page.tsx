@@ -44,7 +44,6 @@ export function EditCredentialDocumentPage() {
           >
             {({ organisations }) => (
               <DocumentForm
-                heading="Document"
                 document={current}
                 organisations={organisations}
                 submitLabel={messages.save}
