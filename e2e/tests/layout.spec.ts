@@ -127,6 +127,9 @@ const workplaces = () => [
   `/my-workplaces/healthcare-service-summary/${entities!.service.split('/').pop()}`,
 ];
 
+/** A practitioner's credential documents (docs/product/credential-documents.md): the list and the upload form. */
+const credentialDocuments = () => ['/credential-documents', '/credential-document/add'];
+
 /** Each entity page's Partner services tab, with its partner cards and switches. */
 async function expectPartnerTabsFit(page: Page, who: string) {
   for (const route of [entities!.organisation, entities!.location, entities!.service]) {
@@ -174,7 +177,7 @@ test.describe('Fits every screen', () => {
     expect(overlaps(badge, label), 'badge clear of the label').toBe(false);
     await expectDrawerOffersDesktopItems(page);
     await expectSideNavHome(page);
-    for (const route of [...everything(), ...publishing(), ...workplaces()])
+    for (const route of [...everything(), ...publishing(), ...workplaces(), ...credentialDocuments()])
       await expectFitsEveryWidth(page, route, 'Alice');
     await expectPartnerTabsFit(page, 'Alice');
     await expectFitsEveryWidth(page, '/design-system/home', 'Alice');

@@ -42,6 +42,7 @@ export const taskEntityTypes = [
   'HealthcareService',
   'Location',
   'PractitionerRole',
+  'CredentialDocument',
 ] as const;
 export type TaskEntityType = (typeof taskEntityTypes)[number];
 export const taskStatuses = ['NotComplete', 'Complete', 'Dismissed'] as const;
@@ -50,7 +51,13 @@ export const taskPriorityCodes = ['low', 'urgent'] as const;
  * What a task asks: verify a suggested value, fill in a partner's online form, or confirm that details
  * not verified for 120 days are still current (the portal's own reminder, docs/decisions/027-reminders.md).
  */
-export const taskKinds = ['VerifyInformation', 'OnlineForm', 'ConfirmDetails'] as const;
+export const taskKinds = [
+  'VerifyInformation',
+  'OnlineForm',
+  'ConfirmDetails',
+  /** A credential document expires within 30 days (docs/decisions/057-credential-documents.md). */
+  'CredentialExpiry',
+] as const;
 /** How a task was resolved, as recorded for the partner service (docs/decisions/025-tasks.md). */
 /** FormSubmitted: the partner reported its online form filled in (docs/decisions/031-fhir-partner-api.md). */
 export const taskOutcomes = [
@@ -65,3 +72,16 @@ export const nhsdAppliesTo = ['si', 'home', 'virtual'] as const;
 
 /** Answers of the HI Service when a practitioner is looked up. */
 export const hiServiceStatuses = ['SUCCESS', 'NO_MATCH', 'NOT_ACTIVE', 'NOT_LINKED'] as const;
+
+/** What a credential document is (docs/product/credential-documents.md). */
+export const credentialDocumentTypes = [
+  'RegistrationCertificate',
+  'ProfessionalIndemnityInsurance',
+  'Qualification',
+  'Other',
+] as const;
+export type CredentialDocumentType = (typeof credentialDocumentTypes)[number];
+
+/** The file types a credential document may be, as its magic bytes decide. */
+export const credentialDocumentMediaTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type CredentialDocumentMediaType = (typeof credentialDocumentMediaTypes)[number];

@@ -35,6 +35,7 @@ import { localityRoutes } from '#modules/localities/routes.ts';
 import { locationRoutes } from '#modules/locations/routes.ts';
 import { managingRoutes } from '#modules/managing/routes.ts';
 import { delegationRoutes } from '#modules/delegations/routes.ts';
+import { credentialDocumentRoutes } from '#modules/credential-documents/routes.ts';
 import { emailVerificationRoutes, profileRoutes } from '#modules/profile/routes.ts';
 import { tasksNotificationsRoutes } from '#modules/tasks-notifications/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
@@ -87,6 +88,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   workplacesRoutes,
   auditEventsRoutes,
   bankAccountRoutes,
+  credentialDocumentRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */

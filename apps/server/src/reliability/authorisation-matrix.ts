@@ -1,6 +1,8 @@
 import { isValidAbn } from '@pca/contracts';
 import { demoIds } from '#db/seed/index.ts';
 import { craftPng } from '../test/png.ts';
+import { plantedDocuments } from '../test/credential-documents.ts';
+import { craftPdf, documentDetails, multipartBody, uploadBody } from '../test/multipart.ts';
 
 /**
  * THE authorisation table (docs/decisions/012-reliability-suite.md): for every operation of the OpenAPI
@@ -113,6 +115,21 @@ const bankAccountBody = {
 };
 /** A photo upload: a 64 × 64 PNG as image/png. */
 const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
+
+/** A credential document upload: the details, then a small PDF, as multipart/form-data. */
+const documentUpload = (() => {
+  const { body, headers } = uploadBody(craftPdf());
+  return { body, headers };
+})();
+/** A credential document's replacement file, alone. */
+const documentFile = (() => {
+  const { body, headers } = multipartBody([
+    { name: 'file', filename: 'renewed.pdf', contentType: 'application/pdf', data: craftPdf() },
+  ]);
+  return { body, headers };
+})();
+const aliceDocument = plantedDocuments.alice;
+const farahDocument = plantedDocuments.farah;
 
 /** A distinct valid ABN per caller, so that registrations do not collide on the ABN. */
 export function abnFor(caller: Caller): string {
@@ -705,6 +722,70 @@ export const authorisationMatrix: Matrix = {
   'DELETE /api/profile/{id}/photo': [
     { target: 'alice', params: { id: demoIds.user('alice') }, allow: ['alice'] },
     { target: 'farah', params: { id: demoIds.user('farah') }, allow: ['farah'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  // Credential documents (docs/decisions/057-credential-documents.md): the practitioner's own, also while
+  // Ben manages them; a document's file also for the managers of the organisations it is shared with (Alice
+  // manages Harbour, which Farah's planted document is shared with); 404 for everyone else. Reads first, the
+  // file's GET before the details' PUT (which unshares), the removal last.
+  'GET /api/credential-documents': [{ target: '-', allow: practitionersAndManaging }],
+  'GET /api/credential-documents/organisations/{organisationId}': [
+    { target: 'harbour-group', params: { organisationId: org('harbour-group') }, allow: ['alice'] },
+    {
+      target: 'coastal-physio',
+      params: { organisationId: org('coastal-physio') },
+      allow: ['isla'],
+    },
+    { target: 'missing', params: { organisationId: missing }, allow: nobody },
+  ],
+  'GET /api/credential-documents/{id}': [
+    { target: 'alice', params: { id: aliceDocument }, allow: ['alice', 'benForAlice'] },
+    { target: 'farah', params: { id: farahDocument }, allow: ['farah', 'benForFarah'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/credential-documents/{id}/file': [
+    { target: 'alice', params: { id: aliceDocument }, allow: ['alice', 'benForAlice'] },
+    { target: 'farah', params: { id: farahDocument }, allow: ['farah', 'benForFarah', 'alice'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/credential-documents': [
+    { target: '-', ...documentUpload, allow: practitionersAndManaging, allowed: [201] },
+  ],
+  'PUT /api/credential-documents/{id}/file': [
+    {
+      target: 'alice',
+      params: { id: aliceDocument },
+      ...documentFile,
+      allow: ['alice', 'benForAlice'],
+      allowed: [200],
+    },
+    { target: 'missing', params: { id: missing }, ...documentFile, allow: nobody },
+  ],
+  'PUT /api/credential-documents/{id}': [
+    {
+      target: 'alice',
+      params: { id: aliceDocument },
+      body: documentDetails({ organisationIds: [org('harbour-group')] }),
+      allow: ['alice', 'benForAlice'],
+      allowed: [200],
+    },
+    {
+      target: 'farah',
+      params: { id: farahDocument },
+      body: documentDetails(),
+      allow: ['farah', 'benForFarah'],
+      allowed: [200],
+    },
+    { target: 'missing', params: { id: missing }, body: documentDetails(), allow: nobody },
+  ],
+  // The first caller allowed removes it; the next one allowed finds it gone.
+  'DELETE /api/credential-documents/{id}': [
+    {
+      target: 'farah',
+      params: { id: farahDocument },
+      allow: ['farah', 'benForFarah'],
+      allowed: [204, 404],
+    },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   // Delegation writes come last: they move the seeded delegations on (Dana's invitation, Ben, George).

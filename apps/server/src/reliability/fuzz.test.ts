@@ -20,6 +20,7 @@ import {
   type JsonSchema,
 } from './schema-arbitraries.ts';
 import { openSessionFor } from './sessions.ts';
+import { plantCredentialDocuments } from '../test/credential-documents.ts';
 
 // The fuzz of every route (docs/decisions/012-reliability-suite.md, amended by
 // docs/decisions/054-canonical-ids-and-oauth-errors.md): the operations are the app's route table — the partner
@@ -97,6 +98,7 @@ beforeAll(async () => {
     },
   );
   await t.app.ready();
+  await plantCredentialDocuments(t);
   headersOf.set('alice', t.bearer(await t.tokenFor(identities.alice)));
   headersOf.set('priya', t.bearer(await t.tokenFor(identities.priya)));
   // MediFund's client system, registered as the operator does, and its access token.

@@ -61,6 +61,12 @@ const screens = {
   editPractitionerPublication: () =>
     import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
   publishSelector: () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
+  credentialDocuments: () =>
+    import('#features/credential-documents/routes/credential-documents-page.tsx'),
+  addCredentialDocument: () =>
+    import('#features/credential-documents/routes/add-credential-document-page.tsx'),
+  editCredentialDocument: () =>
+    import('#features/credential-documents/routes/edit-credential-document-page.tsx'),
   publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
   myWorkplaces: () => import('#features/workplaces/routes/my-workplaces-page.tsx'),
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
@@ -112,7 +118,7 @@ export const routeTable: RouteEntry[] = [
     [pages.nhsdImport.wizard, 'Importing services from NHSD', screens.nhsdImport],
     [delegates.list, 'Delegates', screens.delegates],
     [delegates.manageAccounts, 'Managed accounts', screens.manageAccounts],
-    [profile.credentialDocuments, 'Credential documents'],
+    [profile.credentialDocuments, 'Credential documents', screens.credentialDocuments],
     [organisations.keyContacts, 'Key contacts'],
     [profile.myWorkplaces, 'My workplaces', screens.myWorkplaces],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
@@ -153,8 +159,8 @@ export const routeTable: RouteEntry[] = [
     [delegates.stop, 'Stop delegation', screens.stopDelegation],
   ]),
   ...under(profile.credentialDocuments, [
-    [profile.addCredentialDocument, 'Add credential document'],
-    [profile.editCredentialDocument, 'Edit credential document'],
+    [profile.addCredentialDocument, 'Add credential document', screens.addCredentialDocument],
+    [profile.editCredentialDocument, 'Edit credential document', screens.editCredentialDocument],
   ]),
   ...under(organisations.keyContacts, [
     [organisations.addKeyContact, 'Add key contact'],

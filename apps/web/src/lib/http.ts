@@ -12,7 +12,7 @@ export { ApiError, parseRetryAfter };
 export type HttpOptions = {
   /** HTTP method; GET unless given. */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON when present. */
+  /** Sent as JSON when present; a FormData is sent as multipart/form-data, as it is (an upload). */
   body?: unknown;
   /** Aborts the request (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
@@ -75,13 +75,14 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
   const token = getSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   const response = await ((method === 'GET' ? takeEarlyResponse(path, token) : undefined) ??
     fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     }));
   const payload = await readJson(response);
@@ -103,4 +104,48 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     redirectToLogin();
   }
   throw error;
+}
+
+/** The file name an answer's Content-Disposition gives (its UTF-8 form first). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!);
+    } catch {
+      // Not valid percent-encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+}
+
+/**
+ * Downloads a file the API serves as an attachment, with the session's Bearer token (a plain link cannot
+ * carry it): the answer becomes a file the browser saves under the name the API gave. Errors are thrown as
+ * http() throws them.
+ */
+export async function downloadFile(path: string): Promise<void> {
+  const token = getSessionToken();
+  const response = await fetch(path, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const payload = await readJson(response);
+    throw new ApiError(
+      response.status,
+      isProblem(payload) ? payload : null,
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? 'document';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

@@ -1,10 +1,12 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
+  credentialDocuments,
   healthcareServices,
   organisations,
   practitionerRoles,
   scheduledJobs,
+  tasks,
 } from '#db/schema/index.ts';
 
 // The reminder job's reads and writes (docs/decisions/027-reminders.md); what they mean is in reminders.ts.
@@ -138,4 +140,67 @@ export async function failScheduledJob(db: Database, name: string, error: string
     .update(scheduledJobs)
     .set({ lastError: error, nextRunAt: nowPlus(retryMs) })
     .where(eq(scheduledJobs.name, name));
+}
+
+/**
+ * Credential documents expiring between `today` and `until` (Sydney dates, both included) whose expiry has
+ * not been reminded of yet (docs/decisions/057-credential-documents.md), each with who gets the task: its
+ * practitioner, and every delegate of theirs with an Accepted delegation and a task list of their own.
+ */
+export async function credentialDocumentsExpiring(db: Database, today: string, until: string) {
+  const result = (await db.execute(sql`
+    select d.id, d.practitioner_id as "practitionerId", d.expiry_date::text as "expiryDate",
+           coalesce(nullif(d.title, ''), d.file_name) as name,
+           coalesce((select array_agg(p.id order by p.id)
+                       from delegations dl
+                       join users u on u.id = dl.delegate_user_id and u.is_active
+                       join practitioners p on p.user_id = dl.delegate_user_id
+                      where dl.practitioner_id = d.practitioner_id and dl.status = 'Accepted'),
+                    '{}') as "delegatePractitionerIds"
+      from credential_documents d
+     where d.expiry_date between ${today} and ${until}
+       and d.expiry_reminder_sent_for is distinct from d.expiry_date
+     order by d.expiry_date, d.id`)) as unknown as Rows<{
+    id: string;
+    practitionerId: string;
+    expiryDate: string;
+    name: string;
+    delegatePractitionerIds: string[];
+  }>;
+  return result.rows;
+}
+
+/**
+ * Creates one document's expiry tasks and records that its expiry was reminded of, in one transaction. The
+ * dedupe key (document, recipient, expiry date) is unique: a run at the same moment in another process
+ * inserts nothing twice. Answers how many tasks it inserted.
+ */
+export async function insertCredentialExpiryTasks(
+  db: Database,
+  document: { id: string; expiryDate: string; recipients: string[] },
+  reason: string,
+) {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(tasks)
+      .values(
+        document.recipients.map((practitionerId) => ({
+          kind: 'CredentialExpiry' as const,
+          entityType: 'CredentialDocument' as const,
+          entityId: document.id,
+          practitionerId,
+          priorityCode: 'low' as const,
+          reason,
+          properties: [],
+          dedupeKey: `credential-expiry:${document.id}:${practitionerId}:${document.expiryDate}`,
+        })),
+      )
+      .onConflictDoNothing({ target: tasks.dedupeKey })
+      .returning({ id: tasks.id });
+    await tx
+      .update(credentialDocuments)
+      .set({ expiryReminderSentFor: document.expiryDate })
+      .where(eq(credentialDocuments.id, document.id));
+    return inserted.length;
+  });
 }

@@ -68,7 +68,11 @@ describe('the reminder job', () => {
   afterAll(() => handle.close());
 
   it('creates exactly the demo world’s confirm-details task and role-ending notification, once', async () => {
-    expect(await runReminders(handle.db, NOW)).toEqual({ tasks: 1, notifications: 1 });
+    expect(await runReminders(handle.db, NOW)).toEqual({
+      tasks: 1,
+      notifications: 1,
+      credentialExpiryTasks: 0,
+    });
 
     const [task, ...more] = await reminderTasks(handle);
     expect(more).toEqual([]);
@@ -103,8 +107,16 @@ describe('the reminder job', () => {
     expect(notification!.message).not.toMatch(/<script|onerror/i);
 
     // Running again, even much later in the 30 days, creates nothing more.
-    expect(await runReminders(handle.db, NOW)).toEqual({ tasks: 0, notifications: 0 });
-    expect(await runReminders(handle.db, fromSeed(20))).toEqual({ tasks: 0, notifications: 0 });
+    expect(await runReminders(handle.db, NOW)).toEqual({
+      tasks: 0,
+      notifications: 0,
+      credentialExpiryTasks: 0,
+    });
+    expect(await runReminders(handle.db, fromSeed(20))).toEqual({
+      tasks: 0,
+      notifications: 0,
+      credentialExpiryTasks: 0,
+    });
     expect(await reminderTasks(handle)).toHaveLength(1);
     expect(await roleEndingNotifications(handle)).toHaveLength(1);
   });
@@ -125,12 +137,20 @@ describe('the reminder job', () => {
       .update(practitionerRoles)
       .set({ endDate: portalDate(new Date(NOW.getTime() + 31 * DAY)) })
       .where(eq(practitionerRoles.id, endingRole));
-    expect(await runReminders(handle.db, NOW)).toEqual({ tasks: 0, notifications: 0 });
+    expect(await runReminders(handle.db, NOW)).toEqual({
+      tasks: 0,
+      notifications: 0,
+      credentialExpiryTasks: 0,
+    });
 
     // One more day and the service is due: its OrganisationManager (Alice) gets the task; Ben manages it
     // but has no practitioner record, so no task list.
     const later = new Date(NOW.getTime() + 86_400_000);
-    expect(await runReminders(handle.db, later)).toEqual({ tasks: 1, notifications: 1 });
+    expect(await runReminders(handle.db, later)).toEqual({
+      tasks: 1,
+      notifications: 1,
+      credentialExpiryTasks: 0,
+    });
     const [serviceTask] = await reminderTasks(handle);
     expect(serviceTask).toMatchObject({
       entityType: 'HealthcareService',
@@ -212,7 +232,9 @@ describe('the schedule', () => {
     const first = createReminderJob(handle.db, { intervalMs: 3_600_000 });
     const second = createReminderJob(handle.db, { intervalMs: 3_600_000 });
     const runs = await Promise.all([first.runIfDue(NOW), second.runIfDue(NOW)]);
-    expect(runs.filter((r) => r !== null)).toEqual([{ tasks: 1, notifications: 1 }]);
+    expect(runs.filter((r) => r !== null)).toEqual([
+      { tasks: 1, notifications: 1, credentialExpiryTasks: 0 },
+    ]);
     const [job] = await handle.db.select().from(scheduledJobs);
     expect(job).toMatchObject({ name: REMINDERS_JOB, lastError: null });
     expect(job!.lastFinishedAt).toBeInstanceOf(Date);

@@ -1,7 +1,10 @@
 import type { Database } from '#db/client.ts';
 import { storeNotification } from '#db/notifications.ts';
+import { credentialDocumentLimits, credentialDocumentMessages } from '@pca/contracts';
 import {
   claimScheduledJob,
+  credentialDocumentsExpiring,
+  insertCredentialExpiryTasks,
   failScheduledJob,
   finishScheduledJob,
   insertConfirmDetailsTasks,
@@ -98,10 +101,39 @@ async function createRoleEndingNotifications(db: Database, now: Date): Promise<n
   return stored.length;
 }
 
+/**
+ * Gives the practitioner, and each delegate of theirs who has a task list, a task 30 days before one of
+ * their credential documents expires (docs/decisions/057-credential-documents.md): once per document and
+ * expiry date, recorded on the document, so a re-run finds nothing due; a delegate without a practitioner
+ * record sees the practitioner's task while managing them.
+ */
+async function createCredentialExpiryTasks(db: Database, now: Date): Promise<number> {
+  const today = portalDate(now);
+  const due = await credentialDocumentsExpiring(
+    db,
+    today,
+    addDays(today, credentialDocumentLimits.expiresSoonDays),
+  );
+  let created = 0;
+  for (const document of due)
+    created += await insertCredentialExpiryTasks(
+      db,
+      {
+        id: document.id,
+        expiryDate: document.expiryDate,
+        recipients: [document.practitionerId, ...document.delegatePractitionerIds],
+      },
+      credentialDocumentMessages.expiryTaskReason(document.name, longDate(document.expiryDate)),
+    );
+  return created;
+}
+
 /** What one run created. */
 export interface ReminderRun {
   tasks: number;
   notifications: number;
+  /** Tasks about credential documents expiring within 30 days. */
+  credentialExpiryTasks: number;
 }
 
 /**
@@ -111,7 +143,8 @@ export interface ReminderRun {
 export async function runReminders(db: Database, now: Date = new Date()): Promise<ReminderRun> {
   const tasks = await createConfirmDetailsTasks(db, now);
   const notifications = await createRoleEndingNotifications(db, now);
-  return { tasks, notifications };
+  const credentialExpiryTasks = await createCredentialExpiryTasks(db, now);
+  return { tasks, notifications, credentialExpiryTasks };
 }
 
 export { claimScheduledJob };
@@ -147,9 +180,10 @@ export function createReminderJob(
     try {
       const run = await runReminders(db, now);
       await finishScheduledJob(db, REMINDERS_JOB);
-      if (run.tasks || run.notifications)
+      if (run.tasks || run.notifications || run.credentialExpiryTasks)
         log?.info(
-          `Reminders: ${run.tasks} confirm-details task(s), ${run.notifications} role-ending notification(s)`,
+          `Reminders: ${run.tasks} confirm-details task(s), ${run.notifications} role-ending notification(s), ` +
+            `${run.credentialExpiryTasks} credential-expiry task(s)`,
         );
       return run;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import {
+  credentialDocuments,
   healthcareServices,
   locations,
   notifications,
@@ -28,11 +29,16 @@ const entityJoins = {
   ),
   location: and(eq(tasks.entityType, 'Location'), eq(locations.id, tasks.entityId)),
   role: and(eq(tasks.entityType, 'PractitionerRole'), eq(practitionerRoles.id, tasks.entityId)),
+  document: and(
+    eq(tasks.entityType, 'CredentialDocument'),
+    eq(credentialDocuments.id, tasks.entityId),
+  ),
 };
 /** A role is named by its practitioner at its healthcare service. */
 const entityName = sql<string>`coalesce(
   ${organisations.name}, ${healthcareServices.name}, ${locations.name},
   ${practitioners.givenName} || ' ' || ${practitioners.familyName} || ' at ' || ${roleService.name},
+  nullif(${credentialDocuments.title}, ''), ${credentialDocuments.fileName},
   '')`;
 
 /** Reads and writes of tasks (docs/decisions/025-tasks.md). */
@@ -54,6 +60,7 @@ export function tasksRepository(db: Database) {
       .leftJoin(practitionerRoles, entityJoins.role)
       .leftJoin(practitioners, eq(practitioners.id, practitionerRoles.practitionerId))
       .leftJoin(roleService, eq(roleService.id, practitionerRoles.healthcareServiceId))
+      .leftJoin(credentialDocuments, entityJoins.document)
       .leftJoin(partnerServices, eq(partnerServices.id, tasks.partnerServiceId));
 
   return {
@@ -113,6 +120,14 @@ export function tasksRepository(db: Database) {
       return row;
     },
 
+    async credentialDocument(executor: Executor, id: string) {
+      const [row] = await executor
+        .select({ id: credentialDocuments.id, practitionerId: credentialDocuments.practitionerId })
+        .from(credentialDocuments)
+        .where(eq(credentialDocuments.id, id));
+      return row;
+    },
+
     async organisation(executor: Executor, id: string) {
       const [row] = await executor.select().from(organisations).where(eq(organisations.id, id));
       return row;
@@ -134,7 +149,7 @@ export function tasksRepository(db: Database) {
     /** Writes the suggested values on the entity (the columns are chosen by the service). */
     async updateEntity(
       tx: Transaction,
-      entityType: TaskEntityType,
+      entityType: Exclude<TaskEntityType, 'CredentialDocument'>,
       entityId: string,
       values: Record<string, string | number | null>,
     ) {
@@ -175,7 +190,7 @@ export function tasksRepository(db: Database) {
     /** Records that an organisation's, location's or service's details were confirmed now. */
     async markDetailsVerified(
       tx: Transaction,
-      entityType: Exclude<TaskEntityType, 'PractitionerRole'>,
+      entityType: Exclude<TaskEntityType, 'PractitionerRole' | 'CredentialDocument'>,
       entityId: string,
     ) {
       const table = {

@@ -39,6 +39,8 @@ const columnOf: Record<TaskEntityType, Partial<Record<TaskPropertyName, string>>
   HealthcareService: contactColumns,
   Location: contactColumns,
   PractitionerRole: { NumberOfDays: 'numberOfDays', PreferredName: 'preferredName' },
+  // A credential document's reminder suggests no value (docs/decisions/057-credential-documents.md).
+  CredentialDocument: {},
 };
 
 const toIso = (value: Date | string | null) =>
@@ -90,6 +92,12 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         const roles = rolesOnService(scope, service);
         return roles.includes('OrganisationManager') || roles.includes('HealthcareServiceManager');
       }
+      case 'CredentialDocument': {
+        // A document's expiry reminder is in its practitioner's list, or in the own list of a delegate of
+        // theirs (docs/decisions/057-credential-documents.md): whoever sees that list acts on it.
+        const document = await repo.credentialDocument(db, task.entityId);
+        return !!document && task.practitionerId === practitionerOf(auth);
+      }
       case 'PractitionerRole': {
         const role = await repo.role(db, task.entityId);
         if (!role) return false;
@@ -130,6 +138,8 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         return (await repo.service(db, task.entityId)) ?? {};
       case 'PractitionerRole':
         return (await repo.role(db, task.entityId)) ?? {};
+      case 'CredentialDocument':
+        return {};
     }
   }
 
@@ -160,7 +170,8 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
    */
   async function confirmDetails(auth: AuthContext, task: TaskRow, requestId: string) {
     const { entityType } = task;
-    if (entityType === 'PractitionerRole') throw new NotFoundError('Task not found.');
+    if (entityType === 'PractitionerRole' || entityType === 'CredentialDocument')
+      throw new NotFoundError('Task not found.');
     await db.transaction(async (tx) => {
       if (
         !(await repo.resolve(tx, task.id, {
@@ -264,6 +275,7 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         return confirmDetails(auth, task, requestId);
       if (
         task.kind !== 'VerifyInformation' ||
+        task.entityType === 'CredentialDocument' ||
         task.properties.length === 0 ||
         choice !== 'suggested'
       )
@@ -274,7 +286,9 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
             ? 'This task is completed on the partner service’s online form.'
             : task.kind === 'ConfirmDetails'
               ? 'This task is completed by confirming the details are still current.'
-              : 'This task is completed by choosing the suggested value.',
+              : task.kind === 'CredentialExpiry'
+                ? 'This task is completed by updating the credential document, or dismissed.'
+                : 'This task is completed by choosing the suggested value.',
           taskProblemTypes.notApplicable,
         );
       const values: Record<string, string | number | null> = {};
@@ -307,6 +321,8 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
           'The partner service suggested a value that is not valid.',
         );
       const before = await currentValues(task);
+      // Narrowed by the check above: a credential document's reminder never reaches here.
+      const entityType = task.entityType;
       await db.transaction(async (tx) => {
         if (
           !(await repo.resolve(tx, task.id, {
@@ -317,7 +333,7 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
           }))
         )
           throw notOpen();
-        await repo.updateEntity(tx, task.entityType, task.entityId, values);
+        await repo.updateEntity(tx, entityType, task.entityId, values);
         const changed = Object.fromEntries(
           Object.entries(values).map(([k, to]) => [k, { from: before[k] ?? null, to }]),
         );
@@ -402,4 +418,5 @@ const auditAction: Record<TaskEntityType, string> = {
   HealthcareService: 'healthcare-service',
   Location: 'location',
   PractitionerRole: 'practitioner-role',
+  CredentialDocument: 'credential-document',
 };

@@ -58,9 +58,9 @@ afterAll(async () => {
 
 describe('the seeded demo world', () => {
   it('makes portal users of the portal identities only', async () => {
-    expect(world.identities).toHaveLength(10);
+    expect(world.identities).toHaveLength(11);
     const rows = await db.select().from(users);
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(9);
     const raNumbers = rows.map((u) => u.raNumber);
     for (const key of ['chloe', 'dana']) {
       expect(raNumbers).not.toContain(world.identities.find((i) => i.key === key)!.raNumber);
@@ -108,7 +108,7 @@ describe('the seeded demo world', () => {
 
   it('assigns the roles of the world', async () => {
     const rows = await db.select().from(roleMemberships);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(7);
     expect(rows.find((r) => r.userId === demoIds.user('priya'))).toMatchObject({
       roleType: 'PcaOperator',
       organisationId: null,
@@ -216,7 +216,7 @@ describe('the seeded demo world', () => {
   it('reports the database as not empty and migrating again is a no-op', async () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
     await migrateDatabase(handle);
-    expect(await countOf(users)).toBe(8);
+    expect(await countOf(users)).toBe(9);
   });
 });
 

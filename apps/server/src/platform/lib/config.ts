@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -64,6 +65,15 @@ const Env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().optional(),
+  // Where credential documents are kept (docs/decisions/057-credential-documents.md): files under
+  // DOCUMENTS_DIR (default <DATA_DIR>/documents), or S3-compatible object storage when a bucket is named.
+  DOCUMENTS_DIR: z.string().optional(),
+  DOCUMENTS_S3_BUCKET: z.string().min(1).optional(),
+  DOCUMENTS_S3_ENDPOINT: z.string().url().optional(),
+  DOCUMENTS_S3_REGION: z.string().min(1).default('ap-southeast-2'),
+  DOCUMENTS_S3_FORCE_PATH_STYLE: bool(false),
+  DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Most PostgreSQL connections one API process holds (docs/decisions/013-compiled-server.md).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -157,6 +167,32 @@ function readBuildDate(webDist: string): string | undefined {
   }
 }
 
+/** Where credential documents are kept: S3-compatible object storage when a bucket is named, else files. */
+function documentStorageOf(e: z.infer<typeof Env>) {
+  if (e.DOCUMENTS_S3_BUCKET)
+    return {
+      kind: 's3' as const,
+      bucket: e.DOCUMENTS_S3_BUCKET,
+      endpoint: e.DOCUMENTS_S3_ENDPOINT,
+      region: e.DOCUMENTS_S3_REGION,
+      forcePathStyle: e.DOCUMENTS_S3_FORCE_PATH_STYLE,
+      // Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role) finds them.
+      credentials:
+        e.DOCUMENTS_S3_ACCESS_KEY_ID && e.DOCUMENTS_S3_SECRET_ACCESS_KEY
+          ? {
+              accessKeyId: e.DOCUMENTS_S3_ACCESS_KEY_ID,
+              secretAccessKey: e.DOCUMENTS_S3_SECRET_ACCESS_KEY,
+            }
+          : undefined,
+    };
+  // API tests keep their uploads out of the development data folder.
+  const fallback =
+    e.NODE_ENV === 'test'
+      ? path.join(os.tmpdir(), 'pca-test-documents')
+      : path.join(e.DATA_DIR, 'documents');
+  return { kind: 'files' as const, dir: e.DOCUMENTS_DIR ?? fallback };
+}
+
 /** Reads and validates configuration from the environment (throws with every problem listed). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = Env.parse(env);
@@ -189,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     publicUrl,
     dataDir: e.DATA_DIR,
+    documents: documentStorageOf(e),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDist: e.WEB_DIST,

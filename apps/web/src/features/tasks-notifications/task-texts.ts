@@ -14,6 +14,7 @@ export function taskSubject(
   if (task.kind === 'OnlineForm') return `Complete the online form about ${task.entityName}`;
   if (task.kind === 'ConfirmDetails')
     return `Confirm the details of ${task.entityName} are still current`;
+  if (task.kind === 'CredentialExpiry') return `Renew ${task.entityName}: it expires soon`;
   const names = task.propertyDisplayNames.join(', ').toLowerCase();
   return `Verify the ${names} of ${task.entityName}`;
 }
@@ -94,3 +95,11 @@ export function taskOutcomeAlert({ outcome, entityName, values, partnerServiceNa
       };
   }
 }
+
+/** The texts of a credential document's expiry reminder (docs/decisions/057-credential-documents.md). */
+export const renewTexts = {
+  intro: (name: string) =>
+    `${name} expires within 30 days. Upload the renewed document, or change its dates, on its page; this task is then completed.`,
+  update: (name: string) => `Update ${name}`,
+  done: 'The document was renewed or removed.',
+} as const;

@@ -3,6 +3,8 @@
  * The lists shared with the API come from the contracts, so the database and the API cannot disagree.
  */
 export {
+  credentialDocumentMediaTypes,
+  credentialDocumentTypes,
   delegationStatuses,
   hiServiceStatuses,
   locationTypeCodes,

@@ -17,6 +17,7 @@ import {
   PractitionersTable,
 } from '#lib/business/business-tables.tsx';
 import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
+import { sharedDocumentsTab } from '#lib/credential-documents/shared-documents-tab.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
 import { EntityHeader, PageLoading, QueryTabs } from '#lib/business/entity-page.tsx';
 
@@ -56,6 +57,8 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
       ),
     },
     { label: 'Practitioners', content: <PractitionersTable rows={o.practitioners} /> },
+    // Only its OrganisationManagers see what practitioners shared with it (docs/decisions/057-credential-documents.md).
+    ...(o.canEdit ? [sharedDocumentsTab(o.id)] : []),
     partnerServicesTab('organisation', o.id),
   ];
 }

@@ -13,7 +13,13 @@ import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useResolveTask, useTask } from '../api/tasks.ts';
 import { DismissTaskDialog } from '../components/dismiss-task-dialog.tsx';
-import { confirmTexts, taskSubject, verifyTexts, type TaskOutcome } from '../task-texts.ts';
+import {
+  confirmTexts,
+  renewTexts,
+  taskSubject,
+  verifyTexts,
+  type TaskOutcome,
+} from '../task-texts.ts';
 
 /** tasks-notifications/verify-information/{id} (docs/product/features.md#tasks-and-notifications). */
 export function VerifyInformationPage() {
@@ -47,6 +53,8 @@ export function VerifyInformationPage() {
         <Verified task={task.data} />
       ) : task.data.kind === 'ConfirmDetails' ? (
         <Confirm task={task.data} />
+      ) : task.data.kind === 'CredentialExpiry' ? (
+        <Renew task={task.data} />
       ) : (
         <Verify task={task.data} />
       )}
@@ -235,6 +243,28 @@ function Confirm({ task }: { task: VerifyInformationTask }) {
   );
 }
 
+/**
+ * A credential document's expiry reminder: the reason and the way to the document's page, where a new file or
+ * new dates complete it (docs/decisions/057-credential-documents.md).
+ */
+function Renew({ task }: { task: VerifyInformationTask }) {
+  return (
+    <Stack gap={1.5}>
+      <TaskHeading task={task} pretext={priorityText(task)} />
+      <Text as="p">{renewTexts.intro(task.entityName)}</Text>
+      <Stack gap={0.5}>
+        <H2>Reason</H2>
+        <Text as="p">{task.reason}</Text>
+      </Stack>
+      <div>
+        <TextLink href={pages.profile.editCredentialDocument.href({ id: task.entityId })}>
+          {renewTexts.update(task.entityName)}
+        </TextLink>
+      </div>
+    </Stack>
+  );
+}
+
 /** The entity's own page, where one exists for its kind (a role's page needs its service too). */
 function entityHref(task: VerifyInformationTask): string | null {
   switch (task.entityType) {
@@ -255,7 +285,9 @@ function Verified({ task }: { task: VerifyInformationTask }) {
   return (
     <Stack gap={1.5}>
       <TaskHeading task={task} pretext={verifyTexts.complete} />
-      {task.kind === 'ConfirmDetails' ? (
+      {task.kind === 'CredentialExpiry' ? (
+        <Text as="p">{renewTexts.done}</Text>
+      ) : task.kind === 'ConfirmDetails' ? (
         <>
           <Text as="p">{confirmTexts.introDone(task.entityName)}</Text>
           <div>

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CredentialDocument,
+  CredentialDocumentDetails,
+  CredentialDocuments,
+} from '@pca/contracts';
+import {
+  credentialDocumentApiPath,
+  credentialDocumentApiPaths as paths,
+  credentialDocumentFileApiPath,
+  credentialDocumentParts,
+} from '@pca/contracts/credential-documents-paths.ts';
+import { downloadFile, http } from '#lib/http.ts';
+
+/** Every query of these pages lives under this key; each change refetches it. */
+const root = ['credential-documents'] as const;
+
+/** The practitioner's documents (own, or the managed practitioner's) and whom they may share with. */
+export function useCredentialDocuments() {
+  return useQuery({
+    queryKey: [...root, 'list'],
+    queryFn: ({ signal }) => http<CredentialDocuments>(paths.list, { signal }),
+  });
+}
+
+/** One of the practitioner's documents. */
+export function useCredentialDocument(id: string) {
+  return useQuery({
+    queryKey: [...root, 'item', id],
+    queryFn: ({ signal }) => http<CredentialDocument>(credentialDocumentApiPath(id), { signal }),
+  });
+}
+
+function useChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: root }),
+  });
+}
+
+/** The upload's form: the details first, then the file, as the API reads them. */
+function uploadForm(file: File, details?: CredentialDocumentDetails) {
+  const form = new FormData();
+  if (details) form.append(credentialDocumentParts.details, JSON.stringify(details));
+  form.append(credentialDocumentParts.file, file, file.name);
+  return form;
+}
+
+export const useAddCredentialDocument = () =>
+  useChange(({ details, file }: { details: CredentialDocumentDetails; file: File }) =>
+    http<CredentialDocument>(paths.list, { method: 'POST', body: uploadForm(file, details) }),
+  );
+
+export const useUpdateCredentialDocument = () =>
+  useChange(({ id, details }: { id: string; details: CredentialDocumentDetails }) =>
+    http<CredentialDocument>(credentialDocumentApiPath(id), { method: 'PUT', body: details }),
+  );
+
+export const useReplaceCredentialDocumentFile = () =>
+  useChange(({ id, file }: { id: string; file: File }) =>
+    http<CredentialDocument>(credentialDocumentFileApiPath(id), {
+      method: 'PUT',
+      body: uploadForm(file),
+    }),
+  );
+
+export const useRemoveCredentialDocument = () =>
+  useChange((id: string) => http<null>(credentialDocumentApiPath(id), { method: 'DELETE' }));
+
+/** Saves the document's file (the browser's download). */
+export const useDownloadCredentialDocument = () =>
+  useMutation({ mutationFn: (id: string) => downloadFile(credentialDocumentFileApiPath(id)) });

@@ -1,0 +1,183 @@
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import {
+  CredentialDocumentDetails,
+  type CredentialDocument,
+  type CredentialDocumentOrganisation,
+} from '@pca/contracts';
+import {
+  credentialDocumentMessages as messages,
+  credentialDocumentTypeLabels as typeLabels,
+} from '@pca/contracts/credential-documents-paths.ts';
+import { credentialDocumentTypes } from '@pca/contracts/value-lists.ts';
+import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
+import { FileInput } from '@pca/ui/primitives/file-input.ts';
+import { TextInput } from '@pca/ui/primitives/text-input.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import {
+  FormFrame,
+  FormSelectField,
+  FormTextareaField,
+  FormTextField,
+  useFieldId,
+} from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { ApiError } from '#lib/http.ts';
+
+/** What the form sends: the details, and the file (required when adding, optional when editing). */
+export type DocumentFormResult = { details: CredentialDocumentDetails; file: File | null };
+
+export type DocumentFormProps = {
+  /** A heading of the form's own, under the page's (none: the page's heading names it). */
+  heading?: string;
+  /** The document being edited (absent: a new one). */
+  document?: CredentialDocument;
+  /** The organisations the practitioner may share with. */
+  organisations: CredentialDocumentOrganisation[];
+  submitLabel: string;
+  saving: boolean;
+  serverError: unknown;
+  onSubmit: (result: DocumentFormResult) => void;
+  otherActions?: ReactNode;
+};
+
+/** The file types the picker offers (the server decides by the file's bytes, whatever is picked). */
+const accept = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+/**
+ * A credential document's details and file (docs/product/credential-documents.md): validated by the contract
+ * the server applies; the server's refusal of the file (its type, size, JavaScript in a PDF) is shown under
+ * the file picker.
+ */
+export function DocumentForm({
+  heading,
+  document,
+  organisations,
+  submitLabel,
+  saving,
+  serverError,
+  onSubmit,
+  otherActions,
+}: DocumentFormProps) {
+  const fieldId = useFieldId();
+  const form = useSchemaForm(CredentialDocumentDetails, {
+    defaultValues: {
+      type: document?.type ?? ('' as CredentialDocumentDetails['type']),
+      title: document?.title ?? '',
+      description: document?.description ?? '',
+      issueDate: document?.issueDate ?? '',
+      expiryDate: document?.expiryDate ?? '',
+      organisationIds: document?.sharedWith.map((o) => o.id) ?? [],
+    },
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileMissing, setFileMissing] = useState(false);
+  const { errors } = form.formState;
+  const problem = serverError instanceof ApiError ? serverError.problem : null;
+  const serverMessage = (field: string) => problem?.errors?.find((e) => e.field === field)?.message;
+  const fileMessage = fileMissing ? messages.fileRequired : serverMessage('file');
+
+  return (
+    <FormFrame
+      form={form}
+      fieldId={fieldId}
+      heading={heading}
+      serverError={serverError}
+      submitLabel={submitLabel}
+      saving={saving}
+      otherActions={otherActions}
+      onSubmit={(details) => {
+        if (!document && !file) {
+          setFileMissing(true);
+          return;
+        }
+        onSubmit({ details, file });
+      }}
+    >
+      {document ? (
+        <Text as="p">
+          {messages.currentFile}: {document.fileName}
+        </Text>
+      ) : null}
+      <FileInput
+        id={fieldId('file')}
+        label={document ? messages.replaceFileLabel : messages.fileLabel}
+        hint={messages.fileHint}
+        accept={accept}
+        required={!document}
+        invalid={Boolean(fileMessage)}
+        message={fileMessage}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          setFile(event.target.files?.[0] ?? null);
+          setFileMissing(false);
+        }}
+      />
+      <FormSelectField
+        control={form.control}
+        name="type"
+        fieldId={fieldId}
+        label={messages.typeLabel}
+        required
+        maxWidth="xl"
+        options={[
+          { value: '', label: 'Select a document type' },
+          ...credentialDocumentTypes.map((value) => ({ value, label: typeLabels[value] })),
+        ]}
+      />
+      <FormTextField
+        control={form.control}
+        name="title"
+        fieldId={fieldId}
+        label={messages.titleLabel}
+        maxLength={120}
+      />
+      <FormTextareaField
+        control={form.control}
+        name="description"
+        fieldId={fieldId}
+        label={messages.descriptionLabel}
+        maxLength={1000}
+      />
+      <TextInput
+        id={fieldId('issueDate')}
+        type="date"
+        label={messages.issueDateLabel}
+        required
+        maxWidth="md"
+        invalid={Boolean(errors.issueDate)}
+        message={errors.issueDate?.message ?? serverMessage('issueDate')}
+        {...form.register('issueDate')}
+      />
+      <TextInput
+        id={fieldId('expiryDate')}
+        type="date"
+        label={messages.expiryDateLabel}
+        required
+        maxWidth="md"
+        invalid={Boolean(errors.expiryDate ?? serverMessage('expiryDate'))}
+        message={errors.expiryDate?.message ?? serverMessage('expiryDate')}
+        {...form.register('expiryDate')}
+      />
+      {organisations.length ? (
+        <Controller
+          control={form.control}
+          name="organisationIds"
+          render={({ field, fieldState }) => (
+            <div id={fieldId('organisationIds')} tabIndex={-1}>
+              <CheckboxGroup
+                label={messages.shareLabel}
+                hint={messages.shareHint}
+                message={fieldState.error?.message ?? serverMessage('organisationIds')}
+                options={organisations.map((o) => ({ value: o.id, label: o.name }))}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            </div>
+          )}
+        />
+      ) : (
+        <Text as="p">{messages.noOrganisations}</Text>
+      )}
+    </FormFrame>
+  );
+}

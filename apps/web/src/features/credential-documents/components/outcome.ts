@@ -1,0 +1,30 @@
+import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
+
+/** What a page tells the list when it returns to it: the change made and the document's name. */
+export interface DocumentOutcome {
+  outcome: 'added' | 'saved' | 'removed';
+  name: string;
+}
+
+/** The outcome carried in the history entry's state, if it is one. */
+export function outcomeOf(state: unknown): DocumentOutcome | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { outcome, name } = state as Record<string, unknown>;
+  if (
+    (outcome === 'added' || outcome === 'saved' || outcome === 'removed') &&
+    typeof name === 'string'
+  )
+    return { outcome, name };
+  return null;
+}
+
+/** The success alert's text. */
+export const outcomeText = ({ outcome, name }: DocumentOutcome) =>
+  outcome === 'added'
+    ? messages.added(name)
+    : outcome === 'saved'
+      ? messages.saved(name)
+      : messages.removed(name);
+
+/** How a document is named to people: its title, else its file name. */
+export const nameOf = (d: { title: string; fileName: string }) => d.title || d.fileName;

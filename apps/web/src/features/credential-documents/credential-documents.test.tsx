@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CredentialDocument, CredentialDocuments } from '@pca/contracts';
+import {
+  credentialDocumentApiPaths as paths,
+  credentialDocumentMessages as messages,
+} from '@pca/contracts/credential-documents-paths.ts';
+import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
+
+const harbour = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Harbour Medical Group Pty Ltd',
+};
+const documentId = '22222222-2222-4222-8222-222222222222';
+
+const document = (over: Partial<CredentialDocument> = {}): CredentialDocument => ({
+  id: documentId,
+  type: 'ProfessionalIndemnityInsurance',
+  title: 'Indemnity 2026',
+  description: '',
+  issueDate: '2026-07-01',
+  expiryDate: '2026-12-15',
+  status: 'expires-soon',
+  fileName: 'indemnity.pdf',
+  mediaType: 'application/pdf',
+  sizeBytes: 245_760,
+  sharedWith: [harbour],
+  updatedAt: '2026-11-20T00:00:00.000Z',
+  ...over,
+});
+
+const listOf = (items: CredentialDocument[]): CredentialDocuments => ({
+  practitioner: {
+    id: '33333333-3333-4333-8333-333333333333',
+    givenName: 'Jane',
+    familyName: 'Citizen',
+  },
+  managing: false,
+  organisations: [harbour],
+  items,
+});
+
+function serve(routes: Record<string, FakeHandler>) {
+  setSessionToken('tok');
+  return installFakeServer({
+    [`GET ${apiPaths.me}`]: () => json(testUser()),
+    [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),
+    ...routes,
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the credential documents list', () => {
+  it('shows each document with its expiry status, who may view it, and its actions', async () => {
+    serve({ [`GET ${paths.list}`]: () => json(listOf([document()])) });
+    renderApp('/credential-documents');
+    // jsdom applies no media query: the table (md and up) is there but hidden, the phone's cards shown.
+    const table = await screen.findByRole('table', { name: 'Credential documents', hidden: true });
+    const row = within(table).getAllByRole('row', { hidden: true })[1]!;
+    expect(within(row).getByText('Professional indemnity insurance')).toBeInTheDocument();
+    expect(within(row).getByText('indemnity.pdf')).toBeInTheDocument();
+    expect(within(row).getByText('240 KB')).toBeInTheDocument();
+    expect(within(row).getByText(messages.expiresSoon)).toBeInTheDocument();
+    expect(within(row).getByText(harbour.name)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Indemnity 2026' })).toHaveAttribute(
+      'href',
+      `/credential-document/edit/${documentId}`,
+    );
+  });
+
+  it('says when there are none', async () => {
+    serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
+    renderApp('/credential-documents');
+    expect(await screen.findByText(messages.empty)).toBeVisible();
+    expect(screen.getByRole('link', { name: messages.add })).toBeVisible();
+  });
+
+  it('removes a document only once the dialog is confirmed', async () => {
+    let items = [document()];
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf(items)),
+      [`DELETE /api/credential-documents/${documentId}`]: () => {
+        items = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp('/credential-documents');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Indemnity 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: messages.removeTitle });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.removeConfirm }));
+    expect(await screen.findByText(messages.removed('Indemnity 2026'))).toBeVisible();
+    await waitFor(() => expect(screen.getByText(messages.empty)).toBeVisible());
+  });
+});
+
+describe('adding a credential document', () => {
+  it('asks for a file and the dates, and shows the server’s refusal of the file under the picker', async () => {
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([])),
+      [`POST ${paths.list}`]: () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/credential-document-type',
+            title: 'Invalid request',
+            status: 415,
+            detail: messages.fileExecutable,
+            errors: [{ field: 'file', message: messages.fileExecutable }],
+          }),
+          { status: 415, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    renderApp('/credential-document/add');
+    await screen.findByRole('heading', { level: 1, name: messages.addTitle });
+    await userEvent.click(await screen.findByRole('button', { name: messages.upload }));
+    expect(await screen.findAllByText(messages.issueDateRequired)).not.toHaveLength(0);
+
+    await userEvent.selectOptions(
+      screen.getByLabelText(/Document type/),
+      'ProfessionalIndemnityInsurance',
+    );
+    await userEvent.type(screen.getByLabelText(/Issue date/), '2026-07-01');
+    await userEvent.type(screen.getByLabelText(/Expiry date/), '2026-06-30');
+    await userEvent.click(screen.getByRole('button', { name: messages.upload }));
+    expect(await screen.findAllByText(messages.expiryAfterIssue)).not.toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText(/Expiry date/));
+    await userEvent.type(screen.getByLabelText(/Expiry date/), '2027-06-30');
+    await userEvent.click(screen.getByRole('button', { name: messages.upload }));
+    expect(await screen.findByText(messages.fileRequired)).toBeVisible();
+
+    await userEvent.upload(
+      globalThis.document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['MZ'], 'certificate.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: harbour.name }));
+    await userEvent.click(screen.getByRole('button', { name: messages.upload }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect((await screen.findAllByText(messages.fileExecutable)).length).toBeGreaterThan(0);
+  });
+});

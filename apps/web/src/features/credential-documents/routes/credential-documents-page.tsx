@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
+import {
+  credentialDocumentMessages as messages,
+  credentialDocumentTypeLabels as typeLabels,
+} from '@pca/contracts/credential-documents-paths.ts';
+import type { CredentialDocument } from '@pca/contracts';
+import { Alert, Button, ButtonGroup, DataTable, Modal, type DataTableColumn } from '@pca/ui';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { QueryView } from '#lib/query-view.tsx';
+import { formatDate } from '#lib/dates.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { ExpiryChip, formatSize } from '#lib/credential-documents/document-bits.tsx';
+import {
+  useCredentialDocuments,
+  useDownloadCredentialDocument,
+  useRemoveCredentialDocument,
+} from '../api/credential-documents.ts';
+import { nameOf, outcomeOf, outcomeText, type DocumentOutcome } from '../components/outcome.ts';
+
+/**
+ * Credential documents (docs/product/credential-documents.md): the practitioner's documents — type, file,
+ * dates with their expiry status, and who may view each — with Add, Download, Edit and Remove (confirmed in
+ * a dialog); a success alert on return from Add or Edit.
+ */
+export function CredentialDocumentsPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [alert, setAlert] = useState<DocumentOutcome | null>(() => outcomeOf(location.state));
+  const [removing, setRemoving] = useState<CredentialDocument | null>(null);
+  const list = useCredentialDocuments();
+  const remove = useRemoveCredentialDocument();
+  const download = useDownloadCredentialDocument();
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (alert) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
+  }, [alert]);
+  const closeAlert = () => {
+    setAlert(null);
+    // The outcome lives in the history entry too: a reload must not show it again.
+    void navigate(location.pathname, { replace: true, state: null });
+  };
+
+  const data = list.data;
+  const intro = data?.managing
+    ? messages.listIntroManaging(`${data.practitioner.givenName} ${data.practitioner.familyName}`)
+    : messages.listIntro;
+
+  const columns: DataTableColumn<CredentialDocument>[] = [
+    {
+      key: 'type',
+      header: messages.type,
+      render: (d) => (
+        <Stack gap={0.25}>
+          <Text>{typeLabels[d.type]}</Text>
+          {d.title ? (
+            <Text fontSize="sm" color="muted">
+              {d.title}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+      sortValue: (d) => typeLabels[d.type],
+    },
+    {
+      key: 'file',
+      header: messages.fileName,
+      render: (d) => (
+        <Stack gap={0.25}>
+          <Text>{d.fileName}</Text>
+          <Text fontSize="sm" color="muted">
+            {formatSize(d.sizeBytes)}
+          </Text>
+        </Stack>
+      ),
+      sortValue: (d) => d.fileName,
+    },
+    {
+      key: 'issued',
+      header: messages.issued,
+      render: (d) => formatDate(d.issueDate),
+      sortValue: (d) => d.issueDate,
+    },
+    {
+      key: 'expires',
+      header: messages.expires,
+      render: (d) => (
+        <Stack gap={0.25} alignItems="flex-start">
+          <Text>{formatDate(d.expiryDate)}</Text>
+          <ExpiryChip status={d.status} />
+        </Stack>
+      ),
+      sortValue: (d) => d.expiryDate,
+    },
+    {
+      key: 'shared',
+      header: messages.sharedWith,
+      render: (d) =>
+        d.sharedWith.length
+          ? d.sharedWith.map((o) => o.name).join(', ')
+          : messages.sharedWithNobody,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (d) => (
+        <ButtonGroup>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => download.mutate(d.id)}
+            aria-label={`${messages.download} ${nameOf(d)}`}
+          >
+            {messages.download}
+          </Button>
+          <ButtonLink
+            size="sm"
+            variant="secondary"
+            href={pages.profile.editCredentialDocument.href({ id: d.id })}
+            aria-label={`${messages.edit} ${nameOf(d)}`}
+          >
+            {messages.edit}
+          </ButtonLink>
+          <Button
+            size="sm"
+            variant="tertiary"
+            onClick={() => {
+              remove.reset();
+              setRemoving(d);
+            }}
+            aria-label={`${messages.remove} ${nameOf(d)}`}
+          >
+            {messages.remove}
+          </Button>
+        </ButtonGroup>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>{messages.listTitle}</H1>
+        <Text as="p">{intro}</Text>
+      </Stack>
+      {alert ? (
+        <div ref={alertRef}>
+          <Alert tone="success" title="Success" onClose={closeAlert} focusable>
+            <Text as="p">{outcomeText(alert)}</Text>
+          </Alert>
+        </div>
+      ) : null}
+      {download.error ? (
+        <Alert tone="error" title="There is a problem">
+          <Text as="p">
+            {describeApiErrorText(download.error, { thing: 'this document', action: 'load' })}
+          </Text>
+        </Alert>
+      ) : null}
+      <QueryView
+        query={list}
+        loading={
+          <div style={{ minHeight: '8rem' }}>
+            <Loading message={messages.loading} />
+          </div>
+        }
+        thing={messages.loadThing}
+        logMessage="Credential documents failed to load"
+      >
+        {({ items }) => (
+          <Stack gap={1.5}>
+            <div>
+              <ButtonLink href={pages.profile.addCredentialDocument.href()}>
+                {messages.add}
+              </ButtonLink>
+            </div>
+            {items.length === 0 ? (
+              <Text as="p">{messages.empty}</Text>
+            ) : (
+              <DataTable
+                caption={messages.listTitle}
+                columns={columns}
+                rows={items}
+                rowKey={(d) => d.id}
+                // Six columns: cards at phone width (issue 30).
+                cardsOnPhone
+              />
+            )}
+          </Stack>
+        )}
+      </QueryView>
+      <Modal
+        isOpen={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={messages.removeTitle}
+        width={640}
+        actions={
+          <ButtonGroup>
+            <Button
+              loading={remove.isPending}
+              onClick={() => {
+                const document = removing!;
+                remove.mutate(document.id, {
+                  onSuccess: () => {
+                    setRemoving(null);
+                    setAlert({ outcome: 'removed', name: nameOf(document) });
+                  },
+                });
+              }}
+            >
+              {messages.removeConfirm}
+            </Button>
+            <Button variant="secondary" onClick={() => setRemoving(null)}>
+              {messages.cancel}
+            </Button>
+          </ButtonGroup>
+        }
+      >
+        <Stack gap={1}>
+          {remove.error ? (
+            <Alert tone="error" title="There is a problem">
+              <Text as="p">
+                {describeApiErrorText(remove.error, { thing: 'this document', action: 'save' })}
+              </Text>
+            </Alert>
+          ) : null}
+          <Text as="p">{removing ? messages.removeBody(nameOf(removing)) : null}</Text>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+export { CredentialDocumentsPage as Component };

@@ -1,0 +1,84 @@
+import { useParams, useNavigate } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
+import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
+import { Button } from '@pca/ui/button/button.tsx';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { QueryView } from '#lib/query-view.tsx';
+import {
+  useCredentialDocument,
+  useCredentialDocuments,
+  useReplaceCredentialDocumentFile,
+  useUpdateCredentialDocument,
+} from '../api/credential-documents.ts';
+import { DocumentForm } from '../components/document-form.tsx';
+import { nameOf, type DocumentOutcome } from '../components/outcome.ts';
+
+/**
+ * Edit credential document: its details and sharing, and, optionally, a new file in place of the old one
+ * (the file first: a refused file changes nothing).
+ */
+export function EditCredentialDocumentPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const document = useCredentialDocument(id);
+  const list = useCredentialDocuments();
+  const update = useUpdateCredentialDocument();
+  const replace = useReplaceCredentialDocumentFile();
+  const back = () => void navigate(pages.profile.credentialDocuments.href());
+
+  return (
+    <Stack gap={2}>
+      <H1>{messages.editTitle}</H1>
+      <QueryView
+        query={document}
+        loading={<Loading message={messages.loading} />}
+        thing="this credential document"
+      >
+        {(current) => (
+          <QueryView
+            query={list}
+            loading={<Loading message={messages.loading} />}
+            thing={messages.loadThing}
+          >
+            {({ organisations }) => (
+              <DocumentForm
+                document={current}
+                organisations={organisations}
+                submitLabel={messages.save}
+                saving={update.isPending || replace.isPending}
+                serverError={replace.error ?? update.error}
+                onSubmit={async ({ details, file }) => {
+                  if (file) {
+                    const replaced = await replace.mutateAsync({ id, file }).catch(() => null);
+                    if (!replaced) return;
+                  }
+                  update.mutate(
+                    { id, details },
+                    {
+                      onSuccess: (saved) =>
+                        void navigate(pages.profile.credentialDocuments.href(), {
+                          state: {
+                            outcome: 'saved',
+                            name: nameOf(saved),
+                          } satisfies DocumentOutcome,
+                        }),
+                    },
+                  );
+                }}
+                otherActions={
+                  <Button variant="secondary" onClick={back}>
+                    {messages.cancel}
+                  </Button>
+                }
+              />
+            )}
+          </QueryView>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+export { EditCredentialDocumentPage as Component };

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SharedCredentialDocument, SharedCredentialDocuments } from '@pca/contracts';
+import {
+  credentialDocumentFileApiPath,
+  credentialDocumentMessages as messages,
+  credentialDocumentTypeLabels as typeLabels,
+  organisationCredentialDocumentsApiPath,
+} from '@pca/contracts/credential-documents-paths.ts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, DataTable, type DataTableColumn } from '@pca/ui';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { Loading } from '@pca/ui/loading/loading.tsx';
+import { QueryView } from '#lib/query-view.tsx';
+import { downloadFile, http } from '#lib/http.ts';
+import { formatDate } from '#lib/dates.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { ExpiryChip, formatSize } from './document-bits.tsx';
+
+/** The credential documents shared with an organisation, each downloadable. */
+export function SharedDocuments({ organisationId }: { organisationId: string }) {
+  const query = useQuery({
+    queryKey: ['credential-documents', 'organisation', organisationId],
+    queryFn: ({ signal }) =>
+      http<SharedCredentialDocuments>(organisationCredentialDocumentsApiPath(organisationId), {
+        signal,
+      }),
+  });
+  const download = useMutation({
+    mutationFn: (id: string) => downloadFile(credentialDocumentFileApiPath(id)),
+  });
+
+  const columns: DataTableColumn<SharedCredentialDocument>[] = [
+    {
+      key: 'practitioner',
+      header: messages.practitioner,
+      render: (d) => d.practitioner.name,
+      sortValue: (d) => d.practitioner.name,
+    },
+    {
+      key: 'type',
+      header: messages.type,
+      render: (d) => (
+        <Stack gap={0.25}>
+          <Text>{typeLabels[d.type]}</Text>
+          {d.title ? (
+            <Text fontSize="sm" color="muted">
+              {d.title}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+      sortValue: (d) => typeLabels[d.type],
+    },
+    {
+      key: 'file',
+      header: messages.fileName,
+      render: (d) => `${d.fileName} (${formatSize(d.sizeBytes)})`,
+    },
+    {
+      key: 'expires',
+      header: messages.expires,
+      render: (d) => (
+        <Stack gap={0.25} alignItems="flex-start">
+          <Text>{formatDate(d.expiryDate)}</Text>
+          <ExpiryChip status={d.status} />
+        </Stack>
+      ),
+      sortValue: (d) => d.expiryDate,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (d) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => download.mutate(d.id)}
+          aria-label={`${messages.download} ${d.fileName} of ${d.practitioner.name}`}
+        >
+          {messages.download}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap={1}>
+      <Text as="p">{messages.sharedIntro}</Text>
+      {download.error ? (
+        <Alert tone="error" title="There is a problem">
+          <Text as="p">
+            {describeApiErrorText(download.error, { thing: 'this document', action: 'load' })}
+          </Text>
+        </Alert>
+      ) : null}
+      <QueryView
+        query={query}
+        loading={<Loading message={messages.loading} />}
+        thing={messages.loadThing}
+      >
+        {({ items }) =>
+          items.length === 0 ? (
+            <Text as="p">{messages.sharedEmpty}</Text>
+          ) : (
+            <DataTable
+              caption={messages.sharedTab}
+              columns={columns}
+              rows={items}
+              rowKey={(d) => d.id}
+              cardsOnPhone
+            />
+          )
+        }
+      </QueryView>
+    </Stack>
+  );
+}
