@@ -30,3 +30,5 @@ export * from './publications.ts';
 export * from './client-systems.ts';
 export * from './practitioner-publications.ts';
 export * from './fhir.ts';
+export * from './key-contacts.ts';
+export * from './feedback.ts';

@@ -22,3 +22,5 @@ export * from './mail.ts';
 export * from './rate-limits.ts';
 export * from './email-verifications.ts';
 export * from './scheduled-jobs.ts';
+export * from './key-contacts.ts';
+export * from './feedback.ts';
