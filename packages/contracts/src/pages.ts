@@ -21,7 +21,7 @@ export const pages = {
     editCredentialDocument: page('/credential-document/edit/:id'),
     myWorkplaces: page('/my-workplaces'),
     workplaceService: page('/my-workplaces/healthcare-service-summary/:id'),
-    giveFeedback: page('/give-feedback'),
+    giveFeedback: shellPages.auth.giveFeedback,
   },
   clientSystems: {
     add: page('/smart-client/add-edit'),
@@ -38,8 +38,8 @@ export const pages = {
     viewHi: page('/organisation/hi/:id', ['tab', 'from']),
     launchHi: page('/organisation/hi/:id/launch'),
     appLaunchHi: page('/organisation/hi/:id/applaunch'),
-    keyContacts: page('/key-contacts'),
-    addKeyContact: page('/key-contacts/add'),
+    keyContacts: page('/key-contacts', ['organisationId']),
+    addKeyContact: page('/key-contacts/add', ['organisationId']),
     updateKeyContact: page('/key-contacts/update/:id'),
   },
   businessRegistration: {

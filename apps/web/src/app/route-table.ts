@@ -62,6 +62,9 @@ const screens = {
     import('#features/practitioner-publications/routes/edit-practitioner-publication-page.tsx'),
   publishSelector: () => import('#features/publish-selector/routes/publish-selector-page.tsx'),
   publishing: () => import('#features/publishing/routes/publishing-page.tsx'),
+  keyContacts: () => import('#features/key-contacts/routes/key-contacts-page.tsx'),
+  addKeyContact: () => import('#features/key-contacts/routes/add-key-contact-page.tsx'),
+  updateKeyContact: () => import('#features/key-contacts/routes/update-key-contact-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -109,13 +112,12 @@ export const routeTable: RouteEntry[] = [
     [delegates.list, 'Delegates', screens.delegates],
     [delegates.manageAccounts, 'Managed accounts', screens.manageAccounts],
     [profile.credentialDocuments, 'Credential documents'],
-    [organisations.keyContacts, 'Key contacts'],
+    [organisations.keyContacts, 'Key contacts', screens.keyContacts],
     [profile.myWorkplaces, 'My workplaces'],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
     [practitioners.list, 'Practitioners', screens.practitioners],
     [pages.admin.auditEvents, 'Audit events'],
     [publishing.overview, 'Publishing', screens.publishing],
-    [profile.giveFeedback, 'Give us feedback'],
   ]),
   ...under(organisations.list, [
     [pages.businessRegistration.start, 'Register a business', screens.registerBusiness],
@@ -153,8 +155,8 @@ export const routeTable: RouteEntry[] = [
     [profile.editCredentialDocument, 'Edit credential document'],
   ]),
   ...under(organisations.keyContacts, [
-    [organisations.addKeyContact, 'Add key contact'],
-    [organisations.updateKeyContact, 'Update key contact'],
+    [organisations.addKeyContact, 'Add key contact', screens.addKeyContact],
+    [organisations.updateKeyContact, 'Update key contact', screens.updateKeyContact],
   ]),
   ...under(profile.myWorkplaces, [[profile.workplaceService, 'Healthcare service summary']]),
   ...under(publishing.practitioner, [
