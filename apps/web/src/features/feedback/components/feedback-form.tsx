@@ -69,7 +69,7 @@ export function FeedbackForm({ onSubmit, saving, serverError }: FeedbackFormProp
         name="comments"
         fieldId={fieldId}
         label="Comments"
-        hint="What worked well, and what could be better? Please do not include health or payment details."
+        hint="What worked well, and what could be better? Please leave out health and payment details"
         maxLength={FEEDBACK_COMMENTS_MAX}
       />
       <Text as="p">
