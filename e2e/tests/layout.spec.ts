@@ -112,6 +112,9 @@ const publishing = () => [
   `/publication-email-notification?organisationId=${entities!.organisation.split('/').pop()}`,
 ];
 
+/** Pages only Alice reaches (key contacts need key-contact access), and feedback signed in. */
+const alicesOwn = ['/key-contacts', '/key-contacts/add', '/give-feedback'];
+
 /** Each entity page's Partner services tab, with its partner cards and switches. */
 async function expectPartnerTabsFit(page: Page, who: string) {
   for (const route of [entities!.organisation, entities!.location, entities!.service]) {
@@ -137,6 +140,7 @@ test.describe('Fits every screen', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeInViewport();
     await expectFitsEveryWidth(page, '/design-system/home', 'signed out');
     await expect(page).toHaveTitle('Welcome to the PCA Design System - Provider Connect Australia');
+    await expectFitsEveryWidth(page, '/give-feedback', 'signed out');
   });
 
   test('Alice: every page fits; compact header, bell count on its icon, drawer offers all', async ({
@@ -159,7 +163,7 @@ test.describe('Fits every screen', () => {
     expect(overlaps(badge, label), 'badge clear of the label').toBe(false);
     await expectDrawerOffersDesktopItems(page);
     await expectSideNavHome(page);
-    for (const route of [...everything(), ...publishing()])
+    for (const route of [...everything(), ...publishing(), ...alicesOwn])
       await expectFitsEveryWidth(page, route, 'Alice');
     await expectPartnerTabsFit(page, 'Alice');
     await expectFitsEveryWidth(page, '/design-system/home', 'Alice');
