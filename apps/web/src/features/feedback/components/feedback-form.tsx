@@ -88,6 +88,7 @@ export function FeedbackForm({ onSubmit, saving, serverError }: FeedbackFormProp
         fieldId={fieldId}
         type="email"
         label="Your email"
+        maxWidth="xl"
         maxLength={200}
       />
     </FormFrame>

@@ -108,6 +108,7 @@ export function KeyContactForm({
         type="email"
         label="Email"
         required
+        maxWidth="xl"
         maxLength={200}
       />
       <FormTextField
