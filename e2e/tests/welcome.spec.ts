@@ -288,7 +288,7 @@ test('a full load of /welcome asks for its own answers beside its code, once eac
       await expect(ready).toBeVisible();
     });
   // A page with the whole signed-in shell but no screen of its own yet (Give us feedback, measured here
-  // before, has its own screen since issue 32 and is routed by the entry, without the signed-in table).
+  // before, has its own screen since issue 32).
   const shell = await scriptsOf(
     '/transfers',
     page.getByRole('heading', { level: 1, name: 'Transfers' }),

@@ -21,7 +21,7 @@ export const pages = {
     editCredentialDocument: page('/credential-document/edit/:id'),
     myWorkplaces: page('/my-workplaces'),
     workplaceService: page('/my-workplaces/healthcare-service-summary/:id'),
-    giveFeedback: shellPages.auth.giveFeedback,
+    giveFeedback: page('/give-feedback'),
   },
   clientSystems: {
     add: page('/smart-client/add-edit'),

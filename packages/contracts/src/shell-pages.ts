@@ -65,8 +65,6 @@ export const shellPages = {
     verifyEmail: page('/verify-email', ['email', 'code']),
     privacy: page('/privacy'),
     practitionerPrivacy: page('/practitioner/privacy'),
-    // Signed in or not (docs/product/feedback.md): routed by the entry, like verify-email.
-    giveFeedback: page('/give-feedback'),
   },
   welcome: {
     dashboard: page('/welcome', ['reason', 'delegateInvitationId']),

@@ -65,6 +65,7 @@ const screens = {
   keyContacts: () => import('#features/key-contacts/routes/key-contacts-page.tsx'),
   addKeyContact: () => import('#features/key-contacts/routes/add-key-contact-page.tsx'),
   updateKeyContact: () => import('#features/key-contacts/routes/update-key-contact-page.tsx'),
+  giveFeedback: () => import('#features/feedback/routes/give-feedback-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -119,6 +120,12 @@ export const routeTable: RouteEntry[] = [
     [pages.admin.auditEvents, 'Audit events'],
     [publishing.overview, 'Publishing', screens.publishing],
   ]),
+  // Signed in or not (docs/product/feedback.md): no session needed, so a signed-out visit is not sent to
+  // sign in. It stays out of the entry's own routes, which the signed-out budget keeps small
+  // (docs/decisions/018-critical-path-javascript.md).
+  ...under(welcome.dashboard, [
+    [profile.giveFeedback, 'Give us feedback', screens.giveFeedback],
+  ]).map((entry) => ({ ...entry, session: false })),
   ...under(organisations.list, [
     [pages.businessRegistration.start, 'Register a business', screens.registerBusiness],
     [pages.businessRegistration.resume, 'Register a business', screens.registerBusiness],

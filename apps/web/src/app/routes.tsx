@@ -77,13 +77,6 @@ function rootRoutes(): RouteObject[] {
             withQueryClient(() => import('#features/profile/routes/verify-email-page.tsx')),
         },
         {
-          path: shellPages.auth.giveFeedback.route,
-          handle: { title: 'Give us feedback' } satisfies RouteHandle,
-          // Signed in or not (docs/product/feedback.md); sending is a mutation of the query client.
-          lazy: () =>
-            withQueryClient(() => import('#features/feedback/routes/give-feedback-page.tsx')),
-        },
-        {
           path: shellPages.auth.privacy.route,
           loader: () => redirect(shellPages.home.href({ showDialog: 'privacy' })),
         },
