@@ -192,6 +192,16 @@ describe('key contacts', () => {
     ).toBe(false);
   });
 
+  it('two writes at once that each make a contact primary leave exactly one primary', async () => {
+    const [a, b] = await Promise.all([
+      add({ name: 'Cara Moss', isPrimary: true }),
+      add({ name: 'Dev Shah', isPrimary: true }),
+    ]);
+    const [primary] = await primaries();
+    expect(await primaries()).toHaveLength(1);
+    expect([a!.id, b!.id]).toContain(primary!.id);
+  });
+
   it('the database itself refuses a second primary contact', async () => {
     await expect(
       t.db.insert(keyContacts).values({
