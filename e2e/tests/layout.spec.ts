@@ -129,6 +129,8 @@ const workplaces = () => [
 
 /** A practitioner's credential documents (docs/product/credential-documents.md): the list and the upload form. */
 const credentialDocuments = () => ['/credential-documents', '/credential-document/add'];
+/** Pages only Alice reaches (key contacts need key-contact access), and feedback signed in. */
+const alicesOwn = ['/key-contacts', '/key-contacts/add', '/give-feedback'];
 
 /** Each entity page's Partner services tab, with its partner cards and switches. */
 async function expectPartnerTabsFit(page: Page, who: string) {
@@ -155,6 +157,7 @@ test.describe('Fits every screen', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeInViewport();
     await expectFitsEveryWidth(page, '/design-system/home', 'signed out');
     await expect(page).toHaveTitle('Welcome to the PCA Design System - Provider Connect Australia');
+    await expectFitsEveryWidth(page, '/give-feedback', 'signed out');
   });
 
   test('Alice: every page fits; compact header, bell count on its icon, drawer offers all', async ({
@@ -177,7 +180,13 @@ test.describe('Fits every screen', () => {
     expect(overlaps(badge, label), 'badge clear of the label').toBe(false);
     await expectDrawerOffersDesktopItems(page);
     await expectSideNavHome(page);
-    for (const route of [...everything(), ...publishing(), ...workplaces(), ...credentialDocuments()])
+    for (const route of [
+      ...everything(),
+      ...publishing(),
+      ...workplaces(),
+      ...credentialDocuments(),
+      ...alicesOwn,
+    ])
       await expectFitsEveryWidth(page, route, 'Alice');
     await expectPartnerTabsFit(page, 'Alice');
     await expectFitsEveryWidth(page, '/design-system/home', 'Alice');

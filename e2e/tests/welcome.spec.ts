@@ -287,10 +287,11 @@ test('a full load of /welcome asks for its own answers beside its code, once eac
       await page.goto(path);
       await expect(ready).toBeVisible();
     });
-  // A page with the whole signed-in shell but no screen of its own yet.
+  // A page with the whole signed-in shell but no screen of its own yet (Give us feedback, measured here
+  // before, has its own screen since issue 32).
   const shell = await scriptsOf(
-    '/give-feedback',
-    page.getByRole('heading', { level: 1, name: 'Give us feedback' }),
+    '/transfers',
+    page.getByRole('heading', { level: 1, name: 'Transfers' }),
   );
   const welcome = await scriptsOf(
     '/welcome',

@@ -34,3 +34,5 @@ export * from './fhir.ts';
 export * from './workplaces.ts';
 export * from './audit-events.ts';
 export * from './credential-documents.ts';
+export * from './key-contacts.ts';
+export * from './feedback.ts';

@@ -38,8 +38,8 @@ export const pages = {
     viewHi: page('/organisation/hi/:id', ['tab', 'from']),
     launchHi: page('/organisation/hi/:id/launch'),
     appLaunchHi: page('/organisation/hi/:id/applaunch'),
-    keyContacts: page('/key-contacts'),
-    addKeyContact: page('/key-contacts/add'),
+    keyContacts: page('/key-contacts', ['organisationId']),
+    addKeyContact: page('/key-contacts/add', ['organisationId']),
     updateKeyContact: page('/key-contacts/update/:id'),
   },
   businessRegistration: {

@@ -29,6 +29,7 @@ import { signInRoutes, signOutRoutes } from '#platform/auth/routes.ts';
 import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
 import { clientSystemRoutes, partnerOAuthRoutes } from '#modules/client-systems/routes.ts';
 import { provisionSandboxClient } from '#modules/client-systems/sandbox-client.ts';
+import { feedbackRoutes } from '#modules/feedback/routes.ts';
 import { fhirRoutes } from '#modules/fhir/routes.ts';
 import { healthcareServiceRoutes } from '#modules/healthcare-services/routes.ts';
 import { localityRoutes } from '#modules/localities/routes.ts';
@@ -39,6 +40,7 @@ import { credentialDocumentRoutes } from '#modules/credential-documents/routes.t
 import { emailVerificationRoutes, profileRoutes } from '#modules/profile/routes.ts';
 import { tasksNotificationsRoutes } from '#modules/tasks-notifications/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
+import { keyContactRoutes } from '#modules/key-contacts/routes.ts';
 import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
@@ -89,6 +91,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   auditEventsRoutes,
   bankAccountRoutes,
   credentialDocumentRoutes,
+  keyContactRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */
@@ -175,11 +178,12 @@ export async function buildApp({
 
   const deps: AppDeps = { db, config, identity };
 
-  // Public: no session needed (health and configuration, sign-in, the mailed email-verification link, the
-  // partners' OAuth endpoints and FHIR API).
+  // Public: no session needed (health and configuration, sign-in, the mailed email-verification link,
+  // feedback, the partners' OAuth endpoints and FHIR API).
   await app.register(systemRoutes, deps);
   await app.register(signInRoutes, deps);
   await app.register(emailVerificationRoutes, deps);
+  await app.register(feedbackRoutes, deps);
   await app.register(partnerOAuthRoutes, deps);
   await app.register(fhirRoutes, { ...deps, prefix: '/fhir' });
 

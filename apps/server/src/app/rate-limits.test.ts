@@ -215,6 +215,7 @@ describe('rate-limit configuration', () => {
       writes: { max: 30, windowMs: 10_000 },
       reads: { max: 600, windowMs: 60_000 },
       hpiiSearch: { max: 20, windowMs: 600_000 },
+      feedback: { max: 5, windowMs: 600_000 },
     });
     const custom = loadConfig({
       NODE_ENV: 'test',

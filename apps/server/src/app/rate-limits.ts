@@ -1,6 +1,11 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { apiPaths, partnerOAuthPaths, practitionerApiPaths } from '@pca/contracts';
+import {
+  apiPaths,
+  feedbackApiPaths,
+  partnerOAuthPaths,
+  practitionerApiPaths,
+} from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { HttpError } from '#platform/errors.ts';
 import type { ServerConfig } from '#lib/config.ts';
@@ -9,7 +14,7 @@ import { databaseRateLimitStore, type DatabaseRateLimitStoreOptions } from './ra
 /** The problem type of a 429 (stable: clients may rely on it). */
 export const RATE_LIMITED = 'rate-limited';
 
-type Category = 'signIn' | 'token' | 'writes' | 'reads';
+type Category = 'signIn' | 'token' | 'feedback' | 'writes' | 'reads';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Reads that stay unlimited: probes (a load balancer polls health) and the SPA's boot configuration. */
@@ -32,6 +37,8 @@ function categoryOf(method: string, url: string): Category | null {
   if (!url.startsWith('/api/')) return null;
   if (method === 'GET' && url === apiPaths.login) return 'signIn';
   if (method === 'POST' && url === apiPaths.token) return 'token';
+  // Feedback may come signed out, so it counts per client address, on its own (docs/decisions/062-feedback.md).
+  if (method === 'POST' && url === feedbackApiPaths.feedback) return 'feedback';
   if (WRITE_METHODS.has(method)) return 'writes';
   if ((method === 'GET' || method === 'HEAD') && !UNLIMITED_READS.has(url)) return 'reads';
   return null;
@@ -74,6 +81,10 @@ export async function registerRateLimits(
       keyGenerator: (r) => `sign-in:${address(r)}`,
     }),
     token: app.rateLimit({ ...limit(config.token), keyGenerator: (r) => `token:${address(r)}` }),
+    feedback: app.rateLimit({
+      ...limit(config.feedback),
+      keyGenerator: (r) => `feedback:${address(r)}`,
+    }),
     writes: app.rateLimit({
       ...limit(config.writes),
       keyGenerator: (r) => `writes:${userOrAddress(r)}`,
@@ -110,7 +121,10 @@ export async function registerRateLimits(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const category = categoryOf(methods[0]!, route.url);
     if (!category) return;
-    const hook = category === 'signIn' || category === 'token' ? 'onRequest' : 'preHandler';
+    const hook =
+      category === 'signIn' || category === 'token' || category === 'feedback'
+        ? 'onRequest'
+        : 'preHandler';
     const existing = route[hook];
     // A new array: routes may share one preHandler array (e.g. the admin routes' operatorOnly).
     const hpii = HPII_SEARCHES[`${methods[0]} ${route.url}`];

@@ -291,6 +291,14 @@ export const authorisationMatrix: Matrix = {
   'GET /api/admin/registrations': [{ target: '-', allow: ['priya'] }],
   // Client systems (docs/decisions/030-publishing-to-partners.md): the operator's alone.
   'GET /api/client-systems': [{ target: '-', allow: ['priya'] }],
+  // Key contacts need key-contact access (an OrganisationManager of an approved publisher, in their own
+  // account: Alice alone here, docs/product/key-contacts.md), then the organisation must be one they keep.
+  'GET /api/key-contacts': [
+    { target: 'own', allow: ['alice'] },
+    { target: 'harbour-group', query: { organisationId: org('harbour-group') }, allow: ['alice'] },
+    { target: 'coastal-physio', query: { organisationId: org('coastal-physio') }, allow: nobody },
+  ],
+  'GET /api/key-contacts/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
   // The partners' OAuth endpoints need no session: the token endpoint authenticates the client itself, and an
   // unknown client is refused alike for every caller (RFC 6749 §5.2, not a problem document).
   'GET /oauth/jwks': [{ target: '-', allow: 'public' }],
@@ -575,6 +583,60 @@ export const authorisationMatrix: Matrix = {
       allowed: [204, 409],
     },
     { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/key-contacts': [
+    {
+      target: 'harbour-group',
+      body: {
+        organisationId: org('harbour-group'),
+        name: 'Matrix Contact',
+        role: 'PracticeManager',
+        email: 'matrix@example.com.au',
+        phone: '02 9123 4567',
+        isPrimary: false,
+      },
+      allow: ['alice'],
+      allowed: [201],
+    },
+    {
+      target: 'coastal-physio',
+      body: {
+        organisationId: org('coastal-physio'),
+        name: 'Matrix Contact',
+        role: 'Owner',
+        email: 'matrix@example.com.au',
+        phone: '02 9123 4567',
+        isPrimary: false,
+      },
+      allow: nobody,
+    },
+  ],
+  'PUT /api/key-contacts/{id}': [
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: {
+        name: 'Matrix Contact',
+        role: 'Owner',
+        email: 'matrix@example.com.au',
+        phone: '02 9123 4567',
+        isPrimary: true,
+      },
+      allow: nobody,
+    },
+  ],
+  'POST /api/key-contacts/{id}/primary': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'DELETE /api/key-contacts/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // Feedback needs no session (docs/product/feedback.md): everyone may send it, signed in or not.
+  'POST /api/feedback': [
+    {
+      target: '-',
+      body: { rating: 5, comments: 'Matrix feedback', contactName: '', contactEmail: '' },
+      allow: 'public',
+      allowed: [201],
+    },
   ],
   'POST /api/client-systems': [
     {

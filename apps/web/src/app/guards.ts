@@ -2,7 +2,12 @@ import { pages } from '@pca/contracts/pages.ts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { OrganisationNode } from '@pca/contracts';
-import { canAssignDelegates, hasRole } from '@pca/contracts/capabilities.ts';
+import {
+  canAssignDelegates,
+  capabilitiesOf,
+  capabilityInputOf,
+  hasRole,
+} from '@pca/contracts/capabilities.ts';
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { withRedirectReason } from '#lib/errors/redirect-reason.ts';
@@ -32,6 +37,27 @@ export const delegatesGuard: Guard = async (_args, queryClient) => {
       withRedirectReason(
         pages.welcome.dashboard.href(),
         user.managingPractitioner ? 'delegates-while-managing' : 'delegates',
+      ),
+    );
+  return null;
+};
+
+/**
+ * Key contacts: only with key-contact access — an OrganisationManager of an approved publisher, in their
+ * own account (docs/product/key-contacts.md); the API refuses everyone else too.
+ */
+export const keyContactsGuard: Guard = async (_args, queryClient) => {
+  const [user, { organisations }] = await Promise.all([
+    queryClient.ensureQueryData(currentUserQueryOptions()),
+    queryClient.ensureQueryData(myOrganisationsQueryOptions()),
+  ]);
+  // The runtime flags decide only the NHSD import, never key contacts.
+  const input = capabilityInputOf(user, organisations, { vcfcImportAllowed: false });
+  if (!capabilitiesOf(input).keyContacts)
+    throw redirect(
+      withRedirectReason(
+        pages.welcome.dashboard.href(),
+        user.managingPractitioner ? 'key-contacts-while-managing' : 'key-contacts',
       ),
     );
   return null;
@@ -73,6 +99,7 @@ export const guards = {
   admin: adminGuard,
   organisationManager: organisationManagerGuard,
   delegates: delegatesGuard,
+  keyContacts: keyContactsGuard,
 } satisfies Record<string, Guard>;
 
 /** A guard's name. */

@@ -72,6 +72,10 @@ const screens = {
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
   auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
   bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
+  keyContacts: () => import('#features/key-contacts/routes/key-contacts-page.tsx'),
+  addKeyContact: () => import('#features/key-contacts/routes/add-key-contact-page.tsx'),
+  updateKeyContact: () => import('#features/key-contacts/routes/update-key-contact-page.tsx'),
+  giveFeedback: () => import('#features/feedback/routes/give-feedback-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -119,14 +123,19 @@ export const routeTable: RouteEntry[] = [
     [delegates.list, 'Delegates', screens.delegates],
     [delegates.manageAccounts, 'Managed accounts', screens.manageAccounts],
     [profile.credentialDocuments, 'Credential documents', screens.credentialDocuments],
-    [organisations.keyContacts, 'Key contacts'],
+    [organisations.keyContacts, 'Key contacts', screens.keyContacts],
     [profile.myWorkplaces, 'My workplaces', screens.myWorkplaces],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
     [practitioners.list, 'Practitioners', screens.practitioners],
     [pages.admin.auditEvents, 'Audit events', screens.auditEvents],
     [publishing.overview, 'Publishing', screens.publishing],
-    [profile.giveFeedback, 'Give us feedback'],
   ]),
+  // Signed in or not (docs/product/feedback.md): no session needed, so a signed-out visit is not sent to
+  // sign in. It stays out of the entry's own routes, which the signed-out budget keeps small
+  // (docs/decisions/018-critical-path-javascript.md).
+  ...under(welcome.dashboard, [
+    [profile.giveFeedback, 'Give us feedback', screens.giveFeedback],
+  ]).map((entry) => ({ ...entry, session: false })),
   ...under(organisations.list, [
     [pages.businessRegistration.start, 'Register a business', screens.registerBusiness],
     [pages.businessRegistration.resume, 'Register a business', screens.registerBusiness],
@@ -163,8 +172,8 @@ export const routeTable: RouteEntry[] = [
     [profile.editCredentialDocument, 'Edit credential document', screens.editCredentialDocument],
   ]),
   ...under(organisations.keyContacts, [
-    [organisations.addKeyContact, 'Add key contact'],
-    [organisations.updateKeyContact, 'Update key contact'],
+    [organisations.addKeyContact, 'Add key contact', screens.addKeyContact],
+    [organisations.updateKeyContact, 'Update key contact', screens.updateKeyContact],
   ]),
   ...under(profile.myWorkplaces, [
     [profile.workplaceService, 'Healthcare service summary', screens.workplaceService],

@@ -26,6 +26,8 @@ export function guardsFor(path: string): GuardName[] {
   if (path === 'nhsd-import') return ['email', 'organisationManager'];
   // A practitioner's own delegates; Managed accounts is the delegate's side and open to everyone signed in.
   if (delegatePagePaths.has(path)) return ['email', 'delegates'];
+  // Key contacts need key-contact access (docs/product/key-contacts.md).
+  if (path === 'key-contacts' || path.startsWith('key-contacts/')) return ['email', 'keyContacts'];
   return ['email'];
 }
 

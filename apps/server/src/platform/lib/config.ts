@@ -123,6 +123,8 @@ const Env = z.object({
   RATE_LIMIT_READS: rateLimit('600/1m'),
   // HPI-I searches per user (docs/decisions/055-hpii-lookup-and-managing-powers.md).
   RATE_LIMIT_HPII_SEARCH: rateLimit('20/10m'),
+  // Feedback sent per client address, signed in or not (docs/decisions/062-feedback.md).
+  RATE_LIMIT_FEEDBACK: rateLimit('5/10m'),
   // Mail (docs/decisions/019-mail-outbox-and-catcher.md): the outbox is sent only when SMTP_URL is set.
   SMTP_URL: z
     .string()
@@ -252,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       writes: e.RATE_LIMIT_WRITES,
       reads: e.RATE_LIMIT_READS,
       hpiiSearch: e.RATE_LIMIT_HPII_SEARCH,
+      feedback: e.RATE_LIMIT_FEEDBACK,
     },
     mail: {
       /** Where the outbox worker sends; without it mail stays queued (tests, or a deployment without mail). */

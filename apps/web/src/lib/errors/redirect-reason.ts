@@ -8,6 +8,8 @@ export type RedirectReason =
   | 'delegates'
   | 'delegates-while-managing'
   | 'email'
+  | 'key-contacts'
+  | 'key-contacts-while-managing'
   | 'managing-ended'
   | 'organisation-manager';
 
@@ -37,6 +39,15 @@ export const redirectNotices: Record<RedirectReason, { title: string; detail: st
   email: {
     title: 'Your account needs an email address first.',
     detail: 'Complete your registration on this page, then open the page you asked for again.',
+  },
+  'key-contacts': {
+    title: 'You do not have access to key contacts.',
+    detail:
+      'Only managers of a business approved to publish keep its key contacts. Ask an administrator of the business to give you access.',
+  },
+  'key-contacts-while-managing': {
+    title: 'You cannot keep key contacts while you act for a practitioner.',
+    detail: 'Switch back to your own account to open them.',
   },
   // The API refused a request made for a practitioner who has stopped the delegation, and switched the session
   // back to the delegate's own account (docs/product/features.md#delegation).

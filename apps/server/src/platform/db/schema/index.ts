@@ -24,3 +24,5 @@ export * from './email-verifications.ts';
 export * from './scheduled-jobs.ts';
 export * from './bank-account.ts';
 export * from './credential-documents.ts';
+export * from './key-contacts.ts';
+export * from './feedback.ts';

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keyContactApiPath,
+  keyContactsApiPaths,
+  type KeyContact,
+  type KeyContactInput,
+  type KeyContactsList,
+  type NewKeyContact,
+} from '@pca/contracts';
+import { http } from '#lib/http.ts';
+
+const root = ['key-contacts'] as const;
+
+/** Query options of the key contacts list for one organisation (or the first the user keeps). */
+export function keyContactsQueryOptions(organisationId: string | undefined) {
+  const query = organisationId ? `?organisationId=${encodeURIComponent(organisationId)}` : '';
+  return queryOptions({
+    queryKey: [...root, 'list', organisationId ?? null],
+    queryFn: ({ signal }) =>
+      http<KeyContactsList>(`${keyContactsApiPaths.list}${query}`, { signal }),
+  });
+}
+
+/** The organisations the user keeps key contacts for, and the chosen one's contacts. */
+export const useKeyContacts = (organisationId: string | undefined) =>
+  useQuery(keyContactsQueryOptions(organisationId));
+
+/** One key contact, for the update page. */
+export const useKeyContact = (id: string) =>
+  useQuery({
+    queryKey: [...root, 'contact', id],
+    queryFn: ({ signal }) => http<KeyContact>(keyContactApiPath('contact', id), { signal }),
+  });
+
+/** A write that refreshes every key contacts answer once it is done. */
+function useKeyContactWrite<TInput, TOutput>(write: (input: TInput) => Promise<TOutput>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+  });
+}
+
+/** Adds a key contact. */
+export const useAddKeyContact = () =>
+  useKeyContactWrite((body: NewKeyContact) =>
+    http<KeyContact>(keyContactsApiPaths.create, { method: 'POST', body }),
+  );
+
+/** Saves a key contact's fields. */
+export const useUpdateKeyContact = (id: string) =>
+  useKeyContactWrite((body: KeyContactInput) =>
+    http<KeyContact>(keyContactApiPath('contact', id), { method: 'PUT', body }),
+  );
+
+/** Makes a contact the organisation's primary contact. */
+export const useMakePrimaryKeyContact = () =>
+  useKeyContactWrite((id: string) =>
+    http<void>(keyContactApiPath('makePrimary', id), { method: 'POST' }),
+  );
+
+/** Removes a key contact. */
+export const useRemoveKeyContact = () =>
+  useKeyContactWrite((id: string) =>
+    http<void>(keyContactApiPath('contact', id), { method: 'DELETE' }),
+  );
