@@ -66,6 +66,8 @@ const screens = {
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
   auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
   bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
+  publicationsOverview: () =>
+    import('#features/publications-overview/routes/publications-overview-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -99,7 +101,7 @@ export const routeTable: RouteEntry[] = [
     // Lazy sections (docs/product/shell.md#routes).
     [organisations.list, 'Businesses', screens.organisations],
     [organisations.participating, 'Businesses', screens.organisations],
-    [publishing.publications, 'Publications'],
+    [publishing.publications, 'Publications', screens.publicationsOverview],
     [pages.partners.transfers, 'Transfers'],
     [pages.partners.identifierSystems, 'Partner identifier systems'],
     [pages.partners.services, 'Partner services'],
