@@ -36,3 +36,4 @@ export * from './audit-events.ts';
 export * from './credential-documents.ts';
 export * from './key-contacts.ts';
 export * from './feedback.ts';
+export * from './publications-overview.ts';

@@ -34,6 +34,7 @@ import { fhirRoutes } from '#modules/fhir/routes.ts';
 import { healthcareServiceRoutes } from '#modules/healthcare-services/routes.ts';
 import { localityRoutes } from '#modules/localities/routes.ts';
 import { locationRoutes } from '#modules/locations/routes.ts';
+import { publicationsOverviewRoutes } from '#modules/publications-overview/routes.ts';
 import { managingRoutes } from '#modules/managing/routes.ts';
 import { delegationRoutes } from '#modules/delegations/routes.ts';
 import { credentialDocumentRoutes } from '#modules/credential-documents/routes.ts';
@@ -92,6 +93,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   bankAccountRoutes,
   credentialDocumentRoutes,
   keyContactRoutes,
+  publicationsOverviewRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */

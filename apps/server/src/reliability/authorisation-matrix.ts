@@ -299,6 +299,26 @@ export const authorisationMatrix: Matrix = {
     { target: 'coastal-physio', query: { organisationId: org('coastal-physio') }, allow: nobody },
   ],
   'GET /api/key-contacts/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // What is published to whom (docs/decisions/066-publications-overview.md): the operator's alone, and an
+  // unknown partner service is 404 even for her.
+  'GET /api/publications-overview': [{ target: '-', allow: ['priya'] }],
+  'GET /api/publications-overview/{partnerServiceId}/entities': [
+    {
+      target: 'medifund',
+      params: { partnerServiceId: demoIds.partnerService('medifund') },
+      query: { type: 'location', page: '1', pageSize: '10' },
+      allow: ['priya'],
+    },
+    { target: 'missing', params: { partnerServiceId: missing }, allow: nobody },
+  ],
+  'GET /api/publications-overview/{partnerServiceId}/csv': [
+    {
+      target: 'medifund',
+      params: { partnerServiceId: demoIds.partnerService('medifund') },
+      allow: ['priya'],
+    },
+    { target: 'missing', params: { partnerServiceId: missing }, allow: nobody },
+  ],
   // The partners' OAuth endpoints need no session: the token endpoint authenticates the client itself, and an
   // unknown client is refused alike for every caller (RFC 6749 §5.2, not a problem document).
   'GET /oauth/jwks': [{ target: '-', allow: 'public' }],

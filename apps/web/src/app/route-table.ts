@@ -76,6 +76,8 @@ const screens = {
   addKeyContact: () => import('#features/key-contacts/routes/add-key-contact-page.tsx'),
   updateKeyContact: () => import('#features/key-contacts/routes/update-key-contact-page.tsx'),
   giveFeedback: () => import('#features/feedback/routes/give-feedback-page.tsx'),
+  publicationsOverview: () =>
+    import('#features/publications-overview/routes/publications-overview-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -109,7 +111,7 @@ export const routeTable: RouteEntry[] = [
     // Lazy sections (docs/product/shell.md#routes).
     [organisations.list, 'Businesses', screens.organisations],
     [organisations.participating, 'Businesses', screens.organisations],
-    [publishing.publications, 'Publications'],
+    [publishing.publications, 'Publications', screens.publicationsOverview],
     [pages.partners.transfers, 'Transfers'],
     [pages.partners.identifierSystems, 'Partner identifier systems'],
     [pages.partners.services, 'Partner services'],

@@ -216,15 +216,6 @@ export function whoOf(item: Pick<AuditEventItem, 'actor' | 'actingFor'>): string
   return item.actingFor ? `${actor} for ${item.actingFor.name}` : actor;
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break; a cell a spreadsheet would
- * read as a formula (starting = + - @, or a tab or carriage return) gets a leading apostrophe first.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The CSV's header row. */
 export const csvHeader = [
   'When (UTC)',
@@ -251,9 +242,4 @@ export function csvCellsOf(item: AuditEventItem): string[] {
       .map((c) => (c.from === null ? `${c.label}: ${c.to}` : `${c.label}: ${c.from} → ${c.to}`))
       .join('; '),
   ];
-}
-
-/** A CSV line (CRLF-ended) of cells. */
-export function csvLine(cells: string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
 }

@@ -3,7 +3,8 @@ import type { AuditEventsPage, AuditPerson } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { auditEventsRepository, type Cursor, type Trail, type TrailFilter } from './repository.ts';
-import { csvCellsOf, csvHeader, csvLine, itemOf } from './present.ts';
+import { csvLine, csvStart } from '#platform/lib/csv.ts';
+import { csvCellsOf, csvHeader, itemOf } from './present.ts';
 
 /** Rows the CSV reads per statement: each batch continues after the last row of the one before. */
 export const CSV_BATCH = 500;
@@ -80,8 +81,7 @@ export function auditEventsService(db: Database) {
     async csv(auth: AuthContext, filter: TrailFilter): Promise<Readable> {
       const { trail } = await trailOf(auth);
       async function* lines() {
-        // A byte-order mark, so that spreadsheets read the file as UTF-8.
-        yield `\uFEFF${csvLine(csvHeader)}`;
+        yield csvStart(csvHeader);
         let cursor: Cursor | null = null;
         for (;;) {
           const rows = await repo.page(trail, filter, cursor, CSV_BATCH);

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditActors, AuditEntityFilter, AuditEventsPage, Problem } from '@pca/contracts';
+import type { AuditActors, AuditEntityFilter, AuditEventsPage } from '@pca/contracts';
 import { auditEventsApiPaths } from '@pca/contracts/audit-events-paths.ts';
-import { ApiError, http } from '#lib/http.ts';
-import { getSessionToken } from '#lib/session-token.ts';
+import { downloadFile } from '#lib/download.ts';
+import { http } from '#lib/http.ts';
 
 /** The page's filters as the user sets them ('' for none). */
 export type AuditFilters = {
@@ -59,30 +59,8 @@ export function useAuditActors() {
   });
 }
 
-/**
- * Downloads the filtered trail as CSV. The API needs the session's bearer token, which a plain link
- * cannot send, so the file is fetched and handed to the browser as a download.
- */
-export async function downloadAuditCsv(filters: AuditFilters): Promise<void> {
+/** Downloads the filtered trail as CSV (lib/download.ts). */
+export function downloadAuditCsv(filters: AuditFilters): Promise<void> {
   const query = filterParams(filters).toString();
-  const token = getSessionToken();
-  const response = await fetch(`${auditEventsApiPaths.csv}${query ? `?${query}` : ''}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as Problem | null;
-    throw new ApiError(response.status, problem, null);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'audit-events.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has the file once the click is handled; the next task may let it go.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return downloadFile(`${auditEventsApiPaths.csv}${query ? `?${query}` : ''}`, 'audit-events.csv');
 }

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PartnerServiceParams,
+  PublicationsOverview,
+  PublishedEntitiesFilter,
+  PublishedEntitiesPage,
+  PublishedEntitiesQuery,
+  publicationsOverviewApiPaths as paths,
+} from '@pca/contracts';
+import type { AppDeps } from '#platform/deps.ts';
+import { requireCapability } from '#platform/access/guards.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { problems } from '#platform/http/route-schema.ts';
+import { publicationsOverviewService } from './service.ts';
+
+/** The day a file is downloaded, in Sydney, for its name. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format();
+
+/** A partner's name as a file name's part: "medifund-health-insurance". */
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'partner';
+
+/**
+ * What is published to whom (docs/product/publications-overview.md, docs/decisions/066-publications-overview.md):
+ * the agency operator's read-only overview, System admin only (PcaOperator, not while managing); everyone else
+ * gets 403, as the other operator areas do.
+ */
+export const publicationsOverviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
+  const service = publicationsOverviewService(deps.db);
+  // Reads only: no body.
+  const route = declareRoutes(app, { tag: 'publications-overview', bodyLimit: 1_024 });
+
+  route({
+    method: 'GET',
+    url: paths.list,
+    summary: 'Every partner service with counts of what is published to it (PcaOperator)',
+    response: { 200: PublicationsOverview, ...problems(403) },
+    handler: () => service.overview(),
+  });
+
+  route({
+    method: 'GET',
+    url: paths.entities,
+    summary: 'One page of the entities published to a partner service (PcaOperator)',
+    params: PartnerServiceParams,
+    querystring: PublishedEntitiesQuery,
+    response: { 200: PublishedEntitiesPage, ...problems(400, 403, 404) },
+    handler: (request) => service.page(request.params.partnerServiceId, request.query),
+  });
+
+  route({
+    method: 'GET',
+    url: paths.csv,
+    summary: 'Every entity published to a partner service as CSV, streamed (PcaOperator)',
+    params: PartnerServiceParams,
+    querystring: PublishedEntitiesFilter,
+    response: { 200: z.string().describe('text/csv'), ...problems(400, 403, 404) },
+    handler: async (request, _caller, reply) => {
+      const { name, stream } = await service.csv(
+        request.params.partnerServiceId,
+        request.query.type,
+      );
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="publications-${slugOf(name)}-${today()}.csv"`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store');
+      // A stream is sent as it is read, not serialised.
+      return stream as never;
+    },
+  });
+};

@@ -1,0 +1,58 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  PublicationsOverview,
+  PublishedEntitiesPage,
+  PublishedEntityType,
+} from '@pca/contracts/publications-overview.ts';
+import { publicationsOverviewApiPaths as paths } from '@pca/contracts/publications-overview-paths.ts';
+import { downloadFile } from '#lib/download.ts';
+import { http } from '#lib/http.ts';
+
+/** Rows a drill-down page shows. */
+export const PAGE_SIZE = 20;
+
+const withPartner = (path: string, partnerServiceId: string) =>
+  path.replace(':partnerServiceId', encodeURIComponent(partnerServiceId));
+
+const typeQuery = (type: PublishedEntityType | '') => (type ? `type=${type}` : '');
+
+/** Every partner service with counts of what it receives. */
+export function usePublicationsOverview() {
+  return useQuery({
+    queryKey: ['publications-overview'],
+    queryFn: ({ signal }) => http<PublicationsOverview>(paths.list, { signal }),
+  });
+}
+
+/** One page of what a partner receives; the page before stays on screen while the next one loads. */
+export function usePublishedEntities(
+  partnerServiceId: string,
+  type: PublishedEntityType | '',
+  page: number,
+) {
+  return useQuery({
+    queryKey: ['publications-overview', partnerServiceId, type, page],
+    queryFn: ({ signal }) => {
+      const query = [typeQuery(type), `page=${page}`, `pageSize=${PAGE_SIZE}`]
+        .filter(Boolean)
+        .join('&');
+      return http<PublishedEntitiesPage>(
+        `${withPartner(paths.entities, partnerServiceId)}?${query}`,
+        { signal },
+      );
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads what a partner receives (of one kind, or all) as CSV. */
+export function downloadPublicationsCsv(
+  partnerServiceId: string,
+  type: PublishedEntityType | '',
+): Promise<void> {
+  const query = typeQuery(type);
+  return downloadFile(
+    `${withPartner(paths.csv, partnerServiceId)}${query ? `?${query}` : ''}`,
+    'publications.csv',
+  );
+}
