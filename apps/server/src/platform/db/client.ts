@@ -44,6 +44,10 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
       max: opts.maxConnections ?? 10,
       // An unreachable host answers within seconds with a 503 instead of holding requests open.
       connectionTimeoutMillis: 5_000,
+      // No JIT compilation: the portal's queries are short, and on a table PostgreSQL has not analysed yet
+      // the planner's row guesses made it spend 3–6 s compiling the operator's publications overview, a
+      // query that runs in 5 ms (docs/decisions/066-publications-overview.md).
+      options: '-c jit=off',
     });
     // An idle client losing its connection (PostgreSQL restarted, network cut) must not crash the
     // process: the pool drops that client and opens a new one for the next query, so the API recovers
