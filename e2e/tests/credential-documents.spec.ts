@@ -12,6 +12,7 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
+const ALICE = '2000000011';
 const BEN = '2000000022';
 const HANNAH = '2000000112';
 const GEORGE = '2000000066';
@@ -240,3 +241,39 @@ for (const [who, ra, givenName] of [
     });
     await page.context().close();
   });
+
+test("Alice's audit trail shows Ben's upload for her, and its CSV holds the same rows", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, ALICE, 'Alice');
+  await page.getByRole('button', { name: 'Alice Nguyen', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Audit events' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit events' })).toBeVisible();
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('/api/audit-events?') && r.request().method() === 'GET',
+  );
+  await page.getByLabel('Entity', { exact: true }).selectOption({ label: 'Credential document' });
+  expect((await listed).status()).toBe(200);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const rows = page.getByRole('table').getByRole('row');
+  const uploaded = rows
+    .filter({ hasText: 'Ben Okafor for Alice Nguyen' })
+    .filter({ hasText: /Credential document/ });
+  await expect(uploaded.first()).toBeVisible();
+  const shown = await uploaded.count();
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const lines = (await readFile((await (await download).path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  // The CSV is the filtered trail: every row a credential document, Ben's for Alice as many as shown.
+  const csv = lines.slice(1);
+  expect(csv.length).toBe((await rows.count()) - 1);
+  expect(csv.every((line) => line.includes(',Credential document,'))).toBe(true);
+  expect(csv.filter((line) => line.includes('Ben Okafor,Alice Nguyen,'))).toHaveLength(shown);
+  expect(csv.some((line) => line.includes(documentId))).toBe(true);
+  await page.context().close();
+});
