@@ -23,3 +23,4 @@ export * from './rate-limits.ts';
 export * from './email-verifications.ts';
 export * from './scheduled-jobs.ts';
 export * from './bank-account.ts';
+export * from './transfers.ts';
