@@ -32,7 +32,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'smart-client/add-edit/:id',
       'smart-client/practitioner-role-import/:id',
       'publications',
-      'transfers',
       'partner-identifier-system',
       'partner-service',
       'publication-email-notification',

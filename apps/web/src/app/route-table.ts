@@ -66,6 +66,8 @@ const screens = {
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
   auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
   bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
+  transfers: () => import('#features/transfers/routes/transfers-page.tsx'),
+  businessTransfers: () => import('#features/transfers/routes/business-transfers-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -100,7 +102,8 @@ export const routeTable: RouteEntry[] = [
     [organisations.list, 'Businesses', screens.organisations],
     [organisations.participating, 'Businesses', screens.organisations],
     [publishing.publications, 'Publications'],
-    [pages.partners.transfers, 'Transfers'],
+    [pages.partners.transfers, 'Transfers', screens.transfers],
+    [pages.partners.businessTransfers, 'Transfers of my businesses', screens.businessTransfers],
     [pages.partners.identifierSystems, 'Partner identifier systems'],
     [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],

@@ -21,7 +21,8 @@ const delegatePagePaths = new Set(
 export function guardsFor(path: string): GuardName[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
   if (path === 'welcome' || path.startsWith('welcome/')) return [];
-  if (path === 'admin' || path === 'client-system') return ['email', 'admin'];
+  if (path === 'admin' || path === 'client-system' || path === 'transfers')
+    return ['email', 'admin'];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return ['email', 'organisationManager'];
   // A practitioner's own delegates; Managed accounts is the delegate's side and open to everyone signed in.

@@ -2,7 +2,6 @@ import type { StartTransfer, Transfer, TransferOptions } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
-import { rolesOnOrganisation } from '#platform/access/scope.ts';
 import { queueMail } from '#platform/outbox.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { TransferOutcomeRecord } from '#db/schema/index.ts';

@@ -31,8 +31,7 @@ const edit = (name: string): LocationInput => ({
   suppressPhone: false,
 });
 
-const owner = async () =>
-  (await t.db.select().from(locations).where(eq(locations.id, clinic)))[0]!;
+const owner = async () => (await t.db.select().from(locations).where(eq(locations.id, clinic)))[0]!;
 
 async function startTransfer(to: string) {
   const res = await t.app.inject({
@@ -110,7 +109,11 @@ describe.runIf(onPostgres)('transfers racing edits (PostgreSQL)', () => {
         url: `/api/transfers/${id}/accept`,
         headers: await as(to === riverbend ? JACK : ALICE),
       }),
-      t.app.inject({ method: 'POST', url: `/api/transfers/${id}/cancel`, headers: await as(PRIYA) }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${id}/cancel`,
+        headers: await as(PRIYA),
+      }),
     ]);
     expect([accepted.statusCode, cancelled.statusCode].sort()).toEqual([200, 409]);
     const [row] = await t.db.select().from(transfers).where(eq(transfers.id, id));
@@ -121,9 +124,16 @@ describe.runIf(onPostgres)('transfers racing edits (PostgreSQL)', () => {
     const from = (await owner()).organisationId;
     const to = from === surryHills ? riverbend : surryHills;
     const headers = await as(PRIYA);
-    const payload = { entityType: 'Location', entityId: clinic, toOrganisationId: to, reason: 'Twice.' };
+    const payload = {
+      entityType: 'Location',
+      entityId: clinic,
+      toOrganisationId: to,
+      reason: 'Twice.',
+    };
     const answers = await Promise.all(
-      [0, 1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/transfers', headers, payload })),
+      [0, 1, 2].map(() =>
+        t.app.inject({ method: 'POST', url: '/api/transfers', headers, payload }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     for (const a of answers.filter((x) => x.statusCode === 409))

@@ -30,7 +30,7 @@ const gp = demoIds.healthcareService('surry-hills-gp');
 const medifund = demoIds.partnerService('medifund');
 
 const as = async (ra: string) => t.bearer(await t.tokenFor(ra));
-const start = async (headers: Record<string, string>, payload: unknown) =>
+const start = async (headers: Record<string, string>, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/transfers', headers, payload });
 const post = async (
   headers: Record<string, string>,
