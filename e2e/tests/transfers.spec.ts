@@ -128,7 +128,12 @@ test.describe('Transfers (docs/product/transfers.md)', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 1000 });
     await signInTo(page, JACK);
-    await page.goto('/transfers/businesses');
+    // The mail sends him to Businesses, which links his transfers.
+    await page.goto('/organisation');
+    await page.getByRole('link', { name: 'Transfers of my businesses' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Transfers of my businesses' }),
+    ).toBeVisible();
     const accept = page.getByRole('button', { name: `Accept ${LOCATION}` });
     await expect(accept).toBeVisible();
     await expectAccessible(page);
@@ -143,10 +148,6 @@ test.describe('Transfers (docs/product/transfers.md)', () => {
     await expectAccessible(page);
     await expectFitsEveryWidth(page, null, 'Jack');
     await page.screenshot({ path: '/tmp/transfers-manager-390.png', fullPage: true });
-
-    // The location is Riverbend's now: its page answers for Jack.
-    await page.goto('/organisation');
-    await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
   });
 
   test('Alice sees it completed; the location is no longer Harbour’s', async ({ page }) => {

@@ -189,7 +189,7 @@ export function transfersService(db: Database) {
           tx,
           [row.toOrganisationId],
           `A ${entityWord(row.entityType)} is being transferred to ${to.name}`,
-          `The Provider Connect Australia operator has started moving ${entity.name} from ${from?.name ?? 'another organisation'} to ${to.name}:\n\n${input.reason}\n\nSign in and open Transfers from the Businesses page to accept or decline it.`,
+          `The Provider Connect Australia operator has started moving ${entity.name} from ${from?.name ?? 'another organisation'} to ${to.name}:\n\n${input.reason}\n\nSign in, open Businesses and then Transfers of my businesses to accept or decline it.`,
         );
         return row.id;
       })

@@ -72,6 +72,7 @@ export function StartTransferFormView({
           fieldId={fieldId}
           label="Organisation it belongs to now"
           required
+          maxWidth="xl"
           options={options.organisations.map((o) => ({ value: o.id, label: o.name }))}
           onValueChange={() => form.setValue('entityId', '')}
         />
@@ -81,6 +82,7 @@ export function StartTransferFormView({
           fieldId={fieldId}
           label="What to transfer"
           required
+          maxWidth="xl"
           options={[
             { value: 'Location', label: 'A location (its services move with it)' },
             { value: 'HealthcareService', label: 'A healthcare service' },
@@ -94,6 +96,7 @@ export function StartTransferFormView({
           label={type === 'Location' ? 'Location' : 'Healthcare service'}
           hint={source ? undefined : 'Choose the organisation first'}
           required
+          maxWidth="xl"
           options={entities}
         />
         <FormSelectField
@@ -103,6 +106,7 @@ export function StartTransferFormView({
           label="Receiving organisation"
           hint="Its managers are emailed and accept or decline the transfer"
           required
+          maxWidth="xl"
           options={options.organisations
             .filter((o) => o.id !== from)
             .map((o) => ({ value: o.id, label: o.name }))}
