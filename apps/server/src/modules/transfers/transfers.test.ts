@@ -298,4 +298,69 @@ describe('transfers', () => {
     expect(open.map((x) => x.practitionerId)).toContain(demoIds.practitioner('farah'));
     expect(outcome.tasks).toBeGreaterThanOrEqual(1);
   });
+  it('keeps publishing where the receiver has consented, on its own acceptance; others see 404', async () => {
+    const statement = await latestMedifund();
+    const virtual = demoIds.location('harbour-virtual');
+    const telehealthGp = demoIds.healthcareService('harbour-telehealth-gp');
+    // The telehealth GP publishes to MediFund on Alice's acceptance; Isla accepted MediFund's current
+    // statement for Coastal.
+    await t.db.insert(partnerPublications).values([
+      {
+        partnerServiceId: medifund,
+        organisationId: demoIds.organisation('harbour-telehealth'),
+        healthcareServiceId: telehealthGp,
+        informationUseStatementId: statement.id,
+        acceptedByUserId: demoIds.user('alice'),
+        acceptedAt: new Date(),
+      },
+      {
+        partnerServiceId: medifund,
+        organisationId: coastal,
+        informationUseStatementId: statement.id,
+        acceptedByUserId: demoIds.user('isla'),
+        acceptedAt: new Date(),
+      },
+    ]);
+    const transfer = Transfer.parse(
+      (
+        await start(await as(PRIYA), {
+          entityType: 'Location',
+          entityId: virtual,
+          toOrganisationId: coastal,
+          reason: 'Telehealth joins Coastal.',
+        })
+      ).json(),
+    );
+    // Jack manages neither side: 404 with a problem body, to read and to answer.
+    const jack = await as(JACK);
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: `/api/transfers/${transfer.id}`, headers: jack }),
+      404,
+    );
+    expectProblem(await post(jack, transfer.id, 'decline', { reason: 'No.' }), 404);
+    const accepted = Transfer.parse((await post(await as(ISLA), transfer.id, 'accept')).json());
+    expect(accepted.outcome!.publicationsPaused).toEqual([]);
+    const [row] = await t.db
+      .select()
+      .from(partnerPublications)
+      .where(eq(partnerPublications.healthcareServiceId, telehealthGp));
+    expect(row).toMatchObject({
+      organisationId: coastal,
+      publish: true,
+      informationUseStatementId: statement.id,
+      acceptedByUserId: demoIds.user('isla'),
+    });
+    // Requested and completed: one event in each organisation's trail for each step.
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, virtual));
+    const trail = (org: string) =>
+      events
+        .filter((e) => e.organisationId === org)
+        .map((e) => e.action)
+        .sort();
+    expect(trail(demoIds.organisation('harbour-telehealth'))).toEqual([
+      'transfer.completed',
+      'transfer.requested',
+    ]);
+    expect(trail(coastal)).toEqual(['transfer.completed', 'transfer.requested']);
+  });
 });
