@@ -272,6 +272,7 @@ test.describe('Fits every screen', () => {
     await expectFitsEveryWidth(page, '/admin', 'Priya');
     await expectFitsEveryWidth(page, '/client-system', 'Priya');
     await expectFitsEveryWidth(page, '/publications', 'Priya');
+    await expectFitsEveryWidth(page, '/transfers', 'Priya');
   });
 
   for (const [who, ra] of [
@@ -284,7 +285,13 @@ test.describe('Fits every screen', () => {
       await signInAs(page, ra, /\/welcome$/);
       await expectCompactPhoneHeader(page);
       await expectSideNavHome(page);
-      for (const route of ['/welcome', '/organisation', '/practitioners', '/publish-selector'])
+      for (const route of [
+        '/welcome',
+        '/organisation',
+        '/practitioners',
+        '/publish-selector',
+        '/transfers/businesses',
+      ])
         await expectFitsEveryWidth(page, route, who);
     });
   }

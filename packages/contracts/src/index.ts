@@ -37,3 +37,4 @@ export * from './credential-documents.ts';
 export * from './key-contacts.ts';
 export * from './feedback.ts';
 export * from './publications-overview.ts';
+export * from './transfers.ts';

@@ -74,6 +74,8 @@ export const pages = {
   },
   partners: {
     transfers: page('/transfers'),
+    /** An organisation manager's view of the transfers to and from their organisations (decision 067). */
+    businessTransfers: page('/transfers/businesses'),
     identifierSystems: page('/partner-identifier-system'),
     services: page('/partner-service'),
   },

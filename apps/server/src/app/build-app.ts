@@ -53,6 +53,7 @@ import { shellRoutes } from '#modules/shell/routes.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import { workplacesRoutes } from '#modules/workplaces/routes.ts';
+import { transfersRoutes } from '#modules/transfers/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { createOutboxWorker } from '#platform/outbox-worker.ts';
@@ -89,6 +90,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   publicationRoutes,
   practitionerPublicationRoutes,
   workplacesRoutes,
+  transfersRoutes,
   auditEventsRoutes,
   bankAccountRoutes,
   credentialDocumentRoutes,

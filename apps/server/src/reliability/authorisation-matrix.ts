@@ -289,6 +289,11 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'GET /api/admin/registrations': [{ target: '-', allow: ['priya'] }],
+  // Transfers (docs/decisions/067-transfers.md): the operator and the organisation managers see theirs; the
+  // options and starting one are the operator's; a transfer nobody may see is 404 to everyone.
+  'GET /api/transfers': [{ target: '-', allow: ['priya', 'alice', 'isla', 'jack'] }],
+  'GET /api/transfers/options': [{ target: '-', allow: ['priya'] }],
+  'GET /api/transfers/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
   // Client systems (docs/decisions/030-publishing-to-partners.md): the operator's alone.
   'GET /api/client-systems': [{ target: '-', allow: ['priya'] }],
   // Key contacts need key-contact access (an OrganisationManager of an approved publisher, in their own
@@ -665,6 +670,34 @@ export const authorisationMatrix: Matrix = {
       allow: ['priya'],
       allowed: [201],
     },
+  ],
+  'POST /api/transfers': [
+    {
+      target: 'harbour-mobile to riverbend',
+      body: {
+        entityType: 'Location',
+        entityId: mobileLocation,
+        toOrganisationId: org('riverbend'),
+        reason: 'Matrix: sold to Riverbend.',
+      },
+      allow: ['priya'],
+      // The first start is pending; a second of the same location is a conflict, past the check.
+      allowed: [201, 409],
+    },
+  ],
+  'POST /api/transfers/{id}/accept': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/transfers/{id}/decline': [
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { reason: 'Matrix: not ours.' },
+      allow: nobody,
+    },
+  ],
+  'POST /api/transfers/{id}/cancel': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'POST /api/client-systems/{id}/rotate-secret': [
     { target: 'missing', params: { id: missing }, allow: nobody },

@@ -78,6 +78,8 @@ const screens = {
   giveFeedback: () => import('#features/feedback/routes/give-feedback-page.tsx'),
   publicationsOverview: () =>
     import('#features/publications-overview/routes/publications-overview-page.tsx'),
+  transfers: () => import('#features/transfers/routes/transfers-page.tsx'),
+  businessTransfers: () => import('#features/transfers/routes/business-transfers-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -112,7 +114,8 @@ export const routeTable: RouteEntry[] = [
     [organisations.list, 'Businesses', screens.organisations],
     [organisations.participating, 'Businesses', screens.organisations],
     [publishing.publications, 'Publications', screens.publicationsOverview],
-    [pages.partners.transfers, 'Transfers'],
+    [pages.partners.transfers, 'Transfers', screens.transfers],
+    [pages.partners.businessTransfers, 'Transfers of my businesses', screens.businessTransfers],
     [pages.partners.identifierSystems, 'Partner identifier systems'],
     [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],

@@ -21,7 +21,12 @@ const delegatePagePaths = new Set(
 export function guardsFor(path: string): GuardName[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
   if (path === 'welcome' || path.startsWith('welcome/')) return [];
-  if (path === 'admin' || path === 'client-system' || path === 'publications')
+  if (
+    path === 'admin' ||
+    path === 'client-system' ||
+    path === 'publications' ||
+    path === 'transfers'
+  )
     return ['email', 'admin'];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return ['email', 'organisationManager'];

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { ConflictError } from '#platform/errors.ts';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import { appendAudit, type AuditEntry } from '#platform/audit.ts';
@@ -41,11 +42,25 @@ export async function updateAudited<TTable extends PgTable & { id: PgColumn }>(
     if (stamp) await db.update(table).set(stamp).where(eq(table.id, id));
     return;
   }
+  // A location or service is saved only while it still belongs to the organisation the caller was
+  // authorised on: a transfer that moved it meanwhile wins, and this save is refused rather than applied
+  // to another organisation's row (docs/decisions/067-transfers.md). On PostgreSQL the update waits for the
+  // transfer's row lock and then re-reads the row, so one of the two wins whole.
+  const owner = 'organisationId' in table ? (table.organisationId as PgColumn) : undefined;
+  const stillOwned =
+    owner && typeof before.organisationId === 'string'
+      ? and(eq(table.id, id), eq(owner, before.organisationId))
+      : eq(table.id, id);
   await db.transaction(async (tx) => {
-    await tx
+    const saved = await tx
       .update(table)
       .set({ ...next, ...stamp })
-      .where(eq(table.id, id));
+      .where(stillOwned)
+      .returning({ id: table.id });
+    if (!saved.length)
+      throw new ConflictError(
+        'This has moved to another organisation since you opened it. Reload the page to see where it is now.',
+      );
     await appendAudit(tx, { ...audit, entityId: id, changedFields: changed });
   });
 }

@@ -26,3 +26,4 @@ export * from './bank-account.ts';
 export * from './credential-documents.ts';
 export * from './key-contacts.ts';
 export * from './feedback.ts';
+export * from './transfers.ts';

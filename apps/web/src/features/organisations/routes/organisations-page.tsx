@@ -1,4 +1,4 @@
-import { organisationHref, registerBusinessHref } from '@pca/contracts/pages.ts';
+import { organisationHref, pages, registerBusinessHref } from '@pca/contracts/pages.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
@@ -40,6 +40,10 @@ function Tree({ nodes, level }: { nodes: OrganisationNode[]; level: number }) {
   );
 }
 
+/** Whether the user manages any of these organisations (or one beneath them). */
+const managesAny = (nodes: OrganisationNode[]): boolean =>
+  nodes.some((n) => n.effectiveRoles.includes('OrganisationManager') || managesAny(n.children));
+
 /** Businesses: the organisation trees the user can access, with status chips. */
 export function OrganisationsPage() {
   const query = useMyOrganisations();
@@ -63,9 +67,20 @@ export function OrganisationsPage() {
           organisations.length === 0 ? (
             <Text as="p">You do not have access to any businesses yet.</Text>
           ) : (
-            <nav aria-label="Your businesses">
-              <Tree nodes={organisations} level={0} />
-            </nav>
+            <Stack gap={1.5}>
+              <nav aria-label="Your businesses">
+                <Tree nodes={organisations} level={0} />
+              </nav>
+              {/* Where a manager answers a transfer the operator started (docs/decisions/067-transfers.md). */}
+              {managesAny(organisations) ? (
+                <Text as="p">
+                  <TextLink href={pages.partners.businessTransfers.href()}>
+                    Transfers of my businesses
+                  </TextLink>
+                  : locations and services being moved to or from the businesses you manage.
+                </Text>
+              ) : null}
+            </Stack>
           )
         }
       </QueryView>

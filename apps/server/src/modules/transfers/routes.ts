@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DeclineTransfer,
+  StartTransfer,
+  Transfer,
+  TransferOptions,
+  Transfers,
+  transfersApiPaths as paths,
+} from '@pca/contracts';
+import type { AppDeps } from '#platform/deps.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { transfersService } from './service.ts';
+
+/**
+ * Transfers (docs/decisions/067-transfers.md): the operator starts and withdraws them; the receiving
+ * organisation's managers accept or decline; both organisations' managers see theirs. A transfer the caller
+ * may not see is 404; a session managing a practitioner is 403.
+ */
+export const transfersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = transfersService(deps.db);
+  const route = declareRoutes(app, { tag: 'transfers' });
+
+  route({
+    method: 'GET',
+    url: paths.list,
+    summary: "Transfers the caller may see: the operator's every one, a manager's organisations'",
+    response: { 200: Transfers, ...problems(403) },
+    handler: (_request, caller) => service.list(caller),
+  });
+
+  route({
+    method: 'GET',
+    url: paths.options,
+    summary:
+      'Organisations with their locations and services, to choose a transfer from (operator)',
+    response: { 200: TransferOptions, ...problems(403) },
+    handler: (_request, caller) => service.options(caller),
+  });
+
+  route({
+    method: 'POST',
+    url: paths.list,
+    summary: 'Start moving a location or a healthcare service to another organisation (operator)',
+    body: StartTransfer,
+    response: { 201: Transfer, ...problems(400, 403, 409) },
+    handler: (request, caller) => service.start(caller, request.body, request.id),
+  });
+
+  route({
+    method: 'GET',
+    url: paths.transfer,
+    summary: 'One transfer',
+    params: IdParams,
+    response: { 200: Transfer, ...problems(400, 403, 404) },
+    handler: (request, caller) => service.get(caller, request.params.id),
+  });
+
+  route({
+    method: 'POST',
+    url: paths.accept,
+    summary: "Accept a transfer (the receiving organisation's manager): the entity moves",
+    params: IdParams,
+    response: { 200: Transfer, ...problems(400, 403, 404, 409) },
+    handler: (request, caller) => service.accept(caller, request.params.id, request.id),
+  });
+
+  route({
+    method: 'POST',
+    url: paths.decline,
+    summary: "Decline a transfer with a reason (the receiving organisation's manager)",
+    params: IdParams,
+    body: DeclineTransfer,
+    response: { 200: Transfer, ...problems(400, 403, 404, 409) },
+    handler: (request, caller) =>
+      service.decline(caller, request.params.id, request.body.reason, request.id),
+  });
+
+  route({
+    method: 'POST',
+    url: paths.cancel,
+    summary: 'Withdraw a pending transfer (operator)',
+    params: IdParams,
+    response: { 200: Transfer, ...problems(400, 403, 404, 409) },
+    handler: (request, caller) => service.cancel(caller, request.params.id, request.id),
+  });
+};

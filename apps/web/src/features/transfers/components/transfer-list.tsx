@@ -1,0 +1,165 @@
+import { useRef, useState } from 'react';
+import { Alert } from '@pca/ui';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import type { Transfer } from '@pca/contracts';
+import { PageLoading } from '#lib/business/entity-page.tsx';
+import { QueryView } from '#lib/query-view.tsx';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { ApiError } from '#lib/http.ts';
+import { useAnswerTransfer, useTransfers } from '../api/transfers.ts';
+import { DeclineTransferDialog } from './decline-transfer-dialog.tsx';
+import { TransferCard } from './transfer-card.tsx';
+
+type Outcome = { tone: 'success' | 'error'; title: string; detail?: string };
+
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.status === 409
+    ? `${error.problem?.detail ?? 'This transfer is no longer pending.'} The list has been refreshed.`
+    : describeApiErrorText(error, {
+        thing: 'your answer',
+        action: 'save',
+        askWhom: 'a Provider Connect Australia operator',
+      });
+
+function completedDetail(t: Transfer) {
+  const paused = t.outcome?.publicationsPaused.length
+    ? ` Publishing to ${[...new Set(t.outcome.publicationsPaused.map((p) => p.partnerServiceName))].join(', ')} is paused until ${t.to.name} accepts their information use statements.`
+    : '';
+  return `It now belongs to ${t.to.name}, with its services, practitioner roles, publications and open tasks.${paused}`;
+}
+
+/** The transfers the caller may see, waiting ones first, with the answers the caller may give. */
+export function TransferList({ empty }: { empty: string }) {
+  const query = useTransfers();
+  const answer = useAnswerTransfer();
+  const [declining, setDeclining] = useState<Transfer | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  const report = (next: Outcome) => {
+    setOutcome(next);
+    // The buttons the user pressed are gone: move focus to the outcome so it is announced.
+    requestAnimationFrame(() =>
+      outcomeRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus(),
+    );
+  };
+
+  const act = (t: Transfer, action: 'accept' | 'cancel') =>
+    answer.mutate(
+      { id: t.id, action },
+      {
+        onSuccess: (done) =>
+          report(
+            action === 'accept'
+              ? {
+                  tone: 'success',
+                  title: `${t.entityName} is transferred`,
+                  detail: completedDetail(done),
+                }
+              : { tone: 'success', title: `The transfer of ${t.entityName} is withdrawn` },
+          ),
+        onError: (error) =>
+          report({
+            tone: 'error',
+            title: `${t.entityName} was not changed`,
+            detail: failure(error),
+          }),
+      },
+    );
+
+  const onDecline = (reason: string) => {
+    const t = declining;
+    if (!t) return;
+    answer.mutate(
+      { id: t.id, action: 'decline', reason },
+      {
+        onSuccess: () => {
+          setDeclining(null);
+          report({
+            tone: 'success',
+            title: `You declined ${t.entityName}`,
+            detail: `It stays with ${t.from.name}.`,
+          });
+        },
+      },
+    );
+  };
+
+  const busy = (t: Transfer) =>
+    answer.isPending && answer.variables.id === t.id && answer.variables.action !== 'decline'
+      ? answer.variables.action
+      : null;
+
+  const section = (title: string, items: Transfer[]) =>
+    items.length ? (
+      <Stack gap={1}>
+        <H2>{title}</H2>
+        <Stack as="ul" gap={1.5} aria-label={title}>
+          {items.map((t) => (
+            <TransferCard
+              key={t.id}
+              transfer={t}
+              busy={busy(t)}
+              onAccept={(x) => act(x, 'accept')}
+              onCancel={(x) => act(x, 'cancel')}
+              onDecline={(x) => {
+                answer.reset();
+                setDeclining(x);
+              }}
+            />
+          ))}
+        </Stack>
+      </Stack>
+    ) : null;
+
+  return (
+    <Stack gap={1.5}>
+      {outcome ? (
+        <div ref={outcomeRef}>
+          <Alert
+            tone={outcome.tone}
+            title={outcome.title}
+            onClose={() => setOutcome(null)}
+            focusable
+          >
+            {outcome.detail ? <Text as="p">{outcome.detail}</Text> : null}
+          </Alert>
+        </div>
+      ) : null}
+      <QueryView
+        query={query}
+        loading={<PageLoading label="Loading transfers" minHeight="8rem" />}
+        thing="the transfers"
+        askWhom="a Provider Connect Australia operator"
+      >
+        {({ transfers }) =>
+          transfers.length === 0 ? (
+            <Text as="p">{empty}</Text>
+          ) : (
+            <Stack gap={2}>
+              {section(
+                'Waiting for an answer',
+                transfers.filter((t) => t.status === 'Pending'),
+              )}
+              {section(
+                'Past transfers',
+                transfers.filter((t) => t.status !== 'Pending'),
+              )}
+            </Stack>
+          )
+        }
+      </QueryView>
+      <DeclineTransferDialog
+        key={declining?.id ?? 'none'}
+        entityName={declining?.entityName ?? ''}
+        isOpen={declining !== null}
+        onClose={() => setDeclining(null)}
+        onDecline={onDecline}
+        saving={answer.isPending && answer.variables.action === 'decline'}
+        serverError={answer.variables?.action === 'decline' ? answer.error : null}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Transfer, TransferOptions } from '@pca/contracts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json, problem } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { testUser } from '../../../test/test-config.ts';
+
+const operator = testUser({
+  givenName: 'Priya',
+  roles: [{ type: 'PcaOperator', organisationId: null, healthcareServiceId: null }],
+});
+const harbour = '1b1e8f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const riverbend = '2b1e8f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const mobile = '3b1e8f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const options: TransferOptions = {
+  organisations: [
+    {
+      id: harbour,
+      name: 'Harbour Home Visits',
+      type: 'HiOrganisation',
+      locations: [{ id: mobile, name: 'Harbour Home Visits (Eastern Suburbs)' }],
+      services: [],
+    },
+    {
+      id: riverbend,
+      name: 'Riverbend Allied Health',
+      type: 'ParticipatingOrganisation',
+      locations: [],
+      services: [],
+    },
+  ],
+};
+const pending: Transfer = {
+  id: '4b1e8f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  entityType: 'Location',
+  entityId: mobile,
+  entityName: 'Harbour Home Visits (Eastern Suburbs)',
+  from: { id: harbour, name: 'Harbour Home Visits' },
+  to: { id: riverbend, name: 'Riverbend Allied Health' },
+  status: 'Pending',
+  reason: 'Sold to Riverbend.',
+  requestedBy: 'Priya Raman',
+  requestedAt: '2026-11-27T00:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  declineReason: null,
+  outcome: null,
+  canAccept: false,
+  canDecline: false,
+  canCancel: true,
+};
+
+function serve(user = operator, transfers: Transfer[] = []) {
+  setSessionToken('tok');
+  let list = [...transfers];
+  return installFakeServer({
+    'GET /api/me': () => json(user),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    'GET /api/transfers/options': () => json(options),
+    'GET /api/transfers': () => json({ transfers: list }),
+    'POST /api/transfers': () => {
+      list = [pending];
+      return json(pending, 201);
+    },
+    [`POST /api/transfers/${pending.id}/accept`]: () => {
+      const done: Transfer = {
+        ...pending,
+        status: 'Completed',
+        canAccept: false,
+        canDecline: false,
+        decidedBy: 'Jack Wilson',
+        decidedAt: '2026-11-27T01:00:00.000Z',
+        outcome: {
+          services: [],
+          practitionerRoles: 0,
+          tasks: 0,
+          publicationsMoved: 1,
+          publicationsPaused: [
+            { partnerServiceName: 'MediFund', entityName: 'Harbour Home Visits (Eastern Suburbs)' },
+          ],
+        },
+      };
+      list = [done];
+      return json(done);
+    },
+    [`POST /api/transfers/${pending.id}/decline`]: () => problem(409, 'about:blank', 'Conflict'),
+  });
+}
+
+const lazy = { timeout: 30_000 };
+
+describe('TransfersPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks the form, then starts a transfer of a location of the chosen organisation', async () => {
+    const requests = serve();
+    renderApp('/transfers');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transfers' }, lazy)).toBeVisible();
+    expect(await screen.findByText('No transfers have been started.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Start transfer' }));
+    expect(await screen.findAllByText('Enter why it is being transferred')).toHaveLength(2);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.selectOptions(
+      screen.getByLabelText(/Organisation it belongs to now/),
+      'Harbour Home Visits',
+    );
+    await userEvent.selectOptions(
+      screen.getByLabelText(/^Location/),
+      'Harbour Home Visits (Eastern Suburbs)',
+    );
+    const to = screen.getByLabelText(/Receiving organisation/);
+    // The organisation it belongs to is not offered as the receiver.
+    expect(within(to).queryByRole('option', { name: 'Harbour Home Visits' })).toBeNull();
+    await userEvent.selectOptions(to, 'Riverbend Allied Health');
+    await userEvent.type(screen.getByLabelText(/Reason for the transfer/), 'Sold to Riverbend.');
+    await userEvent.click(screen.getByRole('button', { name: 'Start transfer' }));
+    expect(
+      await screen.findByText(
+        /The transfer of Harbour Home Visits \(Eastern Suburbs\) to Riverbend/,
+      ),
+    ).toBeVisible();
+    const sent = requests.find((r) => r.method === 'POST');
+    expect(sent?.body).toEqual({
+      entityType: 'Location',
+      entityId: mobile,
+      toOrganisationId: riverbend,
+      reason: 'Sold to Riverbend.',
+    });
+    const waiting = await screen.findByRole('list', { name: 'Waiting for an answer' });
+    expect(within(waiting).getByRole('button', { name: /Withdraw the transfer/ })).toBeVisible();
+  });
+
+  it('sends users who are not operators to the dashboard', async () => {
+    serve(testUser());
+    const { router } = renderApp('/transfers');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), lazy);
+  });
+});
+
+describe('BusinessTransfersPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const jack = testUser({
+    givenName: 'Jack',
+    roles: [{ type: 'OrganisationManager', organisationId: riverbend, healthcareServiceId: null }],
+  });
+
+  it('lets the receiving manager accept, and says what paused', async () => {
+    serve(jack, [{ ...pending, canCancel: false, canAccept: true, canDecline: true }]);
+    renderApp('/transfers/businesses');
+    const accept = await screen.findByRole(
+      'button',
+      { name: 'Accept Harbour Home Visits (Eastern Suburbs)' },
+      lazy,
+    );
+    expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    await userEvent.click(accept);
+    expect(
+      await screen.findByText('Harbour Home Visits (Eastern Suburbs) is transferred'),
+    ).toBeVisible();
+    expect(screen.getByText(/Publishing to MediFund is paused/)).toBeVisible();
+    expect(await screen.findByRole('list', { name: 'Past transfers' })).toHaveTextContent(
+      'Harbour Home Visits (Eastern Suburbs) to MediFund',
+    );
+  });
+
+  it('asks for a reason before declining and shows the refusal', async () => {
+    const requests = serve(jack, [
+      { ...pending, canCancel: false, canAccept: true, canDecline: true },
+    ]);
+    renderApp('/transfers/businesses');
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Decline Harbour Home Visits (Eastern Suburbs)' },
+        lazy,
+      ),
+    );
+    const dialog = screen.getByRole('dialog', { name: /Decline Harbour Home Visits/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline transfer' }));
+    expect(await within(dialog).findAllByText('Enter the reason for declining')).toHaveLength(2);
+    await userEvent.type(within(dialog).getByLabelText(/Reason for declining/), 'Not ours.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline transfer' }));
+    expect(await within(dialog).findByText(/Conflict|no longer/)).toBeVisible();
+    expect(requests.find((r) => r.path.endsWith('/decline'))?.body).toEqual({
+      reason: 'Not ours.',
+    });
+  });
+});

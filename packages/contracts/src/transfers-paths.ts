@@ -1,0 +1,35 @@
+// Paths of transfers live apart from the schemas so a page can import them without loading zod.
+
+/**
+ * API paths of transfers (docs/product/transfers.md, docs/decisions/067-transfers.md): an operator moves a
+ * location or a healthcare service to another organisation; the receiving organisation's managers accept it.
+ */
+export const transfersApiPaths = {
+  /** GET: transfers the caller may see (the operator: every one; a manager: their organisations'); POST: start one (operator). */
+  list: '/api/transfers',
+  /** GET: the organisations, locations and services an operator may choose from (operator). */
+  options: '/api/transfers/options',
+  /** GET: one transfer. */
+  transfer: '/api/transfers/:id',
+  /** POST: the receiving organisation's manager accepts: the entity moves. */
+  accept: '/api/transfers/:id/accept',
+  /** POST { reason }: the receiving organisation's manager declines. */
+  decline: '/api/transfers/:id/decline',
+  /** POST: the operator withdraws a pending transfer. */
+  cancel: '/api/transfers/:id/cancel',
+} as const;
+
+/** A transfer's path (`accept`, `decline`, `cancel` or the transfer itself) with its :id filled in. */
+export const transferApiPath = (id: string, action?: 'accept' | 'decline' | 'cancel'): string =>
+  (action ? transfersApiPaths[action] : transfersApiPaths.transfer).replace(
+    ':id',
+    encodeURIComponent(id),
+  );
+
+/** What can be transferred. */
+export const transferEntityTypes = ['Location', 'HealthcareService'] as const;
+export type TransferEntityType = (typeof transferEntityTypes)[number];
+
+/** Where a transfer stands. */
+export const transferStatuses = ['Pending', 'Completed', 'Declined', 'Cancelled'] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
