@@ -1,7 +1,12 @@
-import { and as allOf, desc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import { and as allOf, asc, desc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import type { Database, Transaction } from '#db/client.ts';
-import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
+import {
+  partnerIdentifierSystems,
+  partnerServices,
+  practitionerPublications,
+  tasks,
+} from '#db/schema/index.ts';
 import type {
   LocationRow,
   OrganisationRow,
@@ -31,6 +36,11 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
  * decides the visibility of all of them.
  */
 export function visibility(partner: string): SQL {
+  // A row publishes only while it names the partner's latest information use statement: a newer statement
+  // pauses it until someone accepts that version (docs/decisions/064-partner-services.md).
+  const publishes = sql`p.publish and p.information_use_statement_id = (select i.id
+      from information_use_statements i where i.partner_service_id = ${partner}::uuid
+      order by i.version desc limit 1)`;
   const orgLevel = (org: SQL) => sql`(select p.id from partner_publications p
       where p.partner_service_id = ${partner}::uuid and p.organisation_id = ${org}
         and p.location_id is null and p.healthcare_service_id is null)`;
@@ -58,14 +68,14 @@ export function visibility(partner: string): SQL {
       from healthcare_services s join org_pub op on op.id = s.organisation_id
     ),
     vis_loc as (
-      select lp.id from loc_pub lp join partner_publications p on p.id = lp.pub_id where p.publish
+      select lp.id from loc_pub lp join partner_publications p on p.id = lp.pub_id where ${publishes}
     ),
     vis_svc as (
       select sp.id, p.publish_future_practitioners as future
-      from svc_pub sp join partner_publications p on p.id = sp.pub_id where p.publish
+      from svc_pub sp join partner_publications p on p.id = sp.pub_id where ${publishes}
     ),
     vis_org as (
-      select op.id from org_pub op join partner_publications p on p.id = op.pub_id where p.publish
+      select op.id from org_pub op join partner_publications p on p.id = op.pub_id where ${publishes}
       union select s.organisation_id from healthcare_services s join vis_svc vs on vs.id = s.id
       union select l.organisation_id from locations l join vis_loc vl on vl.id = l.id
     )`;
@@ -689,3 +699,12 @@ export const partnerTasksRepository = {
     return row?.status;
   },
 };
+
+/** The identifier systems a partner uses, by system (docs/decisions/064-partner-services.md). */
+export function partnerIdentifierSystemsOf(db: Database, partnerServiceId: string) {
+  return db
+    .select({ system: partnerIdentifierSystems.system })
+    .from(partnerIdentifierSystems)
+    .where(eq(partnerIdentifierSystems.partnerServiceId, partnerServiceId))
+    .orderBy(asc(partnerIdentifierSystems.system));
+}
