@@ -76,6 +76,8 @@ export const pages = {
     transfers: page('/transfers'),
     identifierSystems: page('/partner-identifier-system'),
     services: page('/partner-service'),
+    addService: page('/partner-service/add'),
+    service: page('/partner-service/:id'),
   },
   admin: {
     home: page('/admin'),

@@ -33,8 +33,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'smart-client/practitioner-role-import/:id',
       'publications',
       'transfers',
-      'partner-identifier-system',
-      'partner-service',
       'publication-email-notification',
       'user',
       'tasks-notifications',

@@ -66,6 +66,10 @@ const screens = {
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
   auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
   bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
+  partnerServices: () => import('#features/partner-services/routes/partner-services-page.tsx'),
+  addPartnerService: () => import('#features/partner-services/routes/add-partner-service-page.tsx'),
+  partnerService: () => import('#features/partner-services/routes/partner-service-page.tsx'),
+  identifierSystems: () => import('#features/partner-services/routes/identifier-systems-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -101,8 +105,6 @@ export const routeTable: RouteEntry[] = [
     [organisations.participating, 'Businesses', screens.organisations],
     [publishing.publications, 'Publications'],
     [pages.partners.transfers, 'Transfers'],
-    [pages.partners.identifierSystems, 'Partner identifier systems'],
-    [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
     [pages.admin.users, 'Users'],
     [profile.bankAccount, 'Bank account', screens.bankAccount],
@@ -141,7 +143,16 @@ export const routeTable: RouteEntry[] = [
     [practitioners.viewRole, 'Practitioner role', screens.viewRole],
     [practitioners.addRole, 'Add practitioner', screens.addRole],
   ]),
-  ...under(pages.admin.home, [[pages.clientSystems.list, 'Client systems', screens.clientSystems]]),
+  ...under(pages.admin.home, [
+    [pages.clientSystems.list, 'Client systems', screens.clientSystems],
+    [pages.partners.services, 'Partner services', screens.partnerServices],
+    [pages.partners.identifierSystems, 'Partner identifier systems', screens.identifierSystems],
+  ]),
+  // A static segment outranks ':id', so adding a partner service has its own title.
+  ...under(pages.partners.services, [
+    [pages.partners.addService, 'Register a partner service', screens.addPartnerService],
+    [pages.partners.service, 'Partner service', screens.partnerService],
+  ]),
   ...under(tasks.list, [
     [tasks.completeOnlineForm, 'Complete online form', screens.completeOnlineForm],
     [tasks.verifyInformation, 'Verify information', screens.verifyInformation],

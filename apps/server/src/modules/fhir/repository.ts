@@ -1,12 +1,7 @@
-import { and as allOf, asc, desc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import { and as allOf, desc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import type { Database, Transaction } from '#db/client.ts';
-import {
-  partnerIdentifierSystems,
-  partnerServices,
-  practitionerPublications,
-  tasks,
-} from '#db/schema/index.ts';
+import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
 import type {
   LocationRow,
   OrganisationRow,
@@ -699,12 +694,3 @@ export const partnerTasksRepository = {
     return row?.status;
   },
 };
-
-/** The identifier systems a partner uses, by system (docs/decisions/064-partner-services.md). */
-export function partnerIdentifierSystemsOf(db: Database, partnerServiceId: string) {
-  return db
-    .select({ system: partnerIdentifierSystems.system })
-    .from(partnerIdentifierSystems)
-    .where(eq(partnerIdentifierSystems.partnerServiceId, partnerServiceId))
-    .orderBy(asc(partnerIdentifierSystems.system));
-}

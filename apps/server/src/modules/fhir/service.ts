@@ -6,7 +6,6 @@ import {
   fhirRepository,
   idFilter,
   idsFilter,
-  partnerIdentifierSystemsOf,
   revincludeFilter,
   searchDefinitions,
   type Found,
@@ -190,7 +189,7 @@ export function fhirService(db: Database) {
         { walk: Object.keys(params).some((n) => FEW_ROLES.has(n)) ? 'matches' : 'by-service' },
       );
       const included = await this.included(partner, found.resources, includes, revincludes);
-      await withPartnerIdentifiers(db, partner.partnerServiceId, [...found.resources, ...included]);
+      withPartnerIdentifiers(partner.identifierSystems, [...found.resources, ...included]);
       return {
         total: found.total,
         more: found.more,
@@ -261,7 +260,7 @@ export function fhirService(db: Database) {
         offset: 0,
         count: 1,
       });
-      await withPartnerIdentifiers(db, partner.partnerServiceId, found.resources);
+      withPartnerIdentifiers(partner.identifierSystems, found.resources);
       return found.resources[0] ?? null;
     },
   };
@@ -273,18 +272,16 @@ const IDENTIFIED = new Set(['Organization', 'Location', 'HealthcareService', 'Pr
 /**
  * Adds to each resource one identifier per identifier system the partner uses, valued with the portal's id of
  * the resource, so the partner can file it under its own system (docs/decisions/064-partner-services.md).
- * One read per answer, and none of the resources' own identifiers change.
+ * The systems come with the token check's read (platform/partner-tokens-repository.ts): no statement of their own.
  */
-async function withPartnerIdentifiers(db: Database, partnerServiceId: string, resources: Json[]) {
-  if (!resources.some((r) => IDENTIFIED.has(String(r['resourceType'])))) return;
-  const systems = await partnerIdentifierSystemsOf(db, partnerServiceId);
-  if (!systems.length) return;
+function withPartnerIdentifiers(systems: string[] | undefined, resources: Json[]) {
+  if (!systems?.length) return;
   for (const r of resources) {
     if (!IDENTIFIED.has(String(r['resourceType']))) continue;
     const own = Array.isArray(r['identifier']) ? (r['identifier'] as Json[]) : [];
     r['identifier'] = [
       ...own,
-      ...systems.map((s) => ({ use: 'secondary', system: s.system, value: String(r['id']) })),
+      ...systems.map((system) => ({ use: 'secondary', system, value: String(r['id']) })),
     ];
   }
 }
