@@ -259,6 +259,9 @@ test.describe('Fits every screen', () => {
     await expectFitsEveryWidth(page, '/welcome', 'Priya');
     await expectFitsEveryWidth(page, '/admin', 'Priya');
     await expectFitsEveryWidth(page, '/client-system', 'Priya');
+    await expectFitsEveryWidth(page, '/partner-service', 'Priya');
+    await expectFitsEveryWidth(page, '/partner-service/add', 'Priya');
+    await expectFitsEveryWidth(page, '/partner-identifier-system', 'Priya');
   });
 
   for (const [who, ra] of [
