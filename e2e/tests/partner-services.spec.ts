@@ -108,6 +108,9 @@ test('Priya publishes a new MediFund statement: MediFund stops seeing Harbour un
   await expect(
     card.getByText(`${MEDIFUND} has a new information use statement (version 2)`),
   ).toBeVisible();
+  await expect(
+    card.getByText(`Nothing is published to ${MEDIFUND} until the new version is accepted.`),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/partner-services-tab-accept.png', fullPage: true });
   await card.getByRole('button', { name: 'Accept the latest version' }).click();

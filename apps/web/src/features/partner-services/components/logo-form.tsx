@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Alert, Button } from '@pca/ui';
+import { useId, useRef, useState } from 'react';
+import { Alert, Button, TextField } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -21,6 +21,7 @@ function base64Of(file: File): Promise<string> {
 export function LogoForm({ partner }: { partner: PartnerServiceDetail }) {
   const setLogo = useSetLogo(partner.id);
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState(partner.logoDescription || `${partner.name} logo`);
   const [saved, setSaved] = useState(false);
@@ -58,35 +59,39 @@ export function LogoForm({ partner }: { partner: PartnerServiceDetail }) {
         }}
       >
         <Stack gap={1}>
-          <div>
-            <label htmlFor={`${id}-file`} style={{ display: 'block', fontWeight: 700 }}>
-              Logo image
-            </label>
-            <Text as="p" color="muted" id={`${id}-hint`}>
-              A PNG or JPEG of at most 5 MB, at least 48 pixels a side.
+          <Stack gap={0.5}>
+            <Text as="p" id={`${id}-hint`}>
+              A PNG or JPEG of at most 5 MB, at least 48 pixels a side. It is checked and stored as
+              a 160 pixel square.
             </Text>
+            <div>
+              <Button
+                variant="secondary"
+                aria-describedby={`${id}-hint`}
+                onClick={() => inputRef.current?.click()}
+              >
+                Choose an image
+              </Button>
+            </div>
             <input
-              id={`${id}-file`}
+              ref={inputRef}
               type="file"
               accept="image/png,image/jpeg"
-              aria-describedby={`${id}-hint`}
-              style={{ maxWidth: '100%' }}
+              hidden
+              aria-label="Logo image"
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-description`} style={{ display: 'block', fontWeight: 700 }}>
-              Description of the logo
-            </label>
-            <input
-              id={`${id}-description`}
-              type="text"
-              value={description}
-              maxLength={200}
-              style={{ maxWidth: '100%', width: '24rem', padding: '0.5rem' }}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </div>
+            <Text as="p" color="muted" role="status">
+              {file ? `Chosen: ${file.name}` : 'No image chosen'}
+            </Text>
+          </Stack>
+          <TextField
+            label="Description of the logo"
+            hint="What the logo shows, read out to people who cannot see it"
+            value={description}
+            onValueChange={setDescription}
+            maxLength={200}
+          />
           <div>
             <Button type="submit" variant="secondary" disabled={!file} loading={setLogo.isPending}>
               Upload logo

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card } from '@pca/ui';
+import { Alert, Card } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -121,11 +121,6 @@ function PartnerService({ partner }: { partner: PartnerServiceDetail }) {
           </TextLink>
         </Text>
       </Stack>
-      <div>
-        <Button variant="tertiary" onClick={() => history.back()}>
-          Back
-        </Button>
-      </div>
     </Stack>
   );
 }
