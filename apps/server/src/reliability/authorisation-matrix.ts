@@ -595,18 +595,19 @@ export const authorisationMatrix: Matrix = {
   ],
   'PUT /api/partner-services/{id}': [
     {
-      target: 'practice-link',
-      params: { id: demoIds.partnerService('practice-link') },
-      body: { ...partnerServiceBody, name: 'PracticeLink Referrals' },
+      target: 'health-connect',
+      params: { id: demoIds.partnerService('health-connect') },
+      // Still shown to providers, and a partner the matrix's publication rows leave alone.
+      body: { ...partnerServiceBody, name: 'Health Connect Directory', shownToProviders: true },
       allow: ['priya'],
     },
     { target: 'missing', params: { id: missing }, body: partnerServiceBody, allow: nobody },
   ],
   'PUT /api/partner-services/{id}/logo': [
     {
-      target: 'practice-link',
-      params: { id: demoIds.partnerService('practice-link') },
-      body: { data: craftPng(64, 64).toString('base64'), description: 'PracticeLink logo' },
+      target: 'health-connect',
+      params: { id: demoIds.partnerService('health-connect') },
+      body: { data: craftPng(64, 64).toString('base64'), description: 'Health Connect logo' },
       allow: ['priya'],
     },
     {
@@ -618,11 +619,11 @@ export const authorisationMatrix: Matrix = {
   ],
   'POST /api/partner-services/{id}/statements': [
     {
-      target: 'practice-link',
-      params: { id: demoIds.partnerService('practice-link') },
+      target: 'health-connect',
+      params: { id: demoIds.partnerService('health-connect') },
       body: {
         title: 'Matrix statement',
-        content: '<p>How PracticeLink uses what you publish.</p>',
+        content: '<p>How Health Connect uses what you publish.</p>',
       },
       allow: ['priya'],
       allowed: [201],

@@ -222,12 +222,12 @@ describe('information use statements: a new version pauses publication until acc
     const published = await call('POST', path('statements', medifund), {
       title: 'MediFund information use statement',
       content:
-        '<p>We use <strong>your</strong> data.</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+        '<div>We use <b>your</b> <i>data</i>.</div><script>alert(1)</script><img src=x onerror=alert(1)>',
     });
     expect(published.statusCode, published.body).toBe(201);
     const answer = PublishedStatement.parse(published.json());
     expect(answer.statement.version).toBe(2);
-    expect(answer.statement.content).toBe('<p>We use <strong>your</strong> data.</p>');
+    expect(answer.statement.content).toBe('<p>We use <strong>your</strong> <em>data</em>.</p>');
     expect(answer.statement.publishedBy).toBe('Priya Raman');
     expect(answer.organisationsToAccept).toBeGreaterThanOrEqual(1);
 

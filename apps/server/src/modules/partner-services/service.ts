@@ -71,6 +71,16 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   );
 }
 
+/**
+ * The rich text editor (packages/ui rich-text-editor.tsx) writes the browser's b, i and div; the one allow-list
+ * (packages/contracts/src/rich-text.ts) keeps strong, em and p. Renamed first, so formatting survives.
+ */
+const editorTagsToAllowed = (html: string) =>
+  html
+    .replace(/<(\/?)b(\s[^>]*)?>/gi, '<$1strong>')
+    .replace(/<(\/?)i(\s[^>]*)?>/gi, '<$1em>')
+    .replace(/<(\/?)div(\s[^>]*)?>/gi, '<$1p>');
+
 const nullable = (value: string) => (value === '' ? null : value);
 
 const codeExists = () =>
@@ -230,7 +240,7 @@ export function partnerServicesService(deps: Pick<AppDeps, 'db' | 'config'>) {
       input: PublishStatement,
       requestId: string,
     ): Promise<PublishedStatement> {
-      const content = sanitiseNotificationHtml(input.content).trim();
+      const content = sanitiseNotificationHtml(editorTagsToAllowed(input.content)).trim();
       if (!content.replace(/<[^>]*>/g, '').trim())
         throw new ValidationError([{ field: 'content', message: m.statementRequired }]);
       const { statementId, organisations } = await db.transaction(async (tx) => {
