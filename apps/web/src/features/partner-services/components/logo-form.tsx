@@ -87,6 +87,7 @@ export function LogoForm({ partner }: { partner: PartnerServiceDetail }) {
           </Stack>
           <TextField
             label="Description of the logo"
+            required
             hint="What the logo shows, read out to people who cannot see it"
             value={description}
             onValueChange={setDescription}
