@@ -273,6 +273,9 @@ test.describe('Fits every screen', () => {
     await expectFitsEveryWidth(page, '/client-system', 'Priya');
     await expectFitsEveryWidth(page, '/publications', 'Priya');
     await expectFitsEveryWidth(page, '/transfers', 'Priya');
+    await expectFitsEveryWidth(page, '/partner-service', 'Priya');
+    await expectFitsEveryWidth(page, '/partner-service/add', 'Priya');
+    await expectFitsEveryWidth(page, '/partner-identifier-system', 'Priya');
   });
 
   for (const [who, ra] of [

@@ -34,6 +34,10 @@ export const serverEnvOfSpec: Readonly<Record<string, Readonly<Record<string, st
   'bank-account.spec.ts': {
     PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
   },
+  // The partner services journey watches MediFund's view pause and resume (docs/decisions/064-partner-services.md).
+  'partner-services.spec.ts': {
+    PARTNER_SANDBOX_CLIENT: `medifund:${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`,
+  },
   // The notification journey sends its unsafe message as MediFund through the partner API (the demo
   // world seeds no test message: issue 30).
   'notifications.spec.ts': {

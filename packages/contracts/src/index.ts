@@ -38,3 +38,4 @@ export * from './key-contacts.ts';
 export * from './feedback.ts';
 export * from './publications-overview.ts';
 export * from './transfers.ts';
+export * from './partner-services.ts';

@@ -78,6 +78,8 @@ export const pages = {
     businessTransfers: page('/transfers/businesses'),
     identifierSystems: page('/partner-identifier-system'),
     services: page('/partner-service'),
+    addService: page('/partner-service/add'),
+    service: page('/partner-service/:id'),
   },
   admin: {
     home: page('/admin'),

@@ -28,6 +28,7 @@ import { bankAccountRoutes } from '#modules/bank-account/routes.ts';
 import { signInRoutes, signOutRoutes } from '#platform/auth/routes.ts';
 import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
 import { clientSystemRoutes, partnerOAuthRoutes } from '#modules/client-systems/routes.ts';
+import { partnerServicesRoutes } from '#modules/partner-services/routes.ts';
 import { provisionSandboxClient } from '#modules/client-systems/sandbox-client.ts';
 import { feedbackRoutes } from '#modules/feedback/routes.ts';
 import { fhirRoutes } from '#modules/fhir/routes.ts';
@@ -77,6 +78,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   localityRoutes,
   adminRoutes,
   clientSystemRoutes,
+  partnerServicesRoutes,
   practitionerRoutes,
   managingRoutes,
   delegationRoutes,

@@ -17,6 +17,7 @@ export async function partnersWithLatestStatement(db: Executor) {
       name: partnerServices.name,
       role: partnerServices.role,
       featureFlag: partnerServices.featureFlag,
+      shownToProviders: partnerServices.shownToProviders,
       statementId: informationUseStatements.id,
       version: informationUseStatements.version,
       title: informationUseStatements.title,

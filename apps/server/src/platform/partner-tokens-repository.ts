@@ -16,6 +16,11 @@ export function clientCheck(db: Database) {
       partnerCode: partnerServices.code,
       secretIssuedAt: clientSystems.secretIssuedAt,
       revokedAt: clientSystems.revokedAt,
+      // The partner's identifier systems, in the same read: the partner API emits them on what it answers
+      // without a statement of its own (docs/decisions/064-partner-services.md).
+      identifierSystems: sql<string[]>`coalesce((select json_agg(pis.system order by pis.system)
+        from partner_identifier_systems pis
+        where pis.partner_service_id = client_systems.partner_service_id), '[]'::json)`,
     })
     .from(clientSystems)
     .innerJoin(partnerServices, eq(partnerServices.id, clientSystems.partnerServiceId))

@@ -39,6 +39,8 @@ export interface PartnerCaller {
   clientSystemId: string;
   partnerServiceId: string;
   partnerCode: string;
+  /** The identifier systems the partner uses (docs/decisions/064-partner-services.md); none when absent. */
+  identifierSystems?: string[];
 }
 
 /** The client a token is issued to (what the token endpoint read when it checked the secret). */
@@ -202,6 +204,7 @@ export function partnerTokenService(deps: { db: Database; config: ServerConfig }
         clientSystemId: id,
         partnerServiceId: client.partnerServiceId,
         partnerCode: client.partnerCode,
+        identifierSystems: client.identifierSystems,
       };
     },
   };

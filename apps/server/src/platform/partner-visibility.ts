@@ -14,6 +14,11 @@ import { sql, type SQL } from 'drizzle-orm';
  * decides the visibility of all of them.
  */
 export function visibility(partner: string | SQL): SQL {
+  // A row publishes only while it names the partner's latest information use statement: a newer statement
+  // pauses it until someone accepts that version (docs/decisions/064-partner-services.md).
+  const publishes = sql`p.publish and p.information_use_statement_id = (select i.id
+      from information_use_statements i where i.partner_service_id = ${partner}::uuid
+      order by i.version desc limit 1)`;
   const orgLevel = (org: SQL) => sql`(select p.id from partner_publications p
       where p.partner_service_id = ${partner}::uuid and p.organisation_id = ${org}
         and p.location_id is null and p.healthcare_service_id is null)`;
@@ -41,14 +46,14 @@ export function visibility(partner: string | SQL): SQL {
       from healthcare_services s join org_pub op on op.id = s.organisation_id
     ),
     vis_loc as (
-      select lp.id from loc_pub lp join partner_publications p on p.id = lp.pub_id where p.publish
+      select lp.id from loc_pub lp join partner_publications p on p.id = lp.pub_id where ${publishes}
     ),
     vis_svc as (
       select sp.id, p.publish_future_practitioners as future
-      from svc_pub sp join partner_publications p on p.id = sp.pub_id where p.publish
+      from svc_pub sp join partner_publications p on p.id = sp.pub_id where ${publishes}
     ),
     vis_org as (
-      select op.id from org_pub op join partner_publications p on p.id = op.pub_id where p.publish
+      select op.id from org_pub op join partner_publications p on p.id = op.pub_id where ${publishes}
       union select s.organisation_id from healthcare_services s join vis_svc vs on vs.id = s.id
       union select l.organisation_id from locations l join vis_loc vl on vl.id = l.id
     )`;

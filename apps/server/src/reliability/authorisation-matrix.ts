@@ -114,6 +114,14 @@ const bankAccountBody = {
   accountNumber: '12345678',
 };
 /** A photo upload: a 64 × 64 PNG as image/png. */
+const partnerServiceBody = {
+  name: 'Matrix partner',
+  role: 'referral',
+  shownToProviders: false,
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+};
 const photo = { body: craftPng(64, 64), headers: { 'content-type': 'image/png' } };
 
 /** A credential document upload: the details, then a small PDF, as multipart/form-data. */
@@ -324,6 +332,13 @@ export const authorisationMatrix: Matrix = {
     },
     { target: 'missing', params: { partnerServiceId: missing }, allow: nobody },
   ],
+  // Partner services and identifier systems (docs/decisions/064-partner-services.md): the operator's alone.
+  'GET /api/partner-services': [{ target: '-', allow: ['priya'] }],
+  'GET /api/partner-services/{id}': [
+    { target: 'medifund', params: { id: demoIds.partnerService('medifund') }, allow: ['priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/partner-identifier-systems': [{ target: '-', allow: ['priya'] }],
   // The partners' OAuth endpoints need no session: the token endpoint authenticates the client itself, and an
   // unknown client is refused alike for every caller (RFC 6749 §5.2, not a problem document).
   'GET /oauth/jwks': [{ target: '-', allow: 'public' }],
@@ -697,6 +712,86 @@ export const authorisationMatrix: Matrix = {
     },
   ],
   'POST /api/transfers/{id}/cancel': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/partner-services': [
+    {
+      target: 'new partner',
+      body: (caller: Caller) => ({
+        ...partnerServiceBody,
+        code: `matrix-${String(caller).toLowerCase()}`,
+      }),
+      allow: ['priya'],
+      allowed: [201],
+    },
+  ],
+  'PUT /api/partner-services/{id}': [
+    {
+      target: 'health-connect',
+      params: { id: demoIds.partnerService('health-connect') },
+      // Still shown to providers, and a partner the matrix's publication rows leave alone.
+      body: { ...partnerServiceBody, name: 'Health Connect Directory', shownToProviders: true },
+      allow: ['priya'],
+    },
+    { target: 'missing', params: { id: missing }, body: partnerServiceBody, allow: nobody },
+  ],
+  'PUT /api/partner-services/{id}/logo': [
+    {
+      target: 'health-connect',
+      params: { id: demoIds.partnerService('health-connect') },
+      body: { data: craftPng(64, 64).toString('base64'), description: 'Health Connect logo' },
+      allow: ['priya'],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { data: craftPng(64, 64).toString('base64'), description: 'Logo' },
+      allow: nobody,
+    },
+  ],
+  'POST /api/partner-services/{id}/statements': [
+    {
+      target: 'health-connect',
+      params: { id: demoIds.partnerService('health-connect') },
+      body: {
+        title: 'Matrix statement',
+        content: '<p>How Health Connect uses what you publish.</p>',
+      },
+      allow: ['priya'],
+      allowed: [201],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { title: 'Matrix statement', content: '<p>Text</p>' },
+      allow: nobody,
+    },
+  ],
+  'POST /api/partner-identifier-systems': [
+    {
+      target: 'medifund',
+      body: (caller: Caller) => ({
+        partnerServiceId: demoIds.partnerService('medifund'),
+        system: `https://medifund.example/identifiers/${String(caller)}`,
+        name: 'MediFund provider number',
+      }),
+      allow: ['priya'],
+      allowed: [201],
+    },
+  ],
+  'PUT /api/partner-identifier-systems/{id}': [
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: {
+        partnerServiceId: demoIds.partnerService('medifund'),
+        system: 'https://medifund.example/identifiers/x',
+        name: 'X',
+      },
+      allow: nobody,
+    },
+  ],
+  'DELETE /api/partner-identifier-systems/{id}': [
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'POST /api/client-systems/{id}/rotate-secret': [

@@ -31,8 +31,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'smart-client/add-edit',
       'smart-client/add-edit/:id',
       'smart-client/practitioner-role-import/:id',
-      'partner-identifier-system',
-      'partner-service',
       'publication-email-notification',
       'user',
       'tasks-notifications',

@@ -80,6 +80,10 @@ const screens = {
     import('#features/publications-overview/routes/publications-overview-page.tsx'),
   transfers: () => import('#features/transfers/routes/transfers-page.tsx'),
   businessTransfers: () => import('#features/transfers/routes/business-transfers-page.tsx'),
+  partnerServices: () => import('#features/partner-services/routes/partner-services-page.tsx'),
+  addPartnerService: () => import('#features/partner-services/routes/add-partner-service-page.tsx'),
+  partnerService: () => import('#features/partner-services/routes/partner-service-page.tsx'),
+  identifierSystems: () => import('#features/partner-services/routes/identifier-systems-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -116,8 +120,6 @@ export const routeTable: RouteEntry[] = [
     [publishing.publications, 'Publications', screens.publicationsOverview],
     [pages.partners.transfers, 'Transfers', screens.transfers],
     [pages.partners.businessTransfers, 'Transfers of my businesses', screens.businessTransfers],
-    [pages.partners.identifierSystems, 'Partner identifier systems'],
-    [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
     [pages.admin.users, 'Users'],
     [profile.bankAccount, 'Bank account', screens.bankAccount],
@@ -161,7 +163,16 @@ export const routeTable: RouteEntry[] = [
     [practitioners.viewRole, 'Practitioner role', screens.viewRole],
     [practitioners.addRole, 'Add practitioner', screens.addRole],
   ]),
-  ...under(pages.admin.home, [[pages.clientSystems.list, 'Client systems', screens.clientSystems]]),
+  ...under(pages.admin.home, [
+    [pages.clientSystems.list, 'Client systems', screens.clientSystems],
+    [pages.partners.services, 'Partner services', screens.partnerServices],
+    [pages.partners.identifierSystems, 'Partner identifier systems', screens.identifierSystems],
+  ]),
+  // A static segment outranks ':id', so adding a partner service has its own title.
+  ...under(pages.partners.services, [
+    [pages.partners.addService, 'Register a partner service', screens.addPartnerService],
+    [pages.partners.service, 'Partner service', screens.partnerService],
+  ]),
   ...under(tasks.list, [
     [tasks.completeOnlineForm, 'Complete online form', screens.completeOnlineForm],
     [tasks.verifyInformation, 'Verify information', screens.verifyInformation],

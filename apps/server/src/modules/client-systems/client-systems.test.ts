@@ -205,6 +205,7 @@ describe('the token endpoint and verifyPartnerToken', () => {
       clientSystemId: issued.clientSystem.id,
       partnerServiceId: medifund,
       partnerCode: 'medifund',
+      identifierSystems: [],
     });
   });
 

@@ -189,6 +189,7 @@ export function fhirService(db: Database) {
         { walk: Object.keys(params).some((n) => FEW_ROLES.has(n)) ? 'matches' : 'by-service' },
       );
       const included = await this.included(partner, found.resources, includes, revincludes);
+      withPartnerIdentifiers(partner.identifierSystems, [...found.resources, ...included]);
       return {
         total: found.total,
         more: found.more,
@@ -259,9 +260,30 @@ export function fhirService(db: Database) {
         offset: 0,
         count: 1,
       });
+      withPartnerIdentifiers(partner.identifierSystems, found.resources);
       return found.resources[0] ?? null;
     },
   };
+}
+
+/** The resource types that carry the partner's own identifier systems. */
+const IDENTIFIED = new Set(['Organization', 'Location', 'HealthcareService', 'Practitioner']);
+
+/**
+ * Adds to each resource one identifier per identifier system the partner uses, valued with the portal's id of
+ * the resource, so the partner can file it under its own system (docs/decisions/064-partner-services.md).
+ * The systems come with the token check's read (platform/partner-tokens-repository.ts): no statement of their own.
+ */
+function withPartnerIdentifiers(systems: string[] | undefined, resources: Json[]) {
+  if (!systems?.length) return;
+  for (const r of resources) {
+    if (!IDENTIFIED.has(String(r['resourceType']))) continue;
+    const own = Array.isArray(r['identifier']) ? (r['identifier'] as Json[]) : [];
+    r['identifier'] = [
+      ...own,
+      ...systems.map((system) => ({ use: 'secondary', system, value: String(r['id']) })),
+    ];
+  }
 }
 
 /** A parameter given at most once, one of `allowed`. */

@@ -101,7 +101,8 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
 
   async function offeredPartners() {
     const rows = await repo.partnersWithLatestStatement(db);
-    return rows.filter((p) => flagOn(config.runtime.features, p.featureFlag));
+    // A partner the operators hid from providers is not offered (docs/decisions/064-partner-services.md).
+    return rows.filter((p) => p.shownToProviders && flagOn(config.runtime.features, p.featureFlag));
   }
 
   /** The entity, read with the caller's access (404 unknown, 403 no access). */

@@ -101,7 +101,8 @@ describe('PartnerPublications', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'MediFund Health Insurance information use statement (version 1)',
     });
-    expect(dialog).toHaveTextContent('only to validate claims');
+    // The statement is rich text, shown once the sanitiser's chunk has loaded (lib/rich-text.tsx).
+    await waitFor(() => expect(dialog).toHaveTextContent('only to validate claims'));
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept and publish' }));
     expect(

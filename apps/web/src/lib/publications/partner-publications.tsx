@@ -22,6 +22,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { formatDate } from '#lib/format-date.ts';
+import { RichText } from '#lib/rich-text.tsx';
 import { PartnerPublicationsSkeleton } from './partner-publications-skeleton.tsx';
 import { useChangePartnerPublication, usePartnerPublications } from './publications-api.ts';
 
@@ -144,6 +145,9 @@ export function PartnerPublications({ level, id }: PartnerPublicationsProps) {
                     tone="warning"
                     title={`${p.partner.name} has a new information use statement (version ${p.latestStatement.version})`}
                   >
+                    <Text as="p">
+                      Nothing is published to {p.partner.name} until the new version is accepted.
+                    </Text>
                     {canEdit ? (
                       <Button
                         variant="secondary"
@@ -232,7 +236,8 @@ export function PartnerPublications({ level, id }: PartnerPublicationsProps) {
             <Text as="p" color="muted">
               Version {reading.partner.latestStatement.version}
             </Text>
-            <Text as="p">{reading.partner.latestStatement.content}</Text>
+            {/* The statement is rich text the server sanitised (docs/decisions/064-partner-services.md). */}
+            <RichText html={reading.partner.latestStatement.content} />
           </Stack>
         </Modal>
       ) : null}

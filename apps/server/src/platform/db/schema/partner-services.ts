@@ -37,7 +37,15 @@ export const partnerServices = pgTable(
     // Runtime feature flag that must be on for the partner to be offered (e.g. healthConnectPublication).
     featureFlag: text('feature_flag'),
     logo: jsonb('logo').$type<PartnerServiceLogo>(),
+    // Whether providers are offered this partner on their Partner services tabs and in the NHSD import
+    // (docs/decisions/064-partner-services.md); a hidden partner keeps what is already published to it.
+    shownToProviders: boolean('shown_to_providers').notNull().default(true),
+    // Who at the partner the agency talks to (all optional: a seeded partner has none).
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
     createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   () => [check('partner_services_role_check', sql.raw(`role IN (${inList(partnerServiceRoles)})`))],
 );
@@ -54,6 +62,10 @@ export const informationUseStatements = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     publishedAt: at('published_at').notNull(),
+    // The operator who published it (null for seeded statements): docs/decisions/064-partner-services.md.
+    publishedByUserId: uuid('published_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [unique('information_use_statements_version_unique').on(t.partnerServiceId, t.version)],
 );
@@ -190,4 +202,29 @@ export const clientSystems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('client_systems_partner_service_id_idx').on(t.partnerServiceId)],
+);
+
+/**
+ * An identifier system a partner uses (docs/decisions/064-partner-services.md): the partner API declares it on
+ * its CapabilityStatement to that partner and emits, on the Organization, Location, HealthcareService and
+ * Practitioner it publishes to that partner, an identifier in that system whose value is the portal's id.
+ */
+export const partnerIdentifierSystems = pgTable(
+  'partner_identifier_systems',
+  {
+    id: id(),
+    partnerServiceId: uuid('partner_service_id')
+      .notNull()
+      .references(() => partnerServices.id, { onDelete: 'cascade' }),
+    system: text('system').notNull(),
+    name: text('name').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('partner_identifier_systems_partner_system_unique').on(t.partnerServiceId, t.system),
+  ],
 );

@@ -1,0 +1,232 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#db/client.ts';
+import {
+  informationUseStatements,
+  organisations,
+  partnerIdentifierSystems,
+  partnerPublications,
+  partnerServices,
+  practitioners,
+  roleMemberships,
+  users,
+} from '#db/schema/index.ts';
+
+type Executor = Database | Transaction;
+
+/**
+ * Organisations whose publication to a partner waits for someone to accept its latest statement: a row that
+ * publishes and names another statement (docs/decisions/064-partner-services.md).
+ */
+const awaiting = sql<number>`(select count(distinct pp.organisation_id)::int from partner_publications pp
+  where pp.partner_service_id = partner_services.id and pp.publish
+    and pp.information_use_statement_id is distinct from (select i.id from information_use_statements i
+      where i.partner_service_id = partner_services.id order by i.version desc limit 1))`;
+const latestVersion = sql<
+  number | null
+>`(select max(i.version)::int from information_use_statements i where i.partner_service_id = partner_services.id)`;
+
+const summary = {
+  id: partnerServices.id,
+  code: partnerServices.code,
+  name: partnerServices.name,
+  role: partnerServices.role,
+  shownToProviders: partnerServices.shownToProviders,
+  contactName: partnerServices.contactName,
+  contactEmail: partnerServices.contactEmail,
+  contactPhone: partnerServices.contactPhone,
+  logo: partnerServices.logo,
+  latestVersion,
+  awaitingAcceptance: awaiting,
+};
+
+const systemColumns = {
+  id: partnerIdentifierSystems.id,
+  partnerServiceId: partnerIdentifierSystems.partnerServiceId,
+  partnerServiceName: partnerServices.name,
+  system: partnerIdentifierSystems.system,
+  name: partnerIdentifierSystems.name,
+};
+
+/** Data access of partner services, their statements and identifier systems. */
+export function partnerServicesRepository(db: Executor) {
+  return {
+    list: () => db.select(summary).from(partnerServices).orderBy(asc(partnerServices.name)),
+
+    async byId(id: string, lock = false) {
+      const query = db.select(summary).from(partnerServices).where(eq(partnerServices.id, id));
+      const [row] = await (lock ? query.for('update', { of: partnerServices }) : query);
+      return row;
+    },
+
+    async codeTaken(code: string, exceptId?: string) {
+      const [row] = await db
+        .select({ id: partnerServices.id })
+        .from(partnerServices)
+        .where(
+          exceptId
+            ? and(eq(partnerServices.code, code), ne(partnerServices.id, exceptId))
+            : eq(partnerServices.code, code),
+        );
+      return Boolean(row);
+    },
+
+    async insert(values: typeof partnerServices.$inferInsert) {
+      const [row] = await db
+        .insert(partnerServices)
+        .values(values)
+        .returning({ id: partnerServices.id });
+      return row!.id;
+    },
+
+    async update(id: string, set: Partial<typeof partnerServices.$inferInsert>) {
+      await db
+        .update(partnerServices)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(partnerServices.id, id));
+    },
+
+    statements: (partnerServiceId: string) =>
+      db
+        .select({
+          id: informationUseStatements.id,
+          version: informationUseStatements.version,
+          title: informationUseStatements.title,
+          content: informationUseStatements.content,
+          publishedAt: informationUseStatements.publishedAt,
+          givenName: users.givenName,
+          familyName: users.familyName,
+        })
+        .from(informationUseStatements)
+        .leftJoin(users, eq(users.id, informationUseStatements.publishedByUserId))
+        .where(eq(informationUseStatements.partnerServiceId, partnerServiceId))
+        .orderBy(desc(informationUseStatements.version)),
+
+    async insertStatement(values: typeof informationUseStatements.$inferInsert) {
+      const [row] = await db
+        .insert(informationUseStatements)
+        .values(values)
+        .returning({ id: informationUseStatements.id });
+      return row!.id;
+    },
+
+    /** The organisations whose publishing rows to the partner name a statement other than `statementId`. */
+    async organisationsToAccept(partnerServiceId: string, statementId: string) {
+      const rows = await db
+        .selectDistinct({
+          id: organisations.id,
+          name: organisations.name,
+          type: organisations.type,
+        })
+        .from(partnerPublications)
+        .innerJoin(organisations, eq(organisations.id, partnerPublications.organisationId))
+        .where(
+          and(
+            eq(partnerPublications.partnerServiceId, partnerServiceId),
+            eq(partnerPublications.publish, true),
+            sql`${partnerPublications.informationUseStatementId} is distinct from ${statementId}::uuid`,
+          ),
+        )
+        .orderBy(asc(organisations.name), asc(organisations.id));
+      return rows;
+    },
+
+    /** The active managers of the organisations, with their email and their practitioner (if any). */
+    managers: (organisationIds: string[]) =>
+      organisationIds.length
+        ? db
+            .selectDistinct({
+              organisationId: roleMemberships.organisationId,
+              userId: users.id,
+              email: users.email,
+              practitionerId: practitioners.id,
+            })
+            .from(roleMemberships)
+            .innerJoin(users, eq(users.id, roleMemberships.userId))
+            .leftJoin(practitioners, eq(practitioners.userId, users.id))
+            .where(
+              and(
+                inArray(roleMemberships.organisationId, organisationIds),
+                eq(roleMemberships.roleType, 'OrganisationManager'),
+                eq(users.isActive, true),
+              ),
+            )
+        : Promise.resolve([]),
+
+    identifierSystems: (partnerServiceId?: string) =>
+      db
+        .select(systemColumns)
+        .from(partnerIdentifierSystems)
+        .innerJoin(
+          partnerServices,
+          eq(partnerServices.id, partnerIdentifierSystems.partnerServiceId),
+        )
+        .where(
+          partnerServiceId
+            ? eq(partnerIdentifierSystems.partnerServiceId, partnerServiceId)
+            : undefined,
+        )
+        .orderBy(asc(partnerServices.name), asc(partnerIdentifierSystems.name)),
+
+    async identifierSystem(id: string, lock = false) {
+      const query = db
+        .select(systemColumns)
+        .from(partnerIdentifierSystems)
+        .innerJoin(
+          partnerServices,
+          eq(partnerServices.id, partnerIdentifierSystems.partnerServiceId),
+        )
+        .where(eq(partnerIdentifierSystems.id, id));
+      const [row] = await (lock ? query.for('update', { of: partnerIdentifierSystems }) : query);
+      return row;
+    },
+
+    async systemTaken(partnerServiceId: string, system: string, exceptId?: string) {
+      const [row] = await db
+        .select({ id: partnerIdentifierSystems.id })
+        .from(partnerIdentifierSystems)
+        .where(
+          and(
+            eq(partnerIdentifierSystems.partnerServiceId, partnerServiceId),
+            eq(partnerIdentifierSystems.system, system),
+            exceptId ? ne(partnerIdentifierSystems.id, exceptId) : undefined,
+          ),
+        );
+      return Boolean(row);
+    },
+
+    async insertIdentifierSystem(values: typeof partnerIdentifierSystems.$inferInsert) {
+      const [row] = await db
+        .insert(partnerIdentifierSystems)
+        .values(values)
+        .returning({ id: partnerIdentifierSystems.id });
+      return row!.id;
+    },
+
+    async updateIdentifierSystem(
+      id: string,
+      set: Pick<
+        typeof partnerIdentifierSystems.$inferInsert,
+        'partnerServiceId' | 'system' | 'name'
+      >,
+    ) {
+      await db
+        .update(partnerIdentifierSystems)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(partnerIdentifierSystems.id, id));
+    },
+
+    async deleteIdentifierSystem(id: string) {
+      await db.delete(partnerIdentifierSystems).where(eq(partnerIdentifierSystems.id, id));
+    },
+
+    partnerNames: () =>
+      db
+        .select({ id: partnerServices.id, name: partnerServices.name })
+        .from(partnerServices)
+        .orderBy(asc(partnerServices.name)),
+  };
+}
+
+export type PartnerServiceRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof partnerServicesRepository>['byId']>>
+>;

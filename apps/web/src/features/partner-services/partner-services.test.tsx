@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  PartnerIdentifierSystem,
+  PartnerServiceDetail,
+  PartnerServiceSummary,
+} from '@pca/contracts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
+
+const operator = testUser({
+  givenName: 'Priya',
+  roles: [{ type: 'PcaOperator', organisationId: null, healthcareServiceId: null }],
+});
+const medifund: PartnerServiceSummary = {
+  id: '5f0c2a34-7c1d-4d2e-9a8b-1c2d3e4f5a6b',
+  code: 'medifund',
+  name: 'MediFund Health Insurance',
+  role: 'payer',
+  shownToProviders: true,
+  contactName: 'Sam Lee',
+  contactEmail: 'sam@medifund.example',
+  contactPhone: '',
+  logo: null,
+  logoDescription: '',
+  latestVersion: 2,
+  awaitingAcceptance: 3,
+};
+const detail: PartnerServiceDetail = {
+  ...medifund,
+  statements: [
+    {
+      id: '6f0c2a34-7c1d-4d2e-9a8b-1c2d3e4f5a6b',
+      version: 2,
+      title: 'MediFund statement',
+      content: '<p>How we use it</p>',
+      publishedAt: '2026-11-20T01:00:00.000Z',
+      publishedBy: 'Priya Raman',
+    },
+  ],
+  identifierSystems: [],
+};
+const system: PartnerIdentifierSystem = {
+  id: '7f0c2a34-7c1d-4d2e-9a8b-1c2d3e4f5a6b',
+  partnerServiceId: medifund.id,
+  partnerServiceName: medifund.name,
+  system: 'https://medifund.example/ids',
+  name: 'MediFund provider number',
+};
+
+function serve() {
+  setSessionToken('tok');
+  let systems: PartnerIdentifierSystem[] = [];
+  return installFakeServer({
+    'GET /api/me': () => json(operator),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    'GET /api/partner-services': () => json({ partnerServices: [medifund] }),
+    [`GET /api/partner-services/${medifund.id}`]: () => json(detail),
+    [`POST /api/partner-services/${medifund.id}/statements`]: () =>
+      json({ statement: { ...detail.statements[0]!, version: 3 }, organisationsToAccept: 3 }, 201),
+    'GET /api/partner-identifier-systems': () =>
+      json({
+        identifierSystems: systems,
+        partnerServices: [{ id: medifund.id, name: medifund.name }],
+      }),
+    'POST /api/partner-identifier-systems': () => {
+      systems = [system];
+      return json(system, 201);
+    },
+  });
+}
+
+const lazy = { timeout: 15_000 };
+
+describe('partner services pages', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists partner services with their statement version and who must still accept it', async () => {
+    serve();
+    renderApp('/partner-service');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Partner services' }, lazy),
+    ).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Partner services' }, lazy);
+    const card = within(list).getAllByRole('listitem')[0]!;
+    expect(card).toHaveTextContent('Payer');
+    expect(card).toHaveTextContent('Version 2');
+    expect(card).toHaveTextContent('3 organisations');
+    expect(card).toHaveTextContent('Shown to providers');
+    expect(within(card).getByRole('link', { name: medifund.name })).toHaveAttribute(
+      'href',
+      `/partner-service/${medifund.id}`,
+    );
+  });
+
+  it('publishes a new statement version and says how many organisations must accept it', async () => {
+    const requests = serve();
+    renderApp(`/partner-service/${medifund.id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: medifund.name }, lazy),
+    ).toBeVisible();
+    expect(screen.getByText('3 organisations have not accepted the latest version')).toBeVisible();
+    const form = screen.getByRole('form', { name: 'Publish a new information use statement' });
+    // Nothing in the editor: the form says what to do and sends nothing.
+    await userEvent.click(within(form).getByRole('button', { name: 'Publish new version' }));
+    expect((await within(form).findAllByText('Enter the statement'))[0]).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('refuses an identifier system URI that is not absolute, then adds one', async () => {
+    const requests = serve();
+    renderApp('/partner-identifier-system');
+    expect(await screen.findByText('There are no identifier systems yet.', {}, lazy)).toBeVisible();
+    const form = screen.getByRole('form', { name: 'Add an identifier system' });
+    await userEvent.selectOptions(within(form).getByLabelText(/Partner service/), medifund.id);
+    await userEvent.type(within(form).getByLabelText(/System URI/), 'medifund/ids');
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'MediFund provider number');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add identifier system' }));
+    expect((await within(form).findAllByText(/Enter an absolute URI/))[0]).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(within(form).getByLabelText(/System URI/));
+    await userEvent.type(within(form).getByLabelText(/System URI/), system.system);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add identifier system' }));
+    expect(await screen.findByText('MediFund provider number is saved.')).toBeVisible();
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        partnerServiceId: medifund.id,
+        system: system.system,
+        name: 'MediFund provider number',
+      }),
+    );
+  });
+});

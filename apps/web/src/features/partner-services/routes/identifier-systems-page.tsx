@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { Alert, Button, ButtonGroup, DataTable, type DataTableColumn } from '@pca/ui';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import {
+  partnerServiceConstants as c,
+  partnerServiceMessages as m,
+  PartnerIdentifierSystemInput,
+  type PartnerIdentifierSystem,
+} from '@pca/contracts';
+import { PageLoading } from '#lib/business/entity-page.tsx';
+import { ErrorSummary, FormSelectField, FormTextField } from '#lib/forms/form-kit.tsx';
+import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { QueryView } from '#lib/query-view.tsx';
+import {
+  useAddIdentifierSystem,
+  useIdentifierSystems,
+  useRemoveIdentifierSystem,
+  useUpdateIdentifierSystem,
+} from '../api/partner-services.ts';
+
+const fieldId = (name: string) => `identifier-system-${name}`;
+
+/** Partner identifier systems (System admin, PcaOperator): list, add, change and remove. */
+export function IdentifierSystemsPage() {
+  const query = useIdentifierSystems();
+  const remove = useRemoveIdentifierSystem();
+  const [editing, setEditing] = useState<PartnerIdentifierSystem | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const columns: DataTableColumn<PartnerIdentifierSystem>[] = [
+    { key: 'name', header: 'Name', render: (s) => s.name, sortValue: (s) => s.name },
+    {
+      key: 'partner',
+      header: 'Partner service',
+      render: (s) => s.partnerServiceName,
+      sortValue: (s) => s.partnerServiceName,
+    },
+    {
+      key: 'system',
+      header: 'System URI',
+      render: (s) => <code style={{ overflowWrap: 'anywhere' }}>{s.system}</code>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (s) => (
+        <ButtonGroup>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Edit ${s.name}`}
+            onClick={() => {
+              setDone(null);
+              setEditing(s);
+            }}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="tertiary"
+            aria-label={`Remove ${s.name}`}
+            loading={remove.isPending && remove.variables === s.id}
+            onClick={() =>
+              remove.mutate(s.id, {
+                onSuccess: () => {
+                  if (editing?.id === s.id) setEditing(null);
+                  setDone(m.systemRemoved(s.name));
+                },
+              })
+            }
+          >
+            Remove
+          </Button>
+        </ButtonGroup>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap={2}>
+      <Stack gap={1}>
+        <H1>{m.identifierSystemsTitle}</H1>
+        <Text as="p">{m.identifierSystemsIntro}</Text>
+      </Stack>
+      {done ? <Alert tone="success" title={done} onClose={() => setDone(null)} focusable /> : null}
+      {remove.error ? (
+        <ApiErrorAlert error={remove.error} thing="the identifier system" action="save" />
+      ) : null}
+      <QueryView
+        query={query}
+        loading={<PageLoading label="Loading identifier systems" minHeight="8rem" />}
+        thing="the identifier systems"
+        askWhom="a Provider Connect Australia operator"
+      >
+        {({ identifierSystems, partnerServices }) => (
+          <>
+            <Stack gap={1}>
+              <H2>Identifier systems</H2>
+              {identifierSystems.length === 0 ? (
+                <Text as="p">{m.identifierSystemsEmpty}</Text>
+              ) : (
+                <DataTable
+                  caption="Partner identifier systems"
+                  columns={columns}
+                  rows={identifierSystems}
+                  rowKey={(s) => s.id}
+                  pageSize={20}
+                  cardsOnPhone
+                />
+              )}
+            </Stack>
+            <SystemForm
+              key={editing?.id ?? 'new'}
+              editing={editing}
+              partners={partnerServices}
+              onCancel={() => setEditing(null)}
+              onSaved={(s) => {
+                setEditing(null);
+                setDone(m.systemSaved(s.name));
+              }}
+            />
+          </>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+function SystemForm({
+  editing,
+  partners,
+  onSaved,
+  onCancel,
+}: {
+  editing: PartnerIdentifierSystem | null;
+  partners: Array<{ id: string; name: string }>;
+  onSaved: (s: PartnerIdentifierSystem) => void;
+  onCancel: () => void;
+}) {
+  const add = useAddIdentifierSystem();
+  const update = useUpdateIdentifierSystem();
+  const write = editing ? update : add;
+  const form = useSchemaForm(PartnerIdentifierSystemInput, {
+    defaultValues: editing
+      ? { partnerServiceId: editing.partnerServiceId, system: editing.system, name: editing.name }
+      : { partnerServiceId: '', system: '', name: '' },
+  });
+  return (
+    <form
+      noValidate
+      aria-labelledby="identifier-system-form"
+      onSubmit={(event) =>
+        void form.handleSubmit(async (values) => {
+          const saved = await (
+            editing ? update.mutateAsync({ id: editing.id, body: values }) : add.mutateAsync(values)
+          ).catch(() => null);
+          if (saved) {
+            form.reset({ partnerServiceId: '', system: '', name: '' });
+            onSaved(saved);
+          }
+        })(event)
+      }
+    >
+      <Stack gap={1.5}>
+        <h2 id="identifier-system-form" style={{ margin: 0 }}>
+          {editing ? `Edit ${editing.name}` : m.addSystem}
+        </h2>
+        <ErrorSummary form={form} fieldId={fieldId} serverError={write.error} />
+        <FormSelectField
+          control={form.control}
+          name="partnerServiceId"
+          fieldId={fieldId}
+          label="Partner service"
+          required
+          options={partners.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <FormTextField
+          control={form.control}
+          name="system"
+          fieldId={fieldId}
+          label="System URI"
+          hint="An absolute URI, e.g. https://medifund.example/identifiers/provider or urn:oid:1.2.36.1"
+          required
+          maxLength={c.systemMaxLength}
+        />
+        <FormTextField
+          control={form.control}
+          name="name"
+          fieldId={fieldId}
+          label="Name"
+          hint="What the partner calls it, e.g. MediFund provider number"
+          required
+          maxLength={c.nameMaxLength}
+        />
+        <ButtonGroup>
+          <Button type="submit" loading={write.isPending}>
+            {editing ? 'Save identifier system' : 'Add identifier system'}
+          </Button>
+          {editing ? (
+            <Button variant="tertiary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </ButtonGroup>
+      </Stack>
+    </form>
+  );
+}
+
+export { IdentifierSystemsPage as Component };
