@@ -33,3 +33,4 @@ export * from './bank-account.ts';
 export * from './fhir.ts';
 export * from './workplaces.ts';
 export * from './audit-events.ts';
+export * from './users.ts';
