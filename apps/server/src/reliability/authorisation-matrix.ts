@@ -272,6 +272,20 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'GET /api/admin/registrations': [{ target: '-', allow: ['priya'] }],
+  // The operator's home and users (docs/decisions/063-users.md): the operator's alone, never while managing.
+  'GET /api/admin/summary': [{ target: '-', allow: ['priya'] }],
+  'GET /api/users': [
+    { target: '-', allow: ['priya'] },
+    {
+      target: 'search',
+      query: { q: 'nguyen', sort: 'email', direction: 'desc' },
+      allow: ['priya'],
+    },
+  ],
+  'GET /api/users/{id}': [
+    { target: 'alice', params: { id: demoIds.user('alice') }, allow: ['priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
   // Client systems (docs/decisions/030-publishing-to-partners.md): the operator's alone.
   'GET /api/client-systems': [{ target: '-', allow: ['priya'] }],
   // The partners' OAuth endpoints need no session: the token endpoint authenticates the client itself, and an
@@ -558,6 +572,28 @@ export const authorisationMatrix: Matrix = {
       allowed: [204, 409],
     },
     { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  // Nobody of the matrix is deactivated or reactivated (their sessions would change under later
+  // calls): the operator's own account and an active one answer 409, past the authorisation check.
+  'POST /api/users/{id}/deactivate': [
+    {
+      target: 'priya (own account)',
+      params: { id: demoIds.user('priya') },
+      body: { reason: 'Matrix.' },
+      allow: ['priya'],
+      allowed: [409],
+    },
+    { target: 'missing', params: { id: missing }, body: { reason: 'Matrix.' }, allow: nobody },
+  ],
+  'POST /api/users/{id}/reactivate': [
+    {
+      target: 'alice (active)',
+      params: { id: demoIds.user('alice') },
+      body: { reason: 'Matrix.' },
+      allow: ['priya'],
+      allowed: [409],
+    },
+    { target: 'missing', params: { id: missing }, body: { reason: 'Matrix.' }, allow: nobody },
   ],
   'POST /api/client-systems': [
     {

@@ -36,7 +36,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'partner-identifier-system',
       'partner-service',
       'publication-email-notification',
-      'user',
       'tasks-notifications',
       'tasks-notifications/complete-online-form/:id',
       'tasks-notifications/verify-information/:id',

@@ -66,6 +66,8 @@ const screens = {
   workplaceService: () => import('#features/workplaces/routes/workplace-service-page.tsx'),
   auditEvents: () => import('#features/audit-events/routes/audit-events-page.tsx'),
   bankAccount: () => import('#features/bank-account/routes/bank-account-page.tsx'),
+  users: () => import('#features/users/routes/users-page.tsx'),
+  user: () => import('#features/users/routes/user-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -104,7 +106,6 @@ export const routeTable: RouteEntry[] = [
     [pages.partners.identifierSystems, 'Partner identifier systems'],
     [pages.partners.services, 'Partner services'],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
-    [pages.admin.users, 'Users'],
     [profile.bankAccount, 'Bank account', screens.bankAccount],
     [pages.admin.home, 'System admin', screens.admin],
     [tasks.list, 'Tasks', screens.tasks],
@@ -141,7 +142,11 @@ export const routeTable: RouteEntry[] = [
     [practitioners.viewRole, 'Practitioner role', screens.viewRole],
     [practitioners.addRole, 'Add practitioner', screens.addRole],
   ]),
-  ...under(pages.admin.home, [[pages.clientSystems.list, 'Client systems', screens.clientSystems]]),
+  ...under(pages.admin.home, [
+    [pages.clientSystems.list, 'Client systems', screens.clientSystems],
+    [pages.admin.users, 'Users', screens.users],
+  ]),
+  ...under(pages.admin.users, [[pages.admin.user, 'User', screens.user]]),
   ...under(tasks.list, [
     [tasks.completeOnlineForm, 'Complete online form', screens.completeOnlineForm],
     [tasks.verifyInformation, 'Verify information', screens.verifyInformation],

@@ -22,6 +22,9 @@ export function guardsFor(path: string): GuardName[] {
   // The dashboard is where users without an email are sent, so it cannot require one.
   if (path === 'welcome' || path.startsWith('welcome/')) return [];
   if (path === 'admin' || path === 'client-system') return ['email', 'admin'];
+  // The operator's users (docs/decisions/063-users.md).
+  if (path === pages.admin.users.route || path === pages.admin.user.route)
+    return ['email', 'admin'];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return ['email', 'organisationManager'];
   // A practitioner's own delegates; Managed accounts is the delegate's side and open to everyone signed in.

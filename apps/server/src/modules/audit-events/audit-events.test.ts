@@ -12,7 +12,7 @@ import { demoIds } from '#db/seed/index.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
-import { csvCell } from './present.ts';
+import { csvCell } from '#platform/audit-present.ts';
 
 let t: TestApp;
 /** Every statement the API sent, in order. */

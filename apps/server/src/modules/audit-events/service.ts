@@ -3,7 +3,7 @@ import type { AuditEventsPage, AuditPerson } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { auditEventsRepository, type Cursor, type Trail, type TrailFilter } from './repository.ts';
-import { csvCellsOf, csvHeader, csvLine, itemOf } from './present.ts';
+import { csvCellsOf, csvHeader, csvLine, itemOf } from '#platform/audit-present.ts';
 
 /** Rows the CSV reads per statement: each batch continues after the last row of the one before. */
 export const CSV_BATCH = 500;

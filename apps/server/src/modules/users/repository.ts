@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { usersCountLimit, type UserSort } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
 import { usersSearchText } from '#db/schema/index.ts';
-import type { TrailRow } from '#modules/audit-events/repository.ts';
+import type { TrailRow } from '#platform/audit-present.ts';
 
 type Rows<T> = { rows: T[] };
 

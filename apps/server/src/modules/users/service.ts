@@ -1,5 +1,5 @@
 import {
-  UsersQuery,
+  type UsersQuery,
   type RoleType,
   type UserDetail,
   type UserDelegation,
@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { ConflictError, NotFoundError } from '#platform/errors.ts';
-import { itemOf } from '#modules/audit-events/present.ts';
+import { itemOf } from '#platform/audit-present.ts';
 import { usersRepository, type UserListRow } from './repository.ts';
 
 /** Audit events a user's page shows. */
