@@ -259,6 +259,7 @@ test.describe('Fits every screen', () => {
     await expectFitsEveryWidth(page, '/welcome', 'Priya');
     await expectFitsEveryWidth(page, '/admin', 'Priya');
     await expectFitsEveryWidth(page, '/client-system', 'Priya');
+    await expectFitsEveryWidth(page, '/user', 'Priya');
   });
 
   for (const [who, ra] of [
