@@ -26,21 +26,36 @@ export interface UserDetailRow extends UserListRow {
 /** `%`, `_` and `\` stand for themselves in the search term. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Each order ends with the id, so pages never overlap or skip a row. */
+/**
+ * Each order ends with the id, so pages never overlap or skip a row, and each is its index read forwards
+ * or backwards (schema/users.ts): so an email's blanks come last A to Z and first Z to A, and "never
+ * signed in" comes last when the most recent come first.
+ */
 function orderOf(sort: UserSort, direction: 'asc' | 'desc'): SQL {
   const d = sql.raw(direction);
-  // Nulls last whichever the direction: people who never signed in or have no email come after.
-  const nullsLast = sql.raw(direction === 'asc' ? 'nulls last' : 'nulls last');
   switch (sort) {
     case 'raNumber':
       return sql`u.ra_number ${d}, u.id ${d}`;
     case 'email':
-      return sql`u.email ${d} ${nullsLast}, u.id ${d}`;
+      return sql`u.email ${d}, u.id ${d}`;
     case 'lastLogin':
-      return sql`u.last_login_at ${d} ${nullsLast}, u.id ${d}`;
+      return direction === 'desc'
+        ? sql`u.last_login_at desc nulls last, u.id desc nulls last`
+        : sql`u.last_login_at asc nulls first, u.id asc nulls first`;
     default:
       return sql`u.family_name ${d}, u.given_name ${d}, u.id ${d}`;
   }
+}
+
+/**
+ * What a term matches: digits are the start of an RA number (a prefix range of its index: every RA
+ * number shares most of its trigrams); anything else any part of the RA number, name or email, through the
+ * trigram index on usersSearchText.
+ */
+function matching(q: string): SQL {
+  if (!q) return sql`true`;
+  if (/^\d+$/.test(q)) return sql`u.ra_number like ${`${q}%`}`;
+  return sql`${usersSearchText} like ${likePattern(q)}`;
 }
 
 const LIST_COLUMNS = sql.raw(`u.id, u.ra_number, u.given_name, u.family_name, u.email, u.is_active,
@@ -50,8 +65,8 @@ const LIST_COLUMNS = sql.raw(`u.id, u.ra_number, u.given_name, u.family_name, u.
 export function usersRepository(db: Database) {
   return {
     /**
-     * One page of users and how many match (counted up to usersCountLimit + 1), in one statement: the
-     * search goes through the trigram index on usersSearchText; without one, the order's own index.
+     * One page of users and how many match (counted up to usersCountLimit + 1), in one statement: a
+     * search through its index (matching), without one the order's own index.
      */
     async page(query: {
       q: string;
@@ -60,7 +75,7 @@ export function usersRepository(db: Database) {
       page: number;
       pageSize: number;
     }): Promise<{ rows: UserListRow[]; total: number }> {
-      const where = query.q ? sql`${usersSearchText} like ${likePattern(query.q)}` : sql`true`;
+      const where = matching(query.q);
       const offset = (query.page - 1) * query.pageSize;
       const result = (await db.execute(sql`
         with counted as (

@@ -31,7 +31,10 @@ const list = async (query: string) => {
 
 describe("the operator's users", () => {
   it('finds people by part of their RA number, name or email', async () => {
-    expect((await list('q=0000077')).items.map((u) => u.familyName)).toEqual(['Raman']);
+    expect((await list('q=2000000077')).items.map((u) => u.familyName)).toEqual(['Raman']);
+    // Digits are the start of an RA number.
+    expect((await list('q=20000000')).total).toBeGreaterThanOrEqual(7);
+    expect((await list('q=0000077')).total).toBe(0);
     expect((await list('q=okaf')).items.map((u) => u.id)).toEqual([ben]);
     expect((await list('q=ben%20oka')).items.map((u) => u.id)).toEqual([ben]);
     expect((await list('q=harbourmedical.example')).items.map((u) => u.givenName)).toEqual(
@@ -52,6 +55,13 @@ describe("the operator's users", () => {
     expect(first.items[1]!.raNumber < second.items[0]!.raNumber).toBe(true);
     const down = await list('pageSize=2&sort=raNumber&direction=desc');
     expect(down.items[0]!.raNumber > down.items[1]!.raNumber).toBe(true);
+    // The most recent sign-in first, "never" last; the other way round, "never" first.
+    const recent = (await list('pageSize=100&sort=lastLogin&direction=desc')).items;
+    const seen = recent.filter((u) => u.lastLoginAt).map((u) => u.lastLoginAt!);
+    expect(seen).toEqual([...seen].sort().reverse());
+    expect(recent.findIndex((u) => !u.lastLoginAt)).toBeGreaterThanOrEqual(seen.length);
+    const oldest = (await list('pageSize=100&sort=lastLogin')).items;
+    expect(oldest.at(-1)!.lastLoginAt).not.toBeNull();
     expect((await list('page=999')).items).toEqual([]);
   });
 

@@ -41,7 +41,10 @@ export const users = pgTable(
     // The list's orders, read in index order when nothing is searched.
     index('users_name_idx').on(t.familyName, t.givenName, t.id),
     index('users_email_idx').on(t.email, t.id),
-    index('users_last_login_idx').on(t.lastLoginAt, t.id),
+    // Most recent first (never signed in last); read backwards, oldest first with "never" before them.
+    index('users_last_login_idx').on(t.lastLoginAt.desc().nullsLast(), t.id.desc()),
+    // A search of digits is the start of an RA number: a prefix range of this index, whatever the collation.
+    index('users_ra_number_prefix_idx').using('btree', sql`ra_number text_pattern_ops`),
     check(
       'users_participation_approval_status_check',
       sql.raw(
