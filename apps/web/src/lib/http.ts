@@ -5,6 +5,7 @@ import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { shellPages } from '@pca/contracts/shell-pages.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 import { redirectToLogin } from './login.ts';
+import { leaveTo } from './browser-navigation.ts';
 import { takeEarlyResponse } from './early-requests.ts';
 
 export { ApiError, parseRetryAfter };
@@ -105,8 +106,7 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     // page says why instead (docs/decisions/063-users.md).
     // 'inactive-user' is INACTIVE_USER_PROBLEM of contracts/auth.ts, which brings zod along: this file is
     // on every page's critical path (docs/decisions/018-critical-path-javascript.md).
-    if (error.hasProblemType('inactive-user'))
-      window.location.assign(shellPages.auth.inactiveUser.href());
+    if (error.hasProblemType('inactive-user')) leaveTo(shellPages.auth.inactiveUser.href());
     else redirectToLogin();
   }
   throw error;
