@@ -65,8 +65,8 @@ const LIST_COLUMNS = sql.raw(`u.id, u.ra_number, u.given_name, u.family_name, u.
 export function usersRepository(db: Database) {
   return {
     /**
-     * One page of users and how many match (counted up to usersCountLimit + 1), in one statement: a
-     * search through its index (matching), without one the order's own index.
+     * One page of users and how many match (counted up to usersCountLimit + 1): a search through its
+     * index (matching), one statement unless more match than that; everyone in the order's own index.
      */
     async page(query: {
       q: string;
@@ -77,24 +77,44 @@ export function usersRepository(db: Database) {
     }): Promise<{ rows: UserListRow[]; total: number }> {
       const where = matching(query.q);
       const offset = (query.page - 1) * query.pageSize;
+      const order = orderOf(query.sort, query.direction);
+      const limit = usersCountLimit + 1;
+      type Row = UserListRow & { total: number };
+      const everyMatch = sql`select ${LIST_COLUMNS} from users u where ${where}
+        order by ${order} limit ${query.pageSize} offset ${offset}`;
+      if (query.q) {
+        // A search reads its matches once (up to the limit) and pages them in memory: a name matches a
+        // few hundred people at most. Only a wider search than the limit reads them again, to order them all.
+        const result = (await db.execute(sql`
+          with m as materialized (
+            select u.id, u.ra_number, u.given_name, u.family_name, u.email, u.is_active, u.last_login_at
+              from users u where ${where} limit ${limit}
+          )
+          select ${LIST_COLUMNS}, (select count(*) from m)::int as total
+            from m u order by ${order} limit ${query.pageSize} offset ${offset}`)) as unknown as Rows<Row>;
+        const total = Number(result.rows[0]?.total ?? 0);
+        if (total < limit) {
+          if (result.rows.length || offset === 0) return { rows: result.rows, total };
+          const count = (await db.execute(sql`select count(*)::int as total from (
+              select 1 from users u where ${where} limit ${limit}) c`)) as unknown as Rows<{
+            total: number;
+          }>;
+          return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
+        }
+        const all = (await db.execute(everyMatch)) as unknown as Rows<UserListRow>;
+        return { rows: all.rows, total: limit };
+      }
+      // Everyone: the page in its index's order, counted apart (stopping at the limit).
       const result = (await db.execute(sql`
         with counted as (
-          select count(*)::int as total from (
-            select 1 from users u where ${where} limit ${usersCountLimit + 1}
-          ) c
+          select count(*)::int as total from (select 1 from users u limit ${limit}) c
         )
         select ${LIST_COLUMNS}, (select total from counted) as total
-          from users u where ${where}
-         order by ${orderOf(query.sort, query.direction)}
-         limit ${query.pageSize} offset ${offset}`)) as unknown as Rows<
-        UserListRow & { total: number }
-      >;
+          from users u order by ${order} limit ${query.pageSize} offset ${offset}`)) as unknown as Rows<Row>;
       if (result.rows.length) return { rows: result.rows, total: Number(result.rows[0]!.total) };
-      // An empty page past the end still says how many there are.
-      const count = (await db.execute(sql`
-        select count(*)::int as total from (
-          select 1 from users u where ${where} limit ${usersCountLimit + 1}
-        ) c`)) as unknown as Rows<{ total: number }>;
+      const count = (await db.execute(
+        sql`select count(*)::int as total from (select 1 from users u limit ${limit}) c`,
+      )) as unknown as Rows<{ total: number }>;
       return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
     },
 
