@@ -276,6 +276,7 @@ test.describe('Fits every screen', () => {
     await expectFitsEveryWidth(page, '/partner-service', 'Priya');
     await expectFitsEveryWidth(page, '/partner-service/add', 'Priya');
     await expectFitsEveryWidth(page, '/partner-identifier-system', 'Priya');
+    await expectFitsEveryWidth(page, '/user', 'Priya');
   });
 
   for (const [who, ra] of [

@@ -11,7 +11,33 @@ export const adminApiPaths = {
   approve: '/api/admin/registrations/:id/approve',
   /** POST { reason }: decline a pending registration (it returns to Pending Submission). */
   decline: '/api/admin/registrations/:id/decline',
+  /** GET: the operator's home, what exists or waits in every operator area. */
+  summary: '/api/admin/summary',
 } as const;
+
+/**
+ * The operator's home (docs/product/users.md#the-operators-home): a count per operator area, read in one
+ * statement. Areas whose tables other work adds are optional, so the home shows them without a count
+ * until the summary reads them.
+ */
+export const AdminSummary = z.object({
+  /** Business registrations waiting for approval. */
+  pendingRegistrations: z.number().int().nonnegative(),
+  users: z.object({
+    total: z.number().int().nonnegative(),
+    inactive: z.number().int().nonnegative(),
+  }),
+  partnerServices: z.number().int().nonnegative(),
+  informationUseStatements: z.number().int().nonnegative(),
+  /** Partner identifier systems. */
+  identifierSystems: z.number().int().nonnegative(),
+  /** Publications to partners: organisations' and practitioners' together. */
+  publications: z.number().int().nonnegative(),
+  /** Transfers waiting for the receiving business to answer. */
+  pendingTransfers: z.number().int().nonnegative(),
+  clientSystems: z.number().int().nonnegative(),
+});
+export type AdminSummary = z.infer<typeof AdminSummary>;
 
 /** One registration in the operator's approval queue. */
 export const PendingRegistration = z.object({

@@ -39,3 +39,4 @@ export * from './feedback.ts';
 export * from './publications-overview.ts';
 export * from './transfers.ts';
 export * from './partner-services.ts';
+export * from './users.ts';

@@ -83,7 +83,8 @@ export const pages = {
   },
   admin: {
     home: page('/admin'),
-    users: page('/user'),
+    users: page('/user', ['q', 'sort', 'direction', 'page']),
+    user: page('/user/:id'),
     auditEvents: page('/audit-events'),
   },
   tasks: {

@@ -24,6 +24,7 @@ import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
 import { createAuthenticate } from '#platform/auth/authenticate.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
 import { auditEventsRoutes } from '#modules/audit-events/routes.ts';
+import { usersRoutes } from '#modules/users/routes.ts';
 import { bankAccountRoutes } from '#modules/bank-account/routes.ts';
 import { signInRoutes, signOutRoutes } from '#platform/auth/routes.ts';
 import { businessRegistrationRoutes } from '#modules/business-registration/routes.ts';
@@ -98,6 +99,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   credentialDocumentRoutes,
   keyContactRoutes,
   publicationsOverviewRoutes,
+  usersRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */

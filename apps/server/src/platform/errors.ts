@@ -24,8 +24,8 @@ export class ValidationError extends HttpError {
 
 /** 401: no valid session. */
 export class UnauthorizedError extends HttpError {
-  constructor(detail = 'Sign in to continue.') {
-    super(401, 'Unauthorized', detail, 'unauthorized');
+  constructor(detail = 'Sign in to continue.', type = 'unauthorized') {
+    super(401, 'Unauthorized', detail, type);
   }
 }
 

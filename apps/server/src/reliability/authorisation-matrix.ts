@@ -302,6 +302,20 @@ export const authorisationMatrix: Matrix = {
   'GET /api/transfers': [{ target: '-', allow: ['priya', 'alice', 'isla', 'jack'] }],
   'GET /api/transfers/options': [{ target: '-', allow: ['priya'] }],
   'GET /api/transfers/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // The operator's home and users (docs/decisions/063-users.md): the operator's alone, never while managing.
+  'GET /api/admin/summary': [{ target: '-', allow: ['priya'] }],
+  'GET /api/users': [
+    { target: '-', allow: ['priya'] },
+    {
+      target: 'search',
+      query: { q: 'nguyen', sort: 'email', direction: 'desc' },
+      allow: ['priya'],
+    },
+  ],
+  'GET /api/users/{id}': [
+    { target: 'alice', params: { id: demoIds.user('alice') }, allow: ['priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
   // Client systems (docs/decisions/030-publishing-to-partners.md): the operator's alone.
   'GET /api/client-systems': [{ target: '-', allow: ['priya'] }],
   // Key contacts need key-contact access (an OrganisationManager of an approved publisher, in their own
@@ -677,6 +691,28 @@ export const authorisationMatrix: Matrix = {
       allow: 'public',
       allowed: [201],
     },
+  ],
+  // Nobody of the matrix is deactivated or reactivated (their sessions would change under later
+  // calls): the operator's own account and an active one answer 409, past the authorisation check.
+  'POST /api/users/{id}/deactivate': [
+    {
+      target: 'priya (own account)',
+      params: { id: demoIds.user('priya') },
+      body: { reason: 'Matrix.' },
+      allow: ['priya'],
+      allowed: [409],
+    },
+    { target: 'missing', params: { id: missing }, body: { reason: 'Matrix.' }, allow: nobody },
+  ],
+  'POST /api/users/{id}/reactivate': [
+    {
+      target: 'alice (active)',
+      params: { id: demoIds.user('alice') },
+      body: { reason: 'Matrix.' },
+      allow: ['priya'],
+      allowed: [409],
+    },
+    { target: 'missing', params: { id: missing }, body: { reason: 'Matrix.' }, allow: nobody },
   ],
   'POST /api/client-systems': [
     {

@@ -32,7 +32,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'smart-client/add-edit/:id',
       'smart-client/practitioner-role-import/:id',
       'publication-email-notification',
-      'user',
       'tasks-notifications',
       'tasks-notifications/complete-online-form/:id',
       'tasks-notifications/verify-information/:id',

@@ -84,6 +84,8 @@ const screens = {
   addPartnerService: () => import('#features/partner-services/routes/add-partner-service-page.tsx'),
   partnerService: () => import('#features/partner-services/routes/partner-service-page.tsx'),
   identifierSystems: () => import('#features/partner-services/routes/identifier-systems-page.tsx'),
+  users: () => import('#features/users/routes/users-page.tsx'),
+  user: () => import('#features/users/routes/user-page.tsx'),
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
@@ -121,7 +123,6 @@ export const routeTable: RouteEntry[] = [
     [pages.partners.transfers, 'Transfers', screens.transfers],
     [pages.partners.businessTransfers, 'Transfers of my businesses', screens.businessTransfers],
     [publishing.emailNotifications, 'Publication email notifications', screens.emailNotifications],
-    [pages.admin.users, 'Users'],
     [profile.bankAccount, 'Bank account', screens.bankAccount],
     [pages.admin.home, 'System admin', screens.admin],
     [tasks.list, 'Tasks', screens.tasks],
@@ -167,12 +168,14 @@ export const routeTable: RouteEntry[] = [
     [pages.clientSystems.list, 'Client systems', screens.clientSystems],
     [pages.partners.services, 'Partner services', screens.partnerServices],
     [pages.partners.identifierSystems, 'Partner identifier systems', screens.identifierSystems],
+    [pages.admin.users, 'Users', screens.users],
   ]),
   // A static segment outranks ':id', so adding a partner service has its own title.
   ...under(pages.partners.services, [
     [pages.partners.addService, 'Register a partner service', screens.addPartnerService],
     [pages.partners.service, 'Partner service', screens.partnerService],
   ]),
+  ...under(pages.admin.users, [[pages.admin.user, 'User', screens.user]]),
   ...under(tasks.list, [
     [tasks.completeOnlineForm, 'Complete online form', screens.completeOnlineForm],
     [tasks.verifyInformation, 'Verify information', screens.verifyInformation],

@@ -25,8 +25,14 @@ export function guardsFor(path: string): GuardName[] {
     path === 'admin' ||
     path === 'client-system' ||
     path === 'publications' ||
-    path === 'transfers'
+    path === 'transfers' ||
+    path === 'partner-identifier-system' ||
+    path === 'partner-service' ||
+    path.startsWith('partner-service/')
   )
+    return ['email', 'admin'];
+  // The operator's users (docs/decisions/063-users.md).
+  if (path === pages.admin.users.route || path === pages.admin.user.route)
     return ['email', 'admin'];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return ['email', 'organisationManager'];

@@ -61,6 +61,18 @@ describe('http', () => {
     expect(leaveTo).toHaveBeenCalledWith(apiPaths.login);
   });
 
+  it('on 401 inactive-user drops the token and goes to the inactive-user page, not to sign in', async () => {
+    installFakeServer({
+      'GET /api/me': () => problem(401, '/problems/inactive-user', 'Unauthorized'),
+    });
+    setSessionToken('deactivated');
+    const error = await http(apiPaths.me).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(getSessionToken()).toBeNull();
+    expect(leaveTo).toHaveBeenCalledWith('/inactive-user');
+    expect(leaveTo).not.toHaveBeenCalledWith(apiPaths.login);
+  });
+
   it('does not redirect on 401 when no token was sent (already signed out, e.g. after the idle logout)', async () => {
     installFakeServer({ 'GET /api/me': () => problem(401, 'about:blank', 'Unauthorized') });
     const error = await http(apiPaths.me).catch((e: unknown) => e);

@@ -2,8 +2,10 @@ import type { Problem } from '@pca/contracts';
 import { ApiError, parseRetryAfter } from './api-error.ts';
 import { constants } from '@pca/contracts/constants.ts';
 import { shellApiPaths } from '@pca/contracts/paths.ts';
+import { shellPages } from '@pca/contracts/shell-pages.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 import { redirectToLogin } from './login.ts';
+import { leaveTo } from './browser-navigation.ts';
 import { takeEarlyResponse } from './early-requests.ts';
 
 export { ApiError, parseRetryAfter };
@@ -101,7 +103,12 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   if (response.status === 401 && redirectOnUnauthorized && token !== null) {
     // The token is missing, expired or revoked: drop it so the UI stops treating the user as signed in.
     clearSessionToken();
-    redirectToLogin();
+    // An operator deactivated the account: signing in again would only be refused, so the inactive-user
+    // page says why instead (docs/decisions/063-users.md).
+    // 'inactive-user' is INACTIVE_USER_PROBLEM of contracts/auth.ts, which brings zod along: this file is
+    // on every page's critical path (docs/decisions/018-critical-path-javascript.md).
+    if (error.hasProblemType('inactive-user')) leaveTo(shellPages.auth.inactiveUser.href());
+    else redirectToLogin();
   }
   throw error;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import { locations, organisations, roleMemberships, users } from '#db/schema/index.ts';
 
@@ -10,6 +10,40 @@ export function adminRepository(db: Database) {
       eq(roleMemberships.roleType, 'OrganisationManager'),
     );
   return {
+    /**
+     * The operator's home: what exists or waits in each operator area, in one statement
+     * (docs/decisions/063-users.md).
+     */
+    async summary() {
+      const result = (await db.execute(sql`
+        select
+          (select count(*)::int from organisations
+            where type = 'ParticipatingOrganisation' and publisher_approval_status = 'PendingApproval')
+            as pending_registrations,
+          (select count(*)::int from users) as users_total,
+          (select count(*)::int from users where not is_active) as users_inactive,
+          (select count(*)::int from partner_services) as partner_services,
+          (select count(*)::int from information_use_statements) as information_use_statements,
+          (select count(*)::int from partner_publications)
+            + (select count(*)::int from practitioner_publications) as publications,
+          (select count(*)::int from client_systems) as client_systems,
+          (select count(*)::int from partner_identifier_systems) as identifier_systems,
+          (select count(*)::int from transfers where status = 'Pending') as pending_transfers`)) as unknown as {
+        rows: Array<{
+          pending_registrations: number;
+          users_total: number;
+          users_inactive: number;
+          partner_services: number;
+          information_use_statements: number;
+          publications: number;
+          client_systems: number;
+          identifier_systems: number;
+          pending_transfers: number;
+        }>;
+      };
+      return result.rows[0]!;
+    },
+
     /** Participating organisations waiting for approval, oldest first. */
     pendingOrganisations: () =>
       db

@@ -1,18 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminApiPaths, DeclineRegistration, PendingRegistrations, Problem } from '@pca/contracts';
+import {
+  AdminSummary,
+  adminApiPaths,
+  DeclineRegistration,
+  PendingRegistrations,
+  Problem,
+} from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
 import { IdParams } from '#platform/http/route-schema.ts';
 import { adminService } from './service.ts';
 
-/** System admin (PcaOperator): the queue of business registrations pending approval. */
+/** System admin (PcaOperator): the operator's home and the queue of business registrations pending approval. */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
 
   const service = adminService(deps.db);
   const route = declareRoutes(app, { tag: 'admin' });
+
+  route({
+    method: 'GET',
+    url: adminApiPaths.summary,
+    summary: "The operator's home: what exists or waits in each operator area (PcaOperator)",
+    response: { 200: AdminSummary, 403: Problem },
+    handler: () => service.summary(),
+  });
 
   route({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { PendingRegistration } from '@pca/contracts';
+import type { AdminSummary, PendingRegistration } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { queueMail } from '#platform/outbox.ts';
@@ -95,5 +95,20 @@ export function adminService(db: Database) {
     });
   }
 
-  return { listPendingRegistrations, decideRegistration };
+  /** The operator's home: a count per operator area. */
+  async function summary(): Promise<AdminSummary> {
+    const r = await repository.summary();
+    return {
+      pendingRegistrations: Number(r.pending_registrations),
+      users: { total: Number(r.users_total), inactive: Number(r.users_inactive) },
+      partnerServices: Number(r.partner_services),
+      informationUseStatements: Number(r.information_use_statements),
+      publications: Number(r.publications),
+      clientSystems: Number(r.client_systems),
+      identifierSystems: Number(r.identifier_systems),
+      pendingTransfers: Number(r.pending_transfers),
+    };
+  }
+
+  return { listPendingRegistrations, decideRegistration, summary };
 }

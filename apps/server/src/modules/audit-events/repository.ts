@@ -1,3 +1,4 @@
+import type { TrailRow } from '#platform/audit-present.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { auditEntityTypes, type AuditEntityFilter } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
@@ -33,25 +34,6 @@ const TIME_ZONE = 'Australia/Sydney';
 export interface Cursor {
   at: string;
   id: string;
-}
-
-/** A row of the trail with the names it shows. */
-export interface TrailRow {
-  id: string;
-  /** `at` in UTC to the microsecond, as the cursor carries it. */
-  at: string;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  changed_fields: Record<string, unknown>;
-  actor_user_id: string | null;
-  actor_given: string | null;
-  actor_family: string | null;
-  acting_for_practitioner_id: string | null;
-  acting_given: string | null;
-  acting_family: string | null;
-  organisation_id: string | null;
-  organisation_name: string | null;
 }
 
 const ISO_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;

@@ -3,8 +3,8 @@ import type { AuditEventsPage, AuditPerson } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { auditEventsRepository, type Cursor, type Trail, type TrailFilter } from './repository.ts';
+import { csvCellsOf, csvHeader, itemOf } from '#platform/audit-present.ts';
 import { csvLine, csvStart } from '#platform/lib/csv.ts';
-import { csvCellsOf, csvHeader, itemOf } from './present.ts';
 
 /** Rows the CSV reads per statement: each batch continues after the last row of the one before. */
 export const CSV_BATCH = 500;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#db/client.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { INACTIVE_USER_PROBLEM } from '@pca/contracts';
 import { sessions } from '#db/schema/index.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { ForbiddenError, UnauthorizedError } from '#platform/errors.ts';
@@ -78,9 +79,13 @@ export function createAuthenticate(
       before: new Date(at.getTime() - touchEveryMs),
       idleMs,
     });
-    // An inactive user's sessions stop working at once, not at expiry.
+    // An inactive user's sessions stop working at once, not at expiry; deactivating ends them too, and
+    // their next request says why, so the page shows the inactive-user page rather than a sign-in that
+    // would only be refused (docs/decisions/063-users.md).
     if (!found || !found.user.isActive) {
       cache?.delete(tokenHash);
+      if (found ? !found.user.isActive : await ofInactiveUser(db, tokenHash))
+        throw new UnauthorizedError('This account has been made inactive.', INACTIVE_USER_PROBLEM);
       throw new UnauthorizedError('Your session has ended. Please log in again.');
     }
     if (found.managingEnded) await endManaging(db, found, request.id);
@@ -88,6 +93,14 @@ export function createAuthenticate(
       ? cache.set(tokenHash, slid(found, at, touchEveryMs, idleMs), generation, at.getTime())
       : found;
   };
+}
+
+/** Whether a token that opens nothing is a session of a user who has been made inactive. */
+async function ofInactiveUser(db: Database, tokenHash: string) {
+  const result = (await db.execute(sql`
+    select 1 from sessions s join users u on u.id = s.user_id
+     where s.token_hash = ${tokenHash} and not u.is_active`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 /**

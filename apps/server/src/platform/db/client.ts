@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './database.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -70,6 +71,8 @@ export async function createDatabase(opts: CreateDatabaseOptions = {}): Promise<
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = await PGlite.create({
+    // The operator's user search uses trigrams (docs/decisions/063-users.md); PostgreSQL ships pg_trgm.
+    extensions: { pg_trgm },
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

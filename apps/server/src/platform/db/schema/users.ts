@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, inList } from './columns.ts';
 import { participationApprovalStatuses } from './enums.ts';
+
+/**
+ * What the operator's search matches: RA number, "given family" and email, lower-cased, in one text. The
+ * search and its trigram index must use this very expression.
+ */
+export const usersSearchText = sql.raw(
+  `(lower(ra_number || ' ' || given_name || ' ' || family_name || ' ' || coalesce(email, '')))`,
+);
 
 /** Portal users: one per RA number (the provider-login identity). */
 export const users = pgTable(
@@ -26,7 +34,17 @@ export const users = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     lastLoginAt: at('last_login_at'),
   },
-  () => [
+  (t) => [
+    // The operator's search (docs/decisions/063-users.md): any part of the RA number, name or email,
+    // through trigrams (pg_trgm, created by migration 0019). The expression is the one the search uses.
+    index('users_search_trgm_idx').using('gin', sql`${usersSearchText} gin_trgm_ops`),
+    // The list's orders, read in index order when nothing is searched.
+    index('users_name_idx').on(t.familyName, t.givenName, t.id),
+    index('users_email_idx').on(t.email, t.id),
+    // Most recent first (never signed in last); read backwards, oldest first with "never" before them.
+    index('users_last_login_idx').on(t.lastLoginAt.desc().nullsLast(), t.id.desc()),
+    // A search of digits is the start of an RA number: a prefix range of this index, whatever the collation.
+    index('users_ra_number_prefix_idx').using('btree', sql`ra_number text_pattern_ops`),
     check(
       'users_participation_approval_status_check',
       sql.raw(

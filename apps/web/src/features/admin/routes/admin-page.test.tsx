@@ -30,6 +30,17 @@ function serve(user = operator, queue: PendingRegistration[] = [coastal]) {
     'GET /api/me': () => json(user),
     'GET /api/me/organisations': () => json({ organisations: [] }),
     'GET /api/admin/registrations': () => json({ registrations: pending }),
+    'GET /api/admin/summary': () =>
+      json({
+        pendingRegistrations: pending.length,
+        users: { total: 12, inactive: 1 },
+        partnerServices: 2,
+        informationUseStatements: 3,
+        publications: 40,
+        clientSystems: 0,
+        identifierSystems: 1,
+        pendingTransfers: 2,
+      }),
     [`POST /api/admin/registrations/${coastal.id}/approve`]: () => {
       pending = pending.filter((r) => r.id !== coastal.id);
       return new Response(null, { status: 204 });
@@ -82,6 +93,31 @@ describe('AdminPage', () => {
     expect(await within(dialog).findByText(/no longer pending approval|Conflict/)).toBeVisible();
     const sent = requests.find((r) => r.path.endsWith('/decline'));
     expect(sent?.body).toEqual({ reason: 'ABN mismatch' });
+  });
+
+  it('links every operator area with its count', async () => {
+    serve();
+    renderApp('/admin');
+    const areas = await screen.findByRole('list', { name: 'Operator areas' }, lazy);
+    const link = (name: string) => within(areas).getByRole('link', { name });
+    expect(link('Users')).toHaveAttribute('href', '/user');
+    expect(link('Client systems')).toHaveAttribute('href', '/client-system');
+    expect(link('Partner services')).toHaveAttribute('href', '/partner-service');
+    expect(link('Partner identifier systems')).toHaveAttribute(
+      'href',
+      '/partner-identifier-system',
+    );
+    expect(link('Publications')).toHaveAttribute('href', '/publications');
+    expect(link('Transfers')).toHaveAttribute('href', '/transfers');
+    expect(link('Registrations waiting for approval')).toHaveAttribute('href', '#registrations');
+    expect(await within(areas).findByText('12 users, 1 inactive')).toBeVisible();
+    expect(within(areas).getByText('1 registration waiting')).toBeVisible();
+    expect(within(areas).getByText('0 client systems')).toBeVisible();
+    expect(within(areas).getByText('1 identifier system')).toBeVisible();
+    expect(within(areas).getByText('2 transfers waiting')).toBeVisible();
+    expect(
+      within(areas).getByText('2 partner services, 3 information use statements'),
+    ).toBeVisible();
   });
 
   it('sends users who are not operators to the dashboard', async () => {

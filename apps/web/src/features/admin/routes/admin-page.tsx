@@ -15,6 +15,8 @@ import { useApproveRegistration } from '../api/approve-registration.ts';
 import { useDeclineRegistration } from '../api/decline-registration.ts';
 import { usePendingRegistrations } from '../api/get-pending-registrations.ts';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
+import { useAdminSummary } from '../api/get-summary.ts';
+import { OperatorAreas } from '../components/operator-areas.tsx';
 
 type Outcome = { tone: 'success' | 'error'; title: string; detail?: string };
 
@@ -28,9 +30,14 @@ const failure = (error: unknown) =>
         askWhom: 'a Provider Connect Australia operator',
       });
 
-/** System admin (PcaOperator): business registrations pending approval, each approved or declined. */
+/**
+ * System admin (PcaOperator): the operator's home — a card per operator area with what waits or exists
+ * there — and the business registrations pending approval, each approved or declined
+ * (docs/product/users.md#the-operators-home).
+ */
 export function AdminPage() {
   const query = usePendingRegistrations();
+  const summary = useAdminSummary();
   const approve = useApproveRegistration();
   const decline = useDeclineRegistration();
   const [declining, setDeclining] = useState<PendingRegistration | null>(null);
@@ -78,7 +85,25 @@ export function AdminPage() {
   return (
     <Stack gap={1.5}>
       <H1>System admin</H1>
-      <H2>Business registrations pending approval</H2>
+      <Text as="p">
+        Everything an operator of Provider Connect Australia looks after, in one place.
+      </Text>
+      <H2>Operator areas</H2>
+      {summary.isError ? (
+        <Alert tone="error" title="The counts could not be loaded">
+          <Text as="p">
+            {describeApiErrorText(summary.error, {
+              thing: 'the counts',
+              action: 'load',
+              askWhom: 'a Provider Connect Australia operator',
+            })}
+          </Text>
+        </Alert>
+      ) : null}
+      <OperatorAreas summary={summary.data} />
+      <H2 id="registrations" tabIndex={-1}>
+        Business registrations pending approval
+      </H2>
       <Text as="p">
         Check each business’s details before approving it. An approved business can publish its
         information to partner services.

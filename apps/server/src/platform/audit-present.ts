@@ -1,7 +1,27 @@
 import { auditEntityTypes, type AuditChange, type AuditEventItem } from '@pca/contracts';
-import type { TrailRow } from './repository.ts';
 
-// How a stored audit event reads on the audit-events page and in its CSV (docs/product/audit-events.md).
+// How a stored audit event reads on the audit-events page, in its CSV and on the operator's user page
+// (docs/product/audit-events.md, docs/decisions/063-users.md): shared here because modules do not import
+// each other.
+
+/** A row of the trail with the names it shows. */
+export interface TrailRow {
+  id: string;
+  /** `at` in UTC to the microsecond, as the cursor carries it. */
+  at: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  changed_fields: Record<string, unknown>;
+  actor_user_id: string | null;
+  actor_given: string | null;
+  actor_family: string | null;
+  acting_for_practitioner_id: string | null;
+  acting_given: string | null;
+  acting_family: string | null;
+  organisation_id: string | null;
+  organisation_name: string | null;
+}
 
 /** Field names whose values never leave the server: secrets, hashes, keys, bank details. */
 const SENSITIVE =
@@ -56,6 +76,8 @@ const actionWords: Record<string, string> = {
   'task.dismiss': 'Dismissed a task',
   'user.accept-participation': 'Accepted the participation agreement',
   'user.created': 'Account created',
+  'user.deactivated': 'Deactivated the account',
+  'user.reactivated': 'Reactivated the account',
   'user.register': 'Completed their profile',
   'user.register-practitioner': 'Registered as a practitioner',
   'user.resend-email-verification': 'Asked for the email verification again',

@@ -6,7 +6,7 @@ import {
   MASKED,
   textOfValue,
   wordsOfAction,
-} from './present.ts';
+} from './audit-present.ts';
 
 describe('how an audit event reads', () => {
   it.each([

@@ -1,0 +1,73 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  businessApiPath,
+  usersApiPaths,
+  type UserDetail,
+  type UserSort,
+  type UsersPage,
+} from '@pca/contracts';
+import { http } from '#lib/http.ts';
+
+/** The list's query as the address keeps it. */
+export type UsersSearch = {
+  q: string;
+  sort: UserSort;
+  direction: 'asc' | 'desc';
+  page: number;
+};
+
+function searchParams(search: UsersSearch) {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  params.set('sort', search.sort);
+  params.set('direction', search.direction);
+  params.set('page', String(search.page));
+  return params;
+}
+
+export function usersQueryOptions(search: UsersSearch) {
+  return queryOptions({
+    queryKey: ['users', 'list', search],
+    queryFn: ({ signal }) =>
+      http<UsersPage>(`${usersApiPaths.list}?${searchParams(search)}`, { signal }),
+  });
+}
+
+/** A page of users; the page before stays on screen while the next one loads. */
+export function useUsers(search: UsersSearch) {
+  return useQuery({ ...usersQueryOptions(search), placeholderData: keepPreviousData });
+}
+
+export function userQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['users', 'detail', id],
+    queryFn: ({ signal }) =>
+      http<UserDetail>(businessApiPath(usersApiPaths.detail, id), { signal }),
+  });
+}
+
+/** One user's page. */
+export function useUser(id: string) {
+  return useQuery(userQueryOptions(id));
+}
+
+/** Deactivates or reactivates a user with a reason; refreshes the user, the list and the home's counts. */
+export function useChangeUserStatus(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: 'deactivate' | 'reactivate'; reason: string }) =>
+      http<null>(businessApiPath(usersApiPaths[action], id), { method: 'POST', body: { reason } }),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['users'] }),
+        client.invalidateQueries({ queryKey: ['admin'] }),
+      ]);
+    },
+  });
+}

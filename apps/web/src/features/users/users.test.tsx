@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserDetail, UserListItem } from '@pca/contracts';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json, problem } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
+
+const operator = testUser({
+  givenName: 'Priya',
+  roles: [{ type: 'PcaOperator', organisationId: null, healthcareServiceId: null }],
+});
+const ben: UserListItem = {
+  id: '7b1e8f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  raNumber: '2000000022',
+  givenName: 'Ben',
+  familyName: 'Okafor',
+  email: 'ben.okafor@harbourmedical.example.com.au',
+  isActive: true,
+  lastLoginAt: '2026-11-20T01:00:00.000Z',
+};
+const detail = (active: boolean): UserDetail => ({
+  user: {
+    ...ben,
+    isActive: active,
+    phone: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    isOperator: false,
+  },
+  roles: [
+    {
+      roleType: 'HealthcareServiceManager',
+      organisation: { id: '11111111-1111-4111-8111-111111111111', name: 'Harbour Medical Group' },
+      healthcareService: { id: '22222222-2222-4222-8222-222222222222', name: 'Surry Hills GP' },
+    },
+  ],
+  delegations: [
+    {
+      id: '33333333-3333-4333-8333-333333333333',
+      direction: 'delegate',
+      person: 'Alice Nguyen',
+      status: active ? 'Accepted' : 'Stopped',
+      lastUpdated: '2026-11-01T00:00:00.000Z',
+    },
+  ],
+  auditEvents: [],
+});
+
+function serve(user = operator) {
+  setSessionToken('tok');
+  let active = true;
+  const requests = installFakeServer({
+    'GET /api/me': () => json(user),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    'GET /api/users': (request) => {
+      const q = new URL(request.path, 'http://localhost').searchParams.get('q') ?? '';
+      const items = q === '' || 'ben okafor'.includes(q.toLowerCase()) ? [ben] : [];
+      return json({ items, page: 1, pageSize: 20, total: items.length, totalIsCapped: false });
+    },
+    [`GET /api/users/${ben.id}`]: () => json(detail(active)),
+    [`POST /api/users/${ben.id}/deactivate`]: () => {
+      active = false;
+      return new Response(null, { status: 204 });
+    },
+    [`POST /api/users/${ben.id}/reactivate`]: () => problem(409, 'conflict', 'Conflict'),
+  });
+  return requests;
+}
+
+const lazy = { timeout: 30_000 };
+
+describe('Users', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('searches on the server, refusing a term too short to search by', async () => {
+    const requests = serve();
+    renderApp('/user');
+    const field = await screen.findByLabelText('RA number, name or email', {}, lazy);
+    await userEvent.type(field, 'ok');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(
+      await screen.findByText('Enter at least 3 characters of an RA number, name or email'),
+    ).toBeVisible();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'okaf');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() =>
+      expect(requests.some((r) => r.path.startsWith('/api/users?q=okaf'))).toBe(true),
+    );
+    expect((await screen.findAllByRole('link', { name: 'Okafor, Ben' }))[0]).toHaveAttribute(
+      'href',
+      `/user/${ben.id}`,
+    );
+    await userEvent.clear(field);
+    await userEvent.type(field, 'zzzz');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No users match “zzzz”.')).toBeVisible();
+  });
+
+  it('deactivates with a reason and shows the outcome', async () => {
+    const requests = serve();
+    renderApp(`/user/${ben.id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ben Okafor' }, lazy),
+    ).toBeVisible();
+    expect(screen.getAllByText('Acts for Alice Nguyen')[0]).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Ben Okafor' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate user' }));
+    expect(await within(dialog).findAllByText('Enter the reason')).toHaveLength(2);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Left the practice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate user' }));
+    expect(await screen.findByText('Ben Okafor is deactivated')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeVisible();
+    expect(requests.find((r) => r.path.endsWith('/deactivate'))?.body).toEqual({
+      reason: 'Left the practice',
+    });
+  });
+
+  it('shows the server refusal in the dialog', async () => {
+    serve();
+    // Deactivate first so the page offers Reactivate, which the fake server refuses.
+    renderApp(`/user/${ben.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }, lazy));
+    let dialog = screen.getByRole('dialog', { name: 'Deactivate Ben Okafor' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Left');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate user' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reactivate' }));
+    dialog = screen.getByRole('dialog', { name: 'Reactivate Ben Okafor' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Back');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate user' }));
+    expect(await within(dialog).findByText(/Conflict|conflict/)).toBeVisible();
+  });
+
+  it('sends users who are not operators to the dashboard', async () => {
+    serve(testUser());
+    const { router } = renderApp('/user');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), lazy);
+  });
+});
