@@ -339,6 +339,8 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       featureFlag: p.featureFlag ?? null,
       logo: partnerLogo(p.name, PARTNER_COLOURS[p.key] ?? '#333333'),
       createdAt: daysFromBase(-900 + n),
+      // Fixed like every seeded time: a reseed gives identical rows.
+      updatedAt: daysFromBase(-900 + n),
     })),
   );
   await tx.insert(informationUseStatements).values(
