@@ -1,12 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { delegateConsentList } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
+import { delegateHasConsent } from '#platform/access/delegate-consent.ts';
 import {
   bankAccounts,
   bankAccountShares,
-  delegationConsentTexts,
-  delegationConsents,
-  delegations,
   partnerServices,
   practitioners,
 } from '#db/schema/index.ts';
@@ -51,24 +49,7 @@ export function bankAccountRepository(db: Database) {
       delegateUserId: string,
       practitionerId: string,
     ) {
-      const [row] = await tx
-        .select({ id: delegations.id })
-        .from(delegations)
-        .innerJoin(delegationConsents, eq(delegationConsents.delegationId, delegations.id))
-        .innerJoin(
-          delegationConsentTexts,
-          eq(delegationConsentTexts.version, delegationConsents.consentVersion),
-        )
-        .where(
-          and(
-            eq(delegations.delegateUserId, delegateUserId),
-            eq(delegations.practitionerId, practitionerId),
-            eq(delegations.status, 'Accepted'),
-            sql`${delegationConsentTexts.items} @> ${JSON.stringify([bankDetailsConsent])}::jsonb`,
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+      return delegateHasConsent(tx, delegateUserId, practitionerId, bankDetailsConsent);
     },
 
     async account(tx: Executor, practitionerId: string) {

@@ -1,14 +1,8 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { delegateConsentList } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
-import {
-  delegationConsentTexts,
-  delegationConsents,
-  delegations,
-  partnerServices,
-  practitionerPublications,
-  practitioners,
-} from '#db/schema/index.ts';
+import { delegateHasConsent } from '#platform/access/delegate-consent.ts';
+import { partnerServices, practitionerPublications, practitioners } from '#db/schema/index.ts';
 
 type Executor = Database | Transaction;
 
@@ -52,24 +46,7 @@ export function practitionerPublicationsRepository(db: Database) {
      * 'Consent on my behalf when sharing information including personal contact details'.
      */
     async delegateMayShareContact(tx: Executor, delegateUserId: string, practitionerId: string) {
-      const [row] = await tx
-        .select({ id: delegations.id })
-        .from(delegations)
-        .innerJoin(delegationConsents, eq(delegationConsents.delegationId, delegations.id))
-        .innerJoin(
-          delegationConsentTexts,
-          eq(delegationConsentTexts.version, delegationConsents.consentVersion),
-        )
-        .where(
-          and(
-            eq(delegations.delegateUserId, delegateUserId),
-            eq(delegations.practitionerId, practitionerId),
-            eq(delegations.status, 'Accepted'),
-            sql`${delegationConsentTexts.items} @> ${JSON.stringify([personalContactConsent])}::jsonb`,
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+      return delegateHasConsent(tx, delegateUserId, practitionerId, personalContactConsent);
     },
 
     /** The practitioner's publications, by partner name. */

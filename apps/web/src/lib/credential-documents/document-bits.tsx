@@ -1,6 +1,12 @@
-import type { CredentialDocumentStatus } from '@pca/contracts';
-import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
+import type { CredentialDocumentStatus, CredentialDocumentType } from '@pca/contracts';
+import {
+  credentialDocumentMessages as messages,
+  credentialDocumentTypeLabels as typeLabels,
+} from '@pca/contracts/credential-documents-paths.ts';
+import type { DataTableColumn } from '@pca/ui';
 import { Chip } from '@pca/ui/chips/chip.tsx';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
 
 // What the credential document list and an organisation's shared documents show alike
 // (docs/product/credential-documents.md).
@@ -17,4 +23,25 @@ export function ExpiryChip({ status }: { status: CredentialDocumentStatus }) {
   if (status === 'expired') return <Chip tone="error">{messages.expired}</Chip>;
   if (status === 'expires-soon') return <Chip tone="warning">{messages.expiresSoon}</Chip>;
   return <Chip tone="success">{messages.current}</Chip>;
+}
+
+/** The Type column: the document's type, with its title beneath when it has one. */
+export function documentTypeColumn<
+  D extends { type: CredentialDocumentType; title: string },
+>(): DataTableColumn<D> {
+  return {
+    key: 'type',
+    header: messages.type,
+    render: (d) => (
+      <Stack gap={0.25}>
+        <Text>{typeLabels[d.type]}</Text>
+        {d.title ? (
+          <Text fontSize="sm" color="muted">
+            {d.title}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+    sortValue: (d) => typeLabels[d.type],
+  };
 }

@@ -3,7 +3,6 @@ import type { SharedCredentialDocument, SharedCredentialDocuments } from '@pca/c
 import {
   credentialDocumentFileApiPath,
   credentialDocumentMessages as messages,
-  credentialDocumentTypeLabels as typeLabels,
   organisationCredentialDocumentsApiPath,
 } from '@pca/contracts/credential-documents-paths.ts';
 import { useMutation } from '@tanstack/react-query';
@@ -15,7 +14,7 @@ import { QueryView } from '#lib/query-view.tsx';
 import { downloadFile, http } from '#lib/http.ts';
 import { formatDate } from '#lib/dates.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { ExpiryChip, formatSize } from './document-bits.tsx';
+import { documentTypeColumn, ExpiryChip, formatSize } from './document-bits.tsx';
 
 /** The credential documents shared with an organisation, each downloadable. */
 export function SharedDocuments({ organisationId }: { organisationId: string }) {
@@ -37,21 +36,7 @@ export function SharedDocuments({ organisationId }: { organisationId: string }) 
       render: (d) => d.practitioner.name,
       sortValue: (d) => d.practitioner.name,
     },
-    {
-      key: 'type',
-      header: messages.type,
-      render: (d) => (
-        <Stack gap={0.25}>
-          <Text>{typeLabels[d.type]}</Text>
-          {d.title ? (
-            <Text fontSize="sm" color="muted">
-              {d.title}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-      sortValue: (d) => typeLabels[d.type],
-    },
+    documentTypeColumn(),
     {
       key: 'file',
       header: messages.fileName,

@@ -1,9 +1,5 @@
-import { Button, ButtonGroup, Modal } from '@pca/ui';
 import { DeclineRegistration } from '@pca/contracts';
-import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { Stack } from '@pca/ui/primitives/stack.ts';
-import { ErrorSummary, FormTextareaField } from '#lib/forms/form-kit.tsx';
-import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { ReasonDialog } from '#lib/forms/reason-dialog.tsx';
 
 /** Props of DeclineDialog. */
 export type DeclineDialogProps = {
@@ -21,69 +17,20 @@ export type DeclineDialogProps = {
   serverError: unknown;
 };
 
-const REASON_ID = 'decline-reason';
-const fieldId = () => REASON_ID;
-
 /** Asks the operator for the reason before declining a registration. */
-export function DeclineDialog({
-  businessName,
-  isOpen,
-  onClose,
-  onDecline,
-  saving,
-  serverError,
-}: DeclineDialogProps) {
-  const form = useSchemaForm(DeclineRegistration, {
-    defaultValues: { reason: '' },
-  });
-  const general = serverError
-    ? describeApiErrorText(serverError, {
-        thing: 'the decision',
-        action: 'save',
-        askWhom: 'a Provider Connect Australia operator',
-      })
-    : null;
+export function DeclineDialog({ businessName, onDecline, ...rest }: DeclineDialogProps) {
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
+    <ReasonDialog
+      {...rest}
+      schema={DeclineRegistration}
+      formId="decline-form"
+      reasonId="decline-reason"
       title={`Decline ${businessName}`}
-      width={640}
-      dismissOnClickOutside={false}
-      actions={
-        <ButtonGroup>
-          <Button type="submit" form="decline-form" loading={saving}>
-            Decline registration
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      }
-    >
-      <form
-        id="decline-form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit((v) => onDecline(v.reason))(event)}
-      >
-        <Stack gap={1.5}>
-          <ErrorSummary
-            form={form}
-            fieldId={fieldId}
-
-            message={general}
-          />
-          <FormTextareaField
-            control={form.control}
-            name="reason"
-            fieldId={fieldId}
-            label="Reason for declining"
-            hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
-            required
-            maxLength={1000}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      submitLabel="Decline registration"
+      label="Reason for declining"
+      hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
+      errorThing="the decision"
+      onSubmit={onDecline}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -9,6 +9,7 @@ import type { PendingRegistration } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ApiError } from '#lib/http.ts';
 import { useApproveRegistration } from '../api/approve-registration.ts';
@@ -17,8 +18,6 @@ import { usePendingRegistrations } from '../api/get-pending-registrations.ts';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
 import { useAdminSummary } from '../api/get-summary.ts';
 import { OperatorAreas } from '../components/operator-areas.tsx';
-
-type Outcome = { tone: 'success' | 'error'; title: string; detail?: string };
 
 const titleOf = (r: PendingRegistration) => r.businessName ?? r.name;
 const failure = (error: unknown) =>
@@ -41,16 +40,7 @@ export function AdminPage() {
   const approve = useApproveRegistration();
   const decline = useDeclineRegistration();
   const [declining, setDeclining] = useState<PendingRegistration | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-
-  const report = (next: Outcome) => {
-    setOutcome(next);
-    // The card the user acted on is gone: move focus to the outcome so it is announced.
-    requestAnimationFrame(() =>
-      outcomeRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus(),
-    );
-  };
+  const { report, alert: outcomeAlert } = useOutcomeAlert();
 
   const onApprove = (r: PendingRegistration) =>
     approve.mutate(r.id, {
@@ -108,18 +98,7 @@ export function AdminPage() {
         Check each business’s details before approving it. An approved business can publish its
         information to partner services.
       </Text>
-      {outcome ? (
-        <div ref={outcomeRef}>
-          <Alert
-            tone={outcome.tone}
-            title={outcome.title}
-            onClose={() => setOutcome(null)}
-            focusable
-          >
-            {outcome.detail ? <Text as="p">{outcome.detail}</Text> : null}
-          </Alert>
-        </div>
-      ) : null}
+      {outcomeAlert}
       <QueryView
         query={query}
         loading={<PageLoading label="Loading registrations" minHeight="8rem" />}

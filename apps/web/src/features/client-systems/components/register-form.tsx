@@ -5,7 +5,8 @@ import {
   RegisterClientSystem,
   type ClientSystemPartner,
 } from '@pca/contracts';
-import { ErrorSummary, FormSelectField, FormTextField } from '#lib/forms/form-kit.tsx';
+import { ErrorSummary, FormTextField } from '#lib/forms/form-kit.tsx';
+import { FormPartnerServiceField } from '#lib/forms/partner-service-field.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 const fieldIds: Record<string, string> = {
@@ -48,14 +49,7 @@ export function RegisterForm({ partners, onRegister, saving, serverError }: Regi
 
           serverError={serverError}
         />
-        <FormSelectField
-          control={form.control}
-          name="partnerServiceId"
-          fieldId={fieldId}
-          label="Partner service"
-          required
-          options={partners.map((p) => ({ value: p.id, label: p.name }))}
-        />
+        <FormPartnerServiceField control={form.control} fieldId={fieldId} partners={partners} />
         <FormTextField
           control={form.control}
           name="name"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, ButtonGroup, DataTable, type DataTableColumn } from '@pca/ui';
+import { Alert, Button, ButtonGroup, type DataTableColumn } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import {
   clientSystemMessages as messages,
@@ -11,6 +11,7 @@ import {
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { formatDateTime } from '#lib/dates.ts';
 import { QueryView } from '#lib/query-view.tsx';
+import { TableSection } from '#lib/table-section.tsx';
 import {
   useClientSystems,
   useRegisterClientSystem,
@@ -146,22 +147,14 @@ export function ClientSystemsPage() {
       >
         {({ clientSystems, partnerServices }) => (
           <>
-            <Stack gap={1}>
-              <H2>Registered client systems</H2>
-              {clientSystems.length === 0 ? (
-                <Text as="p">{messages.empty}</Text>
-              ) : (
-                <DataTable
-                  caption="Client systems"
-                  columns={columns}
-                  rows={clientSystems}
-                  rowKey={(c) => c.id}
-                  pageSize={20}
-                  // Seven columns: cards at phone width (issue 30).
-                  cardsOnPhone
-                />
-              )}
-            </Stack>
+            <TableSection
+              heading="Registered client systems"
+              empty={messages.empty}
+              caption="Client systems"
+              columns={columns}
+              rows={clientSystems}
+              rowKey={(c) => c.id}
+            />
             <RegisterForm
               partners={partnerServices}
               saving={register.isPending}

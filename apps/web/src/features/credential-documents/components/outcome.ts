@@ -1,3 +1,4 @@
+import { outcomeReader } from '#lib/history-outcome.tsx';
 import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
 
 /** What a page tells the list when it returns to it: the change made and the document's name. */
@@ -7,16 +8,10 @@ export interface DocumentOutcome {
 }
 
 /** The outcome carried in the history entry's state, if it is one. */
-export function outcomeOf(state: unknown): DocumentOutcome | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const { outcome, name } = state as Record<string, unknown>;
-  if (
-    (outcome === 'added' || outcome === 'saved' || outcome === 'removed') &&
-    typeof name === 'string'
-  )
-    return { outcome, name };
-  return null;
-}
+export const outcomeOf: (state: unknown) => DocumentOutcome | null = outcomeReader(
+  ['added', 'saved', 'removed'],
+  'name',
+);
 
 /** The success alert's text. */
 export const outcomeText = ({ outcome, name }: DocumentOutcome) =>

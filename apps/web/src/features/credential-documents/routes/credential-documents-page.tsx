@@ -1,10 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { pages } from '@pca/contracts/pages.ts';
-import {
-  credentialDocumentMessages as messages,
-  credentialDocumentTypeLabels as typeLabels,
-} from '@pca/contracts/credential-documents-paths.ts';
+import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
 import type { CredentialDocument } from '@pca/contracts';
 import { Alert, Button, ButtonGroup, DataTable, Modal, type DataTableColumn } from '@pca/ui';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
@@ -13,15 +9,20 @@ import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { useHistoryOutcome } from '#lib/history-outcome.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { ExpiryChip, formatSize } from '#lib/credential-documents/document-bits.tsx';
+import {
+  documentTypeColumn,
+  ExpiryChip,
+  formatSize,
+} from '#lib/credential-documents/document-bits.tsx';
 import {
   useCredentialDocuments,
   useDownloadCredentialDocument,
   useRemoveCredentialDocument,
 } from '../api/credential-documents.ts';
-import { nameOf, outcomeOf, outcomeText, type DocumentOutcome } from '../components/outcome.ts';
+import { nameOf, outcomeOf, outcomeText } from '../components/outcome.ts';
 
 /**
  * Credential documents (docs/product/credential-documents.md): the practitioner's documents — type, file,
@@ -29,22 +30,11 @@ import { nameOf, outcomeOf, outcomeText, type DocumentOutcome } from '../compone
  * a dialog); a success alert on return from Add or Edit.
  */
 export function CredentialDocumentsPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [alert, setAlert] = useState<DocumentOutcome | null>(() => outcomeOf(location.state));
+  const { alert, setOutcome: setAlert } = useHistoryOutcome(outcomeOf, outcomeText);
   const [removing, setRemoving] = useState<CredentialDocument | null>(null);
   const list = useCredentialDocuments();
   const remove = useRemoveCredentialDocument();
   const download = useDownloadCredentialDocument();
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (alert) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [alert]);
-  const closeAlert = () => {
-    setAlert(null);
-    // The outcome lives in the history entry too: a reload must not show it again.
-    void navigate(location.pathname, { replace: true, state: null });
-  };
 
   const data = list.data;
   const intro = data?.managing
@@ -52,21 +42,7 @@ export function CredentialDocumentsPage() {
     : messages.listIntro;
 
   const columns: DataTableColumn<CredentialDocument>[] = [
-    {
-      key: 'type',
-      header: messages.type,
-      render: (d) => (
-        <Stack gap={0.25}>
-          <Text>{typeLabels[d.type]}</Text>
-          {d.title ? (
-            <Text fontSize="sm" color="muted">
-              {d.title}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-      sortValue: (d) => typeLabels[d.type],
-    },
+    documentTypeColumn(),
     {
       key: 'file',
       header: messages.fileName,
@@ -148,13 +124,7 @@ export function CredentialDocumentsPage() {
         <H1>{messages.listTitle}</H1>
         <Text as="p">{intro}</Text>
       </Stack>
-      {alert ? (
-        <div ref={alertRef}>
-          <Alert tone="success" title="Success" onClose={closeAlert} focusable>
-            <Text as="p">{outcomeText(alert)}</Text>
-          </Alert>
-        </div>
-      ) : null}
+      {alert}
       {download.error ? (
         <Alert tone="error" title="There is a problem">
           <Text as="p">

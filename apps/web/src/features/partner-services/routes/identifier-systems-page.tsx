@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonGroup, DataTable, type DataTableColumn } from '@pca/ui';
+import { Alert, Button, ButtonGroup, type DataTableColumn } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { H1, H2 } from '@pca/ui/primitives/heading.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import {
   partnerServiceConstants as c,
@@ -10,7 +10,9 @@ import {
   type PartnerIdentifierSystem,
 } from '@pca/contracts';
 import { PageLoading } from '#lib/business/entity-page.tsx';
-import { ErrorSummary, FormSelectField, FormTextField } from '#lib/forms/form-kit.tsx';
+import { ErrorSummary, FormTextField } from '#lib/forms/form-kit.tsx';
+import { TableSection } from '#lib/table-section.tsx';
+import { FormPartnerServiceField } from '#lib/forms/partner-service-field.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { QueryView } from '#lib/query-view.tsx';
@@ -98,21 +100,14 @@ export function IdentifierSystemsPage() {
       >
         {({ identifierSystems, partnerServices }) => (
           <>
-            <Stack gap={1}>
-              <H2>Identifier systems</H2>
-              {identifierSystems.length === 0 ? (
-                <Text as="p">{m.identifierSystemsEmpty}</Text>
-              ) : (
-                <DataTable
-                  caption="Partner identifier systems"
-                  columns={columns}
-                  rows={identifierSystems}
-                  rowKey={(s) => s.id}
-                  pageSize={20}
-                  cardsOnPhone
-                />
-              )}
-            </Stack>
+            <TableSection
+              heading="Identifier systems"
+              empty={m.identifierSystemsEmpty}
+              caption="Partner identifier systems"
+              columns={columns}
+              rows={identifierSystems}
+              rowKey={(s) => s.id}
+            />
             <SystemForm
               key={editing?.id ?? 'new'}
               editing={editing}
@@ -170,14 +165,7 @@ function SystemForm({
           {editing ? `Edit ${editing.name}` : m.addSystem}
         </h2>
         <ErrorSummary form={form} fieldId={fieldId} serverError={write.error} />
-        <FormSelectField
-          control={form.control}
-          name="partnerServiceId"
-          fieldId={fieldId}
-          label="Partner service"
-          required
-          options={partners.map((p) => ({ value: p.id, label: p.name }))}
-        />
+        <FormPartnerServiceField control={form.control} fieldId={fieldId} partners={partners} />
         <FormTextField
           control={form.control}
           name="system"

@@ -1,5 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import type { PractitionerPublication } from '@pca/contracts';
@@ -17,10 +15,10 @@ import {
   TableWrapper,
 } from '@pca/ui/primitives/table.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
-import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { useHistoryOutcome } from '#lib/history-outcome.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { usePractitionerPublications } from '../api/practitioner-publications.ts';
 import { outcomeOf, type PublicationOutcome } from '../components/outcome.ts';
@@ -49,19 +47,8 @@ function contactChip(item: PractitionerPublication) {
  * shared, with Add and Edit; a success alert on return from either.
  */
 export function PractitionerPublicationsPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [alert, setAlert] = useState(() => outcomeOf(location.state));
+  const { alert } = useHistoryOutcome(outcomeOf, successText);
   const list = usePractitionerPublications();
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (alert) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [alert]);
-  const closeAlert = () => {
-    setAlert(null);
-    // The outcome lives in the history entry too: a reload must not show it again.
-    void navigate(location.pathname, { replace: true, state: null });
-  };
 
   const data = list.data;
   const intro = data?.managing
@@ -74,13 +61,7 @@ export function PractitionerPublicationsPage() {
         <H1>{messages.listTitle}</H1>
         <Text as="p">{intro}</Text>
       </Stack>
-      {alert ? (
-        <div ref={alertRef}>
-          <Alert tone="success" title="Success" onClose={closeAlert} focusable>
-            <Text as="p">{successText(alert)}</Text>
-          </Alert>
-        </div>
-      ) : null}
+      {alert}
       <QueryView
         query={list}
         loading={

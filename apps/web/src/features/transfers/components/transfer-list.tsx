@@ -1,18 +1,16 @@
-import { useRef, useState } from 'react';
-import { Alert } from '@pca/ui';
+import { useState } from 'react';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import type { Transfer } from '@pca/contracts';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ApiError } from '#lib/http.ts';
 import { useAnswerTransfer, useTransfers } from '../api/transfers.ts';
 import { DeclineTransferDialog } from './decline-transfer-dialog.tsx';
 import { TransferCard } from './transfer-card.tsx';
-
-type Outcome = { tone: 'success' | 'error'; title: string; detail?: string };
 
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status === 409
@@ -35,16 +33,7 @@ export function TransferList({ empty }: { empty: string }) {
   const query = useTransfers();
   const answer = useAnswerTransfer();
   const [declining, setDeclining] = useState<Transfer | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-
-  const report = (next: Outcome) => {
-    setOutcome(next);
-    // The buttons the user pressed are gone: move focus to the outcome so it is announced.
-    requestAnimationFrame(() =>
-      outcomeRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus(),
-    );
-  };
+  const { report, alert: outcomeAlert } = useOutcomeAlert();
 
   const act = (t: Transfer, action: 'accept' | 'cancel') =>
     answer.mutate(
@@ -116,18 +105,7 @@ export function TransferList({ empty }: { empty: string }) {
 
   return (
     <Stack gap={1.5}>
-      {outcome ? (
-        <div ref={outcomeRef}>
-          <Alert
-            tone={outcome.tone}
-            title={outcome.title}
-            onClose={() => setOutcome(null)}
-            focusable
-          >
-            {outcome.detail ? <Text as="p">{outcome.detail}</Text> : null}
-          </Alert>
-        </div>
-      ) : null}
+      {outcomeAlert}
       <QueryView
         query={query}
         loading={<PageLoading label="Loading transfers" minHeight="8rem" />}
