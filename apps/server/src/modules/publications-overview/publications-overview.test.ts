@@ -11,6 +11,7 @@ import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { CSV_BATCH, csvCellsOf } from './service.ts';
+import { parseCsv } from '../../test/csv.ts';
 
 let t: TestApp;
 /** Every statement the API sent, in order. */
@@ -49,36 +50,6 @@ async function all(partner: string, type?: string, pageSize = 7) {
     items.push(...p.items);
     if (page * pageSize >= p.total) return { items, total: p.total };
   }
-}
-
-/** Parses the CSV the API sends (RFC 4180, with its byte-order mark). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
 }
 
 beforeAll(async () => {
