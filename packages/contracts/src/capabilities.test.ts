@@ -205,10 +205,11 @@ describe('menuVisibility', () => {
       auditEvents: false,
       switchAccounts: false,
     });
-    // An organisation manager without a practitioner id sees their organisations' trail.
+    // Spec 1 §6: the menu offers it to practitioners and those managing one, not to an organisation manager
+    // without a practitioner id (the page still shows them their organisations' trail by its address).
     expect(menuVisibility(input(['OrganisationManager']))).toMatchObject({
       credentialDocuments: false,
-      auditEvents: true,
+      auditEvents: false,
     });
   });
 

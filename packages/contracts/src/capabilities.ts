@@ -143,9 +143,7 @@ export function menuVisibility(input: CapabilityInput) {
     assignDelegate: caps.assignDelegates,
     bankAccount: user.practitionerId !== null && !managing,
     credentialDocuments: user.practitionerId !== null || managing,
-    // Spec 1 names practitioners and those managing one; organisation managers without a practitioner id
-    // reach it too, for what happened to their organisations (docs/decisions/061-audit-events.md).
-    auditEvents: user.practitionerId !== null || managing || hasRole(user, 'OrganisationManager'),
+    auditEvents: user.practitionerId !== null || managing,
     switchAccounts: user.isApprovedPractitionerDelegate,
     systemAdmin: caps.systemAdmin,
     // The publishing landing's two cards (docs/product/shell.md#publishing-landing): practitioner settings
