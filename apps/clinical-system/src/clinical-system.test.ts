@@ -405,6 +405,8 @@ describe('the demo practice', () => {
 
   it('has about 30 practitioners with valid HPI-Is typed NPI, 3 locations and 4 services', () => {
     expect(practice.practitioners.length).toBe(30);
+    expect(practice.practitionerRoles.length).toBe(36);
+    expect(practice.practitionerRoles.filter((r) => r['active'] === false)).toHaveLength(1);
     expect(practice.locations.length).toBe(3);
     expect(practice.healthcareServices.length).toBe(4);
     for (const id of hpiis) {
