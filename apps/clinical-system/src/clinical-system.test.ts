@@ -6,6 +6,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '@pca/dev-services';
 import { luhnValid } from '@pca/contracts/hpii.ts';
+import { LAUNCH_TTL_MS, Launches, clientsFromEnv, defaultClients } from './authorisation.ts';
 import { HPII_SYSTEM, demoPractice, scaledPractice, type FhirResource } from './practice.ts';
 import { startClinicalSystem, type RunningClinicalSystem } from './server.ts';
 import { authoriseThroughClinicalSystem } from './testing/authorise.ts';
@@ -440,6 +441,50 @@ describe('the demo practice', () => {
     for (const p of big.practitioners)
       for (const id of (p['identifier'] as { value: string }[] | undefined) ?? [])
         expect(luhnValid(id.value)).toBe(true);
+  });
+});
+
+describe('settings', () => {
+  it('registers the portal’s two clients by default, or the clients CIS_CLIENTS lists', () => {
+    const portal = 'http://localhost:3000';
+    expect(clientsFromEnv(undefined, portal)).toEqual(defaultClients(portal));
+    expect(
+      clientsFromEnv(' ', portal).map((c) => [c.client_id, c.token_endpoint_auth_method]),
+    ).toEqual([
+      ['provider-connect', 'none'],
+      ['provider-connect-jwt', 'private_key_jwt'],
+    ]);
+    const own = [{ client_id: 'other-app', redirect_uris: ['https://app.example.com.au/cb'] }];
+    expect(clientsFromEnv(JSON.stringify(own), portal)).toEqual(own);
+    expect(() => clientsFromEnv('{not json', portal)).toThrow(
+      'CIS_CLIENTS must be a JSON array of client metadata; it is not valid JSON.',
+    );
+    expect(() => clientsFromEnv('[{"redirect_uris":[]}]', portal)).toThrow(
+      'CIS_CLIENTS must be a JSON array of objects, each with a client_id.',
+    );
+  });
+
+  it('says why and exits 1 when CIS_CLIENTS cannot be read', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')],
+      {
+        env: { ...process.env, NODE_ENV: 'development', CIS_PORT: '1', CIS_CLIENTS: 'nope' },
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'The clinical system did not start: CIS_CLIENTS must be a JSON array',
+    );
+  });
+
+  it('keeps a launch for 10 minutes', () => {
+    const launches = new Launches();
+    const id = launches.create(0);
+    expect(launches.isLive(id, LAUNCH_TTL_MS)).toBe(true);
+    expect(launches.isLive(id, LAUNCH_TTL_MS + 1)).toBe(false);
+    expect(launches.isLive('another', 0)).toBe(false);
   });
 });
 
