@@ -173,8 +173,18 @@ describe('authorisation', () => {
     expect(tokens.refresh_token).toBeTruthy();
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
+    // A public client's refresh token is rotated: the one used is spent.
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const practitioner = await fhirGet(cis, '/Practitioner/alice-nguyen', refreshed.access_token);
     expect(practitioner.status).toBe(200);
+    // Using a spent one again is taken as theft: refused, and the whole grant is revoked.
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect((await fhirGet(cis, '/Practitioner/alice-nguyen', refreshed.access_token)).status).toBe(
+      401,
+    );
   });
 
   it('gives no refresh token without offline_access', async () => {
