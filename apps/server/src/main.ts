@@ -34,6 +34,7 @@ async function main() {
     config,
     identity: createOidcIdentityClient(config.oidc),
     readiness,
+    ...(handle.pool ? { pool: handle.pool } : {}),
   });
 
   // Responses being written when a stop is asked for: they finish, but their keep-alive connections
