@@ -122,4 +122,18 @@ describe('system routes', () => {
     });
     expect(res.headers['x-request-id']).toBe('abcdef123456');
   });
+
+  it('replaces a request id of the wrong length or characters with a new one (docs/decisions/075-operations.md)', async () => {
+    for (const given of ['short', 'x'.repeat(65), 'has spaces in it', 'semi;colon-123']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': given },
+      });
+      expect(res.headers['x-request-id']).not.toBe(given);
+      expect(res.headers['x-request-id']).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+    }
+  });
 });
