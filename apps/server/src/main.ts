@@ -4,6 +4,7 @@ import { buildApp } from '#app/build-app.ts';
 import { openDatabase } from '#app/open-database.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { describeStartupDatabaseError } from '#lib/database-errors.ts';
+import { createReadiness } from '#platform/readiness.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,10 +28,12 @@ async function main() {
   } catch (error) {
     failToStart(error, config);
   }
+  const readiness = createReadiness();
   const app = await buildApp({
     db: handle.db,
     config,
     identity: createOidcIdentityClient(config.oidc),
+    readiness,
   });
 
   // Responses being written when a stop is asked for: they finish, but their keep-alive connections
@@ -47,8 +50,18 @@ async function main() {
     response.on('close', () => inFlight.delete(response));
   });
 
+  let stopping = false;
   const shutdown = async (reason: string) => {
-    if (closing) return;
+    if (stopping) return;
+    stopping = true;
+    // Draining first: /api/ready answers 503 at once while every request is still served as usual,
+    // until the load balancer's health check has taken this process out (docs/decisions/075-operations.md).
+    readiness.drain();
+    const drainMs = config.shutdown.drainMs;
+    if (drainMs > 0) {
+      app.log.info(`Draining (${reason}): not ready, still serving for ${drainMs} ms.`);
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     closing = true;
     // Behind a proxy, keep serving for a moment while its checks see this process stop being ready:
     // every answer meanwhile closes its connection, so none is left for the proxy to reuse once we stop

@@ -1,6 +1,8 @@
 /** API paths shared by the server routes and the web fetchers, so neither builds them by hand. */
 export const apiPaths = {
   health: '/api/health',
+  /** Readiness for a load balancer: 503 while the database is unreachable, migrations are pending or the process is stopping. */
+  ready: '/api/ready',
   config: '/api/config',
   docs: '/api/docs',
   login: '/api/auth/login',

@@ -58,6 +58,7 @@ import { workplacesRoutes } from '#modules/workplaces/routes.ts';
 import { transfersRoutes } from '#modules/transfers/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#platform/deps.ts';
+import { createReadiness, type Readiness } from '#platform/readiness.ts';
 import { createOutboxWorker } from '#platform/outbox-worker.ts';
 import { parseJsonAsUtf8 } from '#platform/http/json-body.ts';
 import { createReminderJob } from '#modules/tasks-notifications/reminders.ts';
@@ -118,6 +119,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Sees every route as it is added: the reliability suite's fuzz reads the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Whether the process is stopping (main.ts drains it on SIGTERM); `/api/ready` reads it. */
+  readiness?: Readiness;
 }
 
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
@@ -128,6 +131,7 @@ export async function buildApp({
   logger,
   serveWeb = true,
   onRoute,
+  readiness = createReadiness(),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -188,7 +192,7 @@ export async function buildApp({
 
   // Public: no session needed (health and configuration, sign-in, the mailed email-verification link,
   // feedback, the partners' OAuth endpoints and FHIR API).
-  await app.register(systemRoutes, deps);
+  await app.register(systemRoutes, { ...deps, readiness });
   await app.register(signInRoutes, deps);
   await app.register(emailVerificationRoutes, deps);
   await app.register(feedbackRoutes, deps);

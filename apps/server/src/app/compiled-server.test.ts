@@ -37,6 +37,8 @@ describe('the compiled API (docs/decisions/013-compiled-server.md)', () => {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        // Stops at once: draining on SIGTERM has its own test (lifecycle.test.ts).
+        SHUTDOWN_DRAIN_MS: '0',
         OIDC_ISSUER: 'http://127.0.0.1:1',
         OIDC_CLIENT_SECRET: 'compiled-test',
         BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,

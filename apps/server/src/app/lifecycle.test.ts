@@ -99,6 +99,8 @@ describe('the API process', () => {
     const api = startApi({
       // Production: JSON logs that say when a request has arrived.
       NODE_ENV: 'production',
+      // Stops at once: draining has its own test below.
+      SHUTDOWN_DRAIN_MS: '0',
       OIDC_ISSUER: 'http://127.0.0.1:1',
       OIDC_CLIENT_SECRET: 'lifecycle-test',
       BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
@@ -151,5 +153,39 @@ describe('the API process', () => {
     expect(api.output.stdout).toMatch(/"msg":"Stopped\."/);
     // SMTP_URL was set, so the warning a production API gives without it is absent.
     expect(api.output.stdout).not.toMatch(/SMTP_URL is not set/);
+  }, 90_000);
+  it('on SIGTERM drains first: /api/ready answers 503 at once while requests are still served for SHUTDOWN_DRAIN_MS, then it stops (docs/decisions/075-operations.md)', async () => {
+    const port = await freePort();
+    const drainMs = 4_000;
+    const api = startApi({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: tempDir(),
+      WEB_DIST: tempDir(),
+      SHUTDOWN_DRAIN_MS: String(drainMs),
+    });
+    await api.waitFor(/Server listening/);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+
+    const signalledAt = Date.now();
+    api.child.kill('SIGTERM');
+    await api.waitFor(/Draining \(SIGTERM\)/);
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await ready.json()).toMatchObject({
+      type: '/problems/not-ready',
+      detail: 'This process is stopping and takes no new work.',
+    });
+    // New requests are still answered while the load balancer notices.
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(api.child.exitCode).toBeNull();
+
+    const [code] = await api.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(drainMs);
+    expect(api.output.stdout).toMatch(/Stopped\./);
   }, 90_000);
 });

@@ -18,7 +18,12 @@ type Category = 'signIn' | 'token' | 'feedback' | 'writes' | 'reads';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Reads that stay unlimited: probes (a load balancer polls health) and the SPA's boot configuration. */
-const UNLIMITED_READS = new Set<string>([apiPaths.health, apiPaths.config, apiPaths.docs]);
+const UNLIMITED_READS = new Set<string>([
+  apiPaths.health,
+  apiPaths.ready,
+  apiPaths.config,
+  apiPaths.docs,
+]);
 
 /**
  * Routes that ask the HI Service about someone else's HPI-I, and whether a request does: the search

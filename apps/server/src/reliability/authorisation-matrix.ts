@@ -202,6 +202,7 @@ const organisationEdit = (name: string, businessName: string) => ({
 export const authorisationMatrix: Matrix = {
   // --- system and sign-in
   'GET /api/health': [{ target: '-', allow: 'public' }],
+  'GET /api/ready': [{ target: '-', allow: 'public' }],
   'GET /api/config': [{ target: '-', allow: 'public' }],
   'GET /api/auth/login': [{ target: '-', allow: 'public', allowed: [302] }],
   // Nobody has a pending sign-in with this state: everyone, signed in or not, gets the same 400.

@@ -3,6 +3,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
+import type { Database } from './database.ts';
 import type { DatabaseHandle } from './client.ts';
 import { WRITES_CHANNEL } from './committed-writes.ts';
 
@@ -46,5 +49,35 @@ export async function migrateDatabase(
     }
   } finally {
     client.release();
+  }
+}
+
+/** When the newest committed migration was made (drizzle-kit's folderMillis), read once. */
+let newestMigrationMillis: number | undefined;
+
+/**
+ * Whether this build's migrations are all applied to the database: Drizzle's migrator applies every
+ * migration newer than the newest row of drizzle.__drizzle_migrations, so that comparison is what
+ * "pending" means. Throws when the database cannot be asked (the caller reports it unreachable).
+ */
+export async function migrationsPending(db: Database): Promise<boolean> {
+  newestMigrationMillis ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis),
+  );
+  try {
+    // Both drivers answer with { rows } (node-postgres' QueryResult, PGlite's Results).
+    const result = (await db.execute(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: Array<{ last: string | number | null }> };
+    const last = result.rows[0]?.last;
+    return last === null || last === undefined || Number(last) < newestMigrationMillis;
+  } catch (error) {
+    // No migrations table (or schema) yet: a database nothing has been applied to.
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).code ??
+      (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '42P01' || code === '3F000') return true;
+    throw error;
   }
 }

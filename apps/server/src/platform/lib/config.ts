@@ -148,6 +148,9 @@ const Env = z.object({
   NHSD_FHIR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // The local directory's banner: true shows the wizard's maintenance warning.
   NHSD_MAINTENANCE: bool(false),
+  // On SIGTERM, how long the process keeps answering with /api/ready at 503 before it closes, so a load
+  // balancer's health check has seen it leave (docs/decisions/075-operations.md): 5 s in production, else 0.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
   // Proxies in front of the API whose X-Forwarded-For is believed: a hop count or addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -271,6 +274,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reminders: {
       /** How often the reminder job runs across every API process; 0: never. */
       intervalMs: e.REMINDER_JOB_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    },
+    shutdown: {
+      /** How long a stopping process keeps serving, not ready, before it stops listening. */
+      drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     },
     nhsd: {
       fhirUrl: e.NHSD_FHIR_URL,
