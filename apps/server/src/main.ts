@@ -63,16 +63,6 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, drainMs));
     }
     closing = true;
-    // Behind a proxy, keep serving for a moment while its checks see this process stop being ready:
-    // every answer meanwhile closes its connection, so none is left for the proxy to reuse once we stop
-    // listening (docs/decisions/074-cluster-behind-haproxy.md). 0 outside a cluster.
-    if (config.shutdownDrainMs > 0) {
-      app.log.info(`Stopping (${reason}): draining for ${config.shutdownDrainMs} ms.`);
-      for (const response of inFlight)
-        if (!response.headersSent) response.setHeader('connection', 'close');
-      app.server.closeIdleConnections();
-      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-    }
     app.log.info(`Stopping (${reason}): finishing requests in flight, then closing the database.`);
     const force = setTimeout(() => {
       app.log.error(

@@ -98,9 +98,6 @@ const Env = z.object({
   // How long a request's caller (session, user, roles) may be reused by the next requests with the same
   // token; any committed write ends it sooner; 0 turns the cache off (docs/decisions/021-request-context-cache.md).
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  // How long a process stopping on SIGTERM keeps serving (not ready, every answer closing its
-  // connection) before it stops listening: the proxy's checks must see it first (docs/decisions/074-cluster-behind-haproxy.md).
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SUPPORT_EMAIL: z.string().default('support@providerconnect.example.gov.au'),
   SUPPORT_PHONE: z.string().default('1800 512 220'),
   LEARN_MORE_URL: z
@@ -295,7 +292,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       issuer: publicUrl,
       audience: 'fhir',
     },
-    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
