@@ -225,8 +225,8 @@ export interface ClusterOptions {
   servedBy?: boolean;
   /** Start the identity provider, mail catcher and sandbox too (default true). */
   devServices?: boolean;
-  /** Start the API processes at once (default true); the migration test starts them itself. */
-  startApis?: boolean;
+  /** Start the partner sandbox and give the API its client (default true; development only). */
+  sandbox?: boolean;
 }
 
 /** A partner token signing key shared by every API process: a token one signs, the others accept. */
@@ -242,6 +242,7 @@ function sharedPartnerTokenKey() {
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const apiCount = options.apiCount ?? 2;
   const devServices = options.devServices ?? true;
+  const sandbox = devServices && (options.sandbox ?? true);
   const taken: number[] = [];
   const port = async () => {
     let p = await freePort();
@@ -300,11 +301,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     PARTNER_TOKEN_PRIVATE_KEY: sharedPartnerTokenKey(),
     ...(devServices
       ? {
+          OIDC_ISSUER: `http://localhost:${idpPort}`,
           SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
-          PARTNER_SANDBOX_CLIENT: `medifund:${sandboxClientId}:${sandboxSecret}`,
           PARTNER_SANDBOX_URL: `http://localhost:${sandboxPort}`,
         }
       : {}),
+    ...(sandbox ? { PARTNER_SANDBOX_CLIENT: `medifund:${sandboxClientId}:${sandboxSecret}` } : {}),
     // The proxy is the one hop the API believes about the client's address.
     TRUST_PROXY: '1',
     // Long enough for the proxy's checks (fall 2 × inter 1 s) to see a stopping process as not ready
@@ -370,7 +372,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ]);
     // Together, as a deployment's processes start: the advisory lock lets one migrate (and seed an
     // empty database) while the others wait (docs/decisions/074-cluster-behind-haproxy.md).
-    if (options.startApis ?? true) await Promise.all(apis.map((a) => a.start()));
+    await Promise.all(apis.map((a) => a.start()));
     proxy = await startProxy({
       port: proxyPort,
       servers: apis.map((a) => ({ name: a.name, port: a.port })),
@@ -378,7 +380,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       servedBy: options.servedBy,
       echo: options.echo,
     });
-    if (devServices) {
+    if (sandbox) {
       service('partner-sandbox', 'apps/partner-sandbox/src/main.ts', {
         SANDBOX_PORT: String(sandboxPort),
         PORTAL_URL: publicUrl,
