@@ -111,6 +111,7 @@ export async function startProxy(options: {
   echo?: boolean;
 }): Promise<Proxy> {
   const binary = await ensureHaproxy();
+  mkdirSync(options.dir, { recursive: true });
   const configFile = path.join(options.dir, 'haproxy.cfg');
   writeFileSync(
     configFile,

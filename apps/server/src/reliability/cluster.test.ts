@@ -14,7 +14,13 @@ import { MIGRATIONS_FOLDER } from '#db/migrate.ts';
 import { mailOutbox, locations, notifications, tasks, users } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { queueMail } from '#platform/outbox.ts';
-import { removeClusterDir, startCluster, type Cluster } from '../../../../tools/run/cluster.ts';
+import {
+  removeClusterDir,
+  startCluster,
+  startProxy,
+  type Cluster,
+} from '../../../../tools/run/cluster.ts';
+import { freePort } from '../../../../tools/run/free-port.ts';
 import { databaseUrlFor } from '../test/test-data.ts';
 import { identities } from './authorisation-matrix.ts';
 import { openSessionFor } from './sessions.ts';
@@ -415,4 +421,25 @@ describe.skipIf(!adminUrl)('a cluster of two API processes behind HAProxy', () =
     expect(reads.filter((r) => !r.ok)).toEqual([]);
     expect(new Set(writes.map((w) => w.servedBy))).toEqual(new Set(['api1', 'api2']));
   }, 180_000);
+
+  it('answers problem+json with Retry-After when no process is ready', async () => {
+    // The same configuration in front of a port nothing listens on.
+    const proxy = await startProxy({
+      port: await freePort(),
+      servers: [{ name: 'api1', port: await freePort() }],
+      dir: path.join(dir, 'no-process'),
+    });
+    try {
+      const res = await fetch(proxy.url + apiPaths.me);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(res.headers.get('retry-after')).toBe('30');
+      expect(await res.json()).toMatchObject({
+        type: '/problems/service-unavailable',
+        status: 503,
+      });
+    } finally {
+      await proxy.stop();
+    }
+  });
 });
