@@ -44,6 +44,10 @@ const stop = async () => {
   await cluster.stop();
   process.exit(0);
 };
+// Building the web app or starting PostgreSQL ran commands through `run`, whose own handlers exit at
+// once on these signals: the cluster is stopped in order here instead (requests in flight finish).
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 

@@ -365,6 +365,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   let proxy: Proxy | undefined;
+  // Last resort when this process exits without stop() (an uncaught error, or a signal handler that
+  // exits at once, as `run`'s does): the API processes notice through their IPC channel, the proxy would
+  // not, so every process still running is sent SIGTERM here.
+  process.on('exit', () => {
+    for (const child of [...children, ...(proxy ? [proxy.child] : [])])
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
   try {
     if (devServices)
       await Promise.all([
