@@ -9,7 +9,7 @@
  * package.json and apps/web/dist, the migrations folder, the seed data) keep pointing at the same
  * places: their `import.meta.dirname` becomes their source directory, relative to the bundle.
  */
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -63,6 +63,11 @@ const result = await build({
   },
   outdir,
   bundle: true,
+  // main.ts loads the server with a dynamic import after tracing has started (docs/decisions/075-operations.md):
+  // split, the server's chunk imports Fastify and pg only then, so tracing can instrument them. Chunks sit
+  // beside main.js, so `import.meta.dirname` (sourceDirname below) means the same in every file.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
@@ -74,7 +79,9 @@ const result = await build({
   plugins: [externalPackages, sourceDirname],
 });
 if (result.errors.length) process.exit(1);
-const bytes = statSync(path.join(outdir, 'main.js')).size;
+const bytes = readdirSync(outdir)
+  .filter((name) => name.endsWith('.js'))
+  .reduce((sum, name) => sum + statSync(path.join(outdir, name)).size, 0);
 console.info(
-  `Built apps/server/dist/main.js (${Math.round(bytes / 1024)} KB) in ${Math.round(performance.now() - started)} ms`,
+  `Built apps/server/dist/main.js and its chunks (${Math.round(bytes / 1024)} KB of JavaScript) in ${Math.round(performance.now() - started)} ms`,
 );

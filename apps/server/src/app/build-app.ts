@@ -59,12 +59,14 @@ import { transfersRoutes } from '#modules/transfers/routes.ts';
 import type { ServerConfig } from '#lib/config.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { createReadiness, type Readiness } from '#platform/readiness.ts';
+import type { Metrics, PoolGauges } from '#platform/metrics.ts';
 import { createOutboxWorker } from '#platform/outbox-worker.ts';
 import { parseJsonAsUtf8 } from '#platform/http/json-body.ts';
 import { createReminderJob } from '#modules/tasks-notifications/reminders.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { loggerOptions, registerRequestLog } from './logging.ts';
 import { sendFrameworkProblem, writeClientErrorProblem } from './framework-problems.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
 import { registerSpa } from './spa.ts';
@@ -121,6 +123,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Whether the process is stopping (main.ts drains it on SIGTERM); `/api/ready` reads it. */
   readiness?: Readiness;
+  /** The PostgreSQL pool under `db`, for the pool gauges of /metrics (none with PGlite). */
+  pool?: PoolGauges;
 }
 
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
@@ -132,6 +136,7 @@ export async function buildApp({
   serveWeb = true,
   onRoute,
   readiness = createReadiness(),
+  pool,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -185,8 +190,11 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  // Before the routes: it attaches its limiters to them as they are added.
-  await registerRateLimits(app, db, config.rateLimits);
+  // Before the routes, both: the metrics time them and the limiters attach to them as they are added.
+  const metrics = await registerMetrics(app, { db, config, ...(pool ? { pool } : {}) });
+  await registerRateLimits(app, db, config.rateLimits, undefined, (key) =>
+    metrics.rateLimitRefused(key),
+  );
 
   const deps: AppDeps = { db, config, identity };
 
@@ -214,8 +222,8 @@ export async function buildApp({
   // The development partner sandbox's client system holds the secret `npm start` gave it this time.
   const sandbox = config.partnerSandboxClient;
   if (sandbox) app.addHook('onReady', () => provisionSandboxClient(db, sandbox));
-  registerOutboxWorker(app, db, config);
-  registerReminderJob(app, db, config);
+  registerOutboxWorker(app, db, config, metrics);
+  registerReminderJob(app, db, config, metrics);
 
   app.get(apiPaths.docs, { schema: { hide: true } }, async () => app.swagger());
 
@@ -232,7 +240,12 @@ export async function buildApp({
  * it starts once the app is ready and stops when the app closes (after requests in flight, before the
  * database closes). Without SMTP_URL — API tests, unless one sets it — mail stays queued.
  */
-function registerOutboxWorker(app: FastifyInstance, db: Database, config: ServerConfig) {
+function registerOutboxWorker(
+  app: FastifyInstance,
+  db: Database,
+  config: ServerConfig,
+  metrics: Metrics,
+) {
   if (!config.mail.smtpUrl) {
     if (config.env === 'production')
       app.log.warn('SMTP_URL is not set: mail is queued in mail_outbox but not sent.');
@@ -241,6 +254,7 @@ function registerOutboxWorker(app: FastifyInstance, db: Database, config: Server
   const worker = createOutboxWorker(db, createSmtpMailSender(config.mail.smtpUrl), {
     ...config.mail,
     log: app.log,
+    onRun: metrics.jobRun('mail-outbox'),
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
@@ -251,9 +265,18 @@ function registerOutboxWorker(app: FastifyInstance, db: Database, config: Server
  * claims the job's row before running it, so all of them together run it once per
  * REMINDER_JOB_INTERVAL_MS. Off when that is 0 (and in API tests unless one sets it).
  */
-function registerReminderJob(app: FastifyInstance, db: Database, config: ServerConfig) {
+function registerReminderJob(
+  app: FastifyInstance,
+  db: Database,
+  config: ServerConfig,
+  metrics: Metrics,
+) {
   if (!config.reminders.intervalMs) return;
-  const job = createReminderJob(db, { intervalMs: config.reminders.intervalMs, log: app.log });
+  const job = createReminderJob(db, {
+    intervalMs: config.reminders.intervalMs,
+    log: app.log,
+    onRun: metrics.jobRun('reminders'),
+  });
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => job.stop());
 }

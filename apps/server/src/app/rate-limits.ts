@@ -66,10 +66,13 @@ export async function registerRateLimits(
   db: Database,
   config: ServerConfig['rateLimits'],
   storeOptions?: DatabaseRateLimitStoreOptions,
+  /** Told of every refusal with the counter's key, which begins with the limit's name (the metrics). */
+  onRefused?: (key: string) => void,
 ) {
   if (!config.enabled) return;
   await app.register(rateLimit, {
     global: false,
+    ...(onRefused ? { onExceeded: (_request: FastifyRequest, key: string) => onRefused(key) } : {}),
     store: databaseRateLimitStore(db, storeOptions),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
@@ -113,6 +116,7 @@ export async function registerRateLimits(
       if (!counts(request)) return;
       const hit = await hpiiSearches(request);
       if (hit.isAllowed || !hit.isExceeded) return;
+      onRefused?.(hit.key);
       void reply.header('retry-after', hit.ttlInSeconds);
       throw new HttpError(
         429,

@@ -34,6 +34,8 @@ export interface OutboxWorkerOptions {
    */
   leaseMs?: number;
   log?: OutboxLog;
+  /** Told of every look at the outbox: whether it worked and how long it took (the job metrics). */
+  onRun?: (outcome: 'success' | 'failure', seconds: number) => void;
 }
 
 /** The Message-ID of an outbox row: the same on every attempt, so a re-send is recognisably the same mail. */
@@ -158,10 +160,13 @@ export function createOutboxWorker(db: Database, sender: MailSender, options: Ou
   async function run() {
     while (!stopping) {
       let claimed = 0;
+      const started = performance.now();
       try {
         claimed = await runOnce();
+        options.onRun?.('success', (performance.now() - started) / 1000);
         lastLoopError = null;
       } catch (error) {
+        options.onRun?.('failure', (performance.now() - started) / 1000);
         // The database is down, most likely: say so once, then keep polling until it returns.
         if (errorText(error) !== lastLoopError)
           log?.error({ err: error }, 'Mail outbox: cannot send');

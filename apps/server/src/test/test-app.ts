@@ -29,6 +29,7 @@ export async function createTestApp(
     logger: false,
     serveWeb: false,
     onRoute: options.onRoute,
+    ...(handle.pool ? { pool: handle.pool } : {}),
   });
 
   /** Signs in through the provider's page as the identity with this RA number; returns the API's answer. */

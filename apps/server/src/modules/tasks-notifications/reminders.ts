@@ -165,7 +165,13 @@ const errorText = (error: unknown) =>
  */
 export function createReminderJob(
   db: Database,
-  options: { intervalMs: number; pollMs?: number; log?: ReminderLog },
+  options: {
+    intervalMs: number;
+    pollMs?: number;
+    log?: ReminderLog;
+    /** Told of every run this process won: whether it worked and how long it took (the job metrics). */
+    onRun?: (outcome: 'success' | 'failure', seconds: number) => void;
+  },
 ) {
   const pollMs = options.pollMs ?? Math.min(options.intervalMs, 60_000);
   const log = options.log;
@@ -177,9 +183,11 @@ export function createReminderJob(
   /** Claims and, when this process won, runs the reminders; answers what it created (null: not claimed). */
   async function runIfDue(now?: Date): Promise<ReminderRun | null> {
     if (!(await claimScheduledJob(db, REMINDERS_JOB, options.intervalMs))) return null;
+    const started = performance.now();
     try {
       const run = await runReminders(db, now);
       await finishScheduledJob(db, REMINDERS_JOB);
+      options.onRun?.('success', (performance.now() - started) / 1000);
       if (run.tasks || run.notifications || run.credentialExpiryTasks)
         log?.info(
           `Reminders: ${run.tasks} confirm-details task(s), ${run.notifications} role-ending notification(s), ` +
@@ -187,6 +195,7 @@ export function createReminderJob(
         );
       return run;
     } catch (error) {
+      options.onRun?.('failure', (performance.now() - started) / 1000);
       await failScheduledJob(
         db,
         REMINDERS_JOB,

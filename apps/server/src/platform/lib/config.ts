@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { developmentBankAccountKeys, parseBankAccountKeys } from './bank-account-crypto.ts';
 
@@ -24,6 +25,17 @@ const rateLimit = (fallback: string) =>
       const [, max, amount, unit] = /^(\d+)\/(\d+)([smh])$/.exec(v)!;
       return { max: Number(max), windowMs: Number(amount) * windowUnits[unit as 's' | 'm' | 'h'] };
     });
+
+/** An address or CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`) → address, prefix and family; null when invalid. */
+export function cidrBlock(block: string) {
+  const [address = '', prefix, ...rest] = block.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return null;
+  const bits = prefix === undefined ? (version === 4 ? 32 : 128) : Number(prefix);
+  if (!Number.isInteger(bits) || bits < 0 || bits > (version === 4 ? 32 : 128) || prefix === '')
+    return null;
+  return { address, prefix: bits, family: version === 4 ? ('ipv4' as const) : ('ipv6' as const) };
+}
 
 /** Fastify's trustProxy: whom to believe about the client's address. */
 type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -145,6 +157,22 @@ const Env = z.object({
   NHSD_FHIR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // The local directory's banner: true shows the wizard's maintenance warning.
   NHSD_MAINTENANCE: bool(false),
+  // Who may read /metrics (docs/decisions/075-operations.md): addresses or CIDR blocks, comma-separated;
+  // `none` for nobody. Loopback only by default.
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.0/8,::1')
+    .transform((value, ctx) => {
+      if (value.trim() === 'none') return [];
+      const blocks = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const block of blocks)
+        if (!cidrBlock(block))
+          ctx.addIssue({ code: 'custom', message: `not an address or CIDR block: ${block}` });
+      return blocks;
+    }),
   // On SIGTERM, how long the process keeps answering with /api/ready at 503 before it closes, so a load
   // balancer's health check has seen it leave (docs/decisions/075-operations.md): 5 s in production, else 0.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
@@ -271,6 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reminders: {
       /** How often the reminder job runs across every API process; 0: never. */
       intervalMs: e.REMINDER_JOB_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    },
+    metrics: {
+      /** Addresses or CIDR blocks that may read /metrics; empty: nobody. */
+      allow: e.METRICS_ALLOW,
     },
     shutdown: {
       /** How long a stopping process keeps serving, not ready, before it stops listening. */
