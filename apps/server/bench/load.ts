@@ -44,6 +44,7 @@ import {
   seedPerformanceDataset,
 } from '#db/seed/performance-dataset.ts';
 import { freePort } from '@pca/identity-provider/free-port';
+import { removeClusterDir, startCluster } from '../../../tools/run/cluster.ts';
 import { offerOpenLoop } from './open-loop.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -474,9 +475,128 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bareBase: string) {
   }
 }
 
+/** One maximum-rate measurement after a warm-up, as `run` does for the single process. */
+async function measureWarm(target: Target): Promise<Measured> {
+  for (let i = 0; i < 10; i++)
+    for (const r of target.requests) {
+      const res = await fetch(target.base + r.path, { headers: r.headers });
+      if (res.status !== 200) throw new Error(`${target.name}: ${r.path} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+  return measureMax(target);
+}
+
+/**
+ * `npm run bench -- --cluster` (or BENCH_CLUSTER=1): two API processes behind HAProxy
+ * (deploy/haproxy.cfg, tools/run/cluster.ts) against one process behind the same proxy, in one run on
+ * DATABASE_URL's PostgreSQL: the second process is stopped (it drains, the proxy takes it out) for the
+ * one-process rounds and started again after. Rounds alternate, two then one, BENCH_ROUNDS times (2).
+ */
+async function benchCluster() {
+  if (!databaseUrl)
+    throw new Error('The cluster benchmark needs DATABASE_URL: its processes share PostgreSQL.');
+  console.info('Cluster: preparing the database…');
+  await prepareDatabase({ databaseUrl });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pca-bench-cluster-'));
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'pca-bench-web-'));
+  const cluster = await startCluster({
+    databaseUrl,
+    dir,
+    apiEntry: 'apps/server/dist/main.js',
+    sandbox: false,
+    servedBy: true,
+    apiEnv: {
+      NODE_ENV: 'production',
+      OIDC_CLIENT_SECRET: DEVELOPMENT_CLIENT_SECRET,
+      BANK_ACCOUNT_KEYS: `bench:${Buffer.alloc(32, 1).toString('base64')}`,
+      WEB_DIST: webDist,
+      RATE_LIMITS: 'false',
+      LOG_REQUESTS: 'false',
+      ...(process.env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: process.env.SESSION_CACHE_MS } : {}),
+    },
+  });
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  try {
+    const token = await signIn(cluster.proxy.url);
+    const auth = { authorization: `Bearer ${token}` };
+    const targets: Target[] = [
+      {
+        name: '/api/me',
+        base: cluster.proxy.url,
+        requests: [{ path: apiPaths.me, headers: auth }],
+      },
+      {
+        name: 'practitioners, unfiltered (2,042 of 10,000+ roles)',
+        base: cluster.proxy.url,
+        requests: [{ path: practitionerApiPaths.serviceOfferings, headers: auth }],
+      },
+    ];
+    const uptime = () => promisify(execFile)('uptime').then((r) => r.stdout.trim());
+    const uptimeBefore = await uptime();
+    const measured = new Map<string, { two: Measured[]; one: Measured[] }>(
+      targets.map((t) => [t.name, { two: [], one: [] }]),
+    );
+    const second = cluster.apis[1]!;
+    for (let round = 0; round < rounds; round++) {
+      for (const t of targets) measured.get(t.name)!.two.push(await measureWarm(t));
+      // SIGTERM: /api/ready answers 503, the proxy's checks take it out, then it exits.
+      await second.stop();
+      for (const t of targets) measured.get(t.name)!.one.push(await measureWarm(t));
+      await second.start();
+      // Until the proxy's checks have put it back (rise 2) and it answers again.
+      for (let back = false; !back;) {
+        const res = await fetch(cluster.proxy.url + apiPaths.me, { headers: auth });
+        await res.arrayBuffer();
+        back = res.headers.get('x-served-by') === second.name;
+        if (!back) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      console.info(`  round ${round + 1} of ${rounds} done`);
+    }
+    const uptimeAfter = await uptime();
+    const mean = (ms: Measured[], key: keyof Measured) =>
+      ms.reduce((sum, m) => sum + m[key], 0) / ms.length;
+    const lines = [
+      `### Cluster: two API processes behind HAProxy against one, PostgreSQL`,
+      '',
+      `\`uptime\` before: ${uptimeBefore}`,
+      `\`uptime\` after: ${uptimeAfter}`,
+      '',
+      `Maximum rate (${maxConnections} connections, no rate cap, ${seconds} s, mean of ${rounds} alternating rounds):`,
+      '',
+      '| target | 2 processes req/s | 1 process req/s | ratio | p99 ms (2 / 1) | errors (2 / 1) |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...targets.map((t) => {
+        const { two, one } = measured.get(t.name)!;
+        const failures = (ms: Measured[]) =>
+          ms.reduce((sum, m) => sum + m.timeouts + m.errors + m.non2xx, 0);
+        return `| ${t.name} | ${fmt(mean(two, 'rps'))} | ${fmt(mean(one, 'rps'))} | ${ratio(mean(two, 'rps'), mean(one, 'rps'))} | ${fmt(mean(two, 'p99'))} / ${fmt(mean(one, 'p99'))} | ${failures(two)} / ${failures(one)} |`;
+      }),
+      '',
+      `Each round's req/s (2 / 1): ${targets
+        .map((t) => {
+          const { two, one } = measured.get(t.name)!;
+          return `${t.name}: ${two.map((m, i) => `${fmt(m.rps)} / ${fmt(one[i]!.rps)}`).join(', ')}`;
+        })
+        .join('; ')}`,
+      '',
+    ];
+    return lines.join('\n');
+  } finally {
+    await cluster.stop();
+    removeClusterDir(dir);
+    rmSync(webDist, { recursive: true, force: true });
+  }
+}
+
 const started = performance.now();
 console.info('Building the API (apps/server/dist/main.js)…');
 await promisify(execFile)(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: serverRoot });
+if (process.argv.includes('--cluster') || process.env.BENCH_CLUSTER === '1') {
+  const text = `## ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores, ${Math.round((performance.now() - started) / 1000)} s to build\n\n${await benchCluster()}`;
+  console.info(`\n${text}`);
+  if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, text);
+  process.exit(0);
+}
 const barePort = await freePort();
 const bare = await startBare(barePort);
 const reports: string[] = [];

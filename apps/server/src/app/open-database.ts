@@ -13,9 +13,12 @@ export async function openDatabase(
       ? { databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize }
       : { dataDir: config.dataDir },
   );
-  await migrateDatabase(handle);
-  if (await isDatabaseEmpty(handle.db)) {
-    await seedDemoWorld(handle.db, undefined, { partnerSandboxUrl: config.partnerSandboxUrl });
-  }
+  // Seeded under the migration lock: processes starting together seed once (docs/decisions/074-cluster-behind-haproxy.md).
+  await migrateDatabase(handle, {
+    whileLocked: async () => {
+      if (await isDatabaseEmpty(handle.db))
+        await seedDemoWorld(handle.db, undefined, { partnerSandboxUrl: config.partnerSandboxUrl });
+    },
+  });
   return handle;
 }
