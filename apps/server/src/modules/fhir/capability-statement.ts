@@ -78,7 +78,7 @@ export function capabilityStatement(base: string): Json {
               supportedProfile: [
                 profiles[type].auBase,
                 MEETS_HCPD.has(type) && profiles[type].hcpd,
-              ].filter((p): p is string => !!p),
+              ].filter((p): p is NonNullable<typeof p> & string => typeof p === 'string'),
               interaction: [{ code: 'read' }, { code: 'search-type' }],
               searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
               ...(def.includes.length ? { searchInclude: def.includes } : {}),
