@@ -34,6 +34,7 @@ function MapControl({
     <Flex gap={0.5} alignItems="flex-end" flexWrap="wrap">
       <SelectField
         label={label}
+        required
         maxWidth="md"
         value={conceptId}
         message={error}
