@@ -148,6 +148,19 @@ describe('FHIR partner API: HCPD data', () => {
       'http://hl7.org.au/fhir/StructureDefinition/au-organization',
     ]);
 
+    // hc-location: the local identifier, a name, the managing organisation, and a type or a physical type.
+    const clinic = (
+      await fhir(`/fhir/Location/${demoIds.location('surry-hills-clinic')}`, authorization)
+    ).json() as R;
+    expectValidFhir(clinic);
+    expect(clinic.meta.profile).toContain(`${HCPD}hc-location`);
+    expect(clinic).toMatchObject({
+      identifier: [{ system: 'http://digitalhealth.gov.au/fhir/hcpd/id/hc-local-identifier' }],
+      name: expect.any(String),
+      managingOrganization: { reference: expect.stringMatching(/^Organization\//) },
+    });
+    expect(!!clinic['type'] || !!clinic['physicalType']).toBe(true);
+
     const metadata = (await t.app.inject({ method: 'GET', url: '/fhir/metadata' })).json() as {
       rest: Array<{
         resource: Array<{
