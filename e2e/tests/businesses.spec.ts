@@ -319,7 +319,9 @@ test.describe('Businesses', () => {
       page.getByRole('heading', { level: 1, name: 'Add a healthcare service' }),
     ).toBeVisible();
     await page.getByLabel(/^Name/).fill('Harbour Physiotherapy');
-    await page.getByLabel(/^Service type/).fill('Physiotherapy');
+    // The service type is picked from the terminology (docs/decisions/071-terminology-and-codes.md).
+    await page.getByRole('combobox', { name: /^Service type/ }).fill('Physio');
+    await page.getByRole('option', { name: 'Physiotherapy service' }).click();
     await page
       .getByLabel(/^Location/)
       .selectOption({ label: 'Surry Hills Annex (122 Crown Street, Surry Hills NSW 2010)' });

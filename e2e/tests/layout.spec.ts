@@ -277,6 +277,7 @@ test.describe('Fits every screen', () => {
     await expectFitsEveryWidth(page, '/partner-service/add', 'Priya');
     await expectFitsEveryWidth(page, '/partner-identifier-system', 'Priya');
     await expectFitsEveryWidth(page, '/user', 'Priya');
+    await expectFitsEveryWidth(page, '/admin/terminology', 'Priya');
   });
 
   for (const [who, ra] of [

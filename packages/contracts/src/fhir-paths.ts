@@ -27,6 +27,9 @@ export const fhirResourceTypes = [
   'HealthcareService',
   'Practitioner',
   'PractitionerRole',
+  // HCPD's responder SHALL serve both (docs/decisions/072-endpoint-and-provenance.md).
+  'Endpoint',
+  'Provenance',
 ] as const;
 export type FhirResourceType = (typeof fhirResourceTypes)[number];
 

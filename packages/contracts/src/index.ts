@@ -40,3 +40,5 @@ export * from './publications-overview.ts';
 export * from './transfers.ts';
 export * from './partner-services.ts';
 export * from './users.ts';
+export * from './terminology.ts';
+export * from './endpoints.ts';

@@ -86,6 +86,8 @@ export const pages = {
     users: page('/user', ['q', 'sort', 'direction', 'page']),
     user: page('/user/:id'),
     auditEvents: page('/audit-events'),
+    /** The texts no SNOMED CT-AU code matches, mapped by the operator (docs/decisions/071-terminology-and-codes.md). */
+    terminology: page('/admin/terminology'),
   },
   tasks: {
     list: page('/tasks-notifications'),

@@ -44,6 +44,8 @@ import { emailVerificationRoutes, profileRoutes } from '#modules/profile/routes.
 import { tasksNotificationsRoutes } from '#modules/tasks-notifications/routes.ts';
 import { meRoutes } from '#modules/me/routes.ts';
 import { keyContactRoutes } from '#modules/key-contacts/routes.ts';
+import { endpointRoutes } from '#modules/endpoints/routes.ts';
+import { terminologyRoutes } from '#modules/terminology/routes.ts';
 import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
@@ -101,6 +103,8 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   bankAccountRoutes,
   credentialDocumentRoutes,
   keyContactRoutes,
+  endpointRoutes,
+  terminologyRoutes,
   publicationsOverviewRoutes,
   usersRoutes,
 ];

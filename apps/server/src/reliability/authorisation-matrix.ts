@@ -1,5 +1,5 @@
 import { isValidAbn } from '@pca/contracts';
-import { demoIds } from '#db/seed/index.ts';
+import { demoId, demoIds } from '#db/seed/index.ts';
 import { craftPng } from '../test/png.ts';
 import { plantedDocuments } from '../test/credential-documents.ts';
 import { craftPdf, documentDetails, multipartBody, uploadBody } from '../test/multipart.ts';
@@ -108,6 +108,13 @@ const practitionersOnly: Identity[] = ['alice', 'farah'];
 /** A practitioner's own settings: the practitioners, and Ben while he manages either of them. */
 const practitionersAndManaging: Identity[] = [...practitionersOnly, 'benForAlice', 'benForFarah'];
 const danaInvitation = demoIds.delegation('alice', 'dana');
+const endpointBody = {
+  name: 'Matrix endpoint',
+  connectionType: 'hl7-fhir-rest',
+  payloadType: 'http://ns.electronichealth.net.au/er/sc/deliver/hl7Mdm/2012',
+  address: 'https://fhir.example.org.au/matrix',
+  status: 'active',
+};
 const bankAccountBody = {
   accountName: 'Matrix account',
   bsb: '062-000',
@@ -289,6 +296,27 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'GET /api/localities': [{ target: '-', query: { q: 'Surry' }, allow: 'signed-in' }],
+  // Endpoints (docs/decisions/072-endpoint-and-provenance.md): read with their organisation or service.
+  'GET /api/organisations/{id}/endpoints': [
+    {
+      target: 'harbour-surry-hills',
+      params: { id: org('harbour-surry-hills') },
+      allow: ['alice', 'ben', 'george', 'priya'],
+    },
+    { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: ['isla', 'priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/healthcare-services/{id}/endpoints': [
+    { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'ben', 'george', 'priya'] },
+    { target: 'surry-hills-skin', params: { id: skin }, allow: ['alice', 'george', 'priya'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  // The terminology (docs/decisions/071-terminology-and-codes.md): concepts for every session (the
+  // pickers), the unmatched texts for the operator alone.
+  'GET /api/terminology/concepts': [
+    { target: 'service-type', query: { valueSet: 'service-type' }, allow: 'signed-in' },
+  ],
+  'GET /api/admin/terminology/unmatched': [{ target: '-', allow: ['priya'] }],
 
   // --- business registrations and their approval
   'GET /api/business-registrations/{id}': [
@@ -684,6 +712,49 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'DELETE /api/key-contacts/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // Endpoints: added, changed and removed by the managers of their organisation or service.
+  'POST /api/organisations/{id}/endpoints': [
+    {
+      target: 'harbour-surry-hills',
+      params: { id: org('harbour-surry-hills') },
+      body: endpointBody,
+      allow: ['alice'],
+      allowed: [201],
+    },
+    { target: 'missing', params: { id: missing }, body: endpointBody, allow: nobody },
+  ],
+  'POST /api/healthcare-services/{id}/endpoints': [
+    {
+      target: 'surry-hills-gp',
+      params: { id: gp },
+      body: endpointBody,
+      allow: ['alice', 'ben'],
+      allowed: [201],
+    },
+    {
+      target: 'surry-hills-skin',
+      params: { id: skin },
+      body: endpointBody,
+      allow: ['alice'],
+      allowed: [201],
+    },
+  ],
+  'PUT /api/endpoints/{id}': [
+    { target: 'missing', params: { id: missing }, body: endpointBody, allow: nobody },
+  ],
+  'DELETE /api/endpoints/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  'POST /api/admin/terminology/mappings': [
+    {
+      target: 'service-type',
+      body: {
+        valueSet: 'service-type',
+        text: 'Matrix practice',
+        conceptId: demoId('terminology-concept', 'service-type/788007007'),
+      },
+      allow: ['priya'],
+      allowed: [204],
+    },
+  ],
   // Feedback needs no session (docs/product/feedback.md): everyone may send it, signed in or not.
   'POST /api/feedback': [
     {

@@ -85,6 +85,7 @@ const screens = {
   partnerService: () => import('#features/partner-services/routes/partner-service-page.tsx'),
   identifierSystems: () => import('#features/partner-services/routes/identifier-systems-page.tsx'),
   users: () => import('#features/users/routes/users-page.tsx'),
+  terminology: () => import('#features/terminology/routes/unmatched-page.tsx'),
   user: () => import('#features/users/routes/user-page.tsx'),
 } satisfies Record<string, Screen>;
 
@@ -169,6 +170,7 @@ export const routeTable: RouteEntry[] = [
     [pages.partners.services, 'Partner services', screens.partnerServices],
     [pages.partners.identifierSystems, 'Partner identifier systems', screens.identifierSystems],
     [pages.admin.users, 'Users', screens.users],
+    [pages.admin.terminology, 'Terminology: unmatched', screens.terminology],
   ]),
   // A static segment outranks ':id', so adding a partner service has its own title.
   ...under(pages.partners.services, [

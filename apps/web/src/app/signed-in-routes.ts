@@ -34,6 +34,8 @@ export function guardsFor(path: string): GuardName[] {
   // The operator's users (docs/decisions/063-users.md).
   if (path === pages.admin.users.route || path === pages.admin.user.route)
     return ['email', 'admin'];
+  // The terminology's unmatched texts (docs/decisions/071-terminology-and-codes.md).
+  if (path === pages.admin.terminology.route) return ['email', 'admin'];
   // The NHSD import writes into the organisation named by its query (docs/product/features.md#nhsd-import).
   if (path === 'nhsd-import') return ['email', 'organisationManager'];
   // A practitioner's own delegates; Managed accounts is the delegate's side and open to everyone signed in.

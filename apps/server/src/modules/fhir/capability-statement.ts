@@ -6,17 +6,35 @@ import {
 } from '@pca/contracts/fhir-paths.ts';
 import { definitionUrl } from './contact-requests.ts';
 import { bankAccountDefinitionUrl } from './bank-accounts.ts';
-import type { Json } from './resources.ts';
+import { profiles, type Json } from './resources.ts';
 import { searchDefinitions } from './service.ts';
 
 /** The FHIR search parameter type of each parameter name the API supports. */
 const paramType = (name: string): string => {
-  if (name === '_lastUpdated') return 'date';
+  if (name === '_lastUpdated' || name === 'recorded') return 'date';
   if (name === '_id') return 'token';
-  if (['organization', 'location', 'service', 'practitioner'].includes(name)) return 'reference';
-  if (['identifier', 'active', 'status', 'service-type'].includes(name)) return 'token';
+  if (['organization', 'location', 'service', 'practitioner', 'target'].includes(name))
+    return 'reference';
+  if (
+    [
+      'identifier',
+      'active',
+      'status',
+      'service-type',
+      'role',
+      'connection-type',
+      'payload-type',
+    ].includes(name)
+  )
+    return 'token';
   return 'string';
 };
+
+/**
+ * The types whose served instances declare HCPD's profile (when complete: a service's type coded, a location
+ * typed). Organisations, practitioners and roles lack data HCPD requires (decision 072) and declare AU Base's.
+ */
+const MEETS_HCPD = new Set(['Location', 'HealthcareService', 'Endpoint', 'Provenance']);
 
 /** What the partner API can do (GET /fhir/metadata), built from the same definitions the searches use. */
 export function capabilityStatement(base: string): Json {
@@ -55,6 +73,12 @@ export function capabilityStatement(base: string): Json {
             const def = searchDefinitions[type];
             return {
               type,
+              // HCPD's profile for the types whose instances meet it (resources.ts), AU Base's for the rest.
+              profile: MEETS_HCPD.has(type) ? profiles[type].hcpd : profiles[type].auBase,
+              supportedProfile: [
+                profiles[type].auBase,
+                MEETS_HCPD.has(type) && profiles[type].hcpd,
+              ].filter((p): p is NonNullable<typeof p> & string => typeof p === 'string'),
               interaction: [{ code: 'read' }, { code: 'search-type' }],
               searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
               ...(def.includes.length ? { searchInclude: def.includes } : {}),

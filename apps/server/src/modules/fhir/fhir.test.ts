@@ -93,6 +93,8 @@ describe('FHIR partner API', () => {
       'HealthcareService',
       'Practitioner',
       'PractitionerRole',
+      'Endpoint',
+      'Provenance',
       'Task',
       'Communication',
     ]);

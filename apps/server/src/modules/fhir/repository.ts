@@ -9,6 +9,18 @@ import type {
   RoleRow,
   ServiceRow,
 } from './resources.ts';
+import type { EndpointRow, ProvenanceRow } from './hcpd-resources.ts';
+import {
+  codingColumn,
+  codedTextFilter,
+  endpointIdsColumn,
+  endpointColumns,
+  endpointVisible,
+  provenanceColumns,
+  provenanceFrom,
+  provenanceEntityTypes,
+  provenanceVisible,
+} from './hcpd-sql.ts';
 import { FhirSearchError, isUuid } from './search-input.ts';
 import { roleVisibleJoin, roleVisibleWhere, visibility } from '#platform/partner-visibility.ts';
 
@@ -39,7 +51,8 @@ const practitionerVisible = (partner: string) => sql`exists (
 
 const organisationColumns = sql`o.id, o.parent_id as "parentId", o.name, o.alias, o.abn, o.hpio,
   o.phone, o.email, o.fax, o.website, o.status,
-  greatest(o.details_verified_at, o.created_at) as "lastUpdated"`;
+  greatest(o.details_verified_at, o.created_at) as "lastUpdated",
+  ${endpointIdsColumn(sql`e.organisation_id = o.id and e.healthcare_service_id is null`)} as "endpointIds"`;
 const locationColumns = sql`l.id, l.organisation_id as "organisationId", l.name, l.type,
   l.address_lines as "addressLines", l.locality, l.postcode, l.state, l.is_active as "isActive",
   l.phone, l.after_hours_phone as "afterHoursPhone", l.email, l.fax, l.website,
@@ -51,7 +64,9 @@ const serviceColumns = sql`s.id, s.organisation_id as "organisationId", s.locati
   s.nhsd_resource_identifier as "nhsdResourceIdentifier",
   s.phone, s.after_hours_phone as "afterHoursPhone", s.email, s.fax, s.website,
   s.suppress_phone as "suppressPhone", s.suppress_email as "suppressEmail",
-  greatest(s.details_verified_at, s.created_at) as "lastUpdated"`;
+  greatest(s.details_verified_at, s.created_at) as "lastUpdated",
+  ${codingColumn('service-type', sql`s.service_type`)} as "serviceTypeCoding",
+  ${endpointIdsColumn(sql`e.healthcare_service_id = s.id`)} as "endpointIds"`;
 /** Personal contact details only where the practitioner shares them with this partner, after its request. */
 const practitionerColumns = sql`pr.id, pr.hpii, pr.given_name as "givenName",
   pr.family_name as "familyName", pr.preferred_name as "preferredName",
@@ -65,7 +80,9 @@ const practitionerFrom = (partner: string) => sql`from practitioners pr
 const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   r.healthcare_service_id as "healthcareServiceId", s.organisation_id as "organisationId",
   s.location_id as "locationId", r.primary_type as "primaryType", r.start_date::text as "startDate",
-  r.end_date::text as "endDate", r.created_at as "lastUpdated"`;
+  r.end_date::text as "endDate", r.created_at as "lastUpdated",
+  ${codingColumn('practitioner-role', sql`r.primary_type`)} as "primaryTypeCoding",
+  ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds"`;
 
 /**
  * Whether the statement decides what the partner sees ('decide'), or the caller already knows it sees every row
@@ -192,6 +209,18 @@ const serviceShape: SearchShape = {
   visible: sql`s.id in (select id from vis_svc)`,
   order: sql`s.name, s.id`,
 };
+const endpointShape: SearchShape = {
+  columns: endpointColumns,
+  from: sql`from endpoints e`,
+  visible: endpointVisible,
+  order: sql`e.name, e.id`,
+};
+const provenanceShape = (partner: string): SearchShape => ({
+  columns: provenanceColumns,
+  from: provenanceFrom,
+  visible: provenanceVisible((r) => roleVisible(partner, r)),
+  order: sql`a.at desc, a.id desc`,
+});
 const practitionerShape = (partner: string): SearchShape => ({
   columns: practitionerColumns,
   from: practitionerFrom(partner),
@@ -223,6 +252,18 @@ export const fhirRepository = {
       matchesOf(practitionerShape(partner), filters, p, seen),
       p,
       seen,
+    ),
+
+  endpoints: (db: Database, partner: string, filters: SQL[], p: Page, seen: Seen = 'decide') =>
+    searchPage<EndpointRow>(db, partner, matchesOf(endpointShape, filters, p, seen), p, seen),
+
+  /** A target's Provenance is seen where the target is (always decided). */
+  provenances: (db: Database, partner: string, filters: SQL[], p: Page) =>
+    searchPage<ProvenanceRow>(
+      db,
+      partner,
+      matchesOf(provenanceShape(partner), filters, p, 'decide'),
+      p,
     ),
 
   /** Roles are always decided: nothing the partner sees implies that it sees a role. */
@@ -353,8 +394,8 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
         anyOf(values, (v) => (booleanOf(v) ? sql`o.status = 'Active'` : sql`o.status <> 'Active'`)),
       _lastUpdated: lastUpdated(lastUpdatedOf.Organization),
     },
-    includes: [],
-    revincludes: ['PractitionerRole:organization'],
+    includes: ['Organization:endpoint'],
+    revincludes: ['PractitionerRole:organization', 'Provenance:target'],
   },
   Location: {
     params: {
@@ -372,7 +413,7 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       _lastUpdated: lastUpdated(lastUpdatedOf.Location),
     },
     includes: ['Location:organization'],
-    revincludes: [],
+    revincludes: ['Provenance:target'],
   },
   HealthcareService: {
     params: {
@@ -385,7 +426,7 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       ]),
       name: startsWith(sql`s.name`),
       'service-type': (values) =>
-        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
+        anyOf(values, codedTextFilter('service-type', sql`s.service_type`)),
       organization: reference(sql`s.organisation_id`, 'Organization'),
       location: reference(sql`s.location_id`, 'Location'),
       active: (values) =>
@@ -398,8 +439,12 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
       _lastUpdated: lastUpdated(lastUpdatedOf.HealthcareService),
     },
-    includes: ['HealthcareService:location', 'HealthcareService:organization'],
-    revincludes: ['PractitionerRole:service'],
+    includes: [
+      'HealthcareService:location',
+      'HealthcareService:organization',
+      'HealthcareService:endpoint',
+    ],
+    revincludes: ['PractitionerRole:service', 'Provenance:target'],
   },
   Practitioner: {
     params: {
@@ -413,7 +458,7 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       _lastUpdated: lastUpdated(lastUpdatedOf.Practitioner),
     },
     includes: [],
-    revincludes: ['PractitionerRole:practitioner'],
+    revincludes: ['PractitionerRole:practitioner', 'Provenance:target'],
   },
   PractitionerRole: {
     params: {
@@ -424,7 +469,8 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
       service: reference(sql`s.id`, 'HealthcareService'),
       'service-type': (values) =>
-        anyOf(values, (v) => sql`lower(s.service_type) = ${v.toLowerCase()}`),
+        anyOf(values, codedTextFilter('service-type', sql`s.service_type`)),
+      role: (values) => anyOf(values, codedTextFilter('practitioner-role', sql`r.primary_type`)),
       active: (values) =>
         anyOf(values, (v) =>
           booleanOf(v)
@@ -443,7 +489,53 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       'PractitionerRole:organization',
       'PractitionerRole:location',
       'PractitionerRole:service',
+      'PractitionerRole:endpoint',
     ],
+    revincludes: ['Provenance:target'],
+  },
+  Endpoint: {
+    params: {
+      _id: reference(sql`e.id`, 'Endpoint'),
+      identifier: identifier([
+        { system: 'urn:ietf:rfc:3986', column: sql`'urn:uuid:' || e.id::text` },
+      ]),
+      name: startsWith(sql`e.name`),
+      organization: reference(sql`e.organisation_id`, 'Organization'),
+      'connection-type': (values) =>
+        anyOf(values, (v) => {
+          const bar = v.indexOf('|');
+          return sql`e.connection_type = ${bar === -1 ? v : v.slice(bar + 1)}`;
+        }),
+      'payload-type': (values) =>
+        anyOf(values, (v) => {
+          const bar = v.indexOf('|');
+          return sql`e.payload_type = ${bar === -1 ? v : v.slice(bar + 1)}`;
+        }),
+      status: (values) => anyOf(values, (v) => sql`e.status = ${v}`),
+      _lastUpdated: lastUpdated(sql`e.updated_at`),
+    },
+    includes: ['Endpoint:organization'],
+    revincludes: ['Provenance:target'],
+  },
+  Provenance: {
+    params: {
+      _id: reference(sql`a.id`, 'Provenance'),
+      target: (values) =>
+        anyOf(values, (v) => {
+          const slash = v.indexOf('/');
+          const type = slash === -1 ? null : v.slice(0, slash);
+          const id = slash === -1 ? v : v.slice(slash + 1);
+          if (!isUuid(id)) return sql`false`;
+          const entity = type ? provenanceEntityTypes[type] : undefined;
+          if (type && !entity) return sql`false`;
+          return entity
+            ? sql`(a.entity_type = ${entity} and a.entity_id = ${id.toLowerCase()})`
+            : sql`a.entity_id = ${id.toLowerCase()}`;
+        }),
+      recorded: lastUpdated(sql`a.at`),
+      _lastUpdated: lastUpdated(sql`a.at`),
+    },
+    includes: [],
     revincludes: [],
   },
 };
@@ -455,6 +547,8 @@ const idColumn: Record<FhirResourceType, SQL> = {
   HealthcareService: sql`s.id`,
   Practitioner: sql`pr.id`,
   PractitionerRole: sql`r.id`,
+  Endpoint: sql`e.id`,
+  Provenance: sql`a.id`,
 };
 
 /** The match of `type` with this id (a read). */
@@ -474,7 +568,9 @@ const revColumn: Record<string, SQL> = {
 
 /** Roles pointing at one of the matches through the _revinclude `rev`. */
 export const revincludeFilter = (rev: string, matchIds: string[]): SQL =>
-  sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
+  rev === 'Provenance:target'
+    ? sql`a.entity_id = any(${sql.param(matchIds)}::text[])`
+    : sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
 
 // The writes of a partner's request for a practitioner's personal contact details (contact-requests.ts).
 

@@ -7,8 +7,59 @@ import type { OpeningHours } from '#db/schema/index.ts';
 
 /** The HL7 v3 RoleCode system of the location type codes MOBL (mobile unit) and VI (virtual). */
 const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
-/** AU Base's identifier types (v2 table 0203 as extended for Australia). */
+/**
+ * Identifier types: HL7's v2 table 0203 where AU Base's identifier profile fixes it (au-hpii: NPI; HCPD's local
+ * and endpoint identifiers: XX, RI), and AU Base's Australian extension of it for the codes only that
+ * extension has (au-hpio: NOI, au-australianbusinessnumber: ABN) — docs/decisions/071-terminology-and-codes.md.
+ */
+const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 const AU_IDENTIFIER_TYPE_SYSTEM = 'http://terminology.hl7.org.au/CodeSystem/v2-0203';
+/** SNOMED CT (CT-AU codes are SNOMED CT codes). */
+export const SNOMED = 'http://snomed.info/sct';
+
+/** HCPD's local identifier (hc-local-identifier): the resource's id in this directory, type XX. */
+export const HC_LOCAL_IDENTIFIER_SYSTEM =
+  'http://digitalhealth.gov.au/fhir/hcpd/id/hc-local-identifier';
+const localIdentifier = (id: string): Json => ({
+  type: { coding: [{ system: V2_0203, code: 'XX', display: 'Organization identifier' }] },
+  system: HC_LOCAL_IDENTIFIER_SYSTEM,
+  value: id,
+});
+
+/** A coded concept from the terminology table (docs/decisions/071-terminology-and-codes.md). */
+export interface Coding {
+  code: string;
+  display: string;
+}
+/** A CodeableConcept of the text people entered, with its SNOMED CT coding when the text is matched to one. */
+export const codeableOf = (text: string, coding: Coding | null | undefined): Json =>
+  coding
+    ? { coding: [{ system: SNOMED, code: coding.code, display: coding.display }], text }
+    : { text };
+
+/**
+ * The profiles a resource declares (docs/decisions/072-endpoint-and-provenance.md): AU Base's always (every
+ * resource meets it), HCPD's when this instance has every element HCPD's profile requires.
+ */
+const AU_BASE = 'http://hl7.org.au/fhir/StructureDefinition/';
+const HCPD = 'http://digitalhealth.gov.au/fhir/hcpd/StructureDefinition/';
+export const profiles = {
+  Organization: { auBase: `${AU_BASE}au-organization`, hcpd: `${HCPD}hc-organization` },
+  Location: { auBase: `${AU_BASE}au-location`, hcpd: `${HCPD}hc-location` },
+  HealthcareService: {
+    auBase: `${AU_BASE}au-healthcareservice`,
+    hcpd: `${HCPD}hc-healthcareservice`,
+  },
+  Practitioner: { auBase: `${AU_BASE}au-practitioner`, hcpd: `${HCPD}hc-practitioner` },
+  PractitionerRole: {
+    auBase: `${AU_BASE}au-practitionerrole`,
+    hcpd: `${HCPD}hc-practitionerrole`,
+  },
+  Endpoint: { auBase: `${AU_BASE}au-endpoint`, hcpd: `${HCPD}hc-endpoint` },
+  Provenance: { auBase: null, hcpd: `${HCPD}hc-provenance` },
+} as const;
+const profileList = (type: keyof typeof profiles, meetsHcpd: boolean) =>
+  present<string>([profiles[type].auBase, meetsHcpd && profiles[type].hcpd]);
 
 export type Json = Record<string, unknown>;
 
@@ -57,7 +108,10 @@ export function telecomOf(
 }
 
 // Raw statements answer a timestamp as a Date (node-postgres) or as text (PGlite).
-const meta = (lastUpdated: Date | string) => ({ lastUpdated: new Date(lastUpdated).toISOString() });
+const meta = (lastUpdated: Date | string, profile: string[]) => ({
+  lastUpdated: new Date(lastUpdated).toISOString(),
+  profile,
+});
 
 export interface OrganisationRow {
   id: string;
@@ -72,13 +126,20 @@ export interface OrganisationRow {
   website: string | null;
   status: string;
   lastUpdated: Date | string;
+  /** The organisation's active endpoints (platform/db/schema/endpoints.ts). */
+  endpointIds?: string[] | null;
 }
+
+/** References to resources of one type (none: left out). */
+const refs = (type: string, ids: string[] | null | undefined) =>
+  ids?.length ? ids.map((id) => ({ reference: `${type}/${id}` })) : undefined;
 
 export function organizationResource(o: OrganisationRow): Json {
   return compact({
     resourceType: 'Organization',
     id: o.id,
-    meta: meta(o.lastUpdated),
+    // HCPD's hc-organization requires a physical address, which the portal does not keep for an organisation.
+    meta: meta(o.lastUpdated, profileList('Organization', false)),
     identifier: present<Json>([
       !!o.hpio && {
         type: {
@@ -114,6 +175,7 @@ export function organizationResource(o: OrganisationRow): Json {
     alias: o.alias ? [o.alias] : undefined,
     telecom: telecomOf(o),
     partOf: o.parentId ? { reference: `Organization/${o.parentId}` } : undefined,
+    endpoint: refs('Endpoint', o.endpointIds),
   });
 }
 
@@ -151,11 +213,21 @@ function addressOf(l: {
   });
 }
 
+/** HL7's location physical type "site" (a place with an address). */
+const PHYSICAL_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/location-physical-type';
+
 export function locationResource(l: LocationRow): Json {
+  const address = addressOf(l);
+  // hc-location: a type (mobile, virtual) or a physical type; a place with an address is a site.
+  const physicalType =
+    !l.type.length && address
+      ? { coding: [{ system: PHYSICAL_TYPE_SYSTEM, code: 'si', display: 'Site' }] }
+      : undefined;
   return compact({
     resourceType: 'Location',
     id: l.id,
-    meta: meta(l.lastUpdated),
+    meta: meta(l.lastUpdated, profileList('Location', l.type.length > 0 || !!physicalType)),
+    identifier: [localIdentifier(l.id)],
     status: l.isActive ? 'active' : 'inactive',
     name: l.name,
     mode: 'instance',
@@ -169,7 +241,8 @@ export function locationResource(l: LocationRow): Json {
       ],
     })),
     telecom: telecomOf(l, l),
-    address: addressOf(l),
+    address,
+    physicalType,
     managingOrganization: { reference: `Organization/${l.organisationId}` },
   });
 }
@@ -188,6 +261,10 @@ export interface ServiceRow extends ContactColumns {
   suppressPhone: boolean;
   suppressEmail: boolean;
   lastUpdated: Date | string;
+  /** The service type's SNOMED CT coding, when its text is matched in the terminology table. */
+  serviceTypeCoding?: Coding | null;
+  /** The service's active endpoints. */
+  endpointIds?: string[] | null;
 }
 
 const fhirDays: Record<string, string> = {
@@ -207,16 +284,22 @@ export const isCurrent = (start: string | null, end: string | null, today: strin
   (!start || start <= today) && (!end || end >= today);
 
 export function healthcareServiceResource(s: ServiceRow, today: string): Json {
+  // hc-healthcareservice: a coded type (required binding) and exactly one location.
+  const meetsHcpd = !!s.serviceTypeCoding && !!s.locationId;
   return compact({
     resourceType: 'HealthcareService',
     id: s.id,
-    meta: meta(s.lastUpdated),
-    identifier: s.nhsdResourceIdentifier
-      ? [{ system: fhirIdentifierSystems.nhsdService, value: s.nhsdResourceIdentifier }]
-      : undefined,
+    meta: meta(s.lastUpdated, profileList('HealthcareService', meetsHcpd)),
+    identifier: present<Json>([
+      localIdentifier(s.id),
+      !!s.nhsdResourceIdentifier && {
+        system: fhirIdentifierSystems.nhsdService,
+        value: s.nhsdResourceIdentifier,
+      },
+    ]),
     active: isCurrent(s.startDate, s.endDate, today),
     providedBy: { reference: `Organization/${s.organisationId}` },
-    type: [{ text: s.serviceType }],
+    type: [codeableOf(s.serviceType, s.serviceTypeCoding)],
     location: s.locationId ? [{ reference: `Location/${s.locationId}` }] : undefined,
     name: s.name,
     comment: s.description ?? undefined,
@@ -228,6 +311,7 @@ export function healthcareServiceResource(s: ServiceRow, today: string): Json {
         availableStartTime: fhirTime(h.opens),
         availableEndTime: fhirTime(h.closes),
       })),
+    endpoint: refs('Endpoint', s.endpointIds),
   });
 }
 
@@ -247,14 +331,15 @@ export function practitionerResource(p: PractitionerRow): Json {
   return compact({
     resourceType: 'Practitioner',
     id: p.id,
-    meta: meta(p.lastUpdated),
+    // HCPD's hc-practitioner requires recorded sex or gender and a qualification, which are not published.
+    meta: meta(p.lastUpdated, profileList('Practitioner', false)),
     identifier: p.hpii
       ? [
           {
             type: {
               coding: [
                 {
-                  system: AU_IDENTIFIER_TYPE_SYSTEM,
+                  system: V2_0203,
                   code: 'NPI',
                   display: 'National Provider Identifier',
                 },
@@ -288,20 +373,27 @@ export interface RoleRow {
   startDate: string;
   endDate: string | null;
   lastUpdated: Date | string;
+  /** The role type's SNOMED CT coding, when its text is matched in the terminology table. */
+  primaryTypeCoding?: Coding | null;
+  /** The role's service's active endpoints (a role is reached at its service's). */
+  endpointIds?: string[] | null;
 }
 
 export function practitionerRoleResource(r: RoleRow, today: string): Json {
   return compact({
     resourceType: 'PractitionerRole',
     id: r.id,
-    meta: meta(r.lastUpdated),
+    // hc-practitionerrole requires the role's Ahpra or peak-body registration identifier, not published here.
+    meta: meta(r.lastUpdated, profileList('PractitionerRole', false)),
+    identifier: [localIdentifier(r.id)],
     active: isCurrent(r.startDate, r.endDate, today),
     period: compact({ start: r.startDate, end: r.endDate ?? undefined }),
     practitioner: { reference: `Practitioner/${r.practitionerId}` },
     organization: { reference: `Organization/${r.organisationId}` },
-    code: [{ text: r.primaryType }],
+    code: [codeableOf(r.primaryType, r.primaryTypeCoding)],
     location: r.locationId ? [{ reference: `Location/${r.locationId}` }] : undefined,
     healthcareService: [{ reference: `HealthcareService/${r.healthcareServiceId}` }],
+    endpoint: refs('Endpoint', r.endpointIds),
   });
 }
 

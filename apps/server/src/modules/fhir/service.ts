@@ -21,6 +21,7 @@ import {
   practitionerRoleResource,
   type Json,
 } from './resources.ts';
+import { endpointResource, provenanceResource } from './hcpd-resources.ts';
 import { canonicalId, FhirSearchError, isUuid } from './search-input.ts';
 
 export { canonicalId, FhirSearchError, isUuid, searchDefinitions };
@@ -79,6 +80,10 @@ const fetchers = {
     fhirRepository
       .roles(db, partner, f, p, o.walk ?? 'matches')
       .then(resourcesOf((r) => practitionerRoleResource(r, today()))),
+  Endpoint: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+    fhirRepository.endpoints(db, partner, f, p, o.seen).then(resourcesOf(endpointResource)),
+  Provenance: (db: Database, partner: string, f: SQL[], p: Page) =>
+    fhirRepository.provenances(db, partner, f, p).then(resourcesOf(provenanceResource)),
 } satisfies Record<FhirResourceType, unknown>;
 
 /**
@@ -104,6 +109,11 @@ const includeTargets: Record<string, IncludeTarget> = {
   'PractitionerRole:organization': target('Organization', 'organization', 'known'),
   'PractitionerRole:location': target('Location', 'location', 'decide'),
   'PractitionerRole:service': target('HealthcareService', 'healthcareService', 'known'),
+  // A seen organisation's or service's endpoints are seen (a role's are its service's).
+  'Organization:endpoint': target('Endpoint', 'endpoint', 'known'),
+  'HealthcareService:endpoint': target('Endpoint', 'endpoint', 'known'),
+  'PractitionerRole:endpoint': target('Endpoint', 'endpoint', 'known'),
+  'Endpoint:organization': target('Organization', 'managingOrganization', 'known'),
 };
 
 function refIds(value: unknown): string[] {
@@ -239,15 +249,22 @@ export function fhirService(db: Database) {
       const matchIds = matches.map((m) => String(m['id']));
       for (const rev of revincludes)
         reads.push(
-          fetchers
-            .PractitionerRole(
-              db,
-              partner.partnerServiceId,
-              [revincludeFilter(rev, matchIds)],
-              { offset: 0, count: INCLUDE_LIMIT },
-              { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
-            )
-            .then((r) => r.resources),
+          rev === 'Provenance:target'
+            ? fetchers
+                .Provenance(db, partner.partnerServiceId, [revincludeFilter(rev, matchIds)], {
+                  offset: 0,
+                  count: INCLUDE_LIMIT,
+                })
+                .then((r) => r.resources)
+            : fetchers
+                .PractitionerRole(
+                  db,
+                  partner.partnerServiceId,
+                  [revincludeFilter(rev, matchIds)],
+                  { offset: 0, count: INCLUDE_LIMIT },
+                  { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
+                )
+                .then((r) => r.resources),
         );
       for (const resources of await Promise.all(reads)) add(resources);
       return [...out.values()];

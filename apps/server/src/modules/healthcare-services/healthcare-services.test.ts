@@ -174,7 +174,7 @@ describe('healthcare services', () => {
     const org = demoIds.organisation('harbour-telehealth');
     const body: HealthcareServiceInput = {
       name: 'Harbour Telehealth Mental Health',
-      serviceType: 'Mental health',
+      serviceType: 'Psychology service',
       description: '',
       locationId: demoIds.location('harbour-virtual'),
       startDate: '2026-01-01',
@@ -211,6 +211,6 @@ describe('healthcare services', () => {
       .select()
       .from(healthcareServices)
       .where(eq(healthcareServices.id, res.json().id));
-    expect(row).toMatchObject({ organisationId: org, serviceType: 'Mental health' });
+    expect(row).toMatchObject({ organisationId: org, serviceType: 'Psychology service' });
   });
 });

@@ -2,6 +2,7 @@ import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contr
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { ForbiddenError, ValidationError } from '#platform/errors.ts';
+import { serviceTypeConcept } from '#platform/terminology.ts';
 import { requireOrganisationManager, serviceAccess } from '#platform/entities/access.ts';
 import {
   addressText,
@@ -67,6 +68,17 @@ export function healthcareServicesService(db: Database) {
     };
   }
 
+  /**
+   * A service type is one of the terminology's (docs/decisions/071-terminology-and-codes.md): a text matched to
+   * a SNOMED CT-AU service type, so the partner API serves it coded.
+   */
+  async function requireServiceType(serviceType: string) {
+    if (!(await serviceTypeConcept(db, serviceType)))
+      throw new ValidationError([
+        { field: 'serviceType', message: 'Select a service type from the list' },
+      ]);
+  }
+
   /** Edits a healthcare service (OrganisationManager or HealthcareServiceManager), audited. */
   async function updateService(
     caller: AccessScope,
@@ -77,6 +89,8 @@ export function healthcareServicesService(db: Database) {
     const { service, canEdit } = await serviceAccess(db, caller, serviceId);
     if (!canEdit)
       throw new ForbiddenError('Only a manager of this healthcare service can change it.');
+    // A type kept as it was stays, matched or not (an operator maps it); a new one comes from the terminology.
+    if (input.serviceType !== service.serviceType) await requireServiceType(input.serviceType);
     const next = await toColumns(service.organisationId, input);
     await healthcareServiceWrites.save(db, serviceId, service, next, {
       actorUserId: caller.userId,
@@ -94,6 +108,7 @@ export function healthcareServicesService(db: Database) {
     requestId: string,
   ): Promise<string> {
     await requireOrganisationManager(db, caller, organisationId);
+    await requireServiceType(input.serviceType);
     const values = await toColumns(organisationId, input);
     return healthcareServiceWrites.insert(
       db,

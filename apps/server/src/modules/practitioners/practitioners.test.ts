@@ -326,6 +326,9 @@ describe('practitioner roles', () => {
     );
     expect(alice.healthcareServices.map((s) => s.name)).toContain('Harbour Skin Check Clinic');
     expect(alice.roleTypes).toContain('General practitioner');
+    // The terminology's roles come after the list's, each once (docs/decisions/071-terminology-and-codes.md).
+    expect(alice.roleTypes).toContain('Cardiologist');
+    expect(alice.roleTypes.filter((t) => t === 'General practitioner')).toHaveLength(1);
     const ben = PractitionerRoleOptions.parse(
       (await get(BEN, '/api/practitioner-roles/options')).json(),
     );

@@ -8,6 +8,7 @@ import {
   organisations,
   practitionerRoles,
   practitioners,
+  terminologyConcepts,
   valueSetConcepts,
   valueSets,
 } from '#db/schema/index.ts';
@@ -249,15 +250,28 @@ export function practitionersRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The codes of the practitioner role type value set, in display order. */
+    /**
+     * The role types a role may have: the practitioner role type value set, in display order, then the
+     * terminology's practitioner roles it does not already name (docs/decisions/071-terminology-and-codes.md),
+     * so a role picked from the list is coded for partners wherever the terminology knows it.
+     */
     async roleTypes(): Promise<string[]> {
-      const rows = await db
-        .select({ code: valueSetConcepts.code })
-        .from(valueSetConcepts)
-        .innerJoin(valueSets, eq(valueSets.id, valueSetConcepts.valueSetId))
-        .where(eq(valueSets.code, 'practitioner-role-type'))
-        .orderBy(asc(valueSetConcepts.sortOrder));
-      return rows.map((r) => r.code);
+      const [listed, coded] = await Promise.all([
+        db
+          .select({ code: valueSetConcepts.code })
+          .from(valueSetConcepts)
+          .innerJoin(valueSets, eq(valueSets.id, valueSetConcepts.valueSetId))
+          .where(eq(valueSets.code, 'practitioner-role-type'))
+          .orderBy(asc(valueSetConcepts.sortOrder)),
+        db
+          .select({ display: terminologyConcepts.display })
+          .from(terminologyConcepts)
+          .where(eq(terminologyConcepts.valueSet, 'practitioner-role'))
+          .orderBy(asc(terminologyConcepts.display)),
+      ]);
+      const types = listed.map((r) => r.code);
+      const known = new Set(types.map((t) => t.toLowerCase()));
+      return [...types, ...coded.map((r) => r.display).filter((d) => !known.has(d.toLowerCase()))];
     },
 
     /** Known practitioners (holding a visible role) whose 'given family' contains the name. */

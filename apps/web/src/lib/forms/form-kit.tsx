@@ -22,6 +22,7 @@ import {
   TextField,
   type SelectOption,
 } from '@pca/ui/input-fields/text-field.tsx';
+import { Combobox, type ComboboxOption } from '@pca/ui/input-fields/combobox.tsx';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
@@ -356,5 +357,43 @@ export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
         </ButtonGroup>
       </Stack>
     </form>
+  );
+}
+
+/** Props of FormComboboxField. */
+export type FormComboboxFieldProps<
+  T extends FieldValues,
+  TOut extends FieldValues = T,
+> = BoundFieldProps<T, TOut> & {
+  /** Every option; the list shows those whose label contains what is typed. */
+  options: ComboboxOption[];
+  /** Field width. */
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  /** Shown in the list while the options load. */
+  loading?: boolean;
+};
+
+/**
+ * A text bound to react-hook-form that is picked from a list (a terminology's concepts): typing filters the
+ * list, choosing an option puts its label in the field (docs/decisions/071-terminology-and-codes.md).
+ */
+export function FormComboboxField<T extends FieldValues, TOut extends FieldValues = T>(
+  props: FormComboboxFieldProps<T, TOut>,
+) {
+  const { options, loading, value, onValueChange, ...field } = useBoundField(props);
+  const typed = value.trim().toLowerCase();
+  const shown = typed
+    ? options.filter((o) => o.label.toLowerCase().includes(typed)).slice(0, 50)
+    : options.slice(0, 50);
+  return (
+    <Combobox
+      {...field}
+      inputValue={value}
+      onInputChange={onValueChange}
+      onSelect={(o) => onValueChange(o.label)}
+      options={shown}
+      loading={loading}
+      emptyText="No match: choose one from the list"
+    />
   );
 }

@@ -27,3 +27,5 @@ export * from './credential-documents.ts';
 export * from './key-contacts.ts';
 export * from './feedback.ts';
 export * from './transfers.ts';
+export * from './terminology.ts';
+export * from './endpoints.ts';

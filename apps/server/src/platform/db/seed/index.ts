@@ -7,6 +7,7 @@ import { seedBulkPractitioners, seedNhsdServices } from './seed-bulk.ts';
 import { seedNotifications, seedTasks } from './seed-inbox.ts';
 import { seedPractitionerPublications } from './seed-practitioner-publications.ts';
 import { seedLocalities, seedValueSets } from './seed-reference.ts';
+import { seedTerminology } from './seed-terminology.ts';
 import { seedWorld } from './seed-world.ts';
 import { loadLocalities, loadWorld, type World } from './world.ts';
 
@@ -57,6 +58,7 @@ async function seedInto(tx: Transaction, world: World, options: SeedOptions): Pr
   await seedLocalities(tx, localities);
   await seedNhsdServices(tx, world.bulk.nhsdServices, localities);
   await seedValueSets(tx);
+  await seedTerminology(tx);
   await seedTasks(tx, world, options.partnerSandboxUrl);
   await seedNotifications(tx, world);
 }

@@ -72,6 +72,12 @@ const areas: Area[] = [
     says: (s) => count(s.clientSystems, 'client system'),
     about: 'The partners’ systems that read the partner API.',
   },
+  {
+    title: 'Terminology: unmatched',
+    href: pages.admin.terminology.href(),
+    says: () => null,
+    about: 'Map the service types and role types that match no SNOMED CT-AU code yet.',
+  },
 ];
 
 /** The operator's home: a card per operator area with what exists or waits there. */

@@ -8,6 +8,7 @@ import {
   type LocationSummary,
 } from '@pca/contracts';
 import {
+  FormComboboxField,
   FormSelectField,
   FormTextareaField,
   FormTextField,
@@ -17,6 +18,7 @@ import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx'
 import { ContactFields } from '#lib/business/contact-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { useServiceTypes } from '../api/service-types.ts';
 
 /** The form's values for a service (every day listed so each has its row). */
 export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServiceInput {
@@ -57,6 +59,7 @@ export function HealthcareServiceForm({
     defaultValues,
   });
   const c = form.control;
+  const serviceTypes = useServiceTypes();
   return (
     <EntityForm form={form} fieldId={fieldId} {...frame}>
       <Fieldset legend="Service details">
@@ -69,13 +72,19 @@ export function HealthcareServiceForm({
             required
             maxWidth="xl"
           />
-          <FormTextField
+          <FormComboboxField
             control={c}
             name="serviceType"
             fieldId={fieldId}
             label="Service type"
             required
-            hint="For example General practice"
+            maxWidth="xl"
+            hint="Type part of the name, then choose from the list, for example General practice service"
+            options={(serviceTypes.data?.concepts ?? []).map((t) => ({
+              value: t.code,
+              label: t.display,
+            }))}
+            loading={serviceTypes.isPending}
           />
           <FormTextareaField
             control={c}

@@ -8,6 +8,7 @@ import {
 import { formValuesOf, HealthcareServiceForm } from '../components/healthcare-service-form.tsx';
 import { PractitionersTable } from '#lib/business/business-tables.tsx';
 import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
+import { endpointsTab } from '#lib/business/endpoints-tab.tsx';
 import { ServiceSummary } from '../components/service-summary.tsx';
 import {
   AddOrViewRoute,
@@ -46,6 +47,7 @@ function ViewService({ id }: { id: string }) {
       tabs={(s) => [
         { label: 'Details', content: <Details service={s} /> },
         { label: 'Practitioners', content: <PractitionersTable rows={s.practitioners} /> },
+        endpointsTab('service', s.id),
         partnerServicesTab('healthcare-service', s.id),
       ]}
     />

@@ -16,6 +16,7 @@ import {
   LocationsTable,
   PractitionersTable,
 } from '#lib/business/business-tables.tsx';
+import { endpointsTab } from '#lib/business/endpoints-tab.tsx';
 import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
 import { sharedDocumentsTab } from '#lib/credential-documents/shared-documents-tab.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
@@ -59,6 +60,7 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
     { label: 'Practitioners', content: <PractitionersTable rows={o.practitioners} /> },
     // Only its OrganisationManagers see what practitioners shared with it (docs/decisions/057-credential-documents.md).
     ...(o.canEdit ? [sharedDocumentsTab(o.id)] : []),
+    endpointsTab('organisation', o.id),
     partnerServicesTab('organisation', o.id),
   ];
 }

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EndpointInput, EndpointList, EndpointView, endpointApiPaths } from '@pca/contracts';
+import type { AppDeps } from '#platform/deps.ts';
+import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { endpointsService, type EndpointCaller } from './service.ts';
+
+const reads = problems(400, 403, 404);
+const writes = problems(400, 403, 404);
+
+/**
+ * Partner-facing endpoints (docs/decisions/072-endpoint-and-provenance.md): read by whoever reads the
+ * organisation or service, added, changed and removed by its managers.
+ */
+export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = endpointsService(deps.db);
+  const route = declareRoutes(app, { tag: 'endpoints', bodyLimit: 16_384 });
+  const caller = (auth: AuthContext): EndpointCaller => ({
+    scope: auth.scope,
+    userId: auth.user.id,
+    actingForPractitionerId: auth.currentUser.managingPractitioner?.id ?? null,
+  });
+
+  for (const [kind, url] of [
+    ['organisation', endpointApiPaths.organisation],
+    ['service', endpointApiPaths.healthcareService],
+  ] as const) {
+    route({
+      method: 'GET',
+      url,
+      summary: `The partner-facing endpoints of a${kind === 'organisation' ? 'n organisation' : ' healthcare service'}`,
+      params: IdParams,
+      response: { 200: EndpointList, ...reads },
+      handler: (request, auth) => service.list(caller(auth), { kind, id: request.params.id }),
+    });
+    route({
+      method: 'POST',
+      url,
+      summary: `Add a partner-facing endpoint to a${kind === 'organisation' ? 'n organisation' : ' healthcare service'} (its managers)`,
+      params: IdParams,
+      body: EndpointInput,
+      response: { 201: EndpointView, ...writes },
+      handler: (request, auth) =>
+        service.create(caller(auth), { kind, id: request.params.id }, request.body, request.id),
+    });
+  }
+
+  route({
+    method: 'PUT',
+    url: endpointApiPaths.endpoint,
+    summary: 'Change an endpoint (managers of its organisation or service)',
+    params: IdParams,
+    body: EndpointInput,
+    response: { 200: EndpointView, ...writes },
+    handler: (request, auth) =>
+      service.update(caller(auth), request.params.id, request.body, request.id),
+  });
+
+  route({
+    method: 'DELETE',
+    url: endpointApiPaths.endpoint,
+    summary: 'Remove an endpoint (managers of its organisation or service)',
+    params: IdParams,
+    response: { 204: z.null(), ...writes },
+    handler: (request, auth) => service.remove(caller(auth), request.params.id, request.id),
+  });
+};

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, inList } from './columns.ts';
+import { healthcareServices } from './healthcare-services.ts';
+import { organisations } from './organisations.ts';
+import { endpointStatuses } from '@pca/contracts/endpoints.ts';
+
+/**
+ * A partner-facing endpoint of an organisation or of one of its healthcare services
+ * (docs/decisions/072-endpoint-and-provenance.md): served as a FHIR Endpoint to partners who see its owner.
+ */
+export const endpoints = pgTable(
+  'endpoints',
+  {
+    id: id(),
+    /** The organisation it belongs to (for a service's endpoint, the service's organisation). */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Set for a service's endpoint; null for the organisation's own. */
+    healthcareServiceId: uuid('healthcare_service_id').references(() => healthcareServices.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    connectionType: text('connection_type').notNull(),
+    payloadType: text('payload_type').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: endpointStatuses }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('endpoints_organisation_idx').on(t.organisationId),
+    index('endpoints_service_idx').on(t.healthcareServiceId),
+    check('endpoints_status_check', sql.raw(`status in (${inList(endpointStatuses)})`)),
+  ],
+);

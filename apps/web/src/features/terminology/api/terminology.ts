@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  terminologyApiPaths,
+  type MapTerm,
+  type TerminologyConcepts,
+  type TerminologyValueSet,
+  type UnmatchedTerms,
+} from '@pca/contracts';
+import { http } from '#lib/http.ts';
+
+/** The texts no concept matches, with counts (the operator's). */
+export const unmatchedQueryOptions = () =>
+  queryOptions({
+    queryKey: ['terminology', 'unmatched'],
+    queryFn: ({ signal }) => http<UnmatchedTerms>(terminologyApiPaths.unmatched, { signal }),
+  });
+export const useUnmatchedTerms = () => useQuery(unmatchedQueryOptions());
+
+/** The concepts of one value set. */
+export const useConcepts = (valueSet: TerminologyValueSet) =>
+  useQuery({
+    queryKey: ['terminology', 'concepts', valueSet],
+    queryFn: ({ signal }) =>
+      http<TerminologyConcepts>(`${terminologyApiPaths.concepts}?valueSet=${valueSet}`, {
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Maps a text to a concept; the list is read again. */
+export function useMapTerm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MapTerm) =>
+      http<void>(terminologyApiPaths.mappings, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['terminology', 'unmatched'] }),
+  });
+}
