@@ -11,7 +11,10 @@
  * Options (environment): LIGHTHOUSE_RUNS=n runs each page n times (default 1) and every one of the n runs
  * must meet the goals — 3 runs out of 3, not the median (issue 37); WEB_DIST=dir builds and serves the SPA
  * from another folder;
- * LIGHTHOUSE_REPORTS=dir writes each run's full Lighthouse JSON there (to see which scripts and tasks cost).
+ * LIGHTHOUSE_REPORTS=dir writes each run's full Lighthouse JSON there (to see which scripts and tasks cost);
+ * LIGHTHOUSE_PROFILE=n then also loads each page n more times with the CPU slowed 4× under Chromium's
+ * sampling profiler and prints where the main-thread time went, by original function and file
+ * (scripts/lighthouse/cpu-profile.ts; with COMPARE_REF, both builds in turns).
  *
  * Comparing two builds in one run: COMPARE_REF=<git ref> builds the SPA of that commit too (its apps/web and
  * packages, exported with `git archive` into the temporary folder and built with this checkout's
@@ -37,6 +40,12 @@ import { freePort } from '../tools/run/free-port.ts';
 import { buildWebIfNeeded, buildWebOfRef } from './lib/build-web.ts';
 import { chromiumPath, ensureChromium } from './lib/chromium.ts';
 import { repoRoot, startService, waitForUrl } from '../tools/run/processes.ts';
+import {
+  meanProfile,
+  printProfile,
+  profileLoads,
+  type LoadProfile,
+} from './lighthouse/cpu-profile.ts';
 
 const ALICE = '2000000011';
 const SESSION_TOKEN_KEY = 'pca.sessionToken'; // apps/web/src/lib/session-token.ts
@@ -44,6 +53,8 @@ const runs = Math.max(1, Number(process.env['LIGHTHOUSE_RUNS'] ?? 1));
 const compareRef = process.env['COMPARE_REF'];
 const compareDist = process.env['COMPARE_WEB_DIST'];
 const compareLabel = process.env['COMPARE_LABEL'] ?? compareRef ?? 'compared';
+const profileRuns = Number(process.env['LIGHTHOUSE_PROFILE'] ?? 0);
+const webDist = process.env['WEB_DIST'] ?? path.join(repoRoot, 'apps/web/dist');
 
 interface Result {
   page: string;
@@ -363,9 +374,10 @@ try {
     ['/practitioners', '/practitioners (Alice)'],
   ] as const;
   const compared: Result[] = [];
-  if (comparedPortal) {
-    // Alice in a tab of her own on the compared portal too (its own identity provider and session).
-    const aliceThere = await browser.newPage();
+  // Alice in a tab of her own on the compared portal too (its own identity provider and session).
+  const aliceThere = comparedPortal ? await browser.newPage() : undefined;
+  const signedOutThere = comparedPortal && profileRuns > 0 ? await browser.newPage() : undefined;
+  if (comparedPortal && aliceThere) {
     await signIn(aliceThere, comparedPortal);
     for (const [pagePath, name] of signedInPages) {
       const [ours, theirs] = await auditBoth(
@@ -380,6 +392,31 @@ try {
   } else {
     for (const [pagePath, name] of signedInPages)
       results.push(...(await auditRuns(alice, `${portal}${pagePath}`, name)));
+  }
+
+  if (profileRuns > 0) {
+    const targets: Array<[string, Page, Page | undefined]> = [
+      ['/', signedOut, undefined],
+      ...signedInPages.map(([p]): [string, Page, Page | undefined] => [p, alice, aliceThere]),
+    ];
+    for (const [pagePath, ours, theirs] of targets) {
+      const mine: LoadProfile[] = [];
+      const other: LoadProfile[] = [];
+      for (let i = 0; i < profileRuns; i += 1) {
+        mine.push(await profileLoads(ours, `${portal}${pagePath}`, webDist, 1));
+        if (comparedPortal && comparedDist)
+          other.push(
+            await profileLoads(
+              theirs ?? signedOutThere!,
+              `${comparedPortal}${pagePath}`,
+              comparedDist,
+              1,
+            ),
+          );
+      }
+      printProfile(pagePath, meanProfile(mine));
+      if (other.length) printProfile(`${pagePath} [${compareLabel}]`, meanProfile(other));
+    }
   }
 
   const bareScore = medianScore(bare);
