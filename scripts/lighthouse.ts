@@ -130,6 +130,8 @@ async function startPortal(name = 'portal', webDist?: string): Promise<string> {
 
 /** Signs Alice in through the identity provider's page; the tab then holds her session token. */
 async function signIn(page: Page, portal: string) {
+  // A tab in the background does not paint, and its form would never be found ready to fill.
+  await page.bringToFront();
   await page.goto(`${portal}/api/auth/login`);
   await page.locator('.sign-in-form input[name="raNumber"]').fill(ALICE);
   await Promise.all([
