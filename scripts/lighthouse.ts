@@ -396,6 +396,25 @@ try {
       results.push(...(await auditRuns(alice, `${portal}${pagePath}`, name)));
   }
 
+  const bareScore = medianScore(bare);
+  const bareScripts = bare.reduce((sum, r) => sum + r.scriptBytes, 0) / bare.length;
+  printTable([...bare, ...results, ...compared], bareScripts);
+  if (compared.length) {
+    const missedThere = missedGoals(compared, bareScore);
+    console.log(
+      missedThere.length
+        ? `\nGoals the compared build (${compareLabel}) missed:\n${missedThere.map((m) => `  - ${m}`).join('\n')}`
+        : `\nThe compared build (${compareLabel}) met every goal.`,
+    );
+  }
+  const missed = missedGoals(results, bareScore);
+  if (missed.length) {
+    console.log(`\nGoals missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nEvery goal met.');
+  }
+
   if (profileRuns > 0) {
     const targets: Array<[string, Page, Page | undefined]> = [
       ['/', signedOut, undefined],
@@ -419,25 +438,6 @@ try {
       printProfile(pagePath, meanProfile(mine));
       if (other.length) printProfile(`${pagePath} [${compareLabel}]`, meanProfile(other));
     }
-  }
-
-  const bareScore = medianScore(bare);
-  const bareScripts = bare.reduce((sum, r) => sum + r.scriptBytes, 0) / bare.length;
-  printTable([...bare, ...results, ...compared], bareScripts);
-  if (compared.length) {
-    const missedThere = missedGoals(compared, bareScore);
-    console.log(
-      missedThere.length
-        ? `\nGoals the compared build (${compareLabel}) missed:\n${missedThere.map((m) => `  - ${m}`).join('\n')}`
-        : `\nThe compared build (${compareLabel}) met every goal.`,
-    );
-  }
-  const missed = missedGoals(results, bareScore);
-  if (missed.length) {
-    console.log(`\nGoals missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);
-    process.exitCode = 1;
-  } else {
-    console.log('\nEvery goal met.');
   }
 } finally {
   for (const step of cleanUp.reverse()) await step();

@@ -82,9 +82,10 @@ export async function profileLoads(
       else if (!scriptUrl) label = { fn: functionName || '(anonymous)', file: functionName };
       else {
         const map = mapOf(scriptUrl);
-        const original = map
-          ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber })
-          : null;
+        const original =
+          map && lineNumber >= 0
+            ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber })
+            : null;
         const file = original?.source ? fileLabel(original.source) : new URL(scriptUrl).pathname;
         const fn = original?.name ?? (functionName || '(anonymous)');
         label = { fn: `${fn} (${file}${original?.line ? `:${original.line}` : ''})`, file };
