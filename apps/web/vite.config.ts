@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { modernHelpers } from './build/modern-helpers.ts';
 import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
 
 /** The API origin the dev server proxies /api to (same origin in production). */
 const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
@@ -62,6 +63,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     modernHelpers(),
     lazyPopoverPositioning(),
+    prerender(),
     precompress(),
   ],
   build: {

@@ -192,6 +192,50 @@ test.describe('Application shell', () => {
     ).toBeVisible();
   });
 
+  test('the shell is painted from the page before any script runs, and hydration keeps it (docs/decisions/076)', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Without JavaScript: the home page whole, and the signed-in frame on any other address.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const bare = await noScript.newPage();
+    await bare.goto('/');
+    await expect(
+      bare.getByRole('heading', { level: 1, name: 'Provider Connect Australia' }),
+    ).toBeVisible();
+    await expect(bare.getByRole('contentinfo')).toContainText('Commonwealth of Australia');
+    // The Login button is a form: it starts sign-in before the script has run.
+    await bare.getByRole('main').getByRole('button', { name: 'Login' }).click();
+    await expect(bare.getByLabel('RA number')).toBeVisible();
+    await bare.goto('/practitioners');
+    await expect(bare.getByRole('banner')).toContainText('Provider Connect Australia');
+    await expect(bare.getByTestId('main-navigation-placeholder')).toBeVisible();
+    await expect(bare.getByRole('status')).toHaveText('Loading..');
+    await expect(bare.getByRole('contentinfo')).toContainText('Commonwealth of Australia');
+    await noScript.close();
+
+    // With it: the elements painted from the page are the ones the page keeps (hydrated, not drawn again).
+    await signInAndWait(page, ALICE, 'Alice');
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const painted = window as unknown as Record<string, Element | null>;
+        painted['header'] = document.querySelector('[data-testid="header-bar"]');
+        painted['footer'] = document.querySelector('footer');
+      });
+    });
+    await page.goto('/practitioners');
+    await expect(page.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Alice Nguyen' })).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const painted = window as unknown as Record<string, Element | null>;
+        return [painted['header'], painted['footer']].map((e) => Boolean(e?.isConnected));
+      }),
+    ).toEqual([true, true]);
+    await expectAccessible(page);
+  });
+
   test("signed out, / transfers at most 1.3× the bare page's JavaScript, compressed (docs/decisions/018)", async ({
     page,
   }) => {

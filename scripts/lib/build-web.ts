@@ -32,7 +32,9 @@ export async function buildWebIfNeeded(force = false) {
   await run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], {
     cwd: path.join(repoRoot, 'apps/web'),
   });
-  writeFileSync(marker, JSON.stringify({ buildDate: new Date().toISOString() }));
+  // The build writes it (apps/web/build/prerender.ts: the date its prerendered footer shows).
+  if (!existsSync(marker))
+    writeFileSync(marker, JSON.stringify({ buildDate: new Date().toISOString() }));
   return true;
 }
 
@@ -64,9 +66,10 @@ export async function buildWebOfRef(ref: string, workDir: string): Promise<strin
   await run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     cwd: path.join(src, 'apps/web'),
   });
-  writeFileSync(
-    path.join(outDir, 'build-info.json'),
-    JSON.stringify({ buildDate: new Date().toISOString() }),
-  );
+  if (!existsSync(path.join(outDir, 'build-info.json')))
+    writeFileSync(
+      path.join(outDir, 'build-info.json'),
+      JSON.stringify({ buildDate: new Date().toISOString() }),
+    );
   return outDir;
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/**
+ * The configuration values the server does not take from its settings, shared with the web build, which
+ * prerenders pages showing them (docs/decisions/076-prerendered-shell.md).
+ */
+export const runtimeDefaults = {
+  productName: 'Provider Connect Australia',
+  identityProvider: { name: 'Provider Digital Access (PRODA)' },
+} as const;
+
 /** Runtime configuration served by the API and loaded by the SPA before it renders (docs/product/architecture.md#the-system). */
 export const RuntimeConfig = z.object({
   productName: z.string(),

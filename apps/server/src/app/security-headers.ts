@@ -8,7 +8,9 @@ import type { ServerConfig } from '#lib/config.ts';
  * every one of helmet's middlewares again and parsed the policy on each request
  * (docs/benchmarks/load.md). Helmet also removes X-Powered-By, which neither Node nor Fastify sends.
  */
-export function securityHeaders(config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> {
+export function securityHeaders(
+  config: Pick<ServerConfig, 'publicUrl'> & { oidc: Pick<ServerConfig['oidc'], 'issuer'> },
+): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,7 +25,10 @@ export function securityHeaders(config: Pick<ServerConfig, 'publicUrl'>): Record
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        // The Login button is a form to /api/auth/login, which redirects to the identity provider: it works on
+        // the prerendered page before the script has run, and a form's redirect is held to this list too
+        // (docs/decisions/076-prerendered-shell.md).
+        formAction: ["'self'", new URL(config.oidc.issuer).origin],
       },
     },
     // HSTS only when served over HTTPS: over plain HTTP (development) it would pin the browser to a

@@ -137,6 +137,50 @@ describe('SPA host', () => {
     await server.close();
   });
 
+  it('sends the prerendered home page on / and the signed-in frame elsewhere when they show its configuration, else index.html (decision 076)', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'pca-spa-prerendered-'));
+    try {
+      mkdirSync(path.join(dist, 'prerendered'));
+      writeFileSync(path.join(dist, 'index.html'), html);
+      const page = (who: string) =>
+        `<!doctype html><html><head><title>x</title></head><body><div id="root" data-prerendered="${who}"></div></body></html>`;
+      writeFileSync(path.join(dist, 'prerendered', 'home.html'), page('signed-out'));
+      writeFileSync(path.join(dist, 'prerendered', 'signed-in.html'), page('signed-in'));
+      const runtime = loadConfig({ NODE_ENV: 'test', WEB_DIST: dist }).runtime;
+      const shown = {
+        productName: runtime.productName,
+        version: runtime.version,
+        buildDate: '2026-11-27T10:00:00.000Z',
+        identityProvider: runtime.identityProvider,
+      };
+      writeFileSync(
+        path.join(dist, 'build-info.json'),
+        JSON.stringify({ buildDate: shown.buildDate, prerendered: shown }),
+      );
+      const server = await app({ WEB_DIST: dist });
+      const home = await server.inject({ url: '/' });
+      expect(home.body).toContain('data-prerendered="signed-out"');
+      expect(home.body).toContain(embeddedConfigElementId);
+      const frame = await server.inject({ url: '/practitioners?organisationId=x' });
+      expect(frame.body).toContain('data-prerendered="signed-in"');
+      expect(frame.headers['etag']).not.toBe(home.headers['etag']);
+      // The pages are sent as the app shell only, never as files of their own.
+      expect((await server.inject({ url: '/prerendered/home.html' })).statusCode).toBe(404);
+      await server.close();
+
+      // A server whose configuration shows otherwise (BUILD_DATE set) sends the page without them.
+      const other = await app({ WEB_DIST: dist, BUILD_DATE: '2026-01-01T00:00:00.000Z' });
+      for (const url of ['/', '/welcome']) {
+        const plain = await other.inject({ url });
+        expect(plain.body).not.toContain('data-prerendered');
+        expect(plain.body).toContain('<title>Provider Connect Australia</title>');
+      }
+      await other.close();
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('escapes the configuration so no value can close its element or run as script', () => {
     const shell = appShellHtml('<html><head></head><body></body></html>', {
       productName: '</script><script>alert(1)</script>',

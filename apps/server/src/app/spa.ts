@@ -37,6 +37,36 @@ export function appShellHtml(html: string, runtimeConfig: unknown): string {
   return at < 0 ? `${html}${block}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 
+/** The configuration fields a prerendered page shows (apps/web/build/prerender.ts writes them to build-info.json). */
+const SHOWN_FIELDS = ['productName', 'version', 'buildDate', 'identityProvider'] as const;
+
+/**
+ * The pages the web build prerendered (the signed-out home page, the signed-in shell's frame), each with the
+ * configuration written in as into index.html — or none, when the build has none or its pages show other
+ * configuration values than this server's (a BUILD_DATE setting, say): a page that does not match what the
+ * browser renders would be drawn again, not hydrated (docs/decisions/076-prerendered-shell.md).
+ */
+export function prerenderedPages(
+  webDist: string,
+  runtimeConfig: unknown,
+): { home: string; signedIn: string } | null {
+  try {
+    const info = JSON.parse(readFileSync(path.join(webDist, 'build-info.json'), 'utf8')) as {
+      prerendered?: Record<string, unknown>;
+    };
+    const config = (runtimeConfig ?? {}) as Record<string, unknown>;
+    const shown = info.prerendered;
+    if (!shown) return null;
+    for (const field of SHOWN_FIELDS)
+      if (JSON.stringify(shown[field]) !== JSON.stringify(config[field])) return null;
+    const read = (name: string) =>
+      appShellHtml(readFileSync(path.join(webDist, 'prerendered', name), 'utf8'), runtimeConfig);
+    return { home: read('home.html'), signedIn: read('signed-in.html') };
+  } catch {
+    return null;
+  }
+}
+
 function compressedShell(html: string): AppShell {
   const identity = Buffer.from(html);
   return {
@@ -109,15 +139,24 @@ export async function registerSpa(
     app.log.warn({ webDist }, 'no web build found: serving the API only');
     return false;
   }
-  const shell = compressedShell(appShellHtml(readFileSync(indexFile, 'utf8'), runtimeConfig));
+  const prerendered = prerenderedPages(webDist, runtimeConfig);
+  // `/` is the signed-out home page; every other address a signed-in page (or a sign-in on its way), painted
+  // as the signed-in shell's frame until the script hydrates it.
+  const homeShell = compressedShell(
+    prerendered?.home ?? appShellHtml(readFileSync(indexFile, 'utf8'), runtimeConfig),
+  );
+  const shell = prerendered ? compressedShell(prerendered.signedIn) : homeShell;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
     preCompressed: true,
-    // The compressed siblings are variants of their file, never addressed on their own.
+    // The compressed siblings are variants of their file, never addressed on their own; the prerendered
+    // pages are sent as the app shell, never as files.
     allowedPath: (pathName) =>
-      !/\.(br|gz)$/.test(pathName) && (serveSourceMaps || !pathName.endsWith('.map')),
+      !/\.(br|gz)$/.test(pathName) &&
+      !pathName.startsWith('/prerendered/') &&
+      (serveSourceMaps || !pathName.endsWith('.map')),
     // Our own cache policy below, not the plugin's max-age=0.
     cacheControl: false,
     setHeaders(res, filePath) {
@@ -145,7 +184,7 @@ export async function registerSpa(
     if (pathname.startsWith('/api/') || pathname === '/api' || FILE_PATH.test(pathname)) {
       return reply.callNotFound();
     }
-    return sendShell(shell, request, reply);
+    return sendShell(pathname === '/' ? homeShell : shell, request, reply);
   });
   return true;
 }

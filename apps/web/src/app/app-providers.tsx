@@ -19,12 +19,15 @@ export type AppProvidersProps = {
   children: ReactNode;
 };
 
+const noClient = () => undefined;
+
 /**
  * Provides the query client as TanStack Query's QueryClientProvider does (the context, and mount while
  * provided), but it may arrive after the first render: the tree below keeps its state when it does.
  */
 function QueryClientSlot({ client, children }: { client?: QueryClient; children: ReactNode }) {
-  const loaded = useSyncExternalStore(onQueryClientLoaded, loadedQueryClient);
+  // A prerendered page is hydrated without it (docs/decisions/076-prerendered-shell.md).
+  const loaded = useSyncExternalStore(onQueryClientLoaded, loadedQueryClient, noClient);
   const value = client ?? loaded;
   useEffect(() => {
     if (!value) return;

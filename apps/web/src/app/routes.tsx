@@ -7,11 +7,17 @@ import { RootLayout } from './layout/root-layout.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { StartupFallback } from './layout/startup-fallback.tsx';
+import { PageFallback } from './layout/page-fallback.tsx';
 
 /** What a router needs: the entry's routes and the discovery of the signed-in ones. */
 export interface AppRoutes {
   routes: RouteObject[];
   patchRoutesOnNavigation: PatchRoutesOnNavigationFunction;
+  /**
+   * Adds the signed-in routes before the router is created, so that a signed-in start's first render is the
+   * shell with the page's fallback in it, the frame a prerendered page holds (docs/decisions/076-prerendered-shell.md).
+   */
+  discoverSignedIn(): Promise<void>;
 }
 
 /**
@@ -23,8 +29,15 @@ export interface AppRoutes {
  */
 export function createRoutes(queryClient: () => Promise<QueryClient> = loadQueryClient): AppRoutes {
   let discovered = false;
+  const routes = rootRoutes();
   return {
-    routes: rootRoutes(),
+    routes,
+    async discoverSignedIn() {
+      const { signedInRoutes } = await import('./signed-in-routes.ts');
+      if (discovered) return;
+      routes[0]!.children!.push(...signedInRoutes(queryClient));
+      discovered = true;
+    },
     async patchRoutesOnNavigation({ patch, signal }) {
       if (discovered) return;
       const { signedInRoutes } = await import('./signed-in-routes.ts');
@@ -43,6 +56,8 @@ function rootRoutes(): RouteObject[] {
       path: '/',
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
+      // Only until the signed-in routes are discovered; a route being loaded shows its own fallback inside
+      // the shell (docs/decisions/076-prerendered-shell.md).
       HydrateFallback: StartupFallback,
       children: [
         {
@@ -57,17 +72,20 @@ function rootRoutes(): RouteObject[] {
           handle: { title: 'Signing in' } satisfies RouteHandle,
           // The callback fills the query cache before it stores the session.
           lazy: () => withQueryClient(() => import('#features/auth/routes/callback-page.tsx')),
+          HydrateFallback: PageFallback,
         },
         {
           path: shellPages.auth.inactiveUser.route,
           handle: { title: 'Account inactive' } satisfies RouteHandle,
           lazy: () => import('#features/inactive-user/routes/inactive-user-page.tsx'),
+          HydrateFallback: PageFallback,
         },
         // Signed-out routes of the table that need no session.
         {
           path: shellPages.auth.smartCallback.route,
           handle: { title: 'Signing in' } satisfies RouteHandle,
           lazy: () => import('#features/auth/routes/smart-callback-page.tsx'),
+          HydrateFallback: PageFallback,
         },
         {
           path: shellPages.auth.verifyEmail.route,
@@ -75,6 +93,7 @@ function rootRoutes(): RouteObject[] {
           // Opened from a mailbox, signed in or not; the verification is a mutation of the query client.
           lazy: () =>
             withQueryClient(() => import('#features/profile/routes/verify-email-page.tsx')),
+          HydrateFallback: PageFallback,
         },
         {
           path: shellPages.auth.privacy.route,

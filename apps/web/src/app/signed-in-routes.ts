@@ -6,6 +6,7 @@ import type { GuardName } from './guards.ts';
 import { withQueryClient } from './query-client-loader.ts';
 import { routeTable } from './route-table.ts';
 import type { RouteHandle } from './layout/route-handle.ts';
+import { PageFallback } from './layout/page-fallback.tsx';
 
 const delegatePagePaths = new Set(
   [
@@ -75,11 +76,14 @@ export function signedInRoutes(queryClient: () => Promise<QueryClient>): RouteOb
       handle: { title: entry.title, parent: entry.parent } satisfies RouteHandle,
       ...(entry.session ? { loader: guardedLoader(guardsFor(entry.path), queryClient) } : {}),
       lazy: () => withQueryClient(entry.screen),
+      // Inside the shell, which stays mounted when the page arrives (docs/decisions/076-prerendered-shell.md).
+      HydrateFallback: PageFallback,
     })),
     // The design-system gallery (docs/product/features.md#design-system-gallery): sample data only, lazy so it adds nothing to other pages.
     {
       path: `${pages.designSystem.home.route}/*`,
       lazy: () => import('#features/design-system/routes.tsx'),
+      HydrateFallback: PageFallback,
     },
   ];
 }

@@ -31,7 +31,21 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+let prerenderedSignedIn = false;
+
+/**
+ * Which shell the page the server sent was prerendered with (signed in or not): hydration renders with it,
+ * so the markup it adopts matches, and then renders with the stored token (docs/decisions/076-prerendered-shell.md).
+ */
+export function setPrerenderedSession(signedIn: boolean): void {
+  prerenderedSignedIn = signedIn;
+}
+
 /** Re-renders when the token is stored or cleared; true while a token is held. */
 export function useHasSession(): boolean {
-  return useSyncExternalStore(subscribe, () => getSessionToken() !== null);
+  return useSyncExternalStore(
+    subscribe,
+    () => getSessionToken() !== null,
+    () => prerenderedSignedIn,
+  );
 }

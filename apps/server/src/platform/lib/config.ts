@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { developmentBankAccountKeys, parseBankAccountKeys } from './bank-account-crypto.ts';
+import { runtimeDefaults } from '@pca/contracts/config.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -330,7 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       cacheMs: e.SESSION_CACHE_MS,
     },
     runtime: {
-      productName: 'Provider Connect Australia',
+      productName: runtimeDefaults.productName,
       version: pkg.version,
       buildDate: e.BUILD_DATE ?? readBuildDate(e.WEB_DIST) ?? new Date().toISOString(),
       support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
@@ -342,7 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
       // Both base endpoints of docs/product/rules.md#entities are served by this API by default.
       apiBase: { systemOfRecord: '/api', participation: '/api' },
-      identityProvider: { name: 'Provider Digital Access (PRODA)' },
+      identityProvider: { ...runtimeDefaults.identityProvider },
     },
   };
 }

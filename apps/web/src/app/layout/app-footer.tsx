@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Footer, FooterDivider } from '@pca/ui/primitives/footer.ts';
 import { Box } from '@pca/ui/primitives/box.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -36,10 +37,15 @@ export function AppFooter({ onOpenDialog }: AppFooterProps) {
           </nav>
         ) : null}
         {onOpenDialog ? <FooterDivider /> : null}
-        <Text as="p" fontSize="xs">
-          &copy; {Number.isNaN(year) ? '' : `${year} `}Commonwealth of Australia. {productName}{' '}
-          version {version}, built {builtOn}.
-        </Text>
+        {/* The build date is written in the reader's time zone, which may put it on another day than the
+            prerendered page (built in the build machine's): a boundary of its own, so that a difference redraws
+            only this line, not the page (docs/decisions/076-prerendered-shell.md). */}
+        <Suspense>
+          <Text as="p" fontSize="xs">
+            &copy; {Number.isNaN(year) ? '' : `${year} `}Commonwealth of Australia. {productName}{' '}
+            version {version}, built {builtOn}.
+          </Text>
+        </Suspense>
       </Footer>
     </Box>
   );

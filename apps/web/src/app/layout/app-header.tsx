@@ -3,9 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Header } from '@pca/ui/header/header.tsx';
 import { Box } from '@pca/ui/primitives/box.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
-import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
-import { startLogin } from '#lib/login.ts';
+import { LoginButton } from '#lib/login-button.tsx';
 import { useHasSession } from '#lib/session-token.ts';
 import { withQueryClient } from '../query-client-loader.ts';
 import { MainNavigationPlaceholder } from '@pca/ui/navigation/main-navigation-placeholder.tsx';
@@ -42,7 +41,7 @@ export function AppHeader() {
               </Flex>
             ) : (
               <Flex justifyContent={{ xs: 'flex-start', lg: 'flex-end' }}>
-                <Button onClick={startLogin}>Login</Button>
+                <LoginButton />
               </Flex>
             )
           }

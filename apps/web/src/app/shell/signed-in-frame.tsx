@@ -9,6 +9,7 @@ import type { RouteHandle } from '../layout/route-handle.ts';
 import { routeTable } from '../route-table.ts';
 import { BreadcrumbsPlaceholder, routeShowsBreadcrumbs } from '../layout/breadcrumbs-slot.tsx';
 import { sideNavHighlight, sideNavLinks } from './navigation-rules.ts';
+import { useSideNavigationShown } from './use-wide-screen.ts';
 
 // Loaded only for pages below the dashboard: the dashboard shows no breadcrumbs.
 const Breadcrumbs = lazy(async () => ({
@@ -17,6 +18,13 @@ const Breadcrumbs = lazy(async () => ({
 
 /** The side navigation (docs/product/shell.md#side-navigation): 120 px, items by permission, one active by route. */
 export function ShellSideNavigation() {
+  // Below md its column is hidden (root-layout.tsx): a phone's first screen does not show it, so nothing of it
+  // is mounted there — no elements, no styles inserted (issue 37, docs/decisions/076-prerendered-shell.md).
+  if (!useSideNavigationShown()) return null;
+  return <SideNavigationOfRoute />;
+}
+
+function SideNavigationOfRoute() {
   const location = useLocation();
   const access = useCapabilities();
   const links =

@@ -2,9 +2,8 @@ import { Box } from '@pca/ui/primitives/box.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
-import { startLogin } from '#lib/login.ts';
+import { LoginButton } from '#lib/login-button.tsx';
 
 const BULLET = { listStyleType: 'disc' } as const;
 
@@ -44,7 +43,7 @@ export function HomePage() {
         </Text>
       </Stack>
       <div>
-        <Button onClick={startLogin}>Login</Button>
+        <LoginButton />
       </div>
     </Stack>
   );
