@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   SmartClientInput,
@@ -13,7 +12,6 @@ import { Button } from '@pca/ui/button/button.tsx';
 import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
 import { RadioGroup } from '@pca/ui/radio/radio.tsx';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { ApiError } from '#lib/http.ts';
 import { FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
@@ -63,18 +61,6 @@ export function SmartClientForm({
       scopes: defaultScopes,
     },
   });
-  // The server's field errors (an address that does not answer) show at their fields too.
-  useEffect(() => {
-    if (!(serverError instanceof ApiError)) return;
-    for (const e of serverError.problem?.errors ?? [])
-      if (
-        e.field === 'iss' ||
-        e.field === 'scopes' ||
-        e.field === 'authMethod' ||
-        e.field === 'name'
-      )
-        form.setError(e.field, { type: 'server', message: e.message });
-  }, [serverError, form]);
   const offlineOffered =
     !configuration ||
     configuration.scopesSupported.length === 0 ||
