@@ -91,7 +91,10 @@ test('Alice connects Harbour to its clinical system, launches and sees the conne
   await shoot(page, 'add-error');
 
   await page.getByLabel(/^FHIR base URL/).fill(iss());
-  await page.getByRole('checkbox', { name: /offline_access/ }).check();
+  // AgDS draws its own box over the input: tick it by its visible label, as a person does.
+  const offline = 'Stay connected between sign-ins (offline_access)';
+  await page.getByText(offline, { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: offline })).toBeChecked();
   await page.getByRole('button', { name: 'Save and check' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Clinical system' })).toBeVisible();
   await expect(page.getByText(`/organisation/participating/${harbour}/applaunch`)).toBeVisible();
