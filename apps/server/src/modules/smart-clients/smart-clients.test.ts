@@ -13,6 +13,7 @@ import { auditEvents, smartClients, smartClientTokens, smartLaunches } from '#db
 import { demoIds } from '#db/seed/index.ts';
 import { sessionContextLookup } from '#platform/auth/session-context.ts';
 import { hashToken } from '#lib/tokens.ts';
+import { loadConfig } from '#lib/config.ts';
 import { freePort } from '@pca/identity-provider/free-port';
 import { ALICE, GEORGE, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -48,6 +49,24 @@ async function contextOf(ra: string) {
 }
 
 describe('smart clients', () => {
+  it('production refuses to start without SMART_CLIENT_KEY, or with one that is not a private P-256 JWK', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OIDC_CLIENT_SECRET: 'x'.repeat(40),
+      OIDC_ISSUER: 'https://login.example',
+      BANK_ACCOUNT_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
+    };
+    expect(() => loadConfig(production)).toThrow(/SMART_CLIENT_KEY must be set in production/);
+    expect(() => loadConfig({ ...production, SMART_CLIENT_KEY: '{"kty":"RSA"}' })).toThrow(
+      /private P-256 JSON Web Key/,
+    );
+    // Without SMART_TOKEN_KEYS the tokens are sealed under the bank-account keys.
+    expect(
+      loadConfig({ NODE_ENV: 'test', BANK_ACCOUNT_KEYS: production.BANK_ACCOUNT_KEYS }).smart
+        .tokenKeys.currentKeyId,
+    ).toBe('k1');
+  });
+
   it('serves the portal’s public key without a session, and never its private part', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/smart-clients/jwks.json' });
     expect(res.statusCode).toBe(200);
