@@ -131,6 +131,11 @@ const workplaces = () => [
 const credentialDocuments = () => ['/credential-documents', '/credential-document/add'];
 /** Pages only Alice reaches (key contacts need key-contact access), and feedback signed in. */
 const alicesOwn = ['/key-contacts', '/key-contacts/add', '/give-feedback'];
+/** Harbour's Clinical systems tab and the add page of a connection (docs/product/smart-clients.md). */
+const clinicalSystems = () => [
+  `${entities!.organisation}?tab=Clinical+systems`,
+  `/smart-client/add-edit?organisationId=${entities!.organisation.split('/').pop()}`,
+];
 
 /** Each entity page's Partner services tab, with its partner cards and switches. */
 async function expectPartnerTabsFit(page: Page, who: string) {
@@ -186,6 +191,7 @@ test.describe('Fits every screen', () => {
       ...workplaces(),
       ...credentialDocuments(),
       ...alicesOwn,
+      ...clinicalSystems(),
     ])
       await expectFitsEveryWidth(page, route, 'Alice');
     await expectPartnerTabsFit(page, 'Alice');

@@ -54,6 +54,7 @@ import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
 import { practitionerPublicationRoutes } from '#modules/practitioner-publications/routes.ts';
 import { userRegistrationRoutes } from '#modules/user-registration/routes.ts';
 import { shellRoutes } from '#modules/shell/routes.ts';
+import { smartClientsPublicRoutes, smartClientsRoutes } from '#modules/smart-clients/routes.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import { workplacesRoutes } from '#modules/workplaces/routes.ts';
@@ -107,6 +108,7 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   terminologyRoutes,
   publicationsOverviewRoutes,
   usersRoutes,
+  smartClientsRoutes,
 ];
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */
@@ -209,6 +211,7 @@ export async function buildApp({
   await app.register(emailVerificationRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(partnerOAuthRoutes, deps);
+  await app.register(smartClientsPublicRoutes, deps);
   await app.register(fhirRoutes, { ...deps, prefix: '/fhir' });
 
   // Signed in: one context that authenticates every request when it arrives, before its body is read

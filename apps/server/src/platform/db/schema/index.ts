@@ -29,3 +29,4 @@ export * from './feedback.ts';
 export * from './transfers.ts';
 export * from './terminology.ts';
 export * from './endpoints.ts';
+export * from './smart-clients.ts';
