@@ -27,3 +27,4 @@ export * from './credential-documents.ts';
 export * from './key-contacts.ts';
 export * from './feedback.ts';
 export * from './transfers.ts';
+export * from './practitioner-role-import.ts';
