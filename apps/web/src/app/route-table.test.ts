@@ -30,7 +30,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
       'practitioner-profile/:id',
       'smart-client/add-edit',
       'smart-client/add-edit/:id',
-      'smart-client/practitioner-role-import/:id',
       'publication-email-notification',
       'tasks-notifications',
       'tasks-notifications/complete-online-form/:id',
