@@ -53,7 +53,7 @@ export default defineConfig({
       },
       {
         test: {
-          // The development services that need no database: the mail catcher, the partner sandbox (its routes
+          // The development services that need no database: the mail catcher, the clinical system, the partner sandbox (its routes
           // by inject; against the API in the server project) and their shared shutdown helpers.
           name: 'dev-services',
           pool: 'threads',
@@ -61,6 +61,7 @@ export default defineConfig({
           include: [
             'apps/mail-catcher/src/**/*.test.ts',
             'apps/partner-sandbox/src/**/*.test.ts',
+            'apps/clinical-system/src/**/*.test.ts',
             'packages/dev-services/src/**/*.test.ts',
           ],
         },

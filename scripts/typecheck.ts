@@ -12,6 +12,7 @@ const projects = [
   'packages/contracts',
   'apps/mail-catcher',
   'apps/partner-sandbox',
+  'apps/clinical-system',
   'packages/dev-services',
   'scripts',
   'scripts/lighthouse/bare',
