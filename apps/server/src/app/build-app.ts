@@ -22,6 +22,7 @@ import type { Database } from '#db/client.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
 import { createAuthenticate } from '#platform/auth/authenticate.ts';
+import { NotFoundError } from '#platform/errors.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
 import { auditEventsRoutes } from '#modules/audit-events/routes.ts';
 import { usersRoutes } from '#modules/users/routes.ts';
@@ -47,6 +48,8 @@ import { keyContactRoutes } from '#modules/key-contacts/routes.ts';
 import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
+import { practitionerRoleImportRoutes } from '#modules/practitioner-role-import/routes.ts';
+import type { CisClientFor } from '#modules/practitioner-role-import/service.ts';
 import { publicationRoutes } from '#modules/publications/routes.ts';
 import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
 import { practitionerPublicationRoutes } from '#modules/practitioner-publications/routes.ts';
@@ -102,6 +105,10 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   usersRoutes,
 ];
 
+/** No connection can be opened until the SMART connections' module is part of the app. */
+const noConnections: CisClientFor = () =>
+  Promise.reject(new NotFoundError('Clinical information system connection not found.'));
+
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */
 function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void) {
   reply.header('cache-control', 'no-store');
@@ -118,6 +125,11 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Sees every route as it is added: the reliability suite's fuzz reads the whole route table with it. */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Opens a clinical information system connection for the practitioner role import; by default the SMART
+   * connections' own. API tests give one on a clinical-system stand-in they authorised at themselves.
+   */
+  cisClientFor?: CisClientFor;
 }
 
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
@@ -128,6 +140,7 @@ export async function buildApp({
   logger,
   serveWeb = true,
   onRoute,
+  cisClientFor = noConnections,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -205,6 +218,7 @@ export async function buildApp({
     api.addHook('onRequest', authenticate);
     api.addHook('onRequest', noStore);
     for (const routes of signedInRoutes) await api.register(routes, deps);
+    await api.register(practitionerRoleImportRoutes, { ...deps, cisClientFor });
   });
 
   // The development partner sandbox's client system holds the secret `npm start` gave it this time.

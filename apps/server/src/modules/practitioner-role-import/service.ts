@@ -34,7 +34,10 @@ export const firstPagePath = `PractitionerRole?_include=PractitionerRole:practit
 
 const slug = (type: string) => type.replace(/^\/problems\//, '');
 
-/** The clinical system could not answer, or answered nonsense: a 502 problem naming it, never a 500. */
+/**
+ * The clinical system could not answer, or answered nonsense: a 502 problem naming it, never a 500. A network
+ * failure is not kept as the cause: the error handler would take a refused connection for the database's.
+ */
 const cisProblem = (name: string, cause: unknown) =>
   new HttpError(
     502,
@@ -42,7 +45,7 @@ const cisProblem = (name: string, cause: unknown) =>
     `${messages.readError} ${name}: ${cause instanceof CisBundleError ? cause.message : 'it did not answer as expected.'}`,
     slug(problemTypes.cisUnavailable),
     undefined,
-    { cause },
+    cause instanceof CisBundleError ? { cause } : undefined,
   );
 
 const progressOf = (run: RunRow): ImportRunProgress => ({
@@ -88,8 +91,8 @@ export function practitionerRoleImportService(
       const body = await client.getJson(run.nextPath ?? firstPagePath);
       page = readSearchPage(client.connection.iss, body);
     } catch (error) {
-      // The connection's own answers (not connected, not found) pass through as they are.
-      if (error instanceof HttpError && error.status < 500) throw error;
+      // The connection's own answers (not connected, not found, its 502) pass through as they are.
+      if (error instanceof HttpError) throw error;
       throw cisProblem(client.connection.name, error);
     }
     const saved = await repo.savePage(db, run, page);
