@@ -36,6 +36,7 @@ export * from './workplaces.ts';
 export * from './audit-events.ts';
 export * from './credential-documents.ts';
 export * from './key-contacts.ts';
+export * from './smart-clients.ts';
 export * from './feedback.ts';
 export * from './publications-overview.ts';
 export * from './transfers.ts';

@@ -22,7 +22,6 @@ import type { Database } from '#db/client.ts';
 import type { IdentityClient } from '#integrations/identity/identity-client.ts';
 import { createSmtpMailSender } from '#integrations/mail/smtp-mail-sender.ts';
 import { createAuthenticate } from '#platform/auth/authenticate.ts';
-import { NotFoundError } from '#platform/errors.ts';
 import { adminRoutes } from '#modules/admin/routes.ts';
 import { auditEventsRoutes } from '#modules/audit-events/routes.ts';
 import { usersRoutes } from '#modules/users/routes.ts';
@@ -55,6 +54,8 @@ import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
 import { practitionerPublicationRoutes } from '#modules/practitioner-publications/routes.ts';
 import { userRegistrationRoutes } from '#modules/user-registration/routes.ts';
 import { shellRoutes } from '#modules/shell/routes.ts';
+import { smartClientsPublicRoutes, smartClientsRoutes } from '#modules/smart-clients/routes.ts';
+import { smartClientsService } from '#modules/smart-clients/service.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import { workplacesRoutes } from '#modules/workplaces/routes.ts';
@@ -103,11 +104,8 @@ const signedInRoutes: FastifyPluginAsyncZod<AppDeps>[] = [
   keyContactRoutes,
   publicationsOverviewRoutes,
   usersRoutes,
+  smartClientsRoutes,
 ];
-
-/** No connection can be opened until the SMART connections' module is part of the app. */
-const noConnections: CisClientFor = () =>
-  Promise.reject(new NotFoundError('Clinical information system connection not found.'));
 
 /** Keeps an answer out of every cache: what a signed-in caller sees is theirs alone. */
 function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void) {
@@ -140,7 +138,7 @@ export async function buildApp({
   logger,
   serveWeb = true,
   onRoute,
-  cisClientFor = noConnections,
+  cisClientFor,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -206,6 +204,7 @@ export async function buildApp({
   await app.register(emailVerificationRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(partnerOAuthRoutes, deps);
+  await app.register(smartClientsPublicRoutes, deps);
   await app.register(fhirRoutes, { ...deps, prefix: '/fhir' });
 
   // Signed in: one context that authenticates every request when it arrives, before its body is read
@@ -218,7 +217,12 @@ export async function buildApp({
     api.addHook('onRequest', authenticate);
     api.addHook('onRequest', noStore);
     for (const routes of signedInRoutes) await api.register(routes, deps);
-    await api.register(practitionerRoleImportRoutes, { ...deps, cisClientFor });
+    // The import reads the clinical system through the SMART connections' client (modules do not import
+    // each other: the app hands one to the other).
+    await api.register(practitionerRoleImportRoutes, {
+      ...deps,
+      cisClientFor: cisClientFor ?? smartClientsService(deps).fhirClientFor,
+    });
   });
 
   // The development partner sandbox's client system holds the secret `npm start` gave it this time.

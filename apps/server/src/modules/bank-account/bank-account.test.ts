@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -377,6 +378,10 @@ describe('keys', () => {
       NODE_ENV: 'production',
       OIDC_CLIENT_SECRET: 'x'.repeat(40),
       OIDC_ISSUER: 'https://login.example',
+      // Required in production too (docs/decisions/069-smart-app-launch.md).
+      SMART_CLIENT_KEY: JSON.stringify(
+        generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+      ),
     };
     expect(() => loadConfig(production)).toThrow(/BANK_ACCOUNT_KEYS must be set in production/);
     const key = Buffer.alloc(32, 3).toString('base64');

@@ -34,9 +34,17 @@ const KEY_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Reads BANK_ACCOUNT_KEYS (`<id>:<base64 of 32 bytes>`, comma-separated) and BANK_ACCOUNT_KEY_ID (the key new
- * writes use; the last one listed when unset). Throws with a message naming what is wrong.
+ * writes use; the last one listed when unset). Throws with a message naming what is wrong. Other keyrings of
+ * the same shape (SMART_TOKEN_KEYS, docs/decisions/069-smart-app-launch.md) pass their own variable names.
  */
-export function parseBankAccountKeys(keys: string, currentKeyId?: string): BankAccountKeyRing {
+export function parseBankAccountKeys(
+  keys: string,
+  currentKeyId?: string,
+  names: { keys: string; keyId: string } = {
+    keys: 'BANK_ACCOUNT_KEYS',
+    keyId: 'BANK_ACCOUNT_KEY_ID',
+  },
+): BankAccountKeyRing {
   const map = new Map<string, Buffer>();
   for (const entry of keys
     .split(',')
@@ -46,20 +54,17 @@ export function parseBankAccountKeys(keys: string, currentKeyId?: string): BankA
     const id = entry.slice(0, at);
     if (at < 1 || !KEY_ID.test(id))
       throw new Error(
-        'BANK_ACCOUNT_KEYS must be <key id>:<base64 key>[,…] with ids of letters, digits, . _ -',
+        `${names.keys} must be <key id>:<base64 key>[,…] with ids of letters, digits, . _ -`,
       );
     const key = Buffer.from(entry.slice(at + 1), 'base64');
     if (key.length !== 32)
-      throw new Error(
-        `BANK_ACCOUNT_KEYS: key "${id}" must be 32 bytes (base64 of 32 random bytes)`,
-      );
-    if (map.has(id)) throw new Error(`BANK_ACCOUNT_KEYS: key id "${id}" is listed twice`);
+      throw new Error(`${names.keys}: key "${id}" must be 32 bytes (base64 of 32 random bytes)`);
+    if (map.has(id)) throw new Error(`${names.keys}: key id "${id}" is listed twice`);
     map.set(id, key);
   }
-  if (map.size === 0) throw new Error('BANK_ACCOUNT_KEYS holds no key');
+  if (map.size === 0) throw new Error(`${names.keys} holds no key`);
   const current = currentKeyId ?? [...map.keys()].at(-1)!;
-  if (!map.has(current))
-    throw new Error(`BANK_ACCOUNT_KEY_ID "${current}" is not one of BANK_ACCOUNT_KEYS`);
+  if (!map.has(current)) throw new Error(`${names.keyId} "${current}" is not one of ${names.keys}`);
   return { currentKeyId: current, keys: map };
 }
 

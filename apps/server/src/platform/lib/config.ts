@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { developmentBankAccountKeys, parseBankAccountKeys } from './bank-account-crypto.ts';
+import { developmentSmartTokenKeys } from './smart-token-crypto.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -88,6 +89,15 @@ const Env = z.object({
   // new writes use (the last listed when unset). Required in production.
   BANK_ACCOUNT_KEYS: z.string().min(1).optional(),
   BANK_ACCOUNT_KEY_ID: z.string().min(1).optional(),
+  // The portal as a SMART app (docs/decisions/069-smart-app-launch.md): the private JWK its private_key_jwt
+  // assertions are signed with (outside production: made once and kept under DATA_DIR), and the keys its
+  // CIS tokens are encrypted at rest under (`<id>:<base64 32 bytes>[,…]`; unset: the bank-account keys).
+  // The client key is required in production.
+  SMART_CLIENT_KEY: z.string().min(1).optional(),
+  SMART_TOKEN_KEYS: z.string().min(1).optional(),
+  SMART_TOKEN_KEY_ID: z.string().min(1).optional(),
+  // How long one request to a clinical information system may take.
+  SMART_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // The development partner sandbox's client credentials, set by `npm start` (never in production).
   PARTNER_SANDBOX_CLIENT: z.string().optional(),
   // Where the development partner sandbox answers (`npm start` sets it from SANDBOX_PORT): the seeded
@@ -195,6 +205,20 @@ function documentStorageOf(e: z.infer<typeof Env>) {
   return { kind: 'files' as const, dir: e.DOCUMENTS_DIR ?? fallback };
 }
 
+/** SMART_CLIENT_KEY must be a private P-256 JWK (ES256): said at start-up, not at the first launch. */
+function checkSmartClientKey(text: string) {
+  let jwk: Record<string, unknown> | null = null;
+  try {
+    jwk = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    jwk = null;
+  }
+  if (!jwk || jwk['kty'] !== 'EC' || jwk['crv'] !== 'P-256' || typeof jwk['d'] !== 'string')
+    throw new Error(
+      'SMART_CLIENT_KEY must be a private P-256 JSON Web Key (kty EC, crv P-256, with d) for ES256',
+    );
+}
+
 /** Reads and validates configuration from the environment (throws with every problem listed). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = Env.parse(env);
@@ -217,6 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         '(<key id>:<base64 of 32 random bytes>, e.g. from `openssl rand -base64 32`; docs/development.md#settings)',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.SMART_CLIENT_KEY) {
+    throw new Error(
+      'SMART_CLIENT_KEY must be set in production: the private JWK (ES256) the portal signs its SMART ' +
+        'client assertions with, the same in every API process (docs/decisions/069-smart-app-launch.md)',
+    );
+  }
+  if (e.SMART_CLIENT_KEY) checkSmartClientKey(e.SMART_CLIENT_KEY);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
@@ -277,6 +308,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     bankAccountKeys: e.BANK_ACCOUNT_KEYS
       ? parseBankAccountKeys(e.BANK_ACCOUNT_KEYS, e.BANK_ACCOUNT_KEY_ID)
       : developmentBankAccountKeys(e.DATA_DIR),
+    smart: {
+      /** The private JWK (text) of SMART_CLIENT_KEY; unset outside production: made and kept under DATA_DIR. */
+      clientKey: e.SMART_CLIENT_KEY,
+      clientKeyFile: path.join(e.DATA_DIR, 'smart-client-key.json'),
+      tokenKeys: e.SMART_TOKEN_KEYS
+        ? parseBankAccountKeys(e.SMART_TOKEN_KEYS, e.SMART_TOKEN_KEY_ID, {
+            keys: 'SMART_TOKEN_KEYS',
+            keyId: 'SMART_TOKEN_KEY_ID',
+          })
+        : e.BANK_ACCOUNT_KEYS
+          ? parseBankAccountKeys(e.BANK_ACCOUNT_KEYS, e.BANK_ACCOUNT_KEY_ID)
+          : developmentSmartTokenKeys(e.DATA_DIR),
+      timeoutMs: e.SMART_TIMEOUT_MS,
+      /** Production reaches only public https addresses; development and tests only this machine's. */
+      production: e.NODE_ENV === 'production',
+      redirectUri: `${publicUrl}/smart-authorization-code/callback`,
+      publicUrl,
+    },
     partnerSandboxClient: parseSandboxClient(e.PARTNER_SANDBOX_CLIENT),
     partnerSandboxUrl: e.PARTNER_SANDBOX_URL,
     partnerTokens: {

@@ -27,4 +27,5 @@ export * from './credential-documents.ts';
 export * from './key-contacts.ts';
 export * from './feedback.ts';
 export * from './transfers.ts';
+export * from './smart-clients.ts';
 export * from './practitioner-role-import.ts';
