@@ -17,6 +17,7 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
+import { ApiError } from '#lib/http.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { useFieldId } from '#lib/forms/form-kit.tsx';
 import {
@@ -116,11 +117,19 @@ export function PractitionerRoleImportPage() {
             </div>
           ) : null}
           {reading.step === 'failed' ? (
-            <ApiErrorAlert
-              error={reading.error}
-              thing="the clinical system’s practitioner roles"
-              logMessage="Practitioner role import: reading failed"
-            />
+            <>
+              <ApiErrorAlert
+                error={reading.error}
+                thing="this clinical system connection"
+                logMessage="Practitioner role import: reading failed"
+              />
+              {/* A clinical system that failed is named, with what it did wrong (the 502's detail). */}
+              {reading.error instanceof ApiError &&
+              reading.error.status === 502 &&
+              reading.error.problem?.detail ? (
+                <Text as="p">{reading.error.problem.detail}</Text>
+              ) : null}
+            </>
           ) : null}
           <ButtonGroup>
             <Button onClick={() => void read()}>
