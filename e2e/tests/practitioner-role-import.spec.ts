@@ -129,9 +129,14 @@ test('Alice connects and signs in to the clinical system, then imports three new
 
   // Three of the new roles: not Sofia Green's, and none of the changed ones this time.
   const table = page.getByRole('table', { name: 'New roles' });
-  await table.getByRole('checkbox', { name: 'Green, Sofia' }).uncheck();
+  // AgDS draws the box over the input: a person clicks the label.
+  await table.getByText('Green, Sofia').click();
+  await expect(table.getByRole('checkbox', { name: 'Green, Sofia' })).not.toBeChecked();
   await page.getByRole('tab', { name: /Changed/ }).click();
-  await page.getByRole('checkbox', { name: 'Choose all 3 changed roles' }).uncheck();
+  await page.getByText('Choose all 3 changed roles').click();
+  await expect(
+    page.getByRole('checkbox', { name: 'Choose all 3 changed roles' }),
+  ).not.toBeChecked();
   await page.getByRole('tab', { name: /Unmatched/ }).click();
   await expect(
     page

@@ -108,7 +108,9 @@ export function ImportRows({ rows, services, chosen, onChosenChange }: ImportRow
                 ? (serviceName.get(row.healthcareServiceId) ?? '')
                 : (row.role.sourceName ?? 'None')}
             </Text>
-            {row.healthcareServiceId && row.role.sourceName ? (
+            {row.healthcareServiceId &&
+            row.role.sourceName &&
+            row.role.sourceName !== serviceName.get(row.healthcareServiceId) ? (
               <Text
                 fontSize="sm"
                 color="muted"
@@ -194,7 +196,7 @@ export function ImportRows({ rows, services, chosen, onChosenChange }: ImportRow
         label: `${tabLabels[status]} (${byStatus[status].length})`,
         content: panel(status),
         endElement:
-          status === 'unmatched' || byStatus[status].length === 0 ? null : (
+          (status !== 'new' && status !== 'changed') || byStatus[status].length === 0 ? null : (
             <Chip tone="secondary">{`${
               byStatus[status].filter((r) => chosen.has(r.role.cisId)).length
             } chosen`}</Chip>

@@ -67,6 +67,7 @@ export function SourceMapping({
             message={value ? undefined : messages.notMapped}
             onValueChange={(id) => onMappingChange({ ...mapping, [source.key]: id })}
             maxWidth="xl"
+            hideOptionalLabel
           />
         );
       })}
