@@ -209,6 +209,13 @@ function ImportPreviewForm({ preview: p, idPrefix, onImported, onCancel }: Impor
   );
   const rows = useMemo(() => classifyRoles(p.roles, p.existing, mapping, p.today), [p, mapping]);
   const counts = statusCounts(rows);
+  // A new match brings its rows in chosen, as they would have been had it been found at the start.
+  const remap = (next: ImportMapping) => {
+    const before = new Set(defaultChosen(rows));
+    const after = defaultChosen(classifyRoles(p.roles, p.existing, next, p.today));
+    setChosen((old) => new Set([...old, ...after.filter((id) => !before.has(id))]));
+    setMapping(next);
+  };
   // Only what can still be imported counts as chosen (a new match can make a chosen row unmatched).
   const importable = rows.filter(
     (r) => chosen.has(r.role.cisId) && (r.status === 'new' || r.status === 'changed'),
@@ -236,7 +243,7 @@ function ImportPreviewForm({ preview: p, idPrefix, onImported, onCancel }: Impor
             sources={p.sources}
             services={p.services}
             mapping={mapping}
-            onMappingChange={setMapping}
+            onMappingChange={remap}
             idPrefix={idPrefix}
           />
           <Stack gap={1}>
