@@ -176,6 +176,7 @@ test('at phone width the rows are cards', async ({ page }, testInfo) => {
   await page.getByRole('button', { name: 'Read roles from the clinical system' }).click();
   // The three imported roles are unchanged now.
   await expect(page.getByText(/: 0 new, 3 changed, /)).toBeVisible();
+  await page.getByRole('tab', { name: /Changed/ }).click();
   await expect(page.getByRole('list', { name: 'Changed roles' })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('import-390.png'), fullPage: true });
