@@ -14,7 +14,7 @@ import {
 } from '@pca/contracts/practitioner-role-import-paths.ts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, problem, type FakeHandler } from '../../test/fake-server.ts';
+import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -216,15 +216,25 @@ describe('the practitioner role import page', () => {
   it('says what went wrong when the clinical system cannot be read, and offers to read again', async () => {
     serve({
       [`POST ${path('start', CONNECTION)}`]: () =>
-        problem(502, '/problems/cis-unavailable', 'Clinical information system unavailable'),
+        new Response(
+          JSON.stringify({
+            type: '/problems/cis-unavailable',
+            title: 'Clinical information system unavailable',
+            status: 502,
+            detail:
+              'We could not read the roles from the clinical system. Harbour clinical software: it did not answer as expected.',
+          }),
+          { status: 502, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
     });
     renderApp(url);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
     );
     expect(await screen.findByRole('button', { name: 'Read the roles again' })).toBeVisible();
+    expect(screen.getByText(/We could not load this clinical system connection/)).toBeVisible();
     expect(
-      screen.getByText(/We could not load the clinical system’s practitioner roles/),
+      screen.getByText(/Harbour clinical software: it did not answer as expected/),
     ).toBeVisible();
   });
 });
