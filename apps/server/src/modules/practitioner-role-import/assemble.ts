@@ -150,6 +150,8 @@ export function hpiisIn(resources: readonly FhirResource[]): string[] {
 
 export interface AssembleInput {
   resources: readonly FhirResource[];
+  /** What is wrong with each resource, as checked when its page was read; checked here when absent. */
+  problems?: ReadonlyMap<FhirResource, string | null>;
   services: readonly PortalService[];
   practitionerIdsByHpii: ReadonlyMap<string, string>;
   roleTypes: readonly string[];
@@ -173,7 +175,7 @@ export function assemble(input: AssembleInput): Assembled {
   for (const r of input.resources)
     if (r.resourceType !== 'PractitionerRole' && typeof r.id === 'string')
       byKey.set(`${r.resourceType}/${r.id}`, r);
-  const invalid = new Map<FhirResource, string | null>();
+  const invalid = new Map<FhirResource, string | null>(input.problems ?? []);
   const problemOf = (r: FhirResource) => {
     if (!invalid.has(r)) invalid.set(r, resourceProblem(r));
     return invalid.get(r) ?? null;

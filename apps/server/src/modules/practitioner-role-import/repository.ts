@@ -20,6 +20,12 @@ type Rows<T> = { rows: T[] };
 
 export type RunRow = typeof runs.$inferSelect;
 
+/** A resource as stored with its page: itself, and what the R4 check found wrong (null: nothing). */
+export interface CheckedResource {
+  resource: FhirResource;
+  problem: string | null;
+}
+
 /** A role as the import writes it. */
 export interface RoleValues {
   practitionerId: string;
@@ -54,17 +60,13 @@ export const practitionerRoleImportRepository = {
   async savePage(
     db: Database,
     run: RunRow,
-    page: {
-      resources: FhirResource[];
-      nextPath: string | null;
-      total: number | null;
-      roles: number;
-    },
+    page: { nextPath: string | null; total: number | null; roles: number },
+    checked: CheckedResource[],
   ): Promise<RunRow | null> {
     return db.transaction(async (tx) => {
       const stored = await tx
         .insert(pages)
-        .values({ runId: run.id, pageNumber: run.pagesRead + 1, resources: page.resources })
+        .values({ runId: run.id, pageNumber: run.pagesRead + 1, resources: checked })
         .onConflictDoNothing()
         .returning({ runId: pages.runId });
       if (!stored.length) return null;
@@ -83,14 +85,14 @@ export const practitionerRoleImportRepository = {
     });
   },
 
-  /** Every resource a run read, in page order. */
-  async resourcesOf(db: Executor, runId: string): Promise<FhirResource[]> {
+  /** Every resource a run read, with what was wrong with it, in page order. */
+  async resourcesOf(db: Executor, runId: string): Promise<CheckedResource[]> {
     const rows = await db
       .select({ resources: pages.resources })
       .from(pages)
       .where(eq(pages.runId, runId))
       .orderBy(asc(pages.pageNumber));
-    return rows.flatMap((r) => r.resources as FhirResource[]);
+    return rows.flatMap((r) => r.resources as CheckedResource[]);
   },
 
   /** Deletes a run with its pages; true when there was one to delete. */

@@ -16,7 +16,7 @@ import { accessOf } from '#platform/access/guards.ts';
 import { rolesOnOrganisation } from '#platform/access/scope.ts';
 import { ConflictError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import { assemble, hpiisIn } from './assemble.ts';
-import { CisBundleError, readSearchPage } from './bundle.ts';
+import { CisBundleError, readSearchPage, resourceProblem } from './bundle.ts';
 import { practitionerRoleImportRepository as repo, type RunRow } from './repository.ts';
 
 /** A connection to a clinical information system, opened for the caller (the SMART connections' service). */
@@ -95,20 +95,27 @@ export function practitionerRoleImportService(
       if (error instanceof HttpError) throw error;
       throw cisProblem(client.connection.name, error);
     }
-    const saved = await repo.savePage(db, run, page);
+    // Checked once, as each page arrives (reading shows progress), not again at every preview and import.
+    const checked = page.resources.map((resource) => ({
+      resource,
+      problem: resourceProblem(resource),
+    }));
+    const saved = await repo.savePage(db, run, page, checked);
     if (!saved) throw new ConflictError('This page was read already: ask for the next one.');
     return progressOf(saved);
   }
 
   /** What a run read, assembled against the organisation's services, practitioners and role types. */
   async function assembled(run: RunRow) {
-    const [resources, services, roleTypes] = await Promise.all([
+    const [checked, services, roleTypes] = await Promise.all([
       repo.resourcesOf(db, run.id),
       repo.servicesOf(db, run.organisationId),
       repo.roleTypes(db),
     ]);
+    const resources = checked.map((c) => c.resource);
+    const problems = new Map(checked.map((c) => [c.resource, c.problem]));
     const practitionerIdsByHpii = await repo.practitionerIdsByHpii(db, hpiisIn(resources));
-    const result = assemble({ resources, services, practitionerIdsByHpii, roleTypes });
+    const result = assemble({ resources, problems, services, practitionerIdsByHpii, roleTypes });
     const practitionerIds = [
       ...new Set(result.roles.flatMap((r) => (r.practitionerId ? [r.practitionerId] : []))),
     ];
