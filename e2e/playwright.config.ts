@@ -23,7 +23,16 @@ const sandboxPort = await portFromEnv('E2E_SANDBOX_PORT', [
   mailSmtpPort,
   mailWebPort,
 ]);
+const cisPort = await portFromEnv('E2E_CIS_PORT', [
+  port,
+  idpPort,
+  mailSmtpPort,
+  mailWebPort,
+  sandboxPort,
+]);
 process.env['E2E_SANDBOX_URL'] = `http://127.0.0.1:${sandboxPort}`;
+// Every run has the clinical-system stand-in; a spec reads its address (and its FHIR base, `${url}/fhir`) here.
+process.env['E2E_CIS_URL'] = `http://127.0.0.1:${cisPort}`;
 // The journeys read the mail the portal sent from this mail catcher (the `mailbox` fixture); written to
 // the environment so Playwright's workers see it too.
 process.env['E2E_MAILBOX_URL'] = `http://127.0.0.1:${mailWebPort}/`;
@@ -32,7 +41,7 @@ process.env['E2E_MAILBOX_URL'] = `http://127.0.0.1:${mailWebPort}/`;
 const serversRunning = process.env['E2E_SERVERS_RUNNING'] === '1';
 const specEnv = serverEnvOfRun();
 const running = journeyServices(
-  { port, idpPort, mailSmtpPort, mailWebPort, sandboxPort },
+  { port, idpPort, mailSmtpPort, mailWebPort, sandboxPort, cisPort },
   // Every run starts from a freshly seeded demo world, so journeys that change data are repeatable.
   {
     dataDir: serversRunning
@@ -46,6 +55,7 @@ const services: JourneyService[] = [
   running.identityProvider,
   running.mailCatcher,
   running.api,
+  running.clinicalSystem,
   ...(needsSandbox(specEnv) ? [running.partnerSandbox] : []),
 ];
 const jsonOut = process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'];
@@ -81,7 +91,7 @@ export default defineConfig({
       ],
     },
   },
-  // One command starts the identity provider, the mail catcher, the API and (when asked) the partner sandbox
+  // One command starts the identity provider, the mail catcher, the API, the clinical system and (when asked) the partner sandbox
   // side by side, and says when all of them answer (e2e/support/servers.ts).
   ...(serversRunning
     ? {}

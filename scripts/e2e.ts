@@ -6,7 +6,7 @@
  *
  * Servers are paid for once (docs/decisions/052-ci-budget.md). The demo world is migrated and seeded once
  * per run, and the API compiled once (`apps/server/build.ts`: node starts it without compiling TypeScript).
- * Each lane starts its identity provider and mail catcher once (and the partner sandbox when one of its
+ * Each lane starts its identity provider, mail catcher and clinical system once (and the partner sandbox when one of its
  * files asks for it) and keeps them for all its spec files. Journeys change the demo world (a registration is
  * submitted and approved, a delegation accepted…) and one file's changes must not decide whether another
  * file passes, so each spec file gets the one thing that holds its data: the API, started on a fresh copy
@@ -56,7 +56,8 @@ const compiledApi = process.env['E2E_API'] !== 'sources';
 const portsInUse = new Set<number>();
 
 /**
- * Ports free right now for one lane's servers (API, identity provider, mail catcher, partner sandbox): fixed
+ * Ports free right now for one lane's servers (API, identity provider, mail catcher, partner sandbox, clinical
+ * system): fixed
  * ones may be taken on a shared machine. Two listeners closed one after the other may be handed the same
  * port, so it asks again until each differs from every port a lane holds.
  */
@@ -73,6 +74,7 @@ async function freePorts(): Promise<JourneyPorts> {
     mailSmtpPort: await next(),
     mailWebPort: await next(),
     sandboxPort: await next(),
+    cisPort: await next(),
   };
 }
 
@@ -83,6 +85,7 @@ const portEnv = (p: JourneyPorts) => ({
   E2E_MAIL_SMTP_PORT: String(p.mailSmtpPort),
   E2E_MAIL_WEB_PORT: String(p.mailWebPort),
   E2E_SANDBOX_PORT: String(p.sandboxPort),
+  E2E_CIS_PORT: String(p.cisPort),
 });
 
 // Playwright's command line run by node itself: through npx, npm starts first (and warns) for every spec file.
@@ -222,7 +225,7 @@ function freshWorld(): { dir: string; remove: () => void } {
 }
 
 /**
- * One lane: its ports, its identity provider and mail catcher (started at once), and its partner sandbox
+ * One lane: its ports, its identity provider, mail catcher and clinical system (started at once), and its partner sandbox
  * (started when the first file that needs it comes). `runSpec` runs one spec file on a fresh API.
  */
 async function openLane(n: number) {
@@ -234,9 +237,12 @@ async function openLane(n: number) {
     ...(await startAll([
       { ...services.identityProvider, label: `lane ${n} identity-provider` },
       { ...services.mailCatcher, label: `lane ${n} mail-catcher` },
+      { ...services.clinicalSystem, label: `lane ${n} clinical-system` },
     ])),
   );
-  console.log(`[lane ${n}] identity provider and mail catcher ready in ${seconds(started)}`);
+  console.log(
+    `[lane ${n}] identity provider, mail catcher and clinical system ready in ${seconds(started)}`,
+  );
   let sandbox = false;
   const mailbox = `http://127.0.0.1:${ports.mailWebPort}/api/messages`;
 

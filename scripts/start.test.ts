@@ -13,7 +13,7 @@ afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-it('npm start prints its banner after the services (identity provider, mail catcher, API, partner sandbox) start, and on SIGTERM stops them all and exits 0', async () => {
+it('npm start prints its banner after the services (identity provider, mail catcher, API, partner sandbox, clinical system) start, and on SIGTERM stops them all and exits 0', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pca-start-'));
   // A web build folder already up to date, so this test is about the process tree, not the SPA build.
   const webDist = mkdtempSync(path.join(tmpdir(), 'pca-start-web-'));
@@ -23,6 +23,7 @@ it('npm start prints its banner after the services (identity provider, mail catc
     rmSync(webDist, { recursive: true, force: true });
   });
   const sandboxPort = await freePort();
+  const cisPort = await freePort();
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: {
@@ -32,6 +33,7 @@ it('npm start prints its banner after the services (identity provider, mail catc
       MAIL_SMTP_PORT: String(await freePort()),
       MAIL_WEB_PORT: String(await freePort()),
       SANDBOX_PORT: String(sandboxPort),
+      CIS_PORT: String(cisPort),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
     },
@@ -64,11 +66,16 @@ it('npm start prints its banner after the services (identity provider, mail catc
   const published = await fetch(`http://127.0.0.1:${sandboxPort}/?postcode=2010`);
   expect(published.status).toBe(200);
   expect(await published.text()).toContain('Harbour General Practice Surry Hills');
+  // The clinical system sends people back to this run's portal.
+  expect(stdout.indexOf('[clinical-system] Clinical system on')).toBeLessThan(banner);
+  expect(stdout).toMatch(/Clinical system: +http:\/\/127\.0\.0\.1:\d+\//);
+  const smart = await fetch(`http://127.0.0.1:${cisPort}/fhir/.well-known/smart-configuration`);
+  expect(smart.status).toBe(200);
 
   const services = childrenOf(start.pid!).filter((pid) =>
     /main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')),
   );
-  expect(services).toHaveLength(4);
+  expect(services).toHaveLength(5);
 
   start.kill('SIGTERM');
   const [code] = await exited;

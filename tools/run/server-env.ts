@@ -74,21 +74,23 @@ export interface JourneyPorts {
   mailSmtpPort: number;
   mailWebPort: number;
   sandboxPort: number;
+  /** The clinical-system stand-in (apps/clinical-system), which every lane runs. */
+  cisPort: number;
 }
 
 /** The compiled API (`npm run build:server`), which the journeys run when scripts/e2e.ts has built it. */
 export const COMPILED_API_ENTRY = 'apps/server/dist/main.js';
 
 /**
- * The services of a journey run: the identity provider, the mail catcher and the partner sandbox can serve
- * every spec file of a lane, the API serves one spec file on its own copy of the seeded world (`dataDir`),
+ * The services of a journey run: the identity provider, the mail catcher, the clinical system and the partner
+ * sandbox can serve every spec file of a lane, the API serves one spec file on its own copy of the seeded world (`dataDir`),
  * with the file's own environment (`specEnv`, from `serverEnvFor`).
  */
 export function journeyServices(
   ports: JourneyPorts,
   options: { dataDir: string; specEnv?: Record<string, string>; apiEntry?: string },
 ) {
-  const { port, idpPort, mailSmtpPort, mailWebPort, sandboxPort } = ports;
+  const { port, idpPort, mailSmtpPort, mailWebPort, sandboxPort, cisPort } = ports;
   const env: Record<string, string> = {
     PORT: String(port),
     IDP_PORT: String(idpPort),
@@ -144,7 +146,20 @@ export function journeyServices(
     readyUrl: `http://127.0.0.1:${sandboxPort}/health`,
     readyWithinMs: 60_000,
   };
-  return { identityProvider, mailCatcher, api, partnerSandbox };
+  // The practice's clinical software the portal connects to (docs/decisions/068-clinical-system-stand-in.md);
+  // its default clients send people back to this lane's portal.
+  const clinicalSystem: JourneyService = {
+    name: 'clinical-system',
+    entry: 'apps/clinical-system/src/main.ts',
+    env: {
+      CIS_PORT: String(cisPort),
+      PORTAL_URL: `http://localhost:${port}`,
+      NODE_ENV: 'development',
+    },
+    readyUrl: `http://127.0.0.1:${cisPort}/health`,
+    readyWithinMs: 60_000,
+  };
+  return { identityProvider, mailCatcher, api, partnerSandbox, clinicalSystem };
 }
 
 /** Whether a spec file's API talks to the partner sandbox (which must then run beside it). */

@@ -6,6 +6,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '@pca/dev-services';
 import { luhnValid } from '@pca/contracts/hpii.ts';
+import { LAUNCH_TTL_MS, Launches, clientsFromEnv, defaultClients } from './authorisation.ts';
 import { HPII_SYSTEM, demoPractice, scaledPractice, type FhirResource } from './practice.ts';
 import { startClinicalSystem, type RunningClinicalSystem } from './server.ts';
 import { authoriseThroughClinicalSystem } from './testing/authorise.ts';
@@ -172,8 +173,18 @@ describe('authorisation', () => {
     expect(tokens.refresh_token).toBeTruthy();
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
+    // A public client's refresh token is rotated: the one used is spent.
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const practitioner = await fhirGet(cis, '/Practitioner/alice-nguyen', refreshed.access_token);
     expect(practitioner.status).toBe(200);
+    // Using a spent one again is taken as theft: refused, and the whole grant is revoked.
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect((await fhirGet(cis, '/Practitioner/alice-nguyen', refreshed.access_token)).status).toBe(
+      401,
+    );
   });
 
   it('gives no refresh token without offline_access', async () => {
@@ -405,6 +416,8 @@ describe('the demo practice', () => {
 
   it('has about 30 practitioners with valid HPI-Is typed NPI, 3 locations and 4 services', () => {
     expect(practice.practitioners.length).toBe(30);
+    expect(practice.practitionerRoles.length).toBe(36);
+    expect(practice.practitionerRoles.filter((r) => r['active'] === false)).toHaveLength(1);
     expect(practice.locations.length).toBe(3);
     expect(practice.healthcareServices.length).toBe(4);
     for (const id of hpiis) {
@@ -438,6 +451,50 @@ describe('the demo practice', () => {
     for (const p of big.practitioners)
       for (const id of (p['identifier'] as { value: string }[] | undefined) ?? [])
         expect(luhnValid(id.value)).toBe(true);
+  });
+});
+
+describe('settings', () => {
+  it('registers the portal’s two clients by default, or the clients CIS_CLIENTS lists', () => {
+    const portal = 'http://localhost:3000';
+    expect(clientsFromEnv(undefined, portal)).toEqual(defaultClients(portal));
+    expect(
+      clientsFromEnv(' ', portal).map((c) => [c.client_id, c.token_endpoint_auth_method]),
+    ).toEqual([
+      ['provider-connect', 'none'],
+      ['provider-connect-jwt', 'private_key_jwt'],
+    ]);
+    const own = [{ client_id: 'other-app', redirect_uris: ['https://app.example.com.au/cb'] }];
+    expect(clientsFromEnv(JSON.stringify(own), portal)).toEqual(own);
+    expect(() => clientsFromEnv('{not json', portal)).toThrow(
+      'CIS_CLIENTS must be a JSON array of client metadata; it is not valid JSON.',
+    );
+    expect(() => clientsFromEnv('[{"redirect_uris":[]}]', portal)).toThrow(
+      'CIS_CLIENTS must be a JSON array of objects, each with a client_id.',
+    );
+  });
+
+  it('says why and exits 1 when CIS_CLIENTS cannot be read', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')],
+      {
+        env: { ...process.env, NODE_ENV: 'development', CIS_PORT: '1', CIS_CLIENTS: 'nope' },
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'The clinical system did not start: CIS_CLIENTS must be a JSON array',
+    );
+  });
+
+  it('keeps a launch for 10 minutes', () => {
+    const launches = new Launches();
+    const id = launches.create(0);
+    expect(launches.isLive(id, LAUNCH_TTL_MS)).toBe(true);
+    expect(launches.isLive(id, LAUNCH_TTL_MS + 1)).toBe(false);
+    expect(launches.isLive('another', 0)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  * CIS_CLIENTS and CIS_APP_LAUNCH_URL. Refuses to start with NODE_ENV=production.
  */
 import { portFrom, stopOnSignals } from '@pca/dev-services';
+import { heldBackWarnings } from '@pca/identity-provider/known-warnings';
 import { productionRefusal } from './production-guard.ts';
 
 const refusal = productionRefusal(process.env);
@@ -27,5 +28,10 @@ try {
   process.exit(1);
 }
 console.info(`Clinical system on ${running.url}/ (FHIR ${running.iss})`);
+if (heldBackWarnings().length > 0)
+  console.info(
+    "oidc-provider's warnings about Node.js 22 and its in-memory store were held back: they do not apply to" +
+      ' this development-only stand-in (apps/clinical-system/README.md).',
+  );
 
 stopOnSignals('clinical system', running.close);

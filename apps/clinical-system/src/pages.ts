@@ -24,7 +24,7 @@ main{padding:1.5rem;max-width:44rem;margin:0 auto}
 .notice{border-left:4px solid #b35c00;background:#fff4e5;padding:.5rem 1rem;margin-bottom:1rem}
 .card{background:#fff;border:1px solid #c4ccc9;border-radius:6px;padding:1.25rem 1.5rem}
 h1{font-size:1.6rem;line-height:1.25;margin-top:0}
-label{display:block;font-weight:600;margin-top:1rem}.hint{color:#4a4a4a;margin:.25rem 0}
+label{display:block;font-weight:600;margin-top:1rem}.hint{color:#4a4a4a;margin:.25rem 0;overflow-wrap:anywhere}
 input[type=url],input[type=text]{font:inherit;width:100%;padding:.5rem;border:2px solid #4a4a4a;border-radius:4px}
 button{font:inherit;margin:1rem .75rem 0 0;padding:.6rem 1.2rem;background:#14524a;color:#fff;border:2px solid #14524a;border-radius:4px;cursor:pointer}
 button.secondary{background:#fff;color:#14524a}

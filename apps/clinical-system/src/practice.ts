@@ -450,7 +450,7 @@ function practiceOf(people: Person[], today: string): Practice {
 /** The date roles are judged active on: the demo world's "today" is fixed so the practice never changes. */
 const DEMO_TODAY = '2026-11-27';
 
-/** Harbour Medical Group's clinical software: 30 practitioners, 35 roles, 3 locations, 4 services. */
+/** Harbour Medical Group's clinical software: 30 practitioners, 36 roles (35 active), 3 locations, 4 services. */
 export function demoPractice(): Practice {
   return practiceOf(PEOPLE, DEMO_TODAY);
 }
