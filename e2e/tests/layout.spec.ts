@@ -140,6 +140,11 @@ const alicesOwn = [
   '/give-feedback',
   '/smart-client/practitioner-role-import/00000000-0000-4000-8000-000000000000',
 ];
+/** Harbour's Clinical systems tab and the add page of a connection (docs/product/smart-clients.md). */
+const clinicalSystems = () => [
+  `${entities!.organisation}?tab=Clinical+systems`,
+  `/smart-client/add-edit?organisationId=${entities!.organisation.split('/').pop()}`,
+];
 
 /** Each entity page's Partner services tab, with its partner cards and switches. */
 async function expectPartnerTabsFit(page: Page, who: string) {
@@ -195,6 +200,7 @@ test.describe('Fits every screen', () => {
       ...workplaces(),
       ...credentialDocuments(),
       ...alicesOwn,
+      ...clinicalSystems(),
     ])
       await expectFitsEveryWidth(page, route, 'Alice');
     await expectPartnerTabsFit(page, 'Alice');

@@ -24,7 +24,7 @@ export const pages = {
     giveFeedback: page('/give-feedback'),
   },
   clientSystems: {
-    add: page('/smart-client/add-edit'),
+    add: page('/smart-client/add-edit', ['organisationId']),
     edit: page('/smart-client/add-edit/:id'),
     importRoles: page('/smart-client/practitioner-role-import/:id'),
     list: page('/client-system'),

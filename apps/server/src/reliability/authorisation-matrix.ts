@@ -327,6 +327,15 @@ export const authorisationMatrix: Matrix = {
     { target: 'coastal-physio', query: { organisationId: org('coastal-physio') }, allow: nobody },
   ],
   'GET /api/key-contacts/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // SMART connections (docs/decisions/069-smart-app-launch.md): an organisation's managers only, 404 otherwise.
+  'GET /api/smart-clients': [
+    { target: 'harbour-group', query: { organisationId: org('harbour-group') }, allow: ['alice'] },
+    { target: 'coastal-physio', query: { organisationId: org('coastal-physio') }, allow: ['isla'] },
+    { target: 'missing', query: { organisationId: missing }, allow: nobody },
+  ],
+  'GET /api/smart-clients/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // The portal's public key, read by clinical systems without a session.
+  'GET /api/smart-clients/jwks.json': [{ target: '-', allow: 'public' }],
   // What is published to whom (docs/decisions/066-publications-overview.md): the operator's alone, and an
   // unknown partner service is 404 even for her.
   'GET /api/publications-overview': [{ target: '-', allow: ['priya'] }],
@@ -718,6 +727,57 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
   'DELETE /api/key-contacts/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  // A CIS that does not answer: Harbour's manager gets past the check to the field error, others 404.
+  'POST /api/smart-clients': [
+    {
+      target: 'harbour-group',
+      body: {
+        organisationId: org('harbour-group'),
+        name: 'Matrix CIS',
+        iss: 'http://localhost:1/fhir',
+        clientId: 'provider-connect',
+        authMethod: 'public',
+        scopes: ['openid', 'fhirUser'],
+      },
+      allow: ['alice'],
+      allowed: [400],
+    },
+  ],
+  'PUT /api/smart-clients/{id}': [
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: {
+        name: 'Matrix CIS',
+        iss: 'http://localhost:1/fhir',
+        clientId: 'provider-connect',
+        authMethod: 'public',
+        scopes: ['openid'],
+      },
+      allow: nobody,
+    },
+  ],
+  'DELETE /api/smart-clients/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
+  'POST /api/smart-clients/{id}/launch': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  // An iss that is not one of Harbour's connections is refused for everyone (no open redirect).
+  'POST /api/smart-clients/app-launch': [
+    {
+      target: 'harbour-group unknown iss',
+      body: { organisationId: org('harbour-group'), iss: 'http://localhost:1/fhir', launch: 'x' },
+      allow: nobody,
+    },
+  ],
+  // No launch was started with this state: Harbour's manager gets the state error, others 404.
+  'POST /api/smart-clients/token': [
+    {
+      target: 'harbour-group unknown state',
+      body: { organisationId: org('harbour-group'), code: 'x', state: 'po:unknown' },
+      allow: ['alice'],
+      allowed: [400],
+    },
+  ],
   // Feedback needs no session (docs/product/feedback.md): everyone may send it, signed in or not.
   'POST /api/feedback': [
     {

@@ -28,8 +28,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
     const waiting = [
       'profile/:id',
       'practitioner-profile/:id',
-      'smart-client/add-edit',
-      'smart-client/add-edit/:id',
       'publication-email-notification',
       'tasks-notifications',
       'tasks-notifications/complete-online-form/:id',

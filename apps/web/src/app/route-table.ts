@@ -87,6 +87,8 @@ const screens = {
   partnerService: () => import('#features/partner-services/routes/partner-service-page.tsx'),
   identifierSystems: () => import('#features/partner-services/routes/identifier-systems-page.tsx'),
   users: () => import('#features/users/routes/users-page.tsx'),
+  smartClient: () => import('#features/smart-clients/routes/smart-client-page.tsx'),
+  smartLaunch: () => import('#features/smart-clients/routes/launch-page.tsx'),
   user: () => import('#features/users/routes/user-page.tsx'),
 } satisfies Record<string, Screen>;
 
@@ -115,8 +117,8 @@ export const routeTable: RouteEntry[] = [
   ...under(welcome.dashboard, [
     [profile.view, 'Profile', screens.profile],
     [profile.practitioner, 'Practitioner profile', screens.practitionerProfile],
-    [pages.clientSystems.add, 'Add clinical information system'],
-    [pages.clientSystems.edit, 'Edit clinical information system'],
+    [pages.clientSystems.add, 'Add clinical information system', screens.smartClient],
+    [pages.clientSystems.edit, 'Edit clinical information system', screens.smartClient],
     [pages.clientSystems.importRoles, 'Import practitioner roles', screens.practitionerRoleImport],
     // Lazy sections (docs/product/shell.md#routes).
     [organisations.list, 'Businesses', screens.organisations],
@@ -150,11 +152,11 @@ export const routeTable: RouteEntry[] = [
     [pages.businessRegistration.start, 'Register a business', screens.registerBusiness],
     [pages.businessRegistration.resume, 'Register a business', screens.registerBusiness],
     [organisations.viewParticipating, 'View Organisation', screens.organisation],
-    [organisations.launchParticipating, 'View Organisation', screens.organisation],
-    [organisations.appLaunchParticipating, 'View Organisation', screens.organisation],
+    [organisations.launchParticipating, 'View Organisation', screens.smartLaunch],
+    [organisations.appLaunchParticipating, 'View Organisation', screens.smartLaunch],
     [organisations.viewHi, 'View Organisation', screens.organisation],
-    [organisations.launchHi, 'View Organisation', screens.organisation],
-    [organisations.appLaunchHi, 'View Organisation', screens.organisation],
+    [organisations.launchHi, 'View Organisation', screens.smartLaunch],
+    [organisations.appLaunchHi, 'View Organisation', screens.smartLaunch],
     // A static segment outranks ':id', so the add pages get their own titles and breadcrumbs.
     [pages.healthcareServices.add, 'Add a healthcare service', screens.healthcareService],
     [pages.healthcareServices.view, 'Healthcare service', screens.healthcareService],

@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { SmartClientsList, smartClientMessages, type NewSmartClient } from '@pca/contracts';
-import { smartClients, smartClientTokens } from '#db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import {
+  SmartAuthorization,
+  SmartClient,
+  SmartClientsList,
+  smartClientMessages,
+  type NewSmartClient,
+} from '@pca/contracts';
+import { startClinicalSystem, type RunningClinicalSystem } from '@pca/clinical-system/server';
+import { authoriseThroughClinicalSystem } from '@pca/clinical-system/testing';
+import { auditEvents, smartClients, smartClientTokens, smartLaunches } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { sessionContextLookup } from '#platform/auth/session-context.ts';
 import { hashToken } from '#lib/tokens.ts';
@@ -137,5 +145,229 @@ describe('smart clients', () => {
         .where(eq(smartClientTokens.smartClientId, row!.id)),
     ).toEqual([]);
     await t.db.delete(smartClients).where(eq(smartClients.id, row!.id));
+  });
+});
+
+describe('the SMART launch against the clinical-system stand-in', () => {
+  let cis: RunningClinicalSystem;
+  let connectionId = '';
+
+  beforeAll(async () => {
+    // The portal is not listening in these tests, so the private_key_jwt client's keys are given inline.
+    const { keys } = await smartClientsService({ db: t.db, config: t.config }).jwks();
+    const portal = t.config.smart.publicUrl;
+    const common = {
+      client_name: 'Provider Connect Australia',
+      redirect_uris: [`${portal}/smart-authorization-code/callback`],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code' as const],
+    };
+    cis = await startClinicalSystem({
+      portalUrl: portal,
+      clients: [
+        { ...common, client_id: 'provider-connect', token_endpoint_auth_method: 'none' },
+        {
+          ...common,
+          client_id: 'provider-connect-jwt',
+          token_endpoint_auth_method: 'private_key_jwt',
+          jwks: { keys: keys as never },
+        },
+      ],
+    });
+  });
+  afterAll(() => cis?.close());
+
+  const post = async (url: string, payload?: unknown, ra = ALICE) =>
+    t.app.inject({ method: 'POST', url, headers: await as(ra), ...(payload ? { payload } : {}) });
+
+  /** Starts a standalone launch and authorises at the CIS like the browser: the callback's code and state. */
+  async function launchAndAuthorise(id = connectionId) {
+    const started = await post(`/api/smart-clients/${id}/launch`);
+    expect(started.statusCode, started.body).toBe(200);
+    const { authorizationUrl } = SmartAuthorization.parse(started.json());
+    const back = await authoriseThroughClinicalSystem(authorizationUrl);
+    return {
+      authorizationUrl: new URL(authorizationUrl),
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    };
+  }
+
+  it('a URL without SMART configuration is a field error; a SMART server is saved with what it supports', async () => {
+    const notSmart = await post('/api/smart-clients', connection({ iss: `${cis.url}/nothing` }));
+    expectProblem(notSmart, 400, { field: 'iss' });
+    const saved = await post(
+      '/api/smart-clients',
+      connection({
+        iss: `${cis.iss}/`,
+        scopes: [
+          'openid',
+          'fhirUser',
+          'launch',
+          'offline_access',
+          'user/Practitioner.read',
+          'user/PractitionerRole.read',
+        ],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const c = SmartClient.parse(saved.json());
+    connectionId = c.id;
+    expect(c.iss).toBe(cis.iss);
+    expect(c.configuration.capabilities).toContain('launch-ehr');
+    expect(c.configuration.codeChallengeMethods).toEqual(['S256']);
+    expect(c.appLaunchUrl).toBe(
+      `${t.config.smart.publicUrl}/organisation/participating/${harbour}/applaunch`,
+    );
+    expect(c.signIn).toBeNull();
+    const again = await post('/api/smart-clients', connection({ iss: cis.iss }));
+    expectProblem(again, 400, { field: 'iss' });
+    // George (a Viewer of Harbour) cannot open it by its id.
+    const george = await t.app.inject({
+      method: 'GET',
+      url: `/api/smart-clients/${c.id}`,
+      headers: await as(GEORGE),
+    });
+    expectProblem(george, 404);
+  });
+
+  it('standalone launch: PKCE, the spec’s state, the code exchanged on the server, tokens sealed', async () => {
+    const { authorizationUrl, code, state } = await launchAndAuthorise();
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('aud')).toBe(cis.iss);
+    expect(authorizationUrl.searchParams.get('scope')).not.toContain('launch');
+    expect(state.slice(0, 3)).toBe('po:');
+    expect(state.slice(3, 39)).toBe(harbour);
+
+    // Another person, a forged state, or another organisation: refused, nothing stored.
+    expectProblem(
+      await post('/api/smart-clients/token', { organisationId: harbour, code, state }, GEORGE),
+      404,
+    );
+    expectProblem(
+      await post('/api/smart-clients/token', { organisationId: harbour, code, state: `${state}x` }),
+      400,
+      { type: 'smart-state-invalid' },
+    );
+    expect(await t.db.select().from(smartClientTokens)).toEqual([]);
+
+    const res = await post('/api/smart-clients/token', { organisationId: harbour, code, state });
+    expect(res.statusCode, res.body).toBe(200);
+    const c = SmartClient.parse(res.json());
+    expect(c.signIn).toMatchObject({
+      fhirUser: `${cis.iss}/Practitioner/alice-nguyen`,
+      live: true,
+      canRefresh: true,
+    });
+    expect(res.body).not.toMatch(/access_token|refresh_token|accessToken/);
+
+    // The same code and state again: the launch is used up.
+    expectProblem(
+      await post('/api/smart-clients/token', { organisationId: harbour, code, state }),
+      400,
+      {
+        type: 'smart-state-invalid',
+      },
+    );
+    const [row] = await t.db.select().from(smartClientTokens);
+    expect(row!.ciphertext).not.toContain('.');
+    expect(await t.db.select().from(smartLaunches)).toEqual([]);
+    const audited = await t.db
+      .select({ action: auditEvents.action, fields: auditEvents.changedFields })
+      .from(auditEvents)
+      .where(like(auditEvents.action, 'smart-client.%'));
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'smart-client.created',
+        'smart-client.launch-started',
+        'smart-client.connected',
+      ]),
+    );
+    expect(JSON.stringify(audited)).not.toMatch(/token"/i);
+  });
+
+  it('fhirClientFor reads the CIS with the stored token, and renews it with the refresh token once expired', async () => {
+    const service = smartClientsService({ db: t.db, config: t.config });
+    const client = await service.fhirClientFor(connectionId, await contextOf(ALICE));
+    expect(client.connection).toEqual({
+      id: connectionId,
+      name: 'Harbour CIS',
+      iss: cis.iss,
+      organisationId: harbour,
+    });
+    const bundle = (await client.getJson('PractitionerRole?_count=2')) as {
+      resourceType: string;
+      entry: unknown[];
+    };
+    expect(bundle.resourceType).toBe('Bundle');
+    await expect(client.getJson('https://example.com/x')).rejects.toThrow(/not under/);
+
+    await t.db.update(smartClientTokens).set({ expiresAt: new Date(Date.now() - 60_000) });
+    const renewed = (await client.getJson('Practitioner/alice-nguyen')) as { id: string };
+    expect(renewed.id).toBe('alice-nguyen');
+    const [row] = await t.db.select().from(smartClientTokens);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    const refreshed = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'smart-client.token-refreshed'));
+    expect(refreshed).toHaveLength(1);
+  });
+
+  it('EHR launch: a registered iss gets an authorisation URL with the launch; an unknown iss is refused', async () => {
+    const unknown = await post('/api/smart-clients/app-launch', {
+      organisationId: harbour,
+      iss: 'http://localhost:9/fhir',
+      launch: 'abc',
+    });
+    expectProblem(unknown, 404, { type: 'smart-unknown-iss' });
+    const theirs = await post(
+      '/api/smart-clients/app-launch',
+      { organisationId: harbour, iss: cis.iss, launch: 'abc' },
+      GEORGE,
+    );
+    expectProblem(theirs, 404);
+    const known = await post('/api/smart-clients/app-launch', {
+      organisationId: harbour,
+      iss: cis.iss,
+      launch: 'abc',
+    });
+    expect(known.statusCode, known.body).toBe(200);
+    const url = new URL(SmartAuthorization.parse(known.json()).authorizationUrl);
+    expect(url.searchParams.get('launch')).toBe('abc');
+    expect(url.searchParams.get('scope')!.split(' ')).toContain('launch');
+  });
+
+  it('private_key_jwt: changing the client ends the sign-ins; the portal’s key authenticates the exchange', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/smart-clients/${connectionId}`,
+      headers: await as(ALICE),
+      payload: {
+        name: 'Harbour CIS',
+        iss: cis.iss,
+        clientId: 'provider-connect-jwt',
+        authMethod: 'private_key_jwt',
+        scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(SmartClient.parse(res.json()).signIn).toBeNull();
+    const { code, state } = await launchAndAuthorise();
+    const exchanged = await post('/api/smart-clients/token', {
+      organisationId: harbour,
+      code,
+      state,
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(SmartClient.parse(exchanged.json()).signIn).toMatchObject({
+      live: true,
+      canRefresh: false,
+    });
+    const tokens = await t.db
+      .select()
+      .from(smartClientTokens)
+      .where(and(eq(smartClientTokens.smartClientId, connectionId)));
+    expect(tokens).toHaveLength(1);
   });
 });

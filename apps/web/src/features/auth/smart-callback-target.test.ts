@@ -6,14 +6,19 @@ const orgId = '0b5d3c1e-8f8a-4c62-9d35-6a1b2c3d4e5f';
 describe('smartCallbackTarget (docs/product/shell.md#smart-callback)', () => {
   it('takes the 36 characters after "po:" as the participating organisation id', () => {
     expect(smartCallbackTarget(`po:${orgId}`, 'c0de')).toBe(
-      `/organisation/participating/${orgId}/launch?code=c0de`,
+      `/organisation/participating/${orgId}/launch?code=c0de&state=po%3A${orgId}`,
     );
     expect(smartCallbackTarget(`po:${orgId}extra-state`, 'c')).toBe(
-      `/organisation/participating/${orgId}/launch?code=c`,
+      `/organisation/participating/${orgId}/launch?code=c&state=po%3A${orgId}extra-state`,
     );
   });
 
-  it('treats any other state as a health-information organisation id', () => {
-    expect(smartCallbackTarget(orgId, 'a b')).toBe(`/organisation/hi/${orgId}/launch?code=a+b`);
+  it('goes to the HI organisation of an "hi:" state, or of a state that is only its id', () => {
+    expect(smartCallbackTarget(`hi:${orgId}r4nd0m`, 'c')).toBe(
+      `/organisation/hi/${orgId}/launch?code=c&state=hi%3A${orgId}r4nd0m`,
+    );
+    expect(smartCallbackTarget(orgId, 'a b')).toBe(
+      `/organisation/hi/${orgId}/launch?code=a+b&state=${orgId}`,
+    );
   });
 });

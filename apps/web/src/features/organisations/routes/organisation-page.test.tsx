@@ -77,10 +77,11 @@ const lazy = { timeout: 30_000 };
 describe('OrganisationPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens the tab named by the tab query, also on the launch ending with its code', async () => {
+  // The …/launch and …/applaunch endings are the smart-clients feature's (docs/decisions/069-smart-app-launch.md).
+  it('opens the tab named by the tab query, keeping the rest of the query', async () => {
     serve(detail());
     const { router } = renderApp(
-      `/organisation/participating/${id}/launch?code=xyz&tab=partner%20services`,
+      `/organisation/participating/${id}?from=Sites&tab=partner%20services`,
     );
     const tab = await screen.findByRole('tab', { name: 'Partner services' }, lazy);
     expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -90,10 +91,10 @@ describe('OrganisationPage', () => {
         'National Health Services Directory',
       ),
     ).toBeVisible();
-    expect(router.state.location.search).toContain('code=xyz');
+    expect(router.state.location.search).toContain('from=Sites');
     await userEvent.click(screen.getByRole('tab', { name: 'Locations' }));
     expect(router.state.location.search).toContain('tab=Locations');
-    expect(router.state.location.search).toContain('code=xyz');
+    expect(router.state.location.search).toContain('from=Sites');
   });
 
   it('shows the Practitioners tab as cards at phone width, each value under its column (issue 30)', async () => {

@@ -18,6 +18,7 @@ import {
 } from '#lib/business/business-tables.tsx';
 import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
 import { sharedDocumentsTab } from '#lib/credential-documents/shared-documents-tab.tsx';
+import { clinicalSystemsTab } from '#lib/smart-clients/clinical-systems-tab.tsx';
 import { StatusChips } from '../components/status-chips.tsx';
 import { EntityHeader, PageLoading, QueryTabs } from '#lib/business/entity-page.tsx';
 
@@ -59,13 +60,15 @@ function tabsOf(o: OrganisationDetail): TabItem[] {
     { label: 'Practitioners', content: <PractitionersTable rows={o.practitioners} /> },
     // Only its OrganisationManagers see what practitioners shared with it (docs/decisions/057-credential-documents.md).
     ...(o.canEdit ? [sharedDocumentsTab(o.id)] : []),
+    // Its managers connect it to its clinical information systems (docs/decisions/069-smart-app-launch.md).
+    ...(o.canEdit ? [clinicalSystemsTab(o.id)] : []),
     partnerServicesTab('organisation', o.id),
   ];
 }
 
 /**
- * View Organisation (participating or HI; also reached as …/launch and …/applaunch, which keep the
- * `code` query): details and tabs; the `tab` query selects a tab by its label.
+ * View Organisation (participating or HI): details and tabs; the `tab` query selects a tab by its label. Its
+ * …/launch and …/applaunch endings are the smart-clients feature's (docs/decisions/069-smart-app-launch.md).
  */
 export function OrganisationPage() {
   const { id = '' } = useParams();

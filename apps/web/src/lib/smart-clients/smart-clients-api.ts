@@ -1,0 +1,87 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  smartClientApiPath,
+  smartClientsApiPaths,
+  type NewSmartClient,
+  type SmartAppLaunchRequest,
+  type SmartAuthorization,
+  type SmartClient,
+  type SmartClientInput,
+  type SmartClientsList,
+  type SmartTokenRequest,
+} from '@pca/contracts';
+import { http } from '#lib/http.ts';
+import { leaveTo } from '#lib/browser-navigation.ts';
+
+// The SMART connections API (docs/decisions/069-smart-app-launch.md), shared by the organisation page's Clinical
+// systems tab and the smart-clients feature's pages.
+
+const root = ['smart-clients'] as const;
+
+/** An organisation's connections, each with the signed-in user's live sign-in. */
+export function smartClientsQueryOptions(organisationId: string) {
+  return queryOptions({
+    queryKey: [...root, 'list', organisationId],
+    queryFn: ({ signal }) =>
+      http<SmartClientsList>(
+        `${smartClientsApiPaths.list}?organisationId=${encodeURIComponent(organisationId)}`,
+        { signal },
+      ),
+  });
+}
+
+export const useSmartClients = (organisationId: string) =>
+  useQuery(smartClientsQueryOptions(organisationId));
+
+/** One connection, for its edit page. */
+export const useSmartClient = (id: string) =>
+  useQuery({
+    queryKey: [...root, 'connection', id],
+    queryFn: ({ signal }) => http<SmartClient>(smartClientApiPath('connection', id), { signal }),
+  });
+
+/** A write that refreshes every connection answer once it is done. */
+function useSmartClientWrite<TInput, TOutput>(write: (input: TInput) => Promise<TOutput>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+  });
+}
+
+export const useAddSmartClient = () =>
+  useSmartClientWrite((body: NewSmartClient) =>
+    http<SmartClient>(smartClientsApiPaths.list, { method: 'POST', body }),
+  );
+
+export const useUpdateSmartClient = (id: string) =>
+  useSmartClientWrite((body: SmartClientInput) =>
+    http<SmartClient>(smartClientApiPath('connection', id), { method: 'PUT', body }),
+  );
+
+export const useRemoveSmartClient = () =>
+  useSmartClientWrite((id: string) =>
+    http<void>(smartClientApiPath('connection', id), { method: 'DELETE' }),
+  );
+
+/** Starts a standalone launch and sends the browser to the clinical system to sign in. */
+export const useStartLaunch = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      http<SmartAuthorization>(smartClientApiPath('launch', id), { method: 'POST' }),
+    onSuccess: ({ authorizationUrl }) => leaveTo(authorizationUrl),
+  });
+
+/** An EHR launch: asks the server for the authorisation URL of a registered iss, then goes there. */
+export const useAppLaunch = () =>
+  useMutation({
+    mutationFn: (body: SmartAppLaunchRequest) =>
+      http<SmartAuthorization>(smartClientsApiPaths.appLaunch, { method: 'POST', body }),
+    onSuccess: ({ authorizationUrl }) => leaveTo(authorizationUrl),
+  });
+
+/** Posts the code the clinical system returned; the server exchanges it and keeps the tokens. */
+export const useExchangeCode = () =>
+  useSmartClientWrite((body: SmartTokenRequest) =>
+    http<SmartClient>(smartClientsApiPaths.token, { method: 'POST', body }),
+  );
