@@ -9,7 +9,8 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 /**
  * The practitioner role import (docs/product/practitioner-role-import.md,
  * docs/decisions/070-practitioner-role-import.md): Alice connects Harbour Medical Group to the clinical-system
- * stand-in (started by this file, for this file's portal) and signs in to it, then reads its roles, matches
+ * stand-in (started by this file with the demo practice, for this file's portal) on the Clinical systems tab
+ * and signs in to it, opens the import from the connection's card, then reads its roles, matches
  * its physiotherapy service, imports three new roles and sees them on /practitioners. George, a Viewer of
  * Harbour, cannot open the import. The tests run in order on this file's seeded world.
  */
@@ -58,50 +59,39 @@ test('Alice connects and signs in to the clinical system, then imports three new
   page,
 }, testInfo) => {
   await signInTo(page, ALICE);
-  const headers = await api(page);
   const organisationId = await harbourId(page);
-  const created = await page.request.post('/api/smart-clients', {
-    headers,
-    data: {
-      organisationId,
-      name: 'Harbour clinical software',
-      iss: cis.iss,
-      clientId: 'provider-connect',
-      authMethod: 'public',
-      scopes: [
-        'openid',
-        'fhirUser',
-        'user/Practitioner.read',
-        'user/PractitionerRole.read',
-        'user/Location.read',
-        'user/HealthcareService.read',
-      ],
-    },
-  });
+
+  // Connect Harbour on its Clinical systems tab, as docs/product/smart-clients.md describes.
+  await page.goto(`/organisation/participating/${organisationId}?tab=Clinical+systems`);
+  await page.getByRole('link', { name: 'Add a clinical system' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Add a clinical system' }),
+  ).toBeVisible();
+  await page.getByLabel(/^Clinical system name/).fill('Harbour clinical software');
+  await page.getByLabel(/^FHIR base URL/).fill(cis.iss);
+  await page.getByLabel(/^Client id/).fill('provider-connect');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/smart-clients') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save and check' }).click();
+  const created = await saved;
   expect(created.status(), await created.text()).toBe(201);
   connectionId = ((await created.json()) as { id: string }).id;
+  await expect(page.getByRole('heading', { level: 1, name: 'Clinical system' })).toBeVisible();
 
   // The standalone launch: the clinical system's own sign-in and consent pages, then back to the portal.
-  const launch = await page.request.post(`/api/smart-clients/${connectionId}/launch`, { headers });
-  expect(launch.status(), await launch.text()).toBe(200);
-  const { authorizationUrl } = (await launch.json()) as { authorizationUrl: string };
-  await page.goto(authorizationUrl);
+  await page.goto(`/organisation/participating/${organisationId}?tab=Clinical+systems`);
+  await page.getByRole('button', { name: 'Connect to Harbour clinical software' }).click();
   await page.getByRole('button', { name: 'Sign in as Dr Alice Nguyen' }).click();
-  const callback = page.waitForRequest(/\/smart-authorization-code\/callback\?/);
   await page.getByRole('button', { name: 'Allow' }).click();
-  const back = new URL((await callback).url());
-  const exchanged = await page.request.post('/api/smart-clients/token', {
-    headers,
-    data: {
-      organisationId,
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    },
-  });
-  expect(exchanged.status(), await exchanged.text()).toBe(200);
+  await expect(page).toHaveURL(/\/organisation\/participating\/[^/]+\?tab=Clinical/);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page
+    .getByRole('link', { name: 'Import practitioner roles from Harbour clinical software' })
+    .click();
 
   // The import page.
-  await page.goto(`/smart-client/practitioner-role-import/${connectionId}`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Import practitioner roles' }),
   ).toBeVisible();
