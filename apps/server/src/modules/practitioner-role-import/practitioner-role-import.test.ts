@@ -196,6 +196,7 @@ describe('reading and the preview', () => {
   it('cancels a run: what it read is gone', async () => {
     const headers = await as(ALICE);
     const res = await post(path('start', scaled.id), headers);
+    expect(res.statusCode, res.body).toBe(200);
     const { runId, done, pagesRead } = res.json<ImportRunProgress>();
     expect({ done, pagesRead }).toEqual({ done: false, pagesRead: 1 });
     expectProblem(await t.app.inject({ method: 'GET', url: path('run', runId), headers }), 409, {
