@@ -129,8 +129,17 @@ const workplaces = () => [
 
 /** A practitioner's credential documents (docs/product/credential-documents.md): the list and the upload form. */
 const credentialDocuments = () => ['/credential-documents', '/credential-document/add'];
-/** Pages only Alice reaches (key contacts need key-contact access), and feedback signed in. */
-const alicesOwn = ['/key-contacts', '/key-contacts/add', '/give-feedback'];
+/**
+ * Pages only Alice reaches (key contacts need key-contact access), feedback signed in, and the practitioner
+ * role import before it reads anything (no connection is seeded; its preview is measured at 390 px by
+ * practitioner-role-import.spec.ts, which runs the clinical-system stand-in).
+ */
+const alicesOwn = [
+  '/key-contacts',
+  '/key-contacts/add',
+  '/give-feedback',
+  '/smart-client/practitioner-role-import/00000000-0000-4000-8000-000000000000',
+];
 /** Harbour's Clinical systems tab and the add page of a connection (docs/product/smart-clients.md). */
 const clinicalSystems = () => [
   `${entities!.organisation}?tab=Clinical+systems`,

@@ -26,6 +26,7 @@ export * from './practitioners.ts';
 export * from './profile.ts';
 export * from './tasks-notifications.ts';
 export * from './nhsd-import.ts';
+export * from './practitioner-role-import.ts';
 export * from './publications.ts';
 export * from './client-systems.ts';
 export * from './practitioner-publications.ts';

@@ -49,12 +49,15 @@ import { terminologyRoutes } from '#modules/terminology/routes.ts';
 import { nhsdImportRoutes } from '#modules/nhsd-import/routes.ts';
 import { organisationRoutes } from '#modules/organisations/routes.ts';
 import { practitionerRoutes } from '#modules/practitioners/routes.ts';
+import { practitionerRoleImportRoutes } from '#modules/practitioner-role-import/routes.ts';
+import type { CisClientFor } from '#modules/practitioner-role-import/service.ts';
 import { publicationRoutes } from '#modules/publications/routes.ts';
 import { publishSelectorRoutes } from '#modules/publish-selector/routes.ts';
 import { practitionerPublicationRoutes } from '#modules/practitioner-publications/routes.ts';
 import { userRegistrationRoutes } from '#modules/user-registration/routes.ts';
 import { shellRoutes } from '#modules/shell/routes.ts';
 import { smartClientsPublicRoutes, smartClientsRoutes } from '#modules/smart-clients/routes.ts';
+import { smartClientsService } from '#modules/smart-clients/service.ts';
 import { systemRoutes } from '#modules/system/routes.ts';
 import { welcomeRoutes } from '#modules/welcome/routes.ts';
 import { workplacesRoutes } from '#modules/workplaces/routes.ts';
@@ -131,6 +134,11 @@ export interface BuildAppOptions {
   readiness?: Readiness;
   /** The PostgreSQL pool under `db`, for the pool gauges of /metrics (none with PGlite). */
   pool?: PoolGauges;
+  /**
+   * Opens a clinical information system connection for the practitioner role import; by default the SMART
+   * connections' own. API tests give one on a clinical-system stand-in they authorised at themselves.
+   */
+  cisClientFor?: CisClientFor;
 }
 
 /** Builds the API (and, when asked, the SPA host) without listening: tests use `app.inject`. */
@@ -143,6 +151,7 @@ export async function buildApp({
   onRoute,
   readiness = createReadiness(),
   pool,
+  cisClientFor,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -224,6 +233,12 @@ export async function buildApp({
     api.addHook('onRequest', authenticate);
     api.addHook('onRequest', noStore);
     for (const routes of signedInRoutes) await api.register(routes, deps);
+    // The import reads the clinical system through the SMART connections' client (modules do not import
+    // each other: the app hands one to the other).
+    await api.register(practitionerRoleImportRoutes, {
+      ...deps,
+      cisClientFor: cisClientFor ?? smartClientsService(deps).fhirClientFor,
+    });
   });
 
   // The development partner sandbox's client system holds the secret `npm start` gave it this time.

@@ -61,6 +61,9 @@ const actionWords: Record<string, string> = {
   'practitioner-publication.deleted': 'Stopped publishing to a partner',
   'practitioner-publication.updated': 'Changed what is published to a partner',
   'practitioner-role.created': 'Added a practitioner role',
+  'practitioner-role.import-updated':
+    'Updated a practitioner role from a clinical information system',
+  'practitioner-role.imported': 'Imported a practitioner role from a clinical information system',
   'practitioner-role.updated': 'Changed a practitioner role',
   'practitioner.created': 'Added a practitioner',
   'practitioner.update-personal-contact-details': 'Changed personal contact details',

@@ -91,17 +91,30 @@ export function subjectPractitionerOf(entry: AuditEntry): SQL | string | null {
   }
 }
 
+/** The row of an audit event. */
+const rowOf = (entry: AuditEntry) => ({
+  actorUserId: entry.actorUserId,
+  actingForPractitionerId: entry.actingForPractitionerId ?? null,
+  action: entry.action,
+  entityType: entry.entityType,
+  entityId: entry.entityId,
+  changedFields: entry.changedFields ?? {},
+  requestId: entry.requestId ?? null,
+  organisationId: organisationOf(entry),
+  subjectPractitionerId: subjectPractitionerOf(entry),
+});
+
 /** Appends an audit event; call it inside the same transaction as the change it records. */
 export async function appendAudit(tx: Executor, entry: AuditEntry) {
-  await tx.insert(auditEvents).values({
-    actorUserId: entry.actorUserId,
-    actingForPractitionerId: entry.actingForPractitionerId ?? null,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    changedFields: entry.changedFields ?? {},
-    requestId: entry.requestId ?? null,
-    organisationId: organisationOf(entry),
-    subjectPractitionerId: subjectPractitionerOf(entry),
-  });
+  await tx.insert(auditEvents).values(rowOf(entry));
+}
+
+/**
+ * Appends many audit events in one statement, for a change of many rows at once (an import): one
+ * round trip however many. Give each its organisationId and subjectPractitionerId when known, so none
+ * reads its entity while inserting.
+ */
+export async function appendAudits(tx: Executor, entries: AuditEntry[]) {
+  if (!entries.length) return;
+  await tx.insert(auditEvents).values(entries.map(rowOf));
 }

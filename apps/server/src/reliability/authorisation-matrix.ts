@@ -2,6 +2,7 @@ import { isValidAbn } from '@pca/contracts';
 import { demoId, demoIds } from '#db/seed/index.ts';
 import { craftPng } from '../test/png.ts';
 import { plantedDocuments } from '../test/credential-documents.ts';
+import { plantedImportRuns } from '../test/practitioner-role-import.ts';
 import { craftPdf, documentDetails, multipartBody, uploadBody } from '../test/multipart.ts';
 
 /**
@@ -526,6 +527,40 @@ export const authorisationMatrix: Matrix = {
       body: { importIds: [demoIds.nhsdService(7)], organisationId: org('riverbend') },
       allow: nobody,
     },
+  ],
+
+  // --- practitioner role import (docs/decisions/070-practitioner-role-import.md): only an OrganisationManager of
+  // the connection's organisation, and for a run only the manager who started it (Alice's planted runs on
+  // Harbour, test/practitioner-role-import.ts); everyone else gets 404, never 403. Importing or cancelling
+  // uses its run up, so each has its own.
+  'POST /api/practitioner-role-import/connections/{id}/runs': [
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/practitioner-role-import/runs/{id}/next': [
+    { target: 'alice-read', params: { id: plantedImportRuns.read }, allow: ['alice'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'GET /api/practitioner-role-import/runs/{id}': [
+    { target: 'alice-read', params: { id: plantedImportRuns.read }, allow: ['alice'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
+  'POST /api/practitioner-role-import/runs/{id}/import': [
+    {
+      target: 'alice-import',
+      params: { id: plantedImportRuns.import },
+      body: { mapping: {}, chosen: ['role-1'] },
+      allow: ['alice'],
+    },
+    {
+      target: 'missing',
+      params: { id: missing },
+      body: { mapping: {}, chosen: ['role-1'] },
+      allow: nobody,
+    },
+  ],
+  'DELETE /api/practitioner-role-import/runs/{id}': [
+    { target: 'alice-cancel', params: { id: plantedImportRuns.cancel }, allow: ['alice'] },
+    { target: 'missing', params: { id: missing }, allow: nobody },
   ],
 
   // --- publishing to partners (docs/decisions/030-publishing-to-partners.md): the Partner services tab reads

@@ -13,6 +13,7 @@ import {
 } from './authorisation-matrix.ts';
 import { openSessionFor } from './sessions.ts';
 import { plantCredentialDocuments } from '../test/credential-documents.ts';
+import { plantImportRuns } from '../test/practitioner-role-import.ts';
 
 // The authorisation matrix (docs/decisions/012-reliability-suite.md): every operation of the OpenAPI
 // document × every demo identity × every session managing a practitioner × nobody, against the declared
@@ -34,6 +35,7 @@ beforeAll(async () => {
   // Limits off: 700 requests in a few seconds are the test's pace, not a person's.
   t = await createTestApp({ RATE_LIMITS: 'false' });
   await plantCredentialDocuments(t);
+  await plantImportRuns(t);
   for (const [key, ra] of Object.entries(identities) as Array<[Person, string]>) {
     // Henry is inactive: sign-in refuses him (403), so a session of his is opened directly, to prove
     // that an inactive user's session opens nothing.

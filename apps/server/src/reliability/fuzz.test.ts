@@ -21,6 +21,7 @@ import {
 } from './schema-arbitraries.ts';
 import { openSessionFor } from './sessions.ts';
 import { plantCredentialDocuments } from '../test/credential-documents.ts';
+import { plantImportRuns } from '../test/practitioner-role-import.ts';
 
 // The fuzz of every route (docs/decisions/012-reliability-suite.md, amended by
 // docs/decisions/054-canonical-ids-and-oauth-errors.md): the operations are the app's route table — the partner
@@ -99,6 +100,7 @@ beforeAll(async () => {
   );
   await t.app.ready();
   await plantCredentialDocuments(t);
+  await plantImportRuns(t);
   headersOf.set('alice', t.bearer(await t.tokenFor(identities.alice)));
   headersOf.set('priya', t.bearer(await t.tokenFor(identities.priya)));
   // MediFund's client system, registered as the operator does, and its access token.

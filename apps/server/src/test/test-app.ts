@@ -16,6 +16,8 @@ export async function createTestApp(
     onQuery?: (sql: string) => void;
     /** Sees every route as it is added (buildApp's option). */
     onRoute?: BuildAppOptions['onRoute'];
+    /** Opens clinical system connections for the practitioner role import (buildApp's option). */
+    cisClientFor?: BuildAppOptions['cisClientFor'];
   } = {},
 ) {
   const idpPort = await freePort();
@@ -30,6 +32,7 @@ export async function createTestApp(
     serveWeb: false,
     onRoute: options.onRoute,
     ...(handle.pool ? { pool: handle.pool } : {}),
+    ...(options.cisClientFor ? { cisClientFor: options.cisClientFor } : {}),
   });
 
   /** Signs in through the provider's page as the identity with this RA number; returns the API's answer. */

@@ -28,7 +28,6 @@ describe('route table (docs/product/shell.md#routes)', () => {
     const waiting = [
       'profile/:id',
       'practitioner-profile/:id',
-      'smart-client/practitioner-role-import/:id',
       'publication-email-notification',
       'tasks-notifications',
       'tasks-notifications/complete-online-form/:id',

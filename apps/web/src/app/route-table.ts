@@ -47,6 +47,8 @@ const screens = {
   verifyInformation: () =>
     import('#features/tasks-notifications/routes/verify-information-page.tsx'),
   nhsdImport: () => import('#features/nhsd-import/routes/nhsd-import-page.tsx'),
+  practitionerRoleImport: () =>
+    import('#features/practitioner-role-import/routes/practitioner-role-import-page.tsx'),
   delegates: () => import('#features/delegations/routes/delegates-page.tsx'),
   assignDelegate: () => import('#features/delegations/routes/assign-delegate-page.tsx'),
   resendInvite: () => import('#features/delegations/routes/resend-invite-page.tsx'),
@@ -118,7 +120,7 @@ export const routeTable: RouteEntry[] = [
     [profile.practitioner, 'Practitioner profile', screens.practitionerProfile],
     [pages.clientSystems.add, 'Add clinical information system', screens.smartClient],
     [pages.clientSystems.edit, 'Edit clinical information system', screens.smartClient],
-    [pages.clientSystems.importRoles, 'Import practitioner roles'],
+    [pages.clientSystems.importRoles, 'Import practitioner roles', screens.practitionerRoleImport],
     // Lazy sections (docs/product/shell.md#routes).
     [organisations.list, 'Businesses', screens.organisations],
     [organisations.participating, 'Businesses', screens.organisations],

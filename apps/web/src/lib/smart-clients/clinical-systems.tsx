@@ -43,6 +43,16 @@ function ConnectionCard({ connection }: { connection: SmartClient }) {
             >
               {live ? 'Connect again' : 'Connect'}
             </Button>
+            {/* Once connected, the practice's roles can be brought across (docs/product/practitioner-role-import.md). */}
+            {live ? (
+              <ButtonLink
+                variant="secondary"
+                href={pages.clientSystems.importRoles.href({ id: connection.id })}
+                aria-label={`Import practitioner roles from ${connection.name}`}
+              >
+                Import practitioner roles
+              </ButtonLink>
+            ) : null}
             <ButtonLink
               variant="secondary"
               href={pages.clientSystems.edit.href({ id: connection.id })}

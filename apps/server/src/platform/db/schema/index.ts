@@ -30,3 +30,4 @@ export * from './transfers.ts';
 export * from './terminology.ts';
 export * from './endpoints.ts';
 export * from './smart-clients.ts';
+export * from './practitioner-role-import.ts';
