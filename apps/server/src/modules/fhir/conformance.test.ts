@@ -353,6 +353,39 @@ describe('FHIR partner API conformance: everything /fhir/metadata declares works
     expectOutcome(await get('/fhir/metadata?_format=turtle'), 406, 'invalid');
   });
 
+  it('takes a write as FHIR XML and answers it in XML; a body that is not FHIR XML is a 400', async () => {
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const converter = new Fhir();
+    const communication = {
+      resourceType: 'Communication',
+      status: 'completed',
+      recipient: [{ reference: `Practitioner/${alice}` }],
+      topic: { text: 'Your listing is live in XML' },
+      payload: [{ contentString: '<p>Welcome</p>' }],
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/Communication',
+      headers: {
+        authorization,
+        'content-type': 'application/fhir+xml',
+        accept: 'application/fhir+xml',
+      },
+      payload: converter.objToXml(communication),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+xml/);
+    const created = converter.xmlToObj(res.body) as { resourceType: string; topic: unknown };
+    expect(created).toMatchObject({ resourceType: 'Communication', topic: communication.topic });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/Communication',
+      headers: { authorization, 'content-type': 'application/fhir+xml' },
+      payload: 'this is not XML',
+    });
+    expectOutcome(bad, 400, 'invalid');
+  });
+
   it('refuses an undeclared parameter under strict handling (the default), leaves it out under lenient', async () => {
     const { authorization } = await tokenFor(t, as, 'nhsd');
     for (const prefer of [undefined, 'handling=strict']) {
