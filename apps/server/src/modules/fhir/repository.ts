@@ -662,6 +662,10 @@ const practitionerParams = {
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Practitioner),
 } satisfies Record<string, SearchParam>;
 
+/** The roles of the practitioners `filter` finds (over alias `pr`). */
+const practitionersRoles = (filter: SQL) =>
+  sql`r.practitioner_id in (select pr.id from practitioners pr where ${filter})`;
+
 const roleParams = {
   _id: idOf(sql`r.id`, 'PractitionerRole'),
   identifier: param(
@@ -676,11 +680,12 @@ const roleParams = {
     sql`r.practitioner_id`,
     'Practitioner',
   ),
-  // Chains to the practitioner read the role's practitioner, joined as `pr`.
-  'practitioner.identifier': practitionerParams.identifier,
-  'practitioner.name': practitionerParams.name,
-  'practitioner.family': practitionerParams.family,
-  'practitioner.given': practitionerParams.given,
+  // Chains to the practitioner find the practitioners first (a few), then their roles by
+  // practitioner_roles_practitioner_id_idx: service.ts walks such a search's matches, not every service.
+  'practitioner.identifier': chain(practitionerParams.identifier, practitionersRoles),
+  'practitioner.name': chain(practitionerParams.name, practitionersRoles),
+  'practitioner.family': chain(practitionerParams.family, practitionersRoles),
+  'practitioner.given': chain(practitionerParams.given, practitionersRoles),
   organization: referenceTo(
     'PractitionerRole-organization',
     sql`s.organisation_id`,

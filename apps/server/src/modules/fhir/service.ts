@@ -46,7 +46,15 @@ const RESULT_PARAMS = new Set([
 ]);
 
 /** Role search parameters that name a few roles of their own (see RoleWalk): walk the matches, not the services. */
-const FEW_ROLES = new Set(['_id', 'practitioner', 'identifier', 'practitioner.identifier']);
+const FEW_ROLES = new Set([
+  '_id',
+  'practitioner',
+  'identifier',
+  'practitioner.identifier',
+  'practitioner.name',
+  'practitioner.family',
+  'practitioner.given',
+]);
 
 /** FHIR's `_total` values; without one (or with `none`) Bundle.total is only given when the page shows it. */
 const TOTALS = ['none', 'estimate', 'accurate'] as const;
@@ -216,7 +224,11 @@ export function fhirService(db: Database) {
         partner.partnerServiceId,
         filters,
         { offset: count === 0 ? 0 : offset, count, total },
-        { walk: Object.keys(applied).some((n) => FEW_ROLES.has(n)) ? 'matches' : 'by-service' },
+        {
+          walk: Object.keys(applied).some((n) => FEW_ROLES.has(n.split(':')[0]!))
+            ? 'matches'
+            : 'by-service',
+        },
       );
       const included = await this.included(partner, found.resources, includes, revincludes);
       withPartnerIdentifiers(partner.identifierSystems, [...found.resources, ...included]);
