@@ -662,9 +662,13 @@ const practitionerParams = {
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Practitioner),
 } satisfies Record<string, SearchParam>;
 
-/** The roles of the practitioners `filter` finds (over alias `pr`). */
+/**
+ * The roles of the practitioners `filter` finds (over alias `pr`). `= any(array(…))` is computed once, before the
+ * roles are read: as `in (select …)` PostgreSQL folded it into the role's joined practitioner and checked all
+ * 10,000 roles of the benchmark's seen services one by one (docs/decisions/073-hcpd-search.md).
+ */
 const practitionersRoles = (filter: SQL) =>
-  sql`r.practitioner_id in (select pr.id from practitioners pr where ${filter})`;
+  sql`r.practitioner_id = any(array(select pr.id from practitioners pr where ${filter}))`;
 
 const roleParams = {
   _id: idOf(sql`r.id`, 'PractitionerRole'),
