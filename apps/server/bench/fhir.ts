@@ -85,23 +85,50 @@ async function bench(label: string, options: CreateDatabaseOptions, marker: stri
             '/fhir/HealthcareService?address-postalcode=2067&_include=HealthcareService:location&_include=HealthcareService:organization',
           'Practitioner by name "sm"': '/fhir/Practitioner?name=sm',
         };
-        return Object.entries(searches).flatMap(([name, url], i) => [
-          { name: `${name} at 50/s`, url: `${address}${url}`, headers, rate: 50, connections: 10 },
-          // The harsher reading of the earlier figures: ten requests at once at the start of every second.
-          ...(i === 0
-            ? [
-                {
-                  name: `${name} at 50/s in bursts of 10`,
-                  url: `${address}${url}`,
-                  headers,
-                  rate: 50,
-                  burst: true,
-                  connections: 10,
-                },
-              ]
-            : []),
-          { name: `${name}, most`, url: `${address}${url}`, headers },
-        ]);
+        // HCPD's and AU PD's searches (docs/decisions/073-hcpd-search.md): chains, codes, opening hours, XML.
+        const hcpd = {
+          'PractitionerRole location.address-postalcode 2067 + role + _include practitioner, service':
+            '/fhir/PractitionerRole?location.address-postalcode=2067&role=General%20practitioner&_include=PractitionerRole:practitioner&_include=PractitionerRole:service',
+          'PractitionerRole practitioner.family "sm" + organization.name':
+            '/fhir/PractitionerRole?practitioner.family=sm&organization.name=metro',
+          'HealthcareService location.address-postalcode 2067 + daysofweek sat + starttime le0900':
+            '/fhir/HealthcareService?location.address-postalcode=2067&daysofweek=sat&starttime=le0900',
+          'PractitionerRole postcode 2067 + _include practitioner, service, as XML':
+            '/fhir/PractitionerRole?location.address-postalcode=2067&_include=PractitionerRole:practitioner&_include=PractitionerRole:service&_format=xml',
+        };
+        const hcpdScenarios = Object.entries(hcpd).map(([name, url]) => ({
+          name: `${name} at 50/s`,
+          url: `${address}${url}`,
+          headers,
+          rate: 50,
+          connections: 10,
+        }));
+        return [
+          ...hcpdScenarios,
+          ...Object.entries(searches).flatMap(([name, url], i) => [
+            {
+              name: `${name} at 50/s`,
+              url: `${address}${url}`,
+              headers,
+              rate: 50,
+              connections: 10,
+            },
+            // The harsher reading of the earlier figures: ten requests at once at the start of every second.
+            ...(i === 0
+              ? [
+                  {
+                    name: `${name} at 50/s in bursts of 10`,
+                    url: `${address}${url}`,
+                    headers,
+                    rate: 50,
+                    burst: true,
+                    connections: 10,
+                  },
+                ]
+              : []),
+            { name: `${name}, most`, url: `${address}${url}`, headers },
+          ]),
+        ];
       },
     });
     await exportWalk(db, secret);

@@ -41,8 +41,11 @@ export const fhirIdentifierSystems = {
   nhsdService: 'https://www.healthdirect.gov.au/nhsd/id/healthcare-service',
 } as const;
 
-/** The FHIR JSON media type every answer carries. */
+/** The FHIR JSON media type every answer carries unless XML is asked for. */
 export const fhirJson = 'application/fhir+json';
+
+/** The FHIR XML media type (`_format=xml` or an Accept header that prefers it). */
+export const fhirXml = 'application/fhir+xml';
 
 /** Page sizes of a search: `_count` defaults to 20 and is capped at 100. */
 export const fhirPaging = { defaultCount: 20, maxCount: 100 } as const;

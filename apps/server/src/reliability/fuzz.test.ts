@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Fhir } from 'fhir';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
@@ -433,9 +434,22 @@ const problemOf = (
   return null;
 };
 
+/**
+ * A FHIR OperationOutcome, in JSON or — when the request asked for XML (`Accept: application/xml`, `_format=xml`;
+ * docs/decisions/073-hcpd-search.md) — in FHIR XML.
+ */
 const outcomeOf = (headers: Record<string, unknown>, text: string): string | null => {
-  if (!String(headers['content-type'] ?? '').startsWith('application/fhir+json'))
-    return `content-type ${String(headers['content-type'])}`;
+  const type = String(headers['content-type'] ?? '');
+  if (type.startsWith('application/fhir+xml'))
+    try {
+      const o = new Fhir().xmlToObj(text) as { resourceType?: unknown; issue?: unknown };
+      return o.resourceType === 'OperationOutcome' && Array.isArray(o.issue)
+        ? null
+        : 'not an OperationOutcome';
+    } catch {
+      return 'OperationOutcome is not FHIR XML';
+    }
+  if (!type.startsWith('application/fhir+json')) return `content-type ${type}`;
   try {
     const o = JSON.parse(text) as { resourceType?: unknown; issue?: unknown };
     return o.resourceType === 'OperationOutcome' && Array.isArray(o.issue)

@@ -6,29 +6,32 @@ import {
 } from '@pca/contracts/fhir-paths.ts';
 import { definitionUrl } from './contact-requests.ts';
 import { bankAccountDefinitionUrl } from './bank-accounts.ts';
+import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import { profiles, type Json } from './resources.ts';
 import { searchDefinitions } from './service.ts';
 
-/** The FHIR search parameter type of each parameter name the API supports. */
-const paramType = (name: string): string => {
-  if (name === '_lastUpdated' || name === 'recorded') return 'date';
-  if (name === '_id') return 'token';
-  if (['organization', 'location', 'service', 'practitioner', 'target'].includes(name))
-    return 'reference';
-  if (
-    [
-      'identifier',
-      'active',
-      'status',
-      'service-type',
-      'role',
-      'connection-type',
-      'payload-type',
-    ].includes(name)
-  )
-    return 'token';
-  return 'string';
-};
+/**
+ * A type's search parameters as declared: name, type, the SearchParameter it implements (R4's or HCPD's) and
+ * any note. A chained one (`location.address-postalcode`) is declared by its chain with the target's
+ * definition, as R4 has no element for chains (docs/decisions/073-hcpd-search.md).
+ */
+const searchParamsOf = (type: FhirResourceType) =>
+  Object.entries(searchDefinitions[type].params).map(([name, p]) => ({
+    name,
+    ...(p.definition ? { definition: p.definition } : {}),
+    type: p.type,
+    ...(p.documentation || name.includes('.') || p.modifiers
+      ? {
+          documentation: [
+            name.includes('.') ? `Chained: ${name.replace('.', ' → ')}.` : '',
+            p.documentation ?? '',
+            p.modifiers ? `Modifiers: ${p.modifiers.map((m) => `:${m}`).join(', ')}.` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }
+      : {}),
+  }));
 
 /**
  * The types whose served instances declare HCPD's profile (when complete: a service's type coded, a location
@@ -50,11 +53,11 @@ export function capabilityStatement(base: string): Json {
       url: base,
     },
     fhirVersion: '4.0.1',
-    format: ['json'],
+    format: ['json', 'xml'],
     rest: [
       {
         mode: 'server',
-        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link. Bundle.total is given when _total=accurate (or estimate) asks for it, and on a page that reaches the last match.`,
+        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link. Bundle.total is given when _total=accurate (or estimate) asks for it, and on a page that reaches the last match. _summary (true, text, data, count, false) and _elements shape the matches (tagged SUBSETTED). Handling is strict unless the request says Prefer: handling=lenient: strict refuses an unknown parameter, modifier, include or revinclude (400 OperationOutcome), lenient leaves it out of the search and its self link. Answers are JSON, or XML with _format=xml or Accept: application/fhir+xml. A comma in a value is OR, a repeated parameter AND; string parameters match the start of a value in any case.`,
         security: {
           service: [
             {
@@ -80,7 +83,7 @@ export function capabilityStatement(base: string): Json {
                 MEETS_HCPD.has(type) && profiles[type].hcpd,
               ].filter((p): p is NonNullable<typeof p> & string => typeof p === 'string'),
               interaction: [{ code: 'read' }, { code: 'search-type' }],
-              searchParam: Object.keys(def.params).map((name) => ({ name, type: paramType(name) })),
+              searchParam: searchParamsOf(type),
               ...(def.includes.length ? { searchInclude: def.includes } : {}),
               ...(def.revincludes.length ? { searchRevInclude: def.revincludes } : {}),
               ...(type === 'Practitioner'

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Fhir } from 'fhir';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Bundle } from '@medplum/fhirtypes';
@@ -1025,6 +1026,12 @@ describe('FHIR partner API: fuzz', () => {
       '_total',
       '_include',
       '_revinclude',
+      '_summary',
+      '_elements',
+      '_format',
+      'name:exact',
+      'name:contains',
+      'name:missing',
       'unknown',
     ];
     const value = fc.oneof(
@@ -1040,15 +1047,27 @@ describe('FHIR partner API: fuzz', () => {
         'true',
         'accurate',
         'HealthcareService:location',
+        'Organization:partOf',
+        'le0800',
+        'ge2400',
+        'http://snomed.info/sct|394802001',
+        '|General practice',
+        'sat',
+        'count',
+        'xml',
+        'application/fhir+xml',
       ),
     );
     const check = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
       expect(res.statusCode, res.body).toBeLessThan(500);
       if (res.statusCode >= 400) {
-        expect(String(res.headers['content-type'])).toMatch(/^application\/fhir\+json/);
-        expect((JSON.parse(res.body) as { resourceType: string }).resourceType).toBe(
-          'OperationOutcome',
-        );
+        // An error comes in the format asked for (`_format=xml` is among the fuzzed values).
+        const type = String(res.headers['content-type']);
+        expect(type).toMatch(/^application\/fhir\+(json|xml)/);
+        const body = type.includes('xml')
+          ? (new Fhir().xmlToObj(res.body) as { resourceType: string })
+          : (JSON.parse(res.body) as { resourceType: string });
+        expect(body.resourceType).toBe('OperationOutcome');
       }
     };
     await fc.assert(
@@ -1056,10 +1075,17 @@ describe('FHIR partner API: fuzz', () => {
         fc.constantFrom(...types),
         fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 4 }),
         fc.constantFrom('', ...hostileEncoded),
-        async (type, params, raw) => {
+        fc.constantFrom(undefined, 'handling=lenient', 'handling=strict', 'handling=odd'),
+        async (type, params, raw, prefer) => {
           const query = new URLSearchParams(params).toString();
           const url = `/fhir/${type}?${query}${raw ? `&name=${raw}` : ''}`;
-          check(await fhir(url, authorization));
+          check(
+            await t.app.inject({
+              method: 'GET',
+              url,
+              headers: { authorization, ...(prefer ? { prefer } : {}) },
+            }),
+          );
         },
       ),
       { numRuns: 150, seed: 20_261_124 },

@@ -13,21 +13,18 @@ export const codingColumn = (valueSet: string, column: SQL) => sql`(select
   where tm.value_set = ${valueSet} and tm.text_key = ${terminologyKeyOf(column)})`;
 
 /**
- * A token search over a coded text: `system|code` (system SNOMED CT or empty) finds every record whose text is
- * matched to the code; a bare value finds the code or, as before codes, the text itself (any case).
+ * The coding side of a token search over a coded text (repository.ts, `conceptToken`): `system|code` with
+ * SNOMED CT, `|code` or a bare `code` finds every record whose text is matched to the code; another system
+ * finds nothing. (A bare value also finds the text itself, any case: `conceptToken` adds that.)
  */
-export const codedTextFilter =
+export const snomedCoding =
   (valueSet: string, column: SQL) =>
-  (v: string): SQL => {
-    const bar = v.indexOf('|');
-    const system = bar === -1 ? null : v.slice(0, bar);
-    const code = bar === -1 ? v : v.slice(bar + 1);
-    if ((system && system !== SNOMED) || !code) return sql`false`;
-    const byCode = sql`${terminologyKeyOf(column)} in (select tm.text_key from terminology_mappings tm
+  (system: string | null, code: string): SQL =>
+    system && system !== SNOMED
+      ? sql`false`
+      : sql`${terminologyKeyOf(column)} in (select tm.text_key from terminology_mappings tm
       join terminology_concepts tc on tc.id = tm.concept_id
       where tm.value_set = ${valueSet} and tc.code = ${code})`;
-    return system === null ? sql`(lower(${column}) = ${code.toLowerCase()} or ${byCode})` : byCode;
-  };
 
 /** The ids of the endpoints `where` names (over alias e), in a stable order; null when none. */
 export const endpointIdsColumn = (where: SQL) =>

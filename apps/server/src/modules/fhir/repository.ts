@@ -2,17 +2,24 @@ import { and as allOf, desc, eq, inArray, isNotNull, max, sql, type SQL } from '
 import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
-import type {
-  LocationRow,
-  OrganisationRow,
-  PractitionerRow,
-  RoleRow,
-  ServiceRow,
+import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
+import {
+  AHPRA_SYSTEM,
+  DAYS,
+  DAYS_OF_WEEK_SYSTEM,
+  ORGANIZATION_TYPE_SYSTEM,
+  PHYSICAL_TYPE_SYSTEM,
+  ROLE_CODE_SYSTEM,
+  type LocationRow,
+  type OrganisationRow,
+  type PractitionerRow,
+  type RoleRow,
+  type ServiceRow,
 } from './resources.ts';
 import type { EndpointRow, ProvenanceRow } from './hcpd-resources.ts';
 import {
   codingColumn,
-  codedTextFilter,
+  snomedCoding,
   endpointIdsColumn,
   endpointColumns,
   endpointVisible,
@@ -72,6 +79,9 @@ const practitionerColumns = sql`pr.id, pr.hpii, pr.given_name as "givenName",
   pr.family_name as "familyName", pr.preferred_name as "preferredName",
   case when share.id is not null then pr.personal_email end as "personalEmail",
   case when share.id is not null then pr.personal_phone end as "personalPhone",
+  coalesce((select json_agg(json_build_object('profession', reg.profession, 'number', reg.profession_number)
+    order by reg.profession_number) from practitioner_registrations reg where reg.practitioner_id = pr.id),
+    '[]'::json) as registrations,
   pr.updated_at as "lastUpdated"`;
 const practitionerFrom = (partner: string) => sql`from practitioners pr
   left join practitioner_publications share on share.practitioner_id = pr.id
@@ -283,9 +293,36 @@ function and(filters: SQL[]): SQL {
   return filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
 }
 
-// The search parameters as SQL over the statements' aliases (o, l, s, pr, r).
+// The search parameters as SQL over the statements' aliases (o, l, s, pr, r), each with its FHIR type and the
+// SearchParameter it implements: the CapabilityStatement declares exactly these
+// (docs/decisions/073-hcpd-search.md), and the conformance test proves each one from it.
 
-type Filter = (values: string[]) => SQL;
+/** One value list of a parameter (comma = OR), with the parameter's modifier (`name:modifier`), if any. */
+type Filter = (values: string[], modifier?: string) => SQL;
+
+export type SearchParamType = 'token' | 'string' | 'reference' | 'date' | 'number' | 'uri';
+
+export interface SearchParam {
+  type: SearchParamType;
+  /** The SearchParameter's canonical URL (R4's, HCPD's); none for the API's own conveniences. */
+  definition?: string;
+  documentation?: string;
+  /** Modifiers it takes besides none (`:exact`, `:contains` on strings). */
+  modifiers?: string[];
+  filter: Filter;
+}
+
+/** R4's own SearchParameter of this id (e.g. `Location-address-postalcode`). */
+const r4 = (id: string) => `http://hl7.org/fhir/SearchParameter/${id}`;
+/** HCPD's SearchParameter of this id. */
+const hcpd = (id: string) => `http://digitalhealth.gov.au/fhir/hcpd/SearchParameter/${id}`;
+
+const param = (
+  type: SearchParamType,
+  definition: string | undefined,
+  filter: Filter,
+  extra: Pick<SearchParam, 'documentation' | 'modifiers'> = {},
+): SearchParam => ({ type, ...(definition ? { definition } : {}), ...extra, filter });
 
 /** OR over the comma-separated values of one parameter (FHIR: a comma is OR, a repeated parameter is AND). */
 const anyOf = (values: string[], one: (v: string) => SQL) =>
@@ -294,10 +331,34 @@ const anyOf = (values: string[], one: (v: string) => SQL) =>
     sql` or `,
   )})`;
 
-/** A string parameter: starts with, any case (FHIR's default string match). */
-const startsWith = (column: SQL) => (values: string[]) =>
-  anyOf(values, (v) => sql`lower(${column}) like ${`${escapeLike(v.toLowerCase())}%`}`);
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One string match as R4 reads it: starts with, any case; `:exact` the whole value, case and all; `:contains`. */
+const stringMatch = (column: SQL, v: string, modifier: string | undefined): SQL => {
+  if (modifier === 'exact') return sql`${column} = ${v}`;
+  const pattern =
+    modifier === 'contains'
+      ? `%${escapeLike(v.toLowerCase())}%`
+      : `${escapeLike(v.toLowerCase())}%`;
+  return sql`lower(${column}) like ${pattern}`;
+};
+
+/** A string parameter over one or more columns (a match in any of them). */
+const strings = (definition: string | undefined, columns: SQL[]): SearchParam =>
+  param(
+    'string',
+    definition,
+    (values, modifier) =>
+      anyOf(
+        values,
+        (v) =>
+          sql`(${sql.join(
+            columns.map((c) => stringMatch(c, v, modifier)),
+            sql` or `,
+          )})`,
+      ),
+    { modifiers: ['exact', 'contains'] },
+  );
 
 /** A reference parameter: `Type/id` or `id`; anything that is not one of our ids matches nothing. */
 const reference = (column: SQL, type: string) => (values: string[]) =>
@@ -306,14 +367,20 @@ const reference = (column: SQL, type: string) => (values: string[]) =>
     return isUuid(id) ? sql`${column} = ${id}::uuid` : sql`false`;
   });
 
+/** A token's parts: `system|code` (system '' for `|code`: no system) or `code` (system null: any). */
+function tokenOf(v: string): { system: string | null; code: string } {
+  const bar = v.indexOf('|');
+  return bar === -1
+    ? { system: null, code: v }
+    : { system: v.slice(0, bar), code: v.slice(bar + 1) };
+}
+
 /** A token parameter on an identifier column: `system|value`, `|value` or `value`. */
 const identifier =
   (columns: Array<{ system: string; column: SQL }>) =>
   (values: string[]): SQL =>
     anyOf(values, (v) => {
-      const bar = v.indexOf('|');
-      const system = bar === -1 ? null : v.slice(0, bar);
-      const value = bar === -1 ? v : v.slice(bar + 1);
+      const { system, code: value } = tokenOf(v);
       const matching = columns.filter(
         (c) => system === null || system === '' || c.system === system,
       );
@@ -323,6 +390,51 @@ const identifier =
         sql` or `,
       )})`;
     });
+
+/** A token over codes of one code system: `system|code` must name it; `code` alone matches any system. */
+const codeOf = (system: string, one: (code: string) => SQL) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const token = tokenOf(v);
+    if (!token.code || (token.system !== null && token.system !== system)) return sql`false`;
+    return one(token.code);
+  });
+
+/**
+ * A coded concept searched as a token (service type, practitioner role, specialty): `text` is what the portal
+ * holds as words; `coding`, once the concept carries codings, matches one (`system` null for the `code` form,
+ * '' for `|code`). The `code` form also matches the words, any case (what partners searched before codings).
+ */
+export interface CodedConcept {
+  text: SQL;
+  coding?: (system: string | null, code: string) => SQL;
+}
+
+/** The coded concepts the token parameters search (docs/decisions/073-hcpd-search.md names them). */
+export const codedConcepts = {
+  serviceType: {
+    text: sql`s.service_type`,
+    coding: snomedCoding('service-type', sql`s.service_type`),
+  } as CodedConcept,
+  role: {
+    text: sql`r.primary_type`,
+    coding: snomedCoding('practitioner-role', sql`r.primary_type`),
+  } as CodedConcept,
+};
+
+/** A token's code alone (`code`, `|code` or `system|code`), compared with a column holding the code. */
+const codeOnly = (column: SQL) => (values: string[]) =>
+  anyOf(values, (v) => sql`${column} = ${v.slice(v.indexOf('|') + 1)}`);
+
+/** The token parameter of a coded concept. */
+export const conceptToken = (concept: CodedConcept) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const { system, code } = tokenOf(v);
+    if (!code) return sql`false`;
+    const coded = concept.coding ? concept.coding(system, code) : null;
+    if (system !== null) return coded ?? sql`false`;
+    const words = sql`lower(${concept.text}) = ${code.toLowerCase()}`;
+    return coded ? sql`(${coded} or ${words})` : words;
+  });
 
 const booleanOf = (v: string) => {
   if (v === 'true') return true;
@@ -361,12 +473,48 @@ const lastUpdated = (column: SQL) => (values: string[]) =>
     }
   });
 
+const comparisons: Record<string, string> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  lt: '<',
+  ge: '>=',
+  le: '<=',
+};
+
+/**
+ * HCPD's `starttime` / `endtime` (number, e.g. `le0800`): an opening period of the service whose opening (or
+ * closing) time as hhmm compares so. Public-holiday hours are not in availableTime, so not searched either.
+ */
+const openingTime = (field: 'opens' | 'closes') => (values: string[]) =>
+  anyOf(values, (v) => {
+    const m = /^(eq|ne|gt|lt|ge|le)?(\d{1,4})$/.exec(v);
+    const n = m ? Number(m[2]) : NaN;
+    if (!m || n > 2400)
+      throw new FhirSearchError(
+        `'${v}' is not a time as hhmm (0000–2400) with an optional prefix.`,
+      );
+    const op = sql.raw(comparisons[m[1] ?? 'eq']!);
+    // The hours are checked as hh:mm before the cast: a case, because SQL does not promise the order of an `and`.
+    return sql`exists (select 1 from jsonb_array_elements(s.opening_hours) h
+      where h->>'day' <> 'publicHoliday'
+        and (case when h->>${field} ~ '^[0-9]{2}:[0-9]{2}' then replace(left(h->>${field}, 5), ':', '')::int end) ${op} ${n})`;
+  });
+
 const today = () => new Date().toISOString().slice(0, 10);
 const currentOn = (start: SQL, end: SQL) =>
   sql`((${start} is null or ${start} <= ${today()}::date) and (${end} is null or ${end} >= ${today()}::date))`;
 
+const activeOf = (current: SQL) =>
+  param('token', undefined, (values) =>
+    anyOf(values, (v) => (booleanOf(v) ? current : sql`not ${current}`)),
+  );
+
+/** Whether a location is a physical place: an address and neither mobile nor virtual (resources.ts, physicalType). */
+export const PHYSICAL_LOCATION = sql`(cardinality(l.type) = 0 and (cardinality(l.address_lines) > 0 or l.locality is not null))`;
+
 interface TypeDefinition {
-  params: Record<string, Filter>;
+  params: Record<string, SearchParam>;
   includes: string[];
   revincludes: string[];
 }
@@ -379,66 +527,269 @@ const lastUpdatedOf = {
   PractitionerRole: sql`r.created_at`,
 };
 
+const idOf = (column: SQL, type: string) =>
+  param('token', r4('Resource-id'), reference(column, type));
+const lastUpdatedParam = (column: SQL) =>
+  param('date', r4('Resource-lastUpdated'), lastUpdated(column));
+const referenceTo = (definition: string, column: SQL, type: string) =>
+  param('reference', r4(definition), reference(column, type));
+
+/** A chained parameter (`organization.identifier`): the target's parameter, checked on the row it points to. */
+const chain = (target: SearchParam, on: (filter: SQL) => SQL): SearchParam => ({
+  ...target,
+  filter: (values, modifier) => on(target.filter(values, modifier)),
+});
+/** The organisation `column` points to, as alias `o` (no search of a location, service or role uses `o`). */
+const organisationAt = (column: SQL) => (filter: SQL) =>
+  sql`exists (select 1 from organisations o where o.id = ${column} and ${filter})`;
+
+const organizationParams = {
+  _id: idOf(sql`o.id`, 'Organization'),
+  identifier: param(
+    'token',
+    r4('Organization-identifier'),
+    identifier([
+      { system: fhirIdentifierSystems.hpio, column: sql`o.hpio` },
+      { system: fhirIdentifierSystems.abn, column: sql`o.abn` },
+    ]),
+  ),
+  name: strings(r4('Organization-name'), [sql`o.name`, sql`o.alias`]),
+  // Every organisation in the portal delivers health care (resources.ts gives each the type `prov`).
+  type: param(
+    'token',
+    r4('Organization-type'),
+    codeOf(ORGANIZATION_TYPE_SYSTEM, (code) => (code === 'prov' ? sql`true` : sql`false`)),
+  ),
+  active: { ...activeOf(sql`o.status = 'Active'`), definition: r4('Organization-active') },
+  partof: referenceTo('Organization-partof', sql`o.parent_id`, 'Organization'),
+  _lastUpdated: lastUpdatedParam(lastUpdatedOf.Organization),
+} satisfies Record<string, SearchParam>;
+
+const locationParams = {
+  _id: idOf(sql`l.id`, 'Location'),
+  name: strings(r4('Location-name'), [sql`l.name`]),
+  address: param(
+    'string',
+    r4('Location-address'),
+    (values, modifier) =>
+      anyOf(values, (v) => {
+        const parts = [sql`l.locality`, sql`l.state`, sql`l.postcode`].map((c) =>
+          stringMatch(c, v, modifier),
+        );
+        const line = stringMatch(sql`line`, v, modifier);
+        return sql`(${sql.join(parts, sql` or `)} or exists (select 1 from unnest(l.address_lines) line where ${line}))`;
+      }),
+    { modifiers: ['exact', 'contains'] },
+  ),
+  'address-city': strings(r4('Location-address-city'), [sql`l.locality`]),
+  'address-postalcode': param('string', r4('Location-address-postalcode'), (values) =>
+    anyOf(values, (v) => sql`l.postcode = ${v}`),
+  ),
+  'address-state': param('string', r4('Location-address-state'), (values) =>
+    anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
+  ),
+  type: param(
+    'token',
+    r4('Location-type'),
+    codeOf(ROLE_CODE_SYSTEM, (code) => sql`${code} = any(l.type)`),
+  ),
+  locationphysicaltype: param(
+    'token',
+    hcpd('location-physicaltype'),
+    codeOf(PHYSICAL_TYPE_SYSTEM, (code) => (code === 'bu' ? PHYSICAL_LOCATION : sql`false`)),
+  ),
+  organization: referenceTo('Location-organization', sql`l.organisation_id`, 'Organization'),
+  'organization.identifier': chain(
+    organizationParams.identifier,
+    organisationAt(sql`l.organisation_id`),
+  ),
+  'organization.name': chain(organizationParams.name, organisationAt(sql`l.organisation_id`)),
+  status: param('token', r4('Location-status'), (values) =>
+    anyOf(values, (v) =>
+      v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
+    ),
+  ),
+  active: activeOf(sql`l.is_active`),
+  _lastUpdated: lastUpdatedParam(lastUpdatedOf.Location),
+} satisfies Record<string, SearchParam>;
+
+/** A location's parameters searched from a service or role (its location joined as `l`). */
+const locationChains = {
+  'location.address': locationParams.address,
+  'location.address-city': locationParams['address-city'],
+  'location.address-postalcode': locationParams['address-postalcode'],
+  'location.address-state': locationParams['address-state'],
+};
+
+const serviceCurrent = currentOn(sql`s.start_date`, sql`s.end_date`);
+const serviceParams = {
+  _id: idOf(sql`s.id`, 'HealthcareService'),
+  identifier: param(
+    'token',
+    r4('HealthcareService-identifier'),
+    identifier([
+      { system: fhirIdentifierSystems.nhsdService, column: sql`s.nhsd_resource_identifier` },
+    ]),
+  ),
+  name: strings(r4('HealthcareService-name'), [sql`s.name`]),
+  'service-type': param(
+    'token',
+    r4('HealthcareService-service-type'),
+    conceptToken(codedConcepts.serviceType),
+  ),
+  organization: referenceTo(
+    'HealthcareService-organization',
+    sql`s.organisation_id`,
+    'Organization',
+  ),
+  'organization.identifier': chain(
+    organizationParams.identifier,
+    organisationAt(sql`s.organisation_id`),
+  ),
+  'organization.name': chain(organizationParams.name, organisationAt(sql`s.organisation_id`)),
+  location: referenceTo('HealthcareService-location', sql`s.location_id`, 'Location'),
+  ...locationChains,
+  active: { ...activeOf(serviceCurrent), definition: r4('HealthcareService-active') },
+  daysofweek: param(
+    'token',
+    hcpd('daysofweek'),
+    codeOf(DAYS_OF_WEEK_SYSTEM, (code) =>
+      DAYS.includes(code)
+        ? sql`s.opening_hours @> ${JSON.stringify([{ day: code }])}::jsonb`
+        : sql`false`,
+    ),
+  ),
+  starttime: param('number', hcpd('starttime'), openingTime('opens')),
+  endtime: param('number', hcpd('endtime'), openingTime('closes')),
+  // The API's own shorthand from before the chains (decision 031): the same as `location.address-…`.
+  'address-postalcode': {
+    ...locationParams['address-postalcode'],
+    definition: undefined,
+    documentation: 'The same as location.address-postalcode.',
+  },
+  'address-state': {
+    ...locationParams['address-state'],
+    definition: undefined,
+    documentation: 'The same as location.address-state.',
+  },
+  _lastUpdated: lastUpdatedParam(lastUpdatedOf.HealthcareService),
+} satisfies Record<string, SearchParam>;
+
+/** A practitioner's AHPRA registrations (Practitioner.qualification), as alias `reg`. */
+const registrationOf = (filter: SQL) =>
+  sql`exists (select 1 from practitioner_registrations reg where reg.practitioner_id = pr.id and ${filter})`;
+
+const practitionerParams = {
+  _id: idOf(sql`pr.id`, 'Practitioner'),
+  identifier: param(
+    'token',
+    r4('Practitioner-identifier'),
+    identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }]),
+  ),
+  // HCPD's identifier-r5: Practitioner.identifier or a qualification's (the AHPRA registration number).
+  'identifier-r5': param(
+    'token',
+    hcpd('practitioner-identifier-r5'),
+    (values) =>
+      sql`(${identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }])(values)} or ${registrationOf(
+        identifier([{ system: AHPRA_SYSTEM, column: sql`reg.profession_number` }])(values),
+      )})`,
+  ),
+  name: strings(r4('Practitioner-name'), [
+    sql`pr.given_name`,
+    sql`pr.family_name`,
+    sql`pr.preferred_name`,
+  ]),
+  family: strings(r4('individual-family'), [sql`pr.family_name`]),
+  given: strings(r4('individual-given'), [sql`pr.given_name`]),
+  regprof: param(
+    'string',
+    hcpd('practitioner-regprof'),
+    (values, modifier) =>
+      registrationOf(anyOf(values, (v) => stringMatch(sql`reg.profession`, v, modifier))),
+    { modifiers: ['exact', 'contains'] },
+  ),
+  active: { ...activeOf(sql`true`), definition: r4('Practitioner-active') },
+  _lastUpdated: lastUpdatedParam(lastUpdatedOf.Practitioner),
+} satisfies Record<string, SearchParam>;
+
+/**
+ * The roles of the practitioners `filter` finds (over alias `pr`). `= any(array(…))` is computed once, before the
+ * roles are read: as `in (select …)` PostgreSQL folded it into the role's joined practitioner and checked all
+ * 10,000 roles of the benchmark's seen services one by one (docs/decisions/073-hcpd-search.md).
+ */
+const practitionersRoles = (filter: SQL) =>
+  sql`r.practitioner_id = any(array(select pr.id from practitioners pr where ${filter}))`;
+
+const roleParams = {
+  _id: idOf(sql`r.id`, 'PractitionerRole'),
+  identifier: param(
+    'token',
+    r4('PractitionerRole-identifier'),
+    identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }]),
+    { documentation: "The practitioner's HPI-I." },
+  ),
+  role: param('token', r4('PractitionerRole-role'), conceptToken(codedConcepts.role)),
+  practitioner: referenceTo(
+    'PractitionerRole-practitioner',
+    sql`r.practitioner_id`,
+    'Practitioner',
+  ),
+  // Chains to the practitioner find the practitioners first (a few), then their roles by
+  // practitioner_roles_practitioner_id_idx: service.ts walks such a search's matches, not every service.
+  'practitioner.identifier': chain(practitionerParams.identifier, practitionersRoles),
+  'practitioner.name': chain(practitionerParams.name, practitionersRoles),
+  'practitioner.family': chain(practitionerParams.family, practitionersRoles),
+  'practitioner.given': chain(practitionerParams.given, practitionersRoles),
+  organization: referenceTo(
+    'PractitionerRole-organization',
+    sql`s.organisation_id`,
+    'Organization',
+  ),
+  'organization.identifier': chain(
+    organizationParams.identifier,
+    organisationAt(sql`s.organisation_id`),
+  ),
+  'organization.name': chain(organizationParams.name, organisationAt(sql`s.organisation_id`)),
+  location: referenceTo('PractitionerRole-location', sql`s.location_id`, 'Location'),
+  ...locationChains,
+  // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
+  service: referenceTo('PractitionerRole-service', sql`s.id`, 'HealthcareService'),
+  'service.service-type': serviceParams['service-type'],
+  'service.name': serviceParams.name,
+  'service-type': {
+    ...serviceParams['service-type'],
+    definition: undefined,
+    documentation: 'The same as service.service-type.',
+  },
+  active: {
+    ...activeOf(currentOn(sql`r.start_date`, sql`r.end_date`)),
+    definition: r4('PractitionerRole-active'),
+  },
+  'address-postalcode': serviceParams['address-postalcode'],
+  'address-state': serviceParams['address-state'],
+  _lastUpdated: lastUpdatedParam(lastUpdatedOf.PractitionerRole),
+} satisfies Record<string, SearchParam>;
+
 /** The search parameters of each type (the CapabilityStatement lists the same). */
 export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
   Organization: {
-    params: {
-      _id: reference(sql`o.id`, 'Organization'),
-      identifier: identifier([
-        { system: 'http://ns.electronichealth.net.au/id/hi/hpio/1.0', column: sql`o.hpio` },
-        { system: 'http://hl7.org.au/id/abn', column: sql`o.abn` },
-      ]),
-      name: (values) =>
-        sql`(${startsWith(sql`o.name`)(values)} or ${startsWith(sql`o.alias`)(values)})`,
-      active: (values) =>
-        anyOf(values, (v) => (booleanOf(v) ? sql`o.status = 'Active'` : sql`o.status <> 'Active'`)),
-      _lastUpdated: lastUpdated(lastUpdatedOf.Organization),
-    },
-    includes: ['Organization:endpoint'],
-    revincludes: ['PractitionerRole:organization', 'Provenance:target'],
+    params: organizationParams,
+    includes: ['Organization:partOf', 'Organization:endpoint'],
+    revincludes: [
+      'PractitionerRole:organization',
+      'Location:organization',
+      'HealthcareService:organization',
+      'Provenance:target',
+    ],
   },
   Location: {
-    params: {
-      _id: reference(sql`l.id`, 'Location'),
-      name: startsWith(sql`l.name`),
-      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
-      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-      organization: reference(sql`l.organisation_id`, 'Organization'),
-      status: (values) =>
-        anyOf(values, (v) =>
-          v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
-        ),
-      active: (values) =>
-        anyOf(values, (v) => (booleanOf(v) ? sql`l.is_active` : sql`not l.is_active`)),
-      _lastUpdated: lastUpdated(lastUpdatedOf.Location),
-    },
+    params: locationParams,
     includes: ['Location:organization'],
-    revincludes: ['Provenance:target'],
+    revincludes: ['HealthcareService:location', 'PractitionerRole:location', 'Provenance:target'],
   },
   HealthcareService: {
-    params: {
-      _id: reference(sql`s.id`, 'HealthcareService'),
-      identifier: identifier([
-        {
-          system: 'https://www.healthdirect.gov.au/nhsd/id/healthcare-service',
-          column: sql`s.nhsd_resource_identifier`,
-        },
-      ]),
-      name: startsWith(sql`s.name`),
-      'service-type': (values) =>
-        anyOf(values, codedTextFilter('service-type', sql`s.service_type`)),
-      organization: reference(sql`s.organisation_id`, 'Organization'),
-      location: reference(sql`s.location_id`, 'Location'),
-      active: (values) =>
-        anyOf(values, (v) =>
-          booleanOf(v)
-            ? currentOn(sql`s.start_date`, sql`s.end_date`)
-            : sql`not ${currentOn(sql`s.start_date`, sql`s.end_date`)}`,
-        ),
-      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
-      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-      _lastUpdated: lastUpdated(lastUpdatedOf.HealthcareService),
-    },
+    params: serviceParams,
     includes: [
       'HealthcareService:location',
       'HealthcareService:organization',
@@ -447,43 +798,12 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
     revincludes: ['PractitionerRole:service', 'Provenance:target'],
   },
   Practitioner: {
-    params: {
-      _id: reference(sql`pr.id`, 'Practitioner'),
-      identifier: identifier([
-        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
-      ]),
-      name: (values) =>
-        sql`(${startsWith(sql`pr.given_name`)(values)} or ${startsWith(sql`pr.family_name`)(values)} or ${startsWith(sql`pr.preferred_name`)(values)})`,
-      active: (values) => anyOf(values, (v) => (booleanOf(v) ? sql`true` : sql`false`)),
-      _lastUpdated: lastUpdated(lastUpdatedOf.Practitioner),
-    },
+    params: practitionerParams,
     includes: [],
     revincludes: ['PractitionerRole:practitioner', 'Provenance:target'],
   },
   PractitionerRole: {
-    params: {
-      _id: reference(sql`r.id`, 'PractitionerRole'),
-      practitioner: reference(sql`r.practitioner_id`, 'Practitioner'),
-      organization: reference(sql`s.organisation_id`, 'Organization'),
-      location: reference(sql`s.location_id`, 'Location'),
-      // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
-      service: reference(sql`s.id`, 'HealthcareService'),
-      'service-type': (values) =>
-        anyOf(values, codedTextFilter('service-type', sql`s.service_type`)),
-      role: (values) => anyOf(values, codedTextFilter('practitioner-role', sql`r.primary_type`)),
-      active: (values) =>
-        anyOf(values, (v) =>
-          booleanOf(v)
-            ? currentOn(sql`r.start_date`, sql`r.end_date`)
-            : sql`not ${currentOn(sql`r.start_date`, sql`r.end_date`)}`,
-        ),
-      'address-postalcode': (values) => anyOf(values, (v) => sql`l.postcode = ${v}`),
-      'address-state': (values) => anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-      identifier: identifier([
-        { system: 'http://ns.electronichealth.net.au/id/hi/hpii/1.0', column: sql`pr.hpii` },
-      ]),
-      _lastUpdated: lastUpdated(lastUpdatedOf.PractitionerRole),
-    },
+    params: roleParams,
     includes: [
       'PractitionerRole:practitioner',
       'PractitionerRole:organization',
@@ -495,32 +815,32 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
   },
   Endpoint: {
     params: {
-      _id: reference(sql`e.id`, 'Endpoint'),
-      identifier: identifier([
-        { system: 'urn:ietf:rfc:3986', column: sql`'urn:uuid:' || e.id::text` },
-      ]),
-      name: startsWith(sql`e.name`),
-      organization: reference(sql`e.organisation_id`, 'Organization'),
-      'connection-type': (values) =>
-        anyOf(values, (v) => {
-          const bar = v.indexOf('|');
-          return sql`e.connection_type = ${bar === -1 ? v : v.slice(bar + 1)}`;
-        }),
-      'payload-type': (values) =>
-        anyOf(values, (v) => {
-          const bar = v.indexOf('|');
-          return sql`e.payload_type = ${bar === -1 ? v : v.slice(bar + 1)}`;
-        }),
-      status: (values) => anyOf(values, (v) => sql`e.status = ${v}`),
-      _lastUpdated: lastUpdated(sql`e.updated_at`),
+      _id: idOf(sql`e.id`, 'Endpoint'),
+      identifier: param(
+        'token',
+        r4('Endpoint-identifier'),
+        identifier([{ system: 'urn:ietf:rfc:3986', column: sql`'urn:uuid:' || e.id::text` }]),
+      ),
+      name: strings(r4('Endpoint-name'), [sql`e.name`]),
+      organization: referenceTo('Endpoint-organization', sql`e.organisation_id`, 'Organization'),
+      'connection-type': param(
+        'token',
+        r4('Endpoint-connection-type'),
+        codeOnly(sql`e.connection_type`),
+      ),
+      'payload-type': param('token', r4('Endpoint-payload-type'), codeOnly(sql`e.payload_type`)),
+      status: param('token', r4('Endpoint-status'), (values) =>
+        anyOf(values, (v) => sql`e.status = ${v}`),
+      ),
+      _lastUpdated: lastUpdatedParam(sql`e.updated_at`),
     },
     includes: ['Endpoint:organization'],
     revincludes: ['Provenance:target'],
   },
   Provenance: {
     params: {
-      _id: reference(sql`a.id`, 'Provenance'),
-      target: (values) =>
+      _id: idOf(sql`a.id`, 'Provenance'),
+      target: param('reference', r4('Provenance-target'), (values) =>
         anyOf(values, (v) => {
           const slash = v.indexOf('/');
           const type = slash === -1 ? null : v.slice(0, slash);
@@ -532,8 +852,9 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
             ? sql`(a.entity_type = ${entity} and a.entity_id = ${id.toLowerCase()})`
             : sql`a.entity_id = ${id.toLowerCase()}`;
         }),
-      recorded: lastUpdated(sql`a.at`),
-      _lastUpdated: lastUpdated(sql`a.at`),
+      ),
+      recorded: param('date', r4('Provenance-recorded'), lastUpdated(sql`a.at`)),
+      _lastUpdated: lastUpdatedParam(sql`a.at`),
     },
     includes: [],
     revincludes: [],
@@ -559,14 +880,18 @@ export const idFilter = (type: FhirResourceType, id: string): SQL =>
 export const idsFilter = (type: FhirResourceType, ids: string[]): SQL =>
   sql`${idColumn[type]} = any(${sql.param(ids)}::uuid[])`;
 
-/** What a role _revinclude joins on. */
+/** What each _revinclude reads (its type) and joins on. */
 const revColumn: Record<string, SQL> = {
   'PractitionerRole:organization': sql`s.organisation_id`,
   'PractitionerRole:service': sql`s.id`,
   'PractitionerRole:practitioner': sql`r.practitioner_id`,
+  'PractitionerRole:location': sql`s.location_id`,
+  'Location:organization': sql`l.organisation_id`,
+  'HealthcareService:organization': sql`s.organisation_id`,
+  'HealthcareService:location': sql`s.location_id`,
 };
 
-/** Roles pointing at one of the matches through the _revinclude `rev`. */
+/** The resources pointing at one of the matches through the _revinclude `rev`. */
 export const revincludeFilter = (rev: string, matchIds: string[]): SQL =>
   rev === 'Provenance:target'
     ? sql`a.entity_id = any(${sql.param(matchIds)}::text[])`

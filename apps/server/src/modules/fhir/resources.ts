@@ -6,7 +6,7 @@ import type { OpeningHours } from '#db/schema/index.ts';
 // functions of database rows; the tests validate every resource against the base R4 definitions.
 
 /** The HL7 v3 RoleCode system of the location type codes MOBL (mobile unit) and VI (virtual). */
-const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
+export const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
 /**
  * Identifier types: HL7's v2 table 0203 where AU Base's identifier profile fixes it (au-hpii: NPI; HCPD's local
  * and endpoint identifiers: XX, RI), and AU Base's Australian extension of it for the codes only that
@@ -60,6 +60,15 @@ export const profiles = {
 } as const;
 const profileList = (type: keyof typeof profiles, meetsHcpd: boolean) =>
   present<string>([profiles[type].auBase, meetsHcpd && profiles[type].hcpd]);
+/** R4's organisation types: every organisation in the portal is `prov` (a healthcare provider). */
+export const ORGANIZATION_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/organization-type';
+/** R4's location physical types: a physical practice is `bu` (a building), as HCPD's examples have it. */
+export const PHYSICAL_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/location-physical-type';
+/** R4's days of the week (HealthcareService.availableTime.daysOfWeek). */
+export const DAYS_OF_WEEK_SYSTEM = 'http://hl7.org/fhir/days-of-week';
+export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/** AU Base's AHPRA registration number (a practitioner's qualification identifier). */
+export const AHPRA_SYSTEM = 'http://hl7.org.au/id/ahpra-registration-number';
 
 export type Json = Record<string, unknown>;
 
@@ -171,6 +180,13 @@ export function organizationResource(o: OrganisationRow): Json {
       },
     ]),
     active: o.status === 'Active',
+    type: [
+      {
+        coding: [
+          { system: ORGANIZATION_TYPE_SYSTEM, code: 'prov', display: 'Healthcare Provider' },
+        ],
+      },
+    ],
     name: o.name,
     alias: o.alias ? [o.alias] : undefined,
     telecom: telecomOf(o),
@@ -213,15 +229,13 @@ function addressOf(l: {
   });
 }
 
-/** HL7's location physical type "site" (a place with an address). */
-const PHYSICAL_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/location-physical-type';
-
 export function locationResource(l: LocationRow): Json {
   const address = addressOf(l);
-  // hc-location: a type (mobile, virtual) or a physical type; a place with an address is a site.
+  // hc-location: a type (mobile, virtual) or a physical type; a practice with an address is a building, as
+  // HCPD's examples have it (and `locationphysicaltype` searches it, repository.ts).
   const physicalType =
     !l.type.length && address
-      ? { coding: [{ system: PHYSICAL_TYPE_SYSTEM, code: 'si', display: 'Site' }] }
+      ? { coding: [{ system: PHYSICAL_TYPE_SYSTEM, code: 'bu', display: 'Building' }] }
       : undefined;
   return compact({
     resourceType: 'Location',
@@ -324,6 +338,8 @@ export interface PractitionerRow {
   /** Personal contact details: present only when shared with this partner after its request. */
   personalEmail: string | null;
   personalPhone: string | null;
+  /** AHPRA registrations (profession and registration number), published on the national register. */
+  registrations: Array<{ profession: string; number: string }>;
   lastUpdated: Date | string;
 }
 
@@ -360,6 +376,36 @@ export function practitionerResource(p: PractitionerRow): Json {
       !!p.personalPhone && { system: 'phone', value: p.personalPhone, use: 'mobile' },
       !!p.personalEmail && { system: 'email', value: p.personalEmail, use: 'home' },
     ]),
+    // As AU Base represents an AHPRA registration (HCPD's regprof and identifier-r5 search these).
+    qualification: p.registrations.map((reg) => ({
+      identifier: [
+        {
+          type: {
+            coding: [
+              {
+                system: AU_IDENTIFIER_TYPE_SYSTEM,
+                code: 'AHPRA',
+                display: 'Australian Health Practitioner Regulation Agency Registration Number',
+              },
+            ],
+            text: 'AHPRA registration number',
+          },
+          system: AHPRA_SYSTEM,
+          value: reg.number,
+        },
+      ],
+      code: {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org.au/CodeSystem/v2-0360',
+            code: 'AHPRA',
+            display: 'Ahpra Registration',
+          },
+        ],
+        text: reg.profession,
+      },
+      issuer: { display: 'Australian Health Practitioner Regulation Agency' },
+    })),
   });
 }
 

@@ -4,6 +4,7 @@ import {
   fhirBankAccount,
   fhirJson,
   fhirRequestPersonalContact,
+  fhirXml,
   fhirResourceTypes,
   type FhirResourceType,
 } from '@pca/contracts/fhir-paths.ts';
@@ -12,6 +13,8 @@ import { HttpError } from '#platform/errors.ts';
 import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
+import { formatOf, handlingOf, serialise, xmlBodyParser } from './formats.ts';
+import { subset, subsettingOf } from './subsetting.ts';
 import {
   bankAccountDefinition,
   bankAccountDefinitionPath,
@@ -43,8 +46,14 @@ function paramsOf(query: unknown): Record<string, string[]> {
   return out;
 }
 
-const send = (reply: FastifyReply, status: number, body: Json) =>
-  reply.code(status).type(`${fhirJson}; charset=utf-8`).send(body);
+/** An answer in the format the request asked for (formats.ts): FHIR JSON, or FHIR XML. */
+const send = (reply: FastifyReply, status: number, body: Json) => {
+  const format = formatOf(reply.request) ?? 'json';
+  return reply
+    .code(status)
+    .type(`${format === 'xml' ? fhirXml : fhirJson}; charset=utf-8`)
+    .send(serialise(body, format));
+};
 
 /**
  * The partner API (docs/decisions/031-fhir-partner-api.md): FHIR R4 reads and searches under /fhir of exactly
@@ -65,6 +74,21 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     { parseAs: 'buffer' },
     utf8JsonParser(app),
   );
+  app.addContentTypeParser(fhirXml, { parseAs: 'string' }, xmlBodyParser);
+
+  // A format it cannot answer in is refused before anything else (R4: 406), in JSON.
+  app.addHook('onRequest', async (request, reply) => {
+    if (formatOf(request) === null)
+      return reply
+        .code(406)
+        .type(`${fhirJson}; charset=utf-8`)
+        .send(
+          outcomeOfStatus(
+            406,
+            `This API answers in JSON (_format=json, ${fhirJson}) or XML (_format=xml, ${fhirXml}).`,
+          ),
+        );
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof PartnerTokenError) {
@@ -182,7 +206,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const partner = await partnerOf(request);
       const params = paramsOf(request.query);
       for (const name of Object.keys(params))
-        if (name !== 'status')
+        if (name !== 'status' && name !== '_format')
           throw new FhirSearchError(
             `Task has no search parameter '${name}'. It supports: status.`,
             'not-supported',
@@ -252,10 +276,12 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
         );
       const partner = await partnerOf(request);
       const params = paramsOf(request.query);
-      const answer = await service.search(partner, type, params);
+      const handling = handlingOf(request.headers.prefer);
+      if (handling) reply.header('preference-applied', `handling=${handling}`);
+      const answer = await service.search(partner, type, params, handling ?? 'strict');
       const link = (offset: number) => {
         const q = new URLSearchParams();
-        for (const [k, values] of Object.entries(params))
+        for (const [k, values] of Object.entries(answer.applied))
           if (k !== '_offset') for (const v of values) q.append(k, v);
         if (offset > 0) q.set('_offset', String(offset));
         const query = q.toString();
@@ -301,10 +327,11 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
           operationOutcome('not-supported', `This API has no resource type '${type}'.`),
         );
       const partner = await partnerOf(request);
+      const shape = subsettingOf(paramsOf(request.query));
       const resource = await service.read(partner, type, id);
       if (!resource)
         return send(reply, 404, operationOutcome('not-found', `${type}/${id} is not known.`));
-      return send(reply, 200, resource);
+      return send(reply, 200, subset(resource, shape.subsetting));
     },
   );
 };

@@ -23,6 +23,7 @@ import {
 } from './resources.ts';
 import { endpointResource, provenanceResource } from './hcpd-resources.ts';
 import { canonicalId, FhirSearchError, isUuid } from './search-input.ts';
+import { subset, subsettingOf } from './subsetting.ts';
 
 export { canonicalId, FhirSearchError, isUuid, searchDefinitions };
 
@@ -41,10 +42,20 @@ const RESULT_PARAMS = new Set([
   '_include',
   '_revinclude',
   '_format',
+  '_summary',
+  '_elements',
 ]);
 
 /** Role search parameters that name a few roles of their own (see RoleWalk): walk the matches, not the services. */
-const FEW_ROLES = new Set(['_id', 'practitioner', 'identifier']);
+const FEW_ROLES = new Set([
+  '_id',
+  'practitioner',
+  'identifier',
+  'practitioner.identifier',
+  'practitioner.name',
+  'practitioner.family',
+  'practitioner.given',
+]);
 
 /** FHIR's `_total` values; without one (or with `none`) Bundle.total is only given when the page shows it. */
 const TOTALS = ['none', 'estimate', 'accurate'] as const;
@@ -102,6 +113,8 @@ const target = (type: FhirResourceType, field: string, seen: Seen): IncludeTarge
   seen,
 });
 const includeTargets: Record<string, IncludeTarget> = {
+  // A seen organisation's parent is decided: an organisation's own publication can publish it alone.
+  'Organization:partOf': target('Organization', 'partOf', 'decide'),
   'Location:organization': target('Organization', 'managingOrganization', 'known'),
   'HealthcareService:location': target('Location', 'location', 'decide'),
   'HealthcareService:organization': target('Organization', 'providedBy', 'known'),
@@ -135,7 +148,12 @@ export interface SearchAnswer {
   included: Json[];
   offset: number;
   count: number;
+  /** The parameters the search used: the self and paging links repeat these (lenient handling drops others). */
+  applied: Params;
 }
+
+/** R4's `Prefer: handling`: strict (the default here) refuses what it does not know, lenient leaves it out. */
+export type Handling = 'strict' | 'lenient';
 
 /** The partner API's reads and searches (docs/decisions/031-fhir-partner-api.md). */
 export function fhirService(db: Database) {
@@ -144,6 +162,7 @@ export function fhirService(db: Database) {
       partner: PartnerCaller,
       type: FhirResourceType,
       params: Params,
+      handling: Handling = 'strict',
     ): Promise<SearchAnswer> {
       const def = searchDefinitions[type];
       // Every value is text like any other input: the portal's character rules (no control characters,
@@ -154,59 +173,84 @@ export function fhirService(db: Database) {
           if (problem) throw new FhirSearchError(`Parameter '${name}': ${problem}`);
           if (value.length > 500) throw new FhirSearchError(`Parameter '${name}' is too long.`);
         }
+      // Under lenient handling (R4: `Prefer: handling=lenient`) an unknown or unsupported parameter, modifier,
+      // include or revinclude is left out, of the search and of its self link; strict (the default) refuses it.
+      const lenient = handling === 'lenient';
+      const applied: Params = {};
       const filters: SQL[] = [];
       for (const [name, values] of Object.entries(params)) {
-        if (RESULT_PARAMS.has(name)) continue;
-        const filter = def.params[name];
-        if (!filter)
-          throw new FhirSearchError(
-            `${type} has no search parameter '${name}'. It supports: ${Object.keys(def.params).join(', ')}.`,
-            'not-supported',
-          );
+        if (RESULT_PARAMS.has(name)) {
+          if (name !== '_include' && name !== '_revinclude') applied[name] = values;
+          continue;
+        }
+        const colon = name.indexOf(':');
+        const base = colon === -1 ? name : name.slice(0, colon);
+        const modifier = colon === -1 ? undefined : name.slice(colon + 1);
+        const param = def.params[base];
+        const problem = !param
+          ? `${type} has no search parameter '${base}'. It supports: ${Object.keys(def.params).join(', ')}.`
+          : modifier !== undefined && !param.modifiers?.includes(modifier)
+            ? `${type}'s parameter '${base}' takes no modifier ':${modifier}'.`
+            : null;
+        if (problem) {
+          if (lenient) continue;
+          throw new FhirSearchError(problem, 'not-supported');
+        }
         // A repeated parameter is AND; each occurrence's commas are OR.
         for (const value of values) {
           const parts = value.split(',').filter((v) => v.length > 0);
           if (!parts.length) throw new FhirSearchError(`Parameter '${name}' has no value.`);
-          filters.push(filter(parts));
+          filters.push(param!.filter(parts, modifier));
         }
+        applied[name] = values;
       }
-      const count = single(params, '_count', fhirPaging.defaultCount, 0, fhirPaging.maxCount);
+      const shape = subsettingOf(params);
+      const count = shape.count
+        ? 0
+        : single(params, '_count', fhirPaging.defaultCount, 0, fhirPaging.maxCount);
       const offset = single(params, '_offset', 0, 0, 1_000_000);
       const totalAsked = oneOf(params, '_total', TOTALS, 'none');
       // Counting every match decides visibility for all of them: only when asked (an estimate is answered
-      // exactly; there is nothing cheaper to estimate with), or when `_count=0` asks for nothing else.
+      // exactly; there is nothing cheaper to estimate with), or when `_count=0` (or `_summary=count`) asks
+      // for nothing else.
       const total = totalAsked !== 'none' || count === 0;
-      const includes = (params['_include'] ?? []).flatMap((v) => v.split(','));
-      const revincludes = (params['_revinclude'] ?? []).flatMap((v) => v.split(','));
-      for (const inc of includes)
-        if (!def.includes.includes(inc))
+      const supported = (kind: '_include' | '_revinclude', allowed: string[]) => {
+        const asked = (params[kind] ?? []).flatMap((v) => v.split(','));
+        const known = asked.filter((inc) => allowed.includes(inc));
+        const unknown = asked.find((inc) => !allowed.includes(inc));
+        if (unknown !== undefined && !lenient)
           throw new FhirSearchError(
-            `${type} cannot _include '${inc}'. It supports: ${def.includes.join(', ') || 'none'}.`,
+            `${type} cannot ${kind} '${unknown}'. It supports: ${allowed.join(', ') || 'none'}.`,
             'not-supported',
           );
-      for (const inc of revincludes)
-        if (!def.revincludes.includes(inc))
-          throw new FhirSearchError(
-            `${type} cannot _revinclude '${inc}'. It supports: ${def.revincludes.join(', ') || 'none'}.`,
-            'not-supported',
-          );
+        if (known.length) applied[kind] = known;
+        return known;
+      };
+      const includes = supported('_include', def.includes);
+      const revincludes = supported('_revinclude', def.revincludes);
 
       const found = await fetchers[type](
         db,
         partner.partnerServiceId,
         filters,
         { offset: count === 0 ? 0 : offset, count, total },
-        { walk: Object.keys(params).some((n) => FEW_ROLES.has(n)) ? 'matches' : 'by-service' },
+        {
+          walk: Object.keys(applied).some((n) => FEW_ROLES.has(n.split(':')[0]!))
+            ? 'matches'
+            : 'by-service',
+        },
       );
       const included = await this.included(partner, found.resources, includes, revincludes);
       withPartnerIdentifiers(partner.identifierSystems, [...found.resources, ...included]);
       return {
         total: found.total,
         more: found.more,
-        matches: found.resources,
+        // _summary and _elements shape the matches; what they include comes whole (R4 names only the matches).
+        matches: found.resources.map((r) => subset(r, shape.subsetting)),
         included,
         offset,
         count,
+        applied,
       };
     },
 
@@ -247,25 +291,19 @@ export function fhirService(db: Database) {
           : Promise.resolve([] as Json[]),
       );
       const matchIds = matches.map((m) => String(m['id']));
-      for (const rev of revincludes)
+      // A revinclude's resources are always decided: seeing a match implies nothing about what points to it.
+      for (const rev of revincludes) {
+        const revType = rev.slice(0, rev.indexOf(':')) as FhirResourceType;
         reads.push(
-          rev === 'Provenance:target'
-            ? fetchers
-                .Provenance(db, partner.partnerServiceId, [revincludeFilter(rev, matchIds)], {
-                  offset: 0,
-                  count: INCLUDE_LIMIT,
-                })
-                .then((r) => r.resources)
-            : fetchers
-                .PractitionerRole(
-                  db,
-                  partner.partnerServiceId,
-                  [revincludeFilter(rev, matchIds)],
-                  { offset: 0, count: INCLUDE_LIMIT },
-                  { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
-                )
-                .then((r) => r.resources),
+          fetchers[revType](
+            db,
+            partner.partnerServiceId,
+            [revincludeFilter(rev, matchIds)],
+            { offset: 0, count: INCLUDE_LIMIT },
+            { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
+          ).then((r) => r.resources),
         );
+      }
       for (const resources of await Promise.all(reads)) add(resources);
       return [...out.values()];
     },
