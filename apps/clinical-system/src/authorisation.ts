@@ -5,8 +5,9 @@
  * `launch` scope bound to a launch the clinical system started (docs/decisions/068-clinical-system-stand-in.md).
  * Staff sign in and consent on this server's own pages.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readForm, sendHtml, signingKey } from '@pca/dev-services/oidc-pages.ts';
 import {
   withoutKnownWarnings,
   withoutKnownWarningsSync,
@@ -22,7 +23,6 @@ const { default: Provider, errors } = await withoutKnownWarnings(() => import('o
 
 /** How long a launch started on the launch page may be used at /authorize. */
 export const LAUNCH_TTL_MS = 10 * 60 * 1000;
-const MAX_FORM_BYTES = 16 * 1024;
 
 /** Launch contexts the clinical system started (EHR launch), by id. */
 export class Launches {
@@ -80,36 +80,6 @@ export function clientsFromEnv(value: string | undefined, portalUrl: string): Cl
   )
     throw new Error('CIS_CLIENTS must be a JSON array of objects, each with a client_id.');
   return parsed as ClientMetadata[];
-}
-
-function signingKey() {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), use: 'sig', alg: 'RS256' };
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(html);
-}
-
-function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_FORM_BYTES) {
-        reject(new Error('form too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
 }
 
 /** The authorisation server of a clinical system at `url` whose FHIR base is `iss`. */

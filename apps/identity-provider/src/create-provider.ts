@@ -1,5 +1,6 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readForm, sendHtml, signingKey } from '@pca/dev-services/oidc-pages.ts';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { DemoIdentity } from './identities.ts';
 import { withoutKnownWarningsSync } from './known-warnings.ts';
@@ -69,7 +70,6 @@ export const raNumberMessages = {
 } as const;
 
 const SCOPES = ['openid', 'profile', 'email'] as const;
-const MAX_FORM_BYTES = 16 * 1024;
 
 /** Checks an entered RA number against the known identities; returns the identity or the message to show. */
 export function checkRaNumber(
@@ -102,42 +102,11 @@ function contentSecurityPolicy(clients: IdentityProviderClient[]): string {
   ].join('; ');
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(html);
-}
-
-function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_FORM_BYTES) {
-        reject(new Error('form too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
-}
-
 /** "1 second", "45 seconds", "2 minutes": how long to wait, in words. */
 function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   if (seconds <= 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   return `${minutes} minutes`;
-}
-
-/** Generates this process's signing key; tokens only need to verify while this process lives. */
-function signingKey() {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), use: 'sig', alg: 'RS256' };
 }
 
 /**
