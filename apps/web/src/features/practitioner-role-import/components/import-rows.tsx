@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ImportTargetService } from '@pca/contracts';
 import {
   importRowStatuses,
-  type ImportRow,
   type ImportRowStatus,
 } from '@pca/contracts/practitioner-role-import-paths.ts';
+import { type ImportRow } from '@pca/contracts/practitioner-role-import-rows.ts';
 import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';

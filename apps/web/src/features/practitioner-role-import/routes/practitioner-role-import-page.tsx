@@ -2,13 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ImportMapping, ImportPreview, ImportResult, ImportRunProgress } from '@pca/contracts';
 import { pages } from '@pca/contracts/pages.ts';
+import { practitionerRoleImportMessages as messages } from '@pca/contracts/practitioner-role-import-paths.ts';
 import {
   classifyRoles,
   defaultChosen,
-  practitionerRoleImportMessages as messages,
   statusCounts,
   suggestedMapping,
-} from '@pca/contracts/practitioner-role-import-paths.ts';
+} from '@pca/contracts/practitioner-role-import-rows.ts';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
