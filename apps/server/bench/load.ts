@@ -15,7 +15,7 @@
  * BENCH_DATABASES (pglite,postgres: which of them to run), BENCH_DATA_DIR (PGlite copy, seeded once,
  * default <tmp>/pca-bench-load), DATABASE_POOL_SIZE and SESSION_CACHE_MS (passed to the API).
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { productionSecrets } from '../../../tools/run/production-secrets.ts';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -419,12 +419,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bareBase: string) {
         PUBLIC_URL: api,
         OIDC_ISSUER: issuer,
         OIDC_CLIENT_SECRET: DEVELOPMENT_CLIENT_SECRET,
-        // Production refuses to start without keys for bank accounts (docs/decisions/058-bank-account.md).
-        BANK_ACCOUNT_KEYS: `bench:${Buffer.alloc(32, 1).toString('base64')}`,
-        // And a SMART client key (docs/decisions/069-smart-app-launch.md).
-        SMART_CLIENT_KEY: JSON.stringify(
-          generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
-        ),
+        ...productionSecrets('bench'),
         WEB_DIST: webDist,
         RATE_LIMITS: 'false',
         LOG_REQUESTS: 'false',
@@ -513,7 +508,7 @@ async function benchCluster() {
     apiEnv: {
       NODE_ENV: 'production',
       OIDC_CLIENT_SECRET: DEVELOPMENT_CLIENT_SECRET,
-      BANK_ACCOUNT_KEYS: `bench:${Buffer.alloc(32, 1).toString('base64')}`,
+      ...productionSecrets('bench'),
       WEB_DIST: webDist,
       RATE_LIMITS: 'false',
       LOG_REQUESTS: 'false',

@@ -5,6 +5,7 @@
  * and drops them), in turn, BENCH_ROUNDS times each: the time from spawn to the first 200 of /api/health,
  * and BENCH_REQUESTS sequential GET /api/me of a signed-in person (median, p95, p99).
  */
+import { productionSecrets } from '../../../tools/run/production-secrets.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -48,7 +49,7 @@ async function round(tracing: boolean) {
       NODE_ENV: 'production',
       OIDC_ISSUER: 'http://127.0.0.1:1',
       OIDC_CLIENT_SECRET: 'bench',
-      BANK_ACCOUNT_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}`,
+      ...productionSecrets('bench'),
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),

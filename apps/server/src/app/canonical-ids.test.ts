@@ -9,6 +9,7 @@ import {
 } from '../reliability/authorisation-matrix.ts';
 import { openSessionFor } from '../reliability/sessions.ts';
 import { plantCredentialDocuments } from '../test/credential-documents.ts';
+import { plantImportRuns } from '../test/practitioner-role-import.ts';
 
 // One canonical form for ids (docs/decisions/054-canonical-ids-and-oauth-errors.md): a UUID in any case
 // names the same resource, because every schema that parses an id lower-cases it. Before, an upper-case id
@@ -21,6 +22,7 @@ const tokens = new Map<Person, string>();
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'false' });
   await plantCredentialDocuments(t);
+  await plantImportRuns(t);
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -1,5 +1,5 @@
+import { productionSecrets } from '../../../../tools/run/production-secrets.ts';
 import { execFile, spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,13 +8,6 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '@pca/identity-provider/free-port';
 import { REPO_ROOT } from '../test/test-data.ts';
-
-/** The SMART client key production requires (docs/decisions/069-smart-app-launch.md). */
-const smartKeys = {
-  SMART_CLIENT_KEY: JSON.stringify(
-    generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
-  ),
-};
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -49,8 +42,7 @@ describe('the compiled API (docs/decisions/013-compiled-server.md)', () => {
         SHUTDOWN_DRAIN_MS: '0',
         OIDC_ISSUER: 'http://127.0.0.1:1',
         OIDC_CLIENT_SECRET: 'compiled-test',
-        BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
-        ...smartKeys,
+        ...productionSecrets(),
         HOST: '127.0.0.1',
         PORT: String(port),
         // An empty directory: the API must find the committed migrations and seed data itself.

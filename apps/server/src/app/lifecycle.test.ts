@@ -1,5 +1,5 @@
+import { productionSecrets } from '../../../../tools/run/production-secrets.ts';
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -9,13 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@pca/identity-provider/free-port';
 import { startMailCatcher } from '@pca/mail-catcher/server';
 import { REPO_ROOT } from '../test/test-data.ts';
-
-/** The SMART client key production requires (docs/decisions/069-smart-app-launch.md). */
-const smartKeys = {
-  SMART_CLIENT_KEY: JSON.stringify(
-    generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
-  ),
-};
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -111,8 +104,7 @@ describe('the API process', () => {
       SHUTDOWN_DRAIN_MS: '0',
       OIDC_ISSUER: 'http://127.0.0.1:1',
       OIDC_CLIENT_SECRET: 'lifecycle-test',
-      BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
-      ...smartKeys,
+      ...productionSecrets(),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: tempDir(),

@@ -1,3 +1,4 @@
+import { productionSecrets } from '../../../../tools/run/production-secrets.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -93,7 +94,7 @@ describe('tracing', () => {
         NODE_ENV: 'production',
         OIDC_ISSUER: 'http://127.0.0.1:1',
         OIDC_CLIENT_SECRET: 'tracing-test',
-        BANK_ACCOUNT_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
+        ...productionSecrets(),
         HOST: '127.0.0.1',
         PORT: String(port),
         WEB_DIST: webDist,
