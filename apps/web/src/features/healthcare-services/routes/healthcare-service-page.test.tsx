@@ -19,6 +19,7 @@ const service = (overrides: Partial<HealthcareServiceDetail> = {}): HealthcareSe
   location: { id: locationId, name: 'Surry Hills Clinic', address: '120 Crown Street' },
   name: 'Harbour General Practice Surry Hills',
   serviceType: 'General practice',
+  specialty: '',
   description: '',
   startDate: '2024-03-04',
   endDate: '',
