@@ -39,7 +39,7 @@ export const specialtyConcept = (db: Database | Transaction, text: string) =>
   conceptOfText(db, 'clinical-specialty', text);
 
 /**
- * A specialty as stored: trimmed, null for none. A new or changed one must match a clinical-specialty concept
+ * A specialty as stored: trimmed, null for none (empty), the one before when not sent. A new or changed one must match a clinical-specialty concept
  * (400 on `specialty`); one kept as it was stays, matched or not, as service types do
  * (docs/decisions/077-specialties.md).
  */
@@ -48,6 +48,8 @@ export async function checkedSpecialty(
   input: string | null | undefined,
   before: string | null,
 ): Promise<string | null> {
+  // A client that does not send the field (it predates it) leaves the specialty as it was.
+  if (input === undefined) return before;
   const specialty = input?.trim() || null;
   if (specialty === null || specialty === before) return specialty;
   if (!(await specialtyConcept(db, specialty)))

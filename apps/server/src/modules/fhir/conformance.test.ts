@@ -577,6 +577,7 @@ describe('FHIR partner API: _summary and _elements', () => {
         'active',
         'providedBy',
         'type',
+        'specialty',
         'comment',
         'location',
         'name',
