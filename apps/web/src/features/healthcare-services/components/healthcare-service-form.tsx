@@ -85,7 +85,7 @@ export function HealthcareServiceForm({
             control={c}
             name="specialty"
             fieldId={fieldId}
-            label="Specialty (optional)"
+            label="Specialty"
             maxWidth="xl"
             hint="Type part of the name, then choose from the list, for example Dermatology"
             valueSet="clinical-specialty"

@@ -157,7 +157,7 @@ export function RoleForm({
           control={form.control}
           name="specialty"
           fieldId={fieldIdOf}
-          label="Specialty (optional)"
+          label="Specialty"
           hint="Type part of the name, then choose from the list, for example General practice"
           maxWidth="xl"
           valueSet="clinical-specialty"
