@@ -108,6 +108,67 @@ test('Alice picks the service type from the terminology; a type not in it is ref
   await expect(page.getByText('Healthcare service saved')).toBeVisible();
 });
 
+test('Alice picks the GP service’s specialty from the terminology; one not in it is refused (decision 077)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await openService(page);
+  await expect(page.getByRole('tabpanel', { name: 'Details' })).toContainText('General practice');
+  await page.getByRole('button', { name: 'Edit healthcare service' }).click();
+  // The design system marks a field that is not required: "Specialty (optional)", once.
+  const specialty = page.getByRole('combobox', { name: 'Specialty (optional)' });
+  await expect(specialty).toHaveValue('General practice');
+  await specialty.fill('Skin checks');
+  const refused = page.waitForResponse((r) => r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const answer = await refused;
+  expect(answer.status()).toBe(400);
+  expect(await answer.json()).toMatchObject({
+    errors: [{ field: 'specialty', message: 'Select a specialty from the list' }],
+  });
+  await expect(page.getByRole('link', { name: 'Select a specialty from the list' })).toBeVisible();
+  await specialty.fill('derm');
+  await page.getByRole('option', { name: 'Dermatology' }).click();
+  await expect(specialty).toHaveValue('Dermatology');
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/specialty-service-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}/specialty-service-390.png`, fullPage: true });
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Healthcare service saved')).toBeVisible();
+});
+
+test('Alice changes her GP role’s specialty, picked from the terminology (decision 077)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.goto('/practitioners');
+  await page.getByLabel('Filter by name').fill('alice nguyen');
+  await page.getByRole('button', { name: /Nguyen, Alice/ }).click();
+  await page.getByRole('button', { name: `Actions for Nguyen, Alice at ${SERVICE}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit practitioner role' }),
+  ).toBeVisible();
+  const specialty = page.getByRole('combobox', { name: 'Specialty (optional)' });
+  await expect(specialty).toHaveValue('General practice');
+  await specialty.fill('physio');
+  await page.getByRole('option', { name: 'Physiotherapy' }).click();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/specialty-role-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}/specialty-role-390.png`, fullPage: true });
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(200);
+});
+
 test('Priya maps an unmatched service type; it leaves the list', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, PRIYA);

@@ -8,7 +8,7 @@ import {
   requiredText,
 } from './entities.ts';
 import { RoleType } from './roles.ts';
-import { multiLineText } from './text.ts';
+import { multiLineText, optionalSingleLineText } from './text.ts';
 import { Uuid, uuid } from './ids.ts';
 
 /** Healthcare services: summaries, opening hours, form input and detail. */
@@ -69,6 +69,8 @@ export const HealthcareServiceInput = z
   .object({
     name: requiredText('Enter the healthcare service name'),
     serviceType: requiredText('Enter the service type'),
+    /** Chosen from the terminology's clinical-specialty concepts (docs/decisions/077-specialties.md); '' is none. */
+    specialty: optionalSingleLineText(200).optional(),
     description: multiLineText({ max: 2000 }),
     locationId: uuid('Select a location'),
     startDate: z.union([z.iso.date('Enter a valid start date'), z.literal('')]),
@@ -97,6 +99,8 @@ export const HealthcareServiceDetail = z.object({
   location: z.object({ id: Uuid, name: z.string(), address: z.string() }).nullable(),
   name: z.string(),
   serviceType: z.string(),
+  /** '' when the service has no specialty. */
+  specialty: z.string(),
   description: z.string(),
   startDate: z.string(),
   endDate: z.string(),

@@ -176,6 +176,12 @@ const numberOfDays = z
   .max(7, 'Enter a number of days from 1 to 7')
   .nullable();
 
+/**
+ * A specialty, chosen from the terminology's clinical-specialty concepts (docs/decisions/077-specialties.md);
+ * optional: absent or empty is none.
+ */
+const specialtyText = optionalText.optional();
+
 /** A role type, chosen from the options' list. */
 const roleTypeText = singleLineText({ min: 1, max: 200, required: 'Select a role' });
 
@@ -183,6 +189,7 @@ const roleTypeText = singleLineText({ min: 1, max: 200, required: 'Select a role
 export const PractitionerRoleFields = z
   .object({
     primaryType: roleTypeText,
+    specialty: specialtyText,
     preferredName: optionalText,
     numberOfDays,
     startDate: isoDate,
@@ -204,6 +211,7 @@ export const CreatePractitionerRole = z
     hiService: HpiiSearch.nullable(),
     healthcareServiceId: uuid('Select a healthcare service'),
     primaryType: roleTypeText,
+    specialty: specialtyText,
     preferredName: optionalText,
     numberOfDays,
     startDate: isoDate,
@@ -234,6 +242,7 @@ export const PractitionerRoleDetail = z.object({
   locationAddress: z.string().nullable(),
   locationType: OfferingLocationType.nullable(),
   primaryType: z.string(),
+  specialty: z.string().nullable(),
   preferredName: z.string().nullable(),
   numberOfDays: z.number().int().nullable(),
   startDate: isoDate,

@@ -327,6 +327,35 @@ describe('FHIR partner API: HCPD data', () => {
     expect((await fhir(`/fhir/Endpoint/${endpoint.id}`, authorization)).statusCode).toBe(404);
   });
 
+  it('serves a role’s and a service’s specialty coded, and finds them by specialty (docs/decisions/077-specialties.md)', async () => {
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const generalPractice = [
+      {
+        coding: [{ system: SCT, code: '394814009', display: 'General practice' }],
+        text: 'General practice',
+      },
+    ];
+    const roles = await search(
+      `/fhir/PractitionerRole?specialty=${encodeURIComponent(`${SCT}|394814009`)}`,
+      authorization,
+    );
+    const role = resources(roles, 'PractitionerRole').find((r) => r['id'] === aliceRole)!;
+    expect(role['specialty']).toEqual(generalPractice);
+    for (const r of resources(roles, 'PractitionerRole'))
+      expect(r['specialty']).toEqual(generalPractice);
+    const services = await search(`/fhir/HealthcareService?specialty=394814009`, authorization);
+    const gp = resources(services, 'HealthcareService').find((s) => s['id'] === surryHillsGp)!;
+    expect(gp['specialty']).toEqual(generalPractice);
+    // Another system's code, or a specialty nothing holds, finds nothing.
+    for (const query of [
+      `specialty=${encodeURIComponent('http://example.org|394814009')}`,
+      'specialty=Cardiology',
+    ])
+      expect((await search(`/fhir/PractitionerRole?${query}`, authorization)).entry ?? []).toEqual(
+        [],
+      );
+  });
+
   it('lists unmatched texts for the operator only; mapping one codes every record with that text', async () => {
     expect(
       (

@@ -73,6 +73,7 @@ const serviceColumns = sql`s.id, s.organisation_id as "organisationId", s.locati
   s.suppress_phone as "suppressPhone", s.suppress_email as "suppressEmail",
   greatest(s.details_verified_at, s.created_at) as "lastUpdated",
   ${codingColumn('service-type', sql`s.service_type`)} as "serviceTypeCoding",
+  s.specialty, ${codingColumn('clinical-specialty', sql`s.specialty`)} as "specialtyCoding",
   ${endpointIdsColumn(sql`e.healthcare_service_id = s.id`)} as "endpointIds"`;
 /** Personal contact details only where the practitioner shares them with this partner, after its request. */
 const practitionerColumns = sql`pr.id, pr.hpii, pr.given_name as "givenName",
@@ -92,6 +93,7 @@ const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   s.location_id as "locationId", r.primary_type as "primaryType", r.start_date::text as "startDate",
   r.end_date::text as "endDate", r.created_at as "lastUpdated",
   ${codingColumn('practitioner-role', sql`r.primary_type`)} as "primaryTypeCoding",
+  r.specialty, ${codingColumn('clinical-specialty', sql`r.specialty`)} as "specialtyCoding",
   ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds"`;
 
 /**
@@ -419,6 +421,17 @@ export const codedConcepts = {
     text: sql`r.primary_type`,
     coding: snomedCoding('practitioner-role', sql`r.primary_type`),
   } as CodedConcept,
+  // A specialty is optional (docs/decisions/077-specialties.md): a null one matches no token.
+  specialty: {
+    service: {
+      text: sql`s.specialty`,
+      coding: snomedCoding('clinical-specialty', sql`s.specialty`),
+    } as CodedConcept,
+    role: {
+      text: sql`r.specialty`,
+      coding: snomedCoding('clinical-specialty', sql`r.specialty`),
+    } as CodedConcept,
+  },
 };
 
 /** A token's code alone (`code`, `|code` or `system|code`), compared with a column holding the code. */
@@ -637,6 +650,11 @@ const serviceParams = {
     r4('HealthcareService-service-type'),
     conceptToken(codedConcepts.serviceType),
   ),
+  specialty: param(
+    'token',
+    r4('HealthcareService-specialty'),
+    conceptToken(codedConcepts.specialty.service),
+  ),
   organization: referenceTo(
     'HealthcareService-organization',
     sql`s.organisation_id`,
@@ -730,6 +748,11 @@ const roleParams = {
     { documentation: "The practitioner's HPI-I." },
   ),
   role: param('token', r4('PractitionerRole-role'), conceptToken(codedConcepts.role)),
+  specialty: param(
+    'token',
+    r4('PractitionerRole-specialty'),
+    conceptToken(codedConcepts.specialty.role),
+  ),
   practitioner: referenceTo(
     'PractitionerRole-practitioner',
     sql`r.practitioner_id`,

@@ -277,6 +277,10 @@ export interface ServiceRow extends ContactColumns {
   lastUpdated: Date | string;
   /** The service type's SNOMED CT coding, when its text is matched in the terminology table. */
   serviceTypeCoding?: Coding | null;
+  /** The service's specialty as words, null when none (docs/decisions/077-specialties.md). */
+  specialty?: string | null;
+  /** The specialty's SNOMED CT coding, when its text is matched in the terminology table. */
+  specialtyCoding?: Coding | null;
   /** The service's active endpoints. */
   endpointIds?: string[] | null;
 }
@@ -314,6 +318,7 @@ export function healthcareServiceResource(s: ServiceRow, today: string): Json {
     active: isCurrent(s.startDate, s.endDate, today),
     providedBy: { reference: `Organization/${s.organisationId}` },
     type: [codeableOf(s.serviceType, s.serviceTypeCoding)],
+    specialty: s.specialty ? [codeableOf(s.specialty, s.specialtyCoding)] : undefined,
     location: s.locationId ? [{ reference: `Location/${s.locationId}` }] : undefined,
     name: s.name,
     comment: s.description ?? undefined,
@@ -421,6 +426,10 @@ export interface RoleRow {
   lastUpdated: Date | string;
   /** The role type's SNOMED CT coding, when its text is matched in the terminology table. */
   primaryTypeCoding?: Coding | null;
+  /** The role's specialty as words, null when none (docs/decisions/077-specialties.md). */
+  specialty?: string | null;
+  /** The specialty's SNOMED CT coding, when its text is matched in the terminology table. */
+  specialtyCoding?: Coding | null;
   /** The role's service's active endpoints (a role is reached at its service's). */
   endpointIds?: string[] | null;
 }
@@ -437,6 +446,7 @@ export function practitionerRoleResource(r: RoleRow, today: string): Json {
     practitioner: { reference: `Practitioner/${r.practitionerId}` },
     organization: { reference: `Organization/${r.organisationId}` },
     code: [codeableOf(r.primaryType, r.primaryTypeCoding)],
+    specialty: r.specialty ? [codeableOf(r.specialty, r.specialtyCoding)] : undefined,
     location: r.locationId ? [{ reference: `Location/${r.locationId}` }] : undefined,
     healthcareService: [{ reference: `HealthcareService/${r.healthcareServiceId}` }],
     endpoint: refs('Endpoint', r.endpointIds),

@@ -2,7 +2,7 @@ import type { HealthcareServiceDetail, HealthcareServiceInput } from '@pca/contr
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { ForbiddenError, ValidationError } from '#platform/errors.ts';
-import { serviceTypeConcept } from '#platform/terminology.ts';
+import { checkedSpecialty, serviceTypeConcept } from '#platform/terminology.ts';
 import { requireOrganisationManager, serviceAccess } from '#platform/entities/access.ts';
 import {
   addressText,
@@ -38,6 +38,7 @@ export function healthcareServicesService(db: Database) {
         : null,
       name: s.name,
       serviceType: s.serviceType,
+      specialty: s.specialty ?? '',
       description: text(s.description),
       startDate: text(s.startDate),
       endDate: text(s.endDate),
@@ -51,7 +52,11 @@ export function healthcareServicesService(db: Database) {
     };
   }
 
-  async function toColumns(organisationId: string, input: HealthcareServiceInput) {
+  async function toColumns(
+    organisationId: string,
+    input: HealthcareServiceInput,
+    specialtyBefore: string | null = null,
+  ) {
     if (!(await isLocationOf(db, input.locationId, organisationId)))
       throw new ValidationError([
         { field: 'locationId', message: 'Select a location of this organisation' },
@@ -59,6 +64,7 @@ export function healthcareServicesService(db: Database) {
     return {
       name: input.name.trim(),
       serviceType: input.serviceType.trim(),
+      specialty: await checkedSpecialty(db, input.specialty, specialtyBefore),
       description: nullable(input.description),
       locationId: input.locationId,
       startDate: input.startDate || null,
@@ -91,7 +97,7 @@ export function healthcareServicesService(db: Database) {
       throw new ForbiddenError('Only a manager of this healthcare service can change it.');
     // A type kept as it was stays, matched or not (an operator maps it); a new one comes from the terminology.
     if (input.serviceType !== service.serviceType) await requireServiceType(input.serviceType);
-    const next = await toColumns(service.organisationId, input);
+    const next = await toColumns(service.organisationId, input, service.specialty);
     await healthcareServiceWrites.save(db, serviceId, service, next, {
       actorUserId: caller.userId,
       action: 'healthcare-service.updated',

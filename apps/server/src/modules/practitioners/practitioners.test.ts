@@ -184,6 +184,30 @@ describe('practitioner roles', () => {
     expectProblem(otherOrganisation, 404);
   });
 
+  it('takes a specialty from the terminology, keeps an unchanged one, and refuses one it does not hold (decision 077)', async () => {
+    const put = (specialty: string | null | undefined) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/practitioner-roles/${aliceGp}`,
+        headers: headers(ALICE),
+        payload: { ...validRole, startDate: '2024-03-04', specialty },
+      });
+    expect(
+      PractitionerRoleDetail.parse((await get(ALICE, `/api/practitioner-roles/${aliceGp}`)).json())
+        .specialty,
+    ).toBe('General practice');
+    expectProblem(await put('Skin checks'), 400, { field: 'specialty' });
+    const changed = await put('  dermatology ');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(PractitionerRoleDetail.parse(changed.json()).specialty).toBe('dermatology');
+    const unsent = await put(undefined);
+    expect(PractitionerRoleDetail.parse(unsent.json()).specialty).toBe('dermatology');
+    const none = await put('');
+    expect(PractitionerRoleDetail.parse(none.json()).specialty).toBeNull();
+    const back = await put('General practice');
+    expect(PractitionerRoleDetail.parse(back.json()).specialty).toBe('General practice');
+  });
+
   it('refuses George’s edit with 403 and audits Alice’s with the changed fields', async () => {
     const payload = { ...validRole, startDate: '2023-07-01', endDate: '2027-06-30' };
     const denied = await t.app.inject({

@@ -43,6 +43,7 @@ export interface RoleRow {
   healthcareServiceName: string;
   organisationId: string;
   primaryType: string;
+  specialty: string | null;
   preferredName: string | null;
   numberOfDays: number | null;
   startDate: string;
@@ -105,7 +106,7 @@ export function addressOf(row: Pick<RoleRow, 'addressLines' | 'locality' | 'stat
 const roleColumns = sql`
   pr.id, pr.practitioner_id as "practitionerId", pr.healthcare_service_id as "healthcareServiceId",
   hs.name as "healthcareServiceName", hs.organisation_id as "organisationId",
-  pr.primary_type as "primaryType", pr.preferred_name as "preferredName",
+  pr.primary_type as "primaryType", pr.specialty, pr.preferred_name as "preferredName",
   pr.number_of_days as "numberOfDays", pr.start_date::text as "startDate", pr.end_date::text as "endDate",
   l.address_lines as "addressLines", l.locality, l.state, l.postcode, l.type as "locationTypes"`;
 

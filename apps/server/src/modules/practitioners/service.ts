@@ -23,6 +23,7 @@ import {
   rolesOnService,
 } from '#platform/access/scope.ts';
 import { appendAudit } from '#platform/audit.ts';
+import { checkedSpecialty } from '#platform/terminology.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { accessOf } from '#platform/access/guards.ts';
@@ -141,6 +142,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       locationAddress: offering.locationAddress,
       locationType: offering.locationType,
       primaryType: row.primaryType,
+      specialty: row.specialty,
       preferredName: row.preferredName,
       numberOfDays: row.numberOfDays,
       startDate: row.startDate,
@@ -285,6 +287,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       if (!canManage(scope, service))
         throw new ForbiddenError('You cannot add practitioner roles to this healthcare service.');
       await checkRoleType(body.primaryType);
+      const specialty = await checkedSpecialty(deps.db, body.specialty, null);
 
       let practitionerId: string | null = null;
       let fromHiService: { hpii: string; givenName: string; familyName: string } | null = null;
@@ -329,6 +332,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
           practitionerId: practitionerId!,
           healthcareServiceId: service.id,
           primaryType: body.primaryType,
+          specialty,
           preferredName: body.preferredName,
           numberOfDays: body.numberOfDays,
           startDate: body.startDate,
@@ -360,6 +364,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       await checkRoleType(body.primaryType);
       const next = {
         primaryType: body.primaryType,
+        specialty: await checkedSpecialty(deps.db, body.specialty, before.specialty),
         preferredName: body.preferredName,
         numberOfDays: body.numberOfDays,
         startDate: body.startDate,

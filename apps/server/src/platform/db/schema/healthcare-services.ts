@@ -21,6 +21,9 @@ export const healthcareServices = pgTable(
     locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     serviceType: text('service_type').notNull(),
+    // The service's specialty as words matched to the terminology's clinical-specialty concepts
+    // (docs/decisions/077-specialties.md); null when none is given.
+    specialty: text('specialty'),
     description: text('description'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),

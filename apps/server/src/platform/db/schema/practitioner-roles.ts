@@ -15,6 +15,9 @@ export const practitionerRoles = pgTable(
       .notNull()
       .references(() => healthcareServices.id, { onDelete: 'cascade' }),
     primaryType: text('primary_type').notNull(),
+    // The role's specialty as words matched to the terminology's clinical-specialty concepts, like the type
+    // (docs/decisions/077-specialties.md); null when none is given.
+    specialty: text('specialty'),
     preferredName: text('preferred_name'),
     numberOfDays: integer('number_of_days'),
     startDate: date('start_date', { mode: 'string' }).notNull(),

@@ -50,6 +50,7 @@ export const TERMINOLOGY: Record<
     ['394579002', 'Cardiology', AU_BASE],
     ['394915009', 'General pathology', AU_BASE],
     ['394582007', 'Dermatology', SCT],
+    ['722138006', 'Physiotherapy', SCT],
   ],
 };
 

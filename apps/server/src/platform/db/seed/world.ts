@@ -61,6 +61,8 @@ export interface WorldHealthcareService {
   key: string;
   name: string;
   serviceType: string;
+  /** Its specialty, a clinical-specialty concept's display (docs/decisions/077-specialties.md). */
+  specialty?: string;
   location: string;
 }
 
@@ -96,6 +98,7 @@ export interface World {
     practitioner: string;
     healthcareService: string;
     primaryType: string;
+    specialty?: string;
     start: string;
     end?: string;
   }[];

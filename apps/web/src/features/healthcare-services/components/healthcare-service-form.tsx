@@ -8,7 +8,6 @@ import {
   type LocationSummary,
 } from '@pca/contracts';
 import {
-  FormComboboxField,
   FormSelectField,
   FormTextareaField,
   FormTextField,
@@ -18,13 +17,14 @@ import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx'
 import { ContactFields } from '#lib/business/contact-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
-import { useServiceTypes } from '../api/service-types.ts';
+import { TerminologyComboboxField } from '#lib/forms/terminology-field.tsx';
 
 /** The form's values for a service (every day listed so each has its row). */
 export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServiceInput {
   return {
     name: s?.name ?? '',
     serviceType: s?.serviceType ?? '',
+    specialty: s?.specialty ?? '',
     description: s?.description ?? '',
     locationId: s?.location?.id ?? '',
     startDate: s?.startDate ?? '',
@@ -59,7 +59,6 @@ export function HealthcareServiceForm({
     defaultValues,
   });
   const c = form.control;
-  const serviceTypes = useServiceTypes();
   return (
     <EntityForm form={form} fieldId={fieldId} {...frame}>
       <Fieldset legend="Service details">
@@ -72,7 +71,7 @@ export function HealthcareServiceForm({
             required
             maxWidth="xl"
           />
-          <FormComboboxField
+          <TerminologyComboboxField
             control={c}
             name="serviceType"
             fieldId={fieldId}
@@ -80,11 +79,16 @@ export function HealthcareServiceForm({
             required
             maxWidth="xl"
             hint="Type part of the name, then choose from the list, for example General practice service"
-            options={(serviceTypes.data?.concepts ?? []).map((t) => ({
-              value: t.code,
-              label: t.display,
-            }))}
-            loading={serviceTypes.isPending}
+            valueSet="service-type"
+          />
+          <TerminologyComboboxField
+            control={c}
+            name="specialty"
+            fieldId={fieldId}
+            label="Specialty"
+            maxWidth="xl"
+            hint="Type part of the name, then choose from the list, for example Dermatology"
+            valueSet="clinical-specialty"
           />
           <FormTextareaField
             control={c}

@@ -22,6 +22,7 @@ export function ServiceSummary({ service: s }: { service: HealthcareServiceDetai
         </TextLink>
       </SummaryItem>
       <SummaryItem term="Service type">{s.serviceType}</SummaryItem>
+      <SummaryItem term="Specialty">{notProvided(s.specialty)}</SummaryItem>
       <SummaryItem term="Description">{notProvided(s.description)}</SummaryItem>
       <SummaryItem term="Location">
         {s.location

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HealthcareServiceDetail } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
@@ -19,6 +19,7 @@ const service = (overrides: Partial<HealthcareServiceDetail> = {}): HealthcareSe
   location: { id: locationId, name: 'Surry Hills Clinic', address: '120 Crown Street' },
   name: 'Harbour General Practice Surry Hills',
   serviceType: 'General practice',
+  specialty: '',
   description: '',
   startDate: '2024-03-04',
   endDate: '',
@@ -53,6 +54,20 @@ function serve(detail: HealthcareServiceDetail) {
     'GET /api/me/organisations': () => json({ organisations: [] }),
     [`GET /api/healthcare-services/${id}`]: () => json(detail),
     [`PATCH /api/healthcare-services/${id}`]: () => json(detail),
+    'GET /api/terminology/concepts': (r) =>
+      json({
+        concepts: r.path.endsWith('clinical-specialty')
+          ? [
+              {
+                id: '0b1c2d3e-4f50-4a6b-8c7d-8e9f0a1b2c3d',
+                valueSet: 'clinical-specialty',
+                system: 'http://snomed.info/sct',
+                code: '394582007',
+                display: 'Dermatology',
+              },
+            ]
+          : [],
+      }),
   });
 }
 
@@ -82,5 +97,20 @@ describe('HealthcareServicePage', () => {
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText('Time ranges on the same day must not overlap')).toBeVisible();
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  }, 30_000);
+
+  it('shows the specialty, and saves one chosen from the terminology (docs/decisions/077-specialties.md)', async () => {
+    const requests = serve(service());
+    renderApp(`/healthcare-service/${id}`);
+    const panel = await screen.findByRole('tabpanel', { name: 'Details' }, lazy);
+    expect(within(panel).getByText('Specialty')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit healthcare service' }));
+    await userEvent.type(screen.getByRole('combobox', { name: /^Specialty/ }), 'derm');
+    await userEvent.click(await screen.findByRole('option', { name: 'Dermatology' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({
+      specialty: 'Dermatology',
+    });
   }, 30_000);
 });

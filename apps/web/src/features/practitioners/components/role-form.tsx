@@ -12,12 +12,14 @@ import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ErrorSummary } from '#lib/forms/form-kit.tsx';
+import { TerminologyComboboxField } from '#lib/forms/terminology-field.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** What the form's inputs hold: text, converted to the contract's shape on submit. */
 export type RoleFormValues = {
   healthcareServiceId: string;
   primaryType: string;
+  specialty: string;
   preferredName: string;
   numberOfDays: string;
   startDate: string;
@@ -36,6 +38,7 @@ const RoleFormSchema = z
   .object({
     healthcareServiceId: text,
     primaryType: text,
+    specialty: text,
     preferredName: text,
     numberOfDays: text,
     startDate: text,
@@ -44,6 +47,7 @@ const RoleFormSchema = z
   .transform((v): z.input<typeof RoleTarget> => ({
     healthcareServiceId: v.healthcareServiceId,
     primaryType: v.primaryType,
+    specialty: v.specialty,
     preferredName: v.preferredName,
     numberOfDays: v.numberOfDays.trim() === '' ? null : Number(v.numberOfDays),
     startDate: v.startDate,
@@ -54,11 +58,14 @@ const RoleFormSchema = z
 const ids = {
   healthcareServiceId: 'role-healthcare-service',
   primaryType: 'role-primary-type',
+  specialty: 'role-specialty',
   preferredName: 'role-preferred-name',
   numberOfDays: 'role-number-of-days',
   startDate: 'role-start-date',
   endDate: 'role-end-date',
 } as const;
+
+const fieldIdOf = (name: string) => ids[name as keyof typeof ids] ?? name;
 
 /** Props of RoleForm. */
 export type RoleFormProps = {
@@ -121,7 +128,7 @@ export function RoleForm({
       <Stack gap={1.5}>
         <ErrorSummary
           form={form}
-          fieldId={(name) => ids[name as keyof typeof ids] ?? name}
+          fieldId={fieldIdOf}
 
           message={serverError}
         />
@@ -145,6 +152,15 @@ export function RoleForm({
           options={roleTypes.map((t) => ({ value: t, label: t }))}
           message={errors.primaryType?.message}
           {...register('primaryType')}
+        />
+        <TerminologyComboboxField
+          control={form.control}
+          name="specialty"
+          fieldId={fieldIdOf}
+          label="Specialty"
+          hint="Type part of the name, then choose from the list, for example General practice"
+          maxWidth="xl"
+          valueSet="clinical-specialty"
         />
         <TextField
           id={ids.preferredName}

@@ -24,6 +24,7 @@ export function RoleSummary({ role }: RoleSummaryProps) {
     ['Healthcare service', role.healthcareServiceName],
     ['Site', [role.locationAddress, role.locationType].filter(Boolean).join(' · ') || 'N/A'],
     ['Role', role.primaryType],
+    ['Specialty', role.specialty ?? 'N/A'],
     ['Preferred name', role.preferredName ?? 'N/A'],
     ['Number of days', role.numberOfDays === null ? 'N/A' : String(role.numberOfDays)],
     ['Start date', formatDate(role.startDate, 'medium')],

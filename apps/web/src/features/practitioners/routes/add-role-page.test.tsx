@@ -39,6 +39,18 @@ function serve(search: (request: RecordedRequest) => Response = matchIslaBrown) 
       }),
     'POST /api/practitioners/hi-service/search': search,
     'POST /api/practitioner-roles': () => json({}, 201),
+    'GET /api/terminology/concepts': () =>
+      json({
+        concepts: [
+          {
+            id: '0b1c2d3e-4f50-4a6b-8c7d-8e9f0a1b2c3d',
+            valueSet: 'clinical-specialty',
+            system: 'http://snomed.info/sct',
+            code: '722138006',
+            display: 'Physiotherapy',
+          },
+        ],
+      }),
   });
 }
 
@@ -125,6 +137,9 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
     await user.click(screen.getByRole('button', { name: 'Choose Isla Brown' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Brown, Isla' })).toBeVisible();
     await user.selectOptions(screen.getByLabelText(/^Role/), 'Physiotherapist');
+    // The specialty is picked from the terminology's clinical-specialty concepts (decision 077).
+    await user.type(screen.getByRole('combobox', { name: /^Specialty/ }), 'physio');
+    await user.click(await screen.findByRole('option', { name: 'Physiotherapy' }));
     await user.click(screen.getByRole('button', { name: 'Add practitioner' }));
     await waitFor(() =>
       expect(
@@ -137,6 +152,7 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
       hiService: { hpii: ISLA, familyName: 'Brown', givenName: 'Isla' },
       healthcareServiceId: serviceId,
       primaryType: 'Physiotherapist',
+      specialty: 'Physiotherapy',
     });
   });
 

@@ -63,6 +63,7 @@ export function AddRolePage() {
             defaultValues={{
               healthcareServiceId: services.length === 1 ? services[0]!.id : '',
               primaryType: '',
+              specialty: '',
               preferredName: '',
               numberOfDays: '',
               startDate: australianToday(),

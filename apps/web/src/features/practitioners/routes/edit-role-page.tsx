@@ -47,6 +47,7 @@ export function EditRolePage() {
             defaultValues={{
               healthcareServiceId: role.data.healthcareServiceId,
               primaryType: role.data.primaryType,
+              specialty: role.data.specialty ?? '',
               preferredName: role.data.preferredName ?? '',
               numberOfDays: role.data.numberOfDays === null ? '' : String(role.data.numberOfDays),
               startDate: role.data.startDate,

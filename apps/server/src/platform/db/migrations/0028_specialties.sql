@@ -1,0 +1,2 @@
+ALTER TABLE "healthcare_services" ADD COLUMN "specialty" text;--> statement-breakpoint
+ALTER TABLE "practitioner_roles" ADD COLUMN "specialty" text;
