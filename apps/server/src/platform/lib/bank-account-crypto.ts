@@ -13,12 +13,7 @@ export interface BankAccountKeyRing {
 }
 
 /** The stored form of one encrypted account (base64 text columns). */
-export interface SealedBankAccount {
-  keyId: string;
-  iv: string;
-  ciphertext: string;
-  authTag: string;
-}
+export type SealedBankAccount = SealedValue;
 
 /** The account in clear, only ever in memory. */
 export interface BankAccountPlain {
@@ -83,22 +78,28 @@ export function developmentBankAccountKeys(dataDir: string): BankAccountKeyRing 
 const associatedData = (practitionerId: string, keyId: string) =>
   Buffer.from(`bank-account:v1:${practitionerId}:${keyId}`, 'utf8');
 
-/** Encrypts `plain` for `practitionerId` under the ring's current key, with a fresh IV. */
-export function sealBankAccount(
+/** A stored AES-256-GCM ciphertext: the key id, IV, ciphertext and tag as base64 text columns. */
+export interface SealedValue {
+  keyId: string;
+  iv: string;
+  ciphertext: string;
+  authTag: string;
+}
+
+/**
+ * Encrypts `value` as JSON under the ring's current key with a fresh 96-bit IV; `aad(keyId)` is the associated
+ * data that binds it to its row (bank accounts here, SMART tokens in smart-token-crypto.ts).
+ */
+export function sealJson(
   ring: BankAccountKeyRing,
-  practitionerId: string,
-  plain: BankAccountPlain,
-): SealedBankAccount {
+  aad: (keyId: string) => Buffer,
+  value: unknown,
+): SealedValue {
   const keyId = ring.currentKeyId;
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', ring.keys.get(keyId)!, iv, { authTagLength: 16 });
-  cipher.setAAD(associatedData(practitionerId, keyId));
-  const body = JSON.stringify({
-    accountName: plain.accountName,
-    bsb: plain.bsb,
-    accountNumber: plain.accountNumber,
-  });
-  const ciphertext = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
+  cipher.setAAD(aad(keyId));
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
   return {
     keyId,
     iv: iv.toString('base64'),
@@ -107,31 +108,56 @@ export function sealBankAccount(
   };
 }
 
+/** Decrypts what `sealJson` wrote; `unreadable(reason)` is thrown when it does not open. */
+export function openJson(
+  ring: BankAccountKeyRing,
+  aad: (keyId: string) => Buffer,
+  sealed: SealedValue,
+  unreadable: (reason: string, cause?: unknown) => Error,
+): unknown {
+  const key = ring.keys.get(sealed.keyId);
+  if (!key) throw unreadable(`no key "${sealed.keyId}" is configured`);
+  const iv = Buffer.from(sealed.iv, 'base64');
+  const tag = Buffer.from(sealed.authTag, 'base64');
+  if (iv.length !== 12 || tag.length !== 16) throw unreadable('the IV or tag has the wrong length');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+    decipher.setAAD(aad(sealed.keyId));
+    decipher.setAuthTag(tag);
+    const text = Buffer.concat([
+      decipher.update(Buffer.from(sealed.ciphertext, 'base64')),
+      decipher.final(),
+    ]).toString('utf8');
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw unreadable('the authentication tag does not match', error);
+  }
+}
+
+/** Encrypts `plain` for `practitionerId` under the ring's current key, with a fresh IV. */
+export function sealBankAccount(
+  ring: BankAccountKeyRing,
+  practitionerId: string,
+  plain: BankAccountPlain,
+): SealedBankAccount {
+  return sealJson(ring, (keyId) => associatedData(practitionerId, keyId), {
+    accountName: plain.accountName,
+    bsb: plain.bsb,
+    accountNumber: plain.accountNumber,
+  });
+}
+
 /** Decrypts a stored account of `practitionerId`; BankAccountUnreadableError when it does not open. */
 export function openBankAccount(
   ring: BankAccountKeyRing,
   practitionerId: string,
   sealed: SealedBankAccount,
 ): BankAccountPlain {
-  const key = ring.keys.get(sealed.keyId);
-  if (!key) throw new BankAccountUnreadableError(`no key "${sealed.keyId}" is configured`);
-  const iv = Buffer.from(sealed.iv, 'base64');
-  const tag = Buffer.from(sealed.authTag, 'base64');
-  if (iv.length !== 12 || tag.length !== 16)
-    throw new BankAccountUnreadableError('the IV or tag has the wrong length');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
-    decipher.setAAD(associatedData(practitionerId, sealed.keyId));
-    decipher.setAuthTag(tag);
-    const text = Buffer.concat([
-      decipher.update(Buffer.from(sealed.ciphertext, 'base64')),
-      decipher.final(),
-    ]).toString('utf8');
-    const value = JSON.parse(text) as BankAccountPlain;
-    return { accountName: value.accountName, bsb: value.bsb, accountNumber: value.accountNumber };
-  } catch (error) {
-    throw new BankAccountUnreadableError('the authentication tag does not match', {
-      cause: error,
-    });
-  }
+  const value = openJson(
+    ring,
+    (keyId) => associatedData(practitionerId, keyId),
+    sealed,
+    (reason, cause) => new BankAccountUnreadableError(reason, { cause }),
+  ) as BankAccountPlain;
+  return { accountName: value.accountName, bsb: value.bsb, accountNumber: value.accountNumber };
 }

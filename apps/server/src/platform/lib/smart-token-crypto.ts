@@ -1,5 +1,10 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { BankAccountKeyRing } from './bank-account-crypto.ts';
+import { createHash } from 'node:crypto';
+import {
+  openJson,
+  sealJson,
+  type BankAccountKeyRing,
+  type SealedValue,
+} from './bank-account-crypto.ts';
 
 // SMART tokens at rest (docs/decisions/069-smart-app-launch.md): the same AES-256-GCM approach as bank
 // accounts (docs/decisions/058-bank-account.md) under its own keyring, SMART_TOKEN_KEYS. A fresh 96-bit IV
@@ -10,12 +15,7 @@ import type { BankAccountKeyRing } from './bank-account-crypto.ts';
 export type SmartTokenKeyRing = BankAccountKeyRing;
 
 /** The stored form of one user's tokens (base64 text columns). */
-export interface SealedSmartTokens {
-  keyId: string;
-  iv: string;
-  ciphertext: string;
-  authTag: string;
-}
+export type SealedSmartTokens = SealedValue;
 
 /** The tokens in clear, only ever in memory on the server. */
 export interface SmartTokensPlain {
@@ -44,18 +44,10 @@ export function sealSmartTokens(
   userId: string,
   plain: SmartTokensPlain,
 ): SealedSmartTokens {
-  const keyId = ring.currentKeyId;
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', ring.keys.get(keyId)!, iv, { authTagLength: 16 });
-  cipher.setAAD(associatedData(smartClientId, userId, keyId));
-  const body = JSON.stringify({ accessToken: plain.accessToken, refreshToken: plain.refreshToken });
-  const ciphertext = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
-  return {
-    keyId,
-    iv: iv.toString('base64'),
-    ciphertext: ciphertext.toString('base64'),
-    authTag: cipher.getAuthTag().toString('base64'),
-  };
+  return sealJson(ring, (keyId) => associatedData(smartClientId, userId, keyId), {
+    accessToken: plain.accessToken,
+    refreshToken: plain.refreshToken,
+  });
 }
 
 /** Decrypts stored tokens; SmartTokensUnreadableError when they do not open. */
@@ -65,23 +57,11 @@ export function openSmartTokens(
   userId: string,
   sealed: SealedSmartTokens,
 ): SmartTokensPlain {
-  const key = ring.keys.get(sealed.keyId);
-  if (!key) throw new SmartTokensUnreadableError(`no key "${sealed.keyId}" is configured`);
-  const iv = Buffer.from(sealed.iv, 'base64');
-  const tag = Buffer.from(sealed.authTag, 'base64');
-  if (iv.length !== 12 || tag.length !== 16)
-    throw new SmartTokensUnreadableError('the IV or tag has the wrong length');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
-    decipher.setAAD(associatedData(smartClientId, userId, sealed.keyId));
-    decipher.setAuthTag(tag);
-    const text = Buffer.concat([
-      decipher.update(Buffer.from(sealed.ciphertext, 'base64')),
-      decipher.final(),
-    ]).toString('utf8');
-    const value = JSON.parse(text) as SmartTokensPlain;
-    return { accessToken: value.accessToken, refreshToken: value.refreshToken ?? null };
-  } catch (error) {
-    throw new SmartTokensUnreadableError('the authentication tag does not match', { cause: error });
-  }
+  const value = openJson(
+    ring,
+    (keyId) => associatedData(smartClientId, userId, keyId),
+    sealed,
+    (reason, cause) => new SmartTokensUnreadableError(reason, { cause }),
+  ) as SmartTokensPlain;
+  return { accessToken: value.accessToken, refreshToken: value.refreshToken ?? null };
 }
