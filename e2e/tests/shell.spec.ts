@@ -208,11 +208,17 @@ test.describe('Application shell', () => {
     // The Login button is a form: it starts sign-in before the script has run.
     await bare.getByRole('main').getByRole('button', { name: 'Login' }).click();
     await expect(bare.getByLabel('RA number')).toBeVisible();
-    await bare.goto('/practitioners');
+    await bare.goto('/tasks');
     await expect(bare.getByRole('banner')).toContainText('Provider Connect Australia');
     await expect(bare.getByTestId('main-navigation-placeholder')).toBeVisible();
     await expect(bare.getByRole('status')).toHaveText('Loading..');
     await expect(bare.getByRole('contentinfo')).toContainText('Commonwealth of Australia');
+    // A page with a skeleton of its own has it in its HTML: its heading before any script (decision 082).
+    await bare.goto('/practitioners');
+    await expect(bare.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeVisible();
+    await expect(bare.getByRole('status')).toHaveText('Loading practitioners');
+    await bare.goto('/welcome');
+    await expect(bare.getByText('This dashboard gives you one place')).toBeVisible();
     await noScript.close();
 
     // With it: the elements painted from the page are the ones the page keeps (hydrated, not drawn again).
@@ -222,6 +228,10 @@ test.describe('Application shell', () => {
         const painted = window as unknown as Record<string, Element | null>;
         painted['header'] = document.querySelector('[data-testid="header-bar"]');
         painted['footer'] = document.querySelector('footer');
+        const heading = document.querySelector('h1');
+        (window as unknown as Record<string, unknown>)['headingBox'] = heading
+          ? JSON.stringify(heading.getBoundingClientRect())
+          : null;
       });
     });
     await page.goto('/practitioners');
@@ -233,6 +243,29 @@ test.describe('Application shell', () => {
         return [painted['header'], painted['footer']].map((e) => Boolean(e?.isConnected));
       }),
     ).toEqual([true, true]);
+    // The heading painted from the page is where the page keeps its own (no shift), and it stays the page's
+    // largest paint: the page's later elements are smaller (decision 082).
+    const { before, after, largestAt, pageCodeAt } = await page.evaluate(async () => {
+      const entries = await new Promise<PerformanceEntry[]>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      );
+      const pageCode = performance
+        .getEntriesByType('resource')
+        .find((r) => r.name.includes('/assets/practitioners-page-')) as
+        PerformanceResourceTiming | undefined;
+      return {
+        before: (window as unknown as Record<string, string | null>)['headingBox'],
+        after: JSON.stringify(document.querySelector('h1')!.getBoundingClientRect()),
+        largestAt: entries.at(-1)?.startTime ?? Infinity,
+        pageCodeAt: pageCode?.responseEnd ?? 0,
+      };
+    });
+    expect(before).toBe(after);
+    expect(pageCodeAt).toBeGreaterThan(0);
+    expect(largestAt).toBeLessThan(pageCodeAt);
     await expectAccessible(page);
   });
 

@@ -9,6 +9,8 @@ export interface BuildInfo {
   buildDate: string;
   /** productName, version, buildDate and identityProvider the pages were rendered with. */
   prerendered: Record<string, unknown>;
+  /** The pages prerendered for one address each, by address: their file in PRERENDERED_DIR. */
+  pages: Record<string, string>;
 }
 
 /** The folder of the built SPA holding the prerendered pages (apps/server/src/app/spa.ts serves them). */
@@ -36,7 +38,8 @@ export function documentWith(
 /**
  * Prerenders at build time, in Node, the signed-out home page and the signed-in shell's frame with the
  * app's own components (src/prerender.tsx, loaded through Vite's SSR) and Emotion's server rendering, and
- * writes them beside index.html as `prerendered/home.html` and `prerendered/signed-in.html`
+ * writes them beside index.html as `prerendered/home.html`, `prerendered/signed-in.html` and, for the pages
+ * with a skeleton of their own, `prerendered/page-<address>.html` (082)
  * (docs/decisions/076-prerendered-shell.md). Also writes build-info.json: the build date, and the
  * configuration the pages show, which the server compares with its own before it sends them.
  */
@@ -62,6 +65,7 @@ export function prerender(): Plugin {
         ).version;
         const buildDate = new Date().toISOString();
         let shown: Record<string, unknown> = {};
+        const byAddress: Record<string, string> = {};
         const server = await createServer({
           root,
           configFile: false,
@@ -87,10 +91,18 @@ export function prerender(): Plugin {
             path.join(outDir, PRERENDERED_DIR, 'signed-in.html'),
             documentWith(indexHtml, pages.signedIn, true),
           );
+          for (const [address, page] of Object.entries(pages.pages)) {
+            const file = `page${address.replaceAll('/', '-')}.html`;
+            writeFileSync(
+              path.join(outDir, PRERENDERED_DIR, file),
+              documentWith(indexHtml, page, true),
+            );
+            byAddress[address] = file;
+          }
         } finally {
           await server.close();
         }
-        const info: BuildInfo = { buildDate, prerendered: shown };
+        const info: BuildInfo = { buildDate, prerendered: shown, pages: byAddress };
         writeFileSync(path.join(outDir, 'build-info.json'), JSON.stringify(info));
       },
     },

@@ -7,6 +7,8 @@ import { setPrerenderedSession } from '#lib/session-token.ts';
 import { AppProviders } from '#app/app-providers.tsx';
 import { createRoutes } from '#app/routes.tsx';
 import { PageFallback } from '#app/layout/page-fallback.tsx';
+import { routeTable } from '#app/route-table.ts';
+import type { RouteHandle } from '#app/layout/route-handle.ts';
 
 /** The configuration fields the prerendered pages show; the server sends them only when its own match. */
 export type PrerenderConfig = Pick<RuntimeConfig, 'productName' | 'version' | 'buildDate'> & {
@@ -21,6 +23,12 @@ export interface PrerenderedPages {
   home: PrerenderedPage;
   /** Every other address: the signed-in shell's frame (header, navigation's place, footer), the page loading. */
   signedIn: PrerenderedPage;
+  /**
+   * By address (`/practitioners`): the frame with that page's own skeleton (its route table entry's
+   * `skeleton`), for the pages that have one and no parameters in their address
+   * (docs/decisions/082-prerendered-page-skeletons.md).
+   */
+  pages: Record<string, PrerenderedPage>;
 }
 
 function render(routes: RouteObject[], path: string, config: RuntimeConfig, signedIn: boolean) {
@@ -65,17 +73,30 @@ export function prerenderPages(build: { version: string; buildDate: string }): P
   };
   const { routes } = createRoutes(() => new Promise(() => undefined));
   const { children: _signedOutPages, ...root } = routes[0] as RouteObject & { index?: false };
-  const loading: RouteObject[] = [
-    {
-      ...root,
-      children: [
-        { path: '*', HydrateFallback: PageFallback, lazy: () => new Promise(() => undefined) },
-      ],
-    },
-  ];
+  const never = () => new Promise<never>(() => undefined);
+  const loading = (child: RouteObject): RouteObject[] => [{ ...root, children: [child] }];
+  const pages: Record<string, PrerenderedPage> = {};
+  for (const entry of routeTable) {
+    if (!entry.skeleton || entry.page.pattern.includes(':')) continue;
+    // The route as the browser's first render has it: its handle (the breadcrumbs' row is held for it)
+    // and its skeleton while its code loads (app/signed-in-routes.ts).
+    const handle: RouteHandle = { title: entry.title, parent: entry.parent };
+    pages[entry.page.pattern] = render(
+      loading({ path: entry.path, handle, HydrateFallback: entry.skeleton, lazy: never }),
+      entry.page.pattern,
+      config,
+      true,
+    );
+  }
   return {
     shown,
     home: render(routes, '/', config, false),
-    signedIn: render(loading, '/welcome', config, true),
+    signedIn: render(
+      loading({ path: '*', HydrateFallback: PageFallback, lazy: never }),
+      '/welcome',
+      config,
+      true,
+    ),
+    pages,
   };
 }

@@ -137,7 +137,7 @@ describe('SPA host', () => {
     await server.close();
   });
 
-  it('sends the prerendered home page on / and the signed-in frame elsewhere when they show its configuration, else index.html (decision 076)', async () => {
+  it('sends the prerendered home page on /, a page with a skeleton at its address and the signed-in frame elsewhere when they show its configuration, else index.html (decisions 076, 082)', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'pca-spa-prerendered-'));
     try {
       mkdirSync(path.join(dist, 'prerendered'));
@@ -146,6 +146,10 @@ describe('SPA host', () => {
         `<!doctype html><html><head><title>x</title></head><body><div id="root" data-prerendered="${who}"></div></body></html>`;
       writeFileSync(path.join(dist, 'prerendered', 'home.html'), page('signed-out'));
       writeFileSync(path.join(dist, 'prerendered', 'signed-in.html'), page('signed-in'));
+      writeFileSync(
+        path.join(dist, 'prerendered', 'page-practitioners.html'),
+        page('practitioners'),
+      );
       const runtime = loadConfig({ NODE_ENV: 'test', WEB_DIST: dist }).runtime;
       const shown = {
         productName: runtime.productName,
@@ -155,15 +159,32 @@ describe('SPA host', () => {
       };
       writeFileSync(
         path.join(dist, 'build-info.json'),
-        JSON.stringify({ buildDate: shown.buildDate, prerendered: shown }),
+        JSON.stringify({
+          buildDate: shown.buildDate,
+          prerendered: shown,
+          // A file name that could leave the folder is never read (decision 082).
+          pages: { '/practitioners': 'page-practitioners.html', '/welcome': '../index.html' },
+        }),
       );
       const server = await app({ WEB_DIST: dist });
       const home = await server.inject({ url: '/' });
       expect(home.body).toContain('data-prerendered="signed-out"');
       expect(home.body).toContain(embeddedConfigElementId);
-      const frame = await server.inject({ url: '/practitioners?organisationId=x' });
+      const frame = await server.inject({ url: '/tasks?organisationId=x' });
       expect(frame.body).toContain('data-prerendered="signed-in"');
       expect(frame.headers['etag']).not.toBe(home.headers['etag']);
+      expect((await server.inject({ url: '/welcome' })).body).toContain(
+        'data-prerendered="signed-in"',
+      );
+      // A page with a skeleton of its own at its address, with or without a query or a final slash (082).
+      for (const url of ['/practitioners', '/practitioners/?page=2']) {
+        const own = await server.inject({ url });
+        expect(own.body).toContain('data-prerendered="practitioners"');
+        expect(own.body).toContain(embeddedConfigElementId);
+      }
+      expect((await server.inject({ url: '/practitioners/x' })).body).toContain(
+        'data-prerendered="signed-in"',
+      );
       // The pages are sent as the app shell only, never as files of their own.
       expect((await server.inject({ url: '/prerendered/home.html' })).statusCode).toBe(404);
       await server.close();

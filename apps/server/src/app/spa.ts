@@ -49,10 +49,11 @@ const SHOWN_FIELDS = ['productName', 'version', 'buildDate', 'identityProvider']
 export function prerenderedPages(
   webDist: string,
   runtimeConfig: unknown,
-): { home: string; signedIn: string } | null {
+): { home: string; signedIn: string; pages: Map<string, string> } | null {
   try {
     const info = JSON.parse(readFileSync(path.join(webDist, 'build-info.json'), 'utf8')) as {
       prerendered?: Record<string, unknown>;
+      pages?: Record<string, string>;
     };
     const config = (runtimeConfig ?? {}) as Record<string, unknown>;
     const shown = info.prerendered;
@@ -61,7 +62,13 @@ export function prerenderedPages(
       if (JSON.stringify(shown[field]) !== JSON.stringify(config[field])) return null;
     const read = (name: string) =>
       appShellHtml(readFileSync(path.join(webDist, 'prerendered', name), 'utf8'), runtimeConfig);
-    return { home: read('home.html'), signedIn: read('signed-in.html') };
+    // A page with a skeleton of its own is sent at its address (docs/decisions/082-prerendered-page-skeletons.md).
+    const pages = new Map(
+      Object.entries(info.pages ?? {})
+        .filter(([, file]) => /^[a-z0-9-]+\.html$/.test(file))
+        .map(([address, file]) => [address, read(file)] as const),
+    );
+    return { home: read('home.html'), signedIn: read('signed-in.html'), pages };
   } catch {
     return null;
   }
@@ -146,6 +153,9 @@ export async function registerSpa(
     prerendered?.home ?? appShellHtml(readFileSync(indexFile, 'utf8'), runtimeConfig),
   );
   const shell = prerendered ? compressedShell(prerendered.signedIn) : homeShell;
+  const pageShells = new Map(
+    [...(prerendered?.pages ?? [])].map(([address, html]) => [address, compressedShell(html)]),
+  );
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -184,7 +194,13 @@ export async function registerSpa(
     if (pathname.startsWith('/api/') || pathname === '/api' || FILE_PATH.test(pathname)) {
       return reply.callNotFound();
     }
-    return sendShell(pathname === '/' ? homeShell : shell, request, reply);
+    // The router reads `/practitioners/` as `/practitioners`, and so does the choice of page.
+    const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return sendShell(
+      pathname === '/' ? homeShell : (pageShells.get(address) ?? shell),
+      request,
+      reply,
+    );
   });
   return true;
 }

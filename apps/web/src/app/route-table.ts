@@ -3,7 +3,10 @@
  * `signed-in-routes.ts` turns it into React Router objects, which the router discovers (`routes.tsx`). A screen that is not built yet points at the
  * not-available page; `route-table.test.ts` lists those so the list only shrinks.
  */
+import type { ComponentType } from 'react';
 import { pages, type Page } from '@pca/contracts/pages.ts';
+import { WelcomeSkeleton } from '#features/welcome/components/welcome-skeleton.tsx';
+import { PractitionersSkeleton } from '#features/practitioners/components/practitioners-heading.tsx';
 
 export type Screen = () => Promise<Record<string, unknown>>;
 
@@ -20,6 +23,13 @@ export interface RouteEntry {
   parent?: string;
   /** The page this entry serves. */
   page: Page;
+  /**
+   * What the page first draws while its code loads, when more than the loading line: the route's
+   * HydrateFallback, and prerendered into the HTML of its address at build, so its largest text is painted
+   * before any script runs (docs/decisions/082-prerendered-page-skeletons.md). Keep it small: it is in the
+   * script of every signed-in page.
+   */
+  skeleton?: ComponentType;
 }
 
 /** The screens, each its own chunk, imported when one of its routes is first visited. */
@@ -94,16 +104,17 @@ const screens = {
 } satisfies Record<string, Screen>;
 
 /** A route: its page, its title, and its screen (the not-available page until its screen is built). */
-type Row = [at: Page, title: string, screen?: Screen];
+type Row = [at: Page, title: string, screen?: Screen, skeleton?: ComponentType];
 
 /** The routes whose breadcrumb goes back to `parent` (none: the top of the trail). */
 const under = (parent: Page | null, rows: Row[]): RouteEntry[] =>
-  rows.map(([at, title, screen = notAvailable]) => ({
+  rows.map(([at, title, screen = notAvailable, skeleton]) => ({
     path: at.route,
     page: at,
     title,
     session: true,
     screen,
+    ...(skeleton ? { skeleton } : {}),
     ...(parent ? { parent: parent.route } : {}),
   }));
 
@@ -112,8 +123,8 @@ const { welcome, profile, organisations, practitioners, tasks, delegates, publis
 /** Every signed-in route of the portal, by the page its breadcrumb goes back to. */
 export const routeTable: RouteEntry[] = [
   ...under(null, [
-    [welcome.dashboard, 'Welcome back', screens.welcome],
-    [welcome.addBusiness, 'Welcome back', screens.welcome],
+    [welcome.dashboard, 'Welcome back', screens.welcome, WelcomeSkeleton],
+    [welcome.addBusiness, 'Welcome back', screens.welcome, WelcomeSkeleton],
   ]),
   ...under(welcome.dashboard, [
     [profile.view, 'Profile', screens.profile],
@@ -139,7 +150,7 @@ export const routeTable: RouteEntry[] = [
     [organisations.keyContacts, 'Key contacts', screens.keyContacts],
     [profile.myWorkplaces, 'My workplaces', screens.myWorkplaces],
     [publishing.practitioner, 'Publishing settings', screens.practitionerPublications],
-    [practitioners.list, 'Practitioners', screens.practitioners],
+    [practitioners.list, 'Practitioners', screens.practitioners, PractitionersSkeleton],
     [pages.admin.auditEvents, 'Audit events', screens.auditEvents],
     [publishing.overview, 'Publishing', screens.publishing],
   ]),

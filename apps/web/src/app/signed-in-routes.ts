@@ -76,8 +76,9 @@ export function signedInRoutes(queryClient: () => Promise<QueryClient>): RouteOb
       handle: { title: entry.title, parent: entry.parent } satisfies RouteHandle,
       ...(entry.session ? { loader: guardedLoader(guardsFor(entry.path), queryClient) } : {}),
       lazy: () => withQueryClient(entry.screen),
-      // Inside the shell, which stays mounted when the page arrives (docs/decisions/076-prerendered-shell.md).
-      HydrateFallback: PageFallback,
+      // Inside the shell, which stays mounted when the page arrives (docs/decisions/076-prerendered-shell.md);
+      // the page's own skeleton where it has one, as its prerendered address shows (082).
+      HydrateFallback: entry.skeleton ?? PageFallback,
     })),
     // The design-system gallery (docs/product/features.md#design-system-gallery): sample data only, lazy so it adds nothing to other pages.
     {

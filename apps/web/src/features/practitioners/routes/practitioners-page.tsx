@@ -3,7 +3,6 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } f
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { Columns, Column } from '@pca/ui/primitives/columns.ts';
-import { Flex } from '@pca/ui/primitives/flex.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { constants } from '@pca/contracts/constants.ts';
@@ -13,7 +12,6 @@ import type { IsActiveFilter } from '@pca/contracts/practitioners.ts';
 import { practitionerEmptyMessages } from '@pca/contracts/practitioners-paths.ts';
 // Design-system components by path, not the @pca/ui index, which brings every component's chunk along
 // (docs/decisions/006-signed-out-javascript-budget.md).
-import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
@@ -22,6 +20,7 @@ import { useCapabilities } from '#lib/capabilities.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { useServiceOfferings } from '../api/get-service-offerings.ts';
 import { PractitionerHeader } from '../components/practitioner-header.tsx';
+import { PractitionersHeading } from '../components/practitioners-heading.tsx';
 import { useStagedCount } from '#lib/staged.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
@@ -159,21 +158,13 @@ export function PractitionersPage() {
 
   return (
     <Stack gap={2}>
-      <Flex
-        flexDirection={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'flex-start', sm: 'center' }}
-        gap={1}
-        // Room for the Add practitioner button before the list says whether it shows: beside the heading
-        // from sm, below it on a phone (both do not fit on one line there), so the filter form does not
-        // move down when it appears (no layout shift).
-        minHeight={{ xs: '6.5rem', sm: '3rem' }}
-      >
-        <H1>Practitioners</H1>
-        {canAdd ? (
-          <ButtonLink href={pages.practitioners.addRole.href()}>Add practitioner</ButtonLink>
-        ) : null}
-      </Flex>
+      <PractitionersHeading
+        action={
+          canAdd ? (
+            <ButtonLink href={pages.practitioners.addRole.href()}>Add practitioner</ButtonLink>
+          ) : null
+        }
+      />
 
       <Columns
         as="form"
