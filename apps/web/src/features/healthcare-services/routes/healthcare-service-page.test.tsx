@@ -32,6 +32,8 @@ const service = (overrides: Partial<HealthcareServiceDetail> = {}): HealthcareSe
   suppressEmail: false,
   suppressPhone: false,
   openingHours: [{ day: 'mon', allDay: false, ranges: [{ opens: '08:00', closes: '18:00' }] }],
+  languages: [],
+  billing: [],
   effectiveRoles: ['OrganisationManager'],
   canEdit: true,
   locationOptions: [
