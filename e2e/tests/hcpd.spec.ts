@@ -132,14 +132,31 @@ test('Alice picks the GP service’s specialty from the terminology; one not in 
   await specialty.fill('derm');
   await page.getByRole('option', { name: 'Dermatology' }).click();
   await expect(specialty).toHaveValue('Dermatology');
+  // Languages spoken and billing (decision 078): Greek added by keyboard beside the seeded two, No fee ticked.
+  const languages = page.getByRole('combobox', { name: 'Languages spoken (optional)' });
+  await languages.fill('gre');
+  await languages.press('ArrowDown');
+  await languages.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove Greek' })).toBeVisible();
+  await page.getByText('No fee', { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: 'No fee' })).toBeChecked();
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/specialty-service-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENSHOTS}/specialty-service-390.png`, fullPage: true });
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Save' }).click();
-  expect((await saved).status()).toBe(200);
+  const accepted = await saved;
+  expect(accepted.status()).toBe(200);
+  expect(accepted.request().postDataJSON()).toMatchObject({
+    languages: ['vi', 'cmn', 'el'],
+    billing: ['MIX', 'NFE'],
+  });
   await expect(page.getByText('Healthcare service saved')).toBeVisible();
+  const details = page.getByRole('tabpanel', { name: 'Details' });
+  await expect(details).toContainText('Vietnamese, Mandarin, Greek');
+  await expect(details).toContainText('No fee');
+  await page.screenshot({ path: `${SCREENSHOTS}/languages-service-390.png`, fullPage: true });
 });
 
 test('Alice changes her GP role’s specialty, picked from the terminology (decision 077)', async ({

@@ -7,7 +7,7 @@ import {
   isValidWebsite,
   validationMessages as m,
 } from './validation.ts';
-import { organisationTypes } from './value-lists.ts';
+import { billingCodes, languageCodes, organisationTypes } from './value-lists.ts';
 import { Uuid } from './ids.ts';
 
 /** What organisations, locations and healthcare services share: contact fields, addresses, publications, summaries. */
@@ -122,3 +122,17 @@ export type EntityContactView = z.infer<typeof EntityContactView>;
 /** Created entity id. */
 export const CreatedEntity = z.object({ id: Uuid });
 export type CreatedEntity = z.infer<typeof CreatedEntity>;
+
+/**
+ * Codes chosen from a closed list, each at most once (docs/decisions/078-languages-and-billing.md). Optional in an
+ * input: a client that does not send the field leaves what is stored as it was.
+ */
+const codesOf = (codes: readonly string[], message: string) =>
+  z
+    .array(z.enum(codes as [string, ...string[]], { error: message }))
+    .max(codes.length)
+    .refine((v) => new Set(v).size === v.length, 'Choose each one once');
+/** Languages offered besides English: BCP 47 codes of value-lists.ts's languageOptions. */
+export const LanguageCodes = codesOf(languageCodes, 'Choose languages from the list');
+/** A healthcare service's billing: codes of value-lists.ts's billingOptions. */
+export const BillingCodes = codesOf(billingCodes, 'Choose billing options from the list');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  BillingCodes,
   EntityContactDetails,
+  LanguageCodes,
   EntityContactView,
   LocationSummary,
   ParentOrganisationRef,
@@ -78,6 +80,10 @@ export const HealthcareServiceInput = z
     suppressEmail: z.boolean(),
     suppressPhone: z.boolean(),
     openingHours: z.array(OpeningDay).max(weekDays.length),
+    /** Languages the service is offered in besides English (docs/decisions/078-languages-and-billing.md). */
+    languages: LanguageCodes.optional(),
+    /** How the service bills: bulk billing, mixed, fees, no fee (docs/decisions/078-languages-and-billing.md). */
+    billing: BillingCodes.optional(),
   })
   .extend(EntityContactDetails.shape)
   .superRefine((v, ctx) => {
@@ -107,6 +113,10 @@ export const HealthcareServiceDetail = z.object({
   isActive: z.boolean(),
   ...EntityContactView.shape,
   openingHours: z.array(OpeningDay),
+  /** Language codes (value-lists.ts languageOptions), none when only English. */
+  languages: z.array(z.string()),
+  /** Billing codes (value-lists.ts billingOptions). */
+  billing: z.array(z.string()),
   /** Roles the user holds on the service (its organisation's or its own). */
   effectiveRoles: z.array(RoleType),
   canEdit: z.boolean(),

@@ -4,6 +4,7 @@ import { hpiiMessages, hpiiProblem } from './hpii.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
 import { practitionersPageSize } from './practitioners-paths.ts';
 import { Uuid, uuid } from './ids.ts';
+import { LanguageCodes } from './entities.ts';
 
 // Paths, the page size and the list's wording live in practitioners-paths.ts, which the Practitioners page
 // loads without zod; they are part of this contract all the same.
@@ -190,6 +191,8 @@ export const PractitionerRoleFields = z
   .object({
     primaryType: roleTypeText,
     specialty: specialtyText,
+    /** Languages the practitioner offers in this role besides English (docs/decisions/078-languages-and-billing.md). */
+    languages: LanguageCodes.optional(),
     preferredName: optionalText,
     numberOfDays,
     startDate: isoDate,
@@ -212,6 +215,8 @@ export const CreatePractitionerRole = z
     healthcareServiceId: uuid('Select a healthcare service'),
     primaryType: roleTypeText,
     specialty: specialtyText,
+    /** Languages the practitioner offers in this role besides English (docs/decisions/078-languages-and-billing.md). */
+    languages: LanguageCodes.optional(),
     preferredName: optionalText,
     numberOfDays,
     startDate: isoDate,
@@ -243,6 +248,8 @@ export const PractitionerRoleDetail = z.object({
   locationType: OfferingLocationType.nullable(),
   primaryType: z.string(),
   specialty: z.string().nullable(),
+  /** Language codes (value-lists.ts languageOptions), none when only English. */
+  languages: z.array(z.string()),
   preferredName: z.string().nullable(),
   numberOfDays: z.number().int().nullable(),
   startDate: isoDate,

@@ -85,3 +85,100 @@ export type CredentialDocumentType = (typeof credentialDocumentTypes)[number];
 /** The file types a credential document may be, as its magic bytes decide. */
 export const credentialDocumentMediaTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export type CredentialDocumentMediaType = (typeof credentialDocumentMediaTypes)[number];
+
+/**
+ * Languages a healthcare service or a practitioner in a role offers besides English
+ * (docs/decisions/078-languages-and-billing.md): BCP 47 codes of the NCTS value set `common-languages-australia-2`,
+ * which HCPD binds to its practitioner-role-communication extension (required) and AU Base to
+ * HealthcareService.communication (extensible). The NCTS publishes the expansion under its licence and no guide's
+ * sources carry it, so this list holds the codes the guides' own examples use (HCPD 03.1 and 06.1, AU Base
+ * healthcareservice-example3/4, practitionerrole-example0) and the languages most spoken at home in Australia
+ * (ABS Census 2021), to be reconciled with the NCTS release as decision 071's concepts are. Sorted by name.
+ */
+export const LANGUAGE_SYSTEM = 'urn:ietf:bcp:47';
+export const languageOptions = [
+  ['ar', 'Arabic'],
+  ['asf', 'Auslan'],
+  ['bn', 'Bengali'],
+  ['my', 'Burmese'],
+  ['yue', 'Cantonese'],
+  ['hr', 'Croatian'],
+  ['prs', 'Dari'],
+  ['nl', 'Dutch'],
+  ['fil', 'Filipino'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['el', 'Greek'],
+  ['gu', 'Gujarati'],
+  ['he', 'Hebrew'],
+  ['hi', 'Hindi'],
+  ['hu', 'Hungarian'],
+  ['id', 'Indonesian'],
+  ['it', 'Italian'],
+  ['ja', 'Japanese'],
+  ['km', 'Khmer'],
+  ['ko', 'Korean'],
+  ['rop', 'Kriol'],
+  ['mk', 'Macedonian'],
+  ['ms', 'Malay'],
+  ['ml', 'Malayalam'],
+  ['mt', 'Maltese'],
+  ['cmn', 'Mandarin'],
+  ['ne', 'Nepali'],
+  ['fa', 'Persian'],
+  ['pjt', 'Pitjantjatjara'],
+  ['pl', 'Polish'],
+  ['pt', 'Portuguese'],
+  ['pa', 'Punjabi'],
+  ['ru', 'Russian'],
+  ['sm', 'Samoan'],
+  ['sr', 'Serbian'],
+  ['si', 'Sinhala'],
+  ['so', 'Somali'],
+  ['es', 'Spanish'],
+  ['sw', 'Swahili'],
+  ['tl', 'Tagalog'],
+  ['ta', 'Tamil'],
+  ['te', 'Telugu'],
+  ['th', 'Thai'],
+  ['tcs', 'Torres Strait Creole (Yumplatok)'],
+  ['tr', 'Turkish'],
+  ['uk', 'Ukrainian'],
+  ['ur', 'Urdu'],
+  ['vi', 'Vietnamese'],
+  ['wbp', 'Warlpiri'],
+].map(([code, display]) => ({ code: code!, display: display! }));
+export const languageCodes = languageOptions.map((l) => l.code);
+/** A language's name by its code (the code itself for one no longer listed). */
+export const languageName = (code: string) =>
+  languageOptions.find((l) => l.code === code)?.display ?? code;
+
+/**
+ * How a healthcare service bills (HealthcareService.serviceProvisionCode; HCPD's `hsbilling` searches it): HCPD
+ * binds its value set `hc-service-provision-code-vs` (required), which takes BBO, FAP and NFE from AU Base's
+ * service-provision-conditions code system and MIX from HCPD's own hc-service-provision-code-cs — each code with
+ * its own system, exactly as the IG's value set composes them. `display` is the code system's; `label` is what
+ * the portal's screens say. In the order a practice reads them.
+ */
+const SERVICE_PROVISION_CONDITIONS =
+  'http://terminology.hl7.org.au/CodeSystem/service-provision-conditions';
+const HC_SERVICE_PROVISION_CODE =
+  'http://digitalhealth.gov.au/fhir/hcpd/CodeSystem/hc-service-provision-code-cs';
+export const billingOptions = [
+  {
+    code: 'BBO',
+    system: SERVICE_PROVISION_CONDITIONS,
+    display: 'Bulk Billing Only',
+    label: 'Bulk billing only',
+  },
+  {
+    code: 'MIX',
+    system: HC_SERVICE_PROVISION_CODE,
+    display: 'Mixed Billing',
+    label: 'Mixed billing: bulk billing available with conditions, fees may apply',
+  },
+  { code: 'FAP', system: SERVICE_PROVISION_CONDITIONS, display: 'Fees Apply', label: 'Fees apply' },
+  { code: 'NFE', system: SERVICE_PROVISION_CONDITIONS, display: 'No Fee', label: 'No fee' },
+] as const;
+export const billingCodes = billingOptions.map((b) => b.code);
+export type BillingCode = (typeof billingOptions)[number]['code'];

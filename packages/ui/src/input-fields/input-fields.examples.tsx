@@ -2,6 +2,7 @@ import { FormStack } from '@ag.ds-next/react/form-stack';
 import { Stack } from '@ag.ds-next/react/stack';
 import {
   AutocompleteField,
+  MultiCombobox,
   NumberField,
   SelectField,
   Text,
@@ -55,6 +56,7 @@ function searchLocalities(query: string, signal: AbortSignal): Promise<ComboboxO
 /** Input fields demo.  */
 export function InputFieldsExamples() {
   const [name, setName] = useState('');
+  const [served, setServed] = useState<string[]>(['Surry Hills NSW 2010']);
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [hpii, setHpii] = useState('');
@@ -136,6 +138,15 @@ export function InputFieldsExamples() {
           />
           <Text as="p">{`Selected: ${locality?.label ?? 'none'}`}</Text>
         </Stack>
+      </Demo>
+      <Demo title="Several picked from a list">
+        <MultiCombobox
+          label="Suburbs served"
+          hint="Type part of the name, then choose from the list"
+          options={sampleLocalities}
+          value={served}
+          onChange={setServed}
+        />
       </Demo>
       <Demo title="Textarea">
         <TextareaField label="Notes" value={notes} onValueChange={setNotes} maxLength={200} />

@@ -120,6 +120,13 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     daysofweek: ex('http://hl7.org/fhir/days-of-week|sat', 'sun'),
     starttime: ex('le0800', 'lt0700'),
     endtime: ex('ge1800', 'gt1800'),
+    // Seeded (docs/decisions/078-languages-and-billing.md): Surry Hills GP Vietnamese and Mandarin, mixed
+    // billing; the Telehealth GP Arabic, bulk billing only. MIX is HCPD's own code, not AU Base's.
+    languages: ex('urn:ietf:bcp:47|vi', 'ar'),
+    hsbilling: ex(
+      'http://digitalhealth.gov.au/fhir/hcpd/CodeSystem/hc-service-provision-code-cs|MIX',
+      'http://terminology.hl7.org.au/CodeSystem/service-provision-conditions|MIX',
+    ),
     'address-postalcode': ex('2010', '2000'),
     'address-state': ex('NSW', 'VIC'),
   },
@@ -153,6 +160,8 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     'service.service-type': ex('General practice', 'Skin cancer clinic'),
     'service.name': ex('Harbour General Practice S', 'Harbour Telehealth'),
     'service-type': ex('General practice', 'Skin cancer clinic'),
+    // Alice offers Vietnamese in her Surry Hills role (seeded), none at Telehealth.
+    languages: ex('vi', 'urn:ietf:bcp:47|cmn'),
     'address-postalcode': ex('2010', '2000'),
     'address-state': ex('NSW', 'VIC'),
   },

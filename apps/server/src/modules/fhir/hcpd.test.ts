@@ -356,6 +356,84 @@ describe('FHIR partner API: HCPD data', () => {
       );
   });
 
+  it('serves languages and billing as HCPD defines them, and finds them by languages and hsbilling (docs/decisions/078-languages-and-billing.md)', async () => {
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const BCP47 = 'urn:ietf:bcp:47';
+    const services = await search(
+      `/fhir/HealthcareService?languages=${encodeURIComponent(`${BCP47}|vi`)}`,
+      authorization,
+    );
+    expect(resources(services, 'HealthcareService').map((s) => s['id'])).toEqual([surryHillsGp]);
+    const gp = resources(services, 'HealthcareService')[0]!;
+    expect(gp['communication']).toEqual([
+      { coding: [{ system: BCP47, code: 'vi', display: 'Vietnamese' }] },
+      { coding: [{ system: BCP47, code: 'cmn', display: 'Mandarin' }] },
+    ]);
+    // hc-service-provision-code-vs: MIX is HCPD's own code system's, the others AU Base's.
+    expect(gp['serviceProvisionCode']).toEqual([
+      {
+        coding: [
+          {
+            system: 'http://digitalhealth.gov.au/fhir/hcpd/CodeSystem/hc-service-provision-code-cs',
+            code: 'MIX',
+            display: 'Mixed Billing',
+          },
+        ],
+      },
+    ]);
+    const bulk = await search(
+      `/fhir/HealthcareService?hsbilling=${encodeURIComponent('http://terminology.hl7.org.au/CodeSystem/service-provision-conditions|BBO')}`,
+      authorization,
+    );
+    expect(resources(bulk, 'HealthcareService').map((s) => s['id'])).toEqual([
+      demoIds.healthcareService('harbour-telehealth-gp'),
+    ]);
+    // One extension a language, by the extension's own canonical URL.
+    const roles = await search(`/fhir/PractitionerRole?languages=vi`, authorization);
+    expect(resources(roles, 'PractitionerRole').map((r) => r['id'])).toEqual([aliceRole]);
+    expect(resources(roles, 'PractitionerRole')[0]!['extension']).toEqual([
+      {
+        url: 'http://digitalhealth.gov.au/fhir/cc/StructureDefinition/practitioner-role-communication',
+        valueCodeableConcept: { coding: [{ system: BCP47, code: 'vi', display: 'Vietnamese' }] },
+      },
+    ]);
+    const xml = await fhir(`/fhir/PractitionerRole/${aliceRole}?_format=xml`, authorization);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toContain(
+      '<extension url="http://digitalhealth.gov.au/fhir/cc/StructureDefinition/practitioner-role-communication">',
+    );
+    // Another system, the wrong system for a code, a code nothing holds, and `|code` (no system) find nothing.
+    for (const query of [
+      `HealthcareService?languages=${encodeURIComponent('http://example.org|vi')}`,
+      `HealthcareService?hsbilling=${encodeURIComponent('http://terminology.hl7.org.au/CodeSystem/service-provision-conditions|MIX')}`,
+      'HealthcareService?hsbilling=NFE',
+      `PractitionerRole?languages=${encodeURIComponent('|vi')}`,
+    ])
+      expect((await search(`/fhir/${query}`, authorization)).entry ?? [], query).toEqual([]);
+    const metadata = (await fhir('/fhir/metadata', authorization)).json() as {
+      rest: Array<{
+        resource: Array<{ type: string; searchParam?: Array<Record<string, string>> }>;
+      }>;
+    };
+    const declared = (type: string, name: string) =>
+      metadata.rest[0]!.resource.find((r) => r.type === type)?.searchParam?.find(
+        (p) => p.name === name,
+      );
+    const hcpdParam = 'http://digitalhealth.gov.au/fhir/hcpd/SearchParameter/';
+    expect(declared('HealthcareService', 'languages')).toMatchObject({
+      type: 'token',
+      definition: `${hcpdParam}languages`,
+    });
+    expect(declared('PractitionerRole', 'languages')).toMatchObject({
+      type: 'token',
+      definition: `${hcpdParam}languages`,
+    });
+    expect(declared('HealthcareService', 'hsbilling')).toMatchObject({
+      type: 'token',
+      definition: `${hcpdParam}healthcareservice-billing`,
+    });
+  });
+
   it('lists unmatched texts for the operator only; mapping one codes every record with that text', async () => {
     expect(
       (

@@ -3,6 +3,7 @@ import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
+import { billingOptions, LANGUAGE_SYSTEM } from '@pca/contracts/value-lists.ts';
 import {
   AHPRA_SYSTEM,
   DAYS,
@@ -74,7 +75,8 @@ const serviceColumns = sql`s.id, s.organisation_id as "organisationId", s.locati
   greatest(s.details_verified_at, s.created_at) as "lastUpdated",
   ${codingColumn('service-type', sql`s.service_type`)} as "serviceTypeCoding",
   s.specialty, ${codingColumn('clinical-specialty', sql`s.specialty`)} as "specialtyCoding",
-  ${endpointIdsColumn(sql`e.healthcare_service_id = s.id`)} as "endpointIds"`;
+  ${endpointIdsColumn(sql`e.healthcare_service_id = s.id`)} as "endpointIds",
+  s.languages, s.billing`;
 /** Personal contact details only where the practitioner shares them with this partner, after its request. */
 const practitionerColumns = sql`pr.id, pr.hpii, pr.given_name as "givenName",
   pr.family_name as "familyName", pr.preferred_name as "preferredName",
@@ -94,7 +96,8 @@ const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   r.end_date::text as "endDate", r.created_at as "lastUpdated",
   ${codingColumn('practitioner-role', sql`r.primary_type`)} as "primaryTypeCoding",
   r.specialty, ${codingColumn('clinical-specialty', sql`r.specialty`)} as "specialtyCoding",
-  ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds"`;
+  ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds",
+  r.languages`;
 
 /**
  * Whether the statement decides what the partner sees ('decide'), or the caller already knows it sees every row
@@ -449,6 +452,25 @@ export const conceptToken = (concept: CodedConcept) => (values: string[]) =>
     return coded ? sql`(${coded} or ${words})` : words;
   });
 
+/**
+ * HCPD's `languages` over a column of BCP 47 codes (docs/decisions/078-languages-and-billing.md):
+ * `urn:ietf:bcp:47|code` or `code`.
+ */
+const languagesOf = (column: SQL) =>
+  codeOf(LANGUAGE_SYSTEM, (code) => sql`${code} = any(${column})`);
+
+/**
+ * HCPD's `hsbilling` over the service's billing codes: `system|code` with the system HCPD's value set gives that
+ * code (BBO, FAP, NFE AU Base's; MIX HCPD's own), or `code` alone.
+ */
+const billingOf = (values: string[]) =>
+  anyOf(values, (v) => {
+    const { system, code } = tokenOf(v);
+    const option = billingOptions.find((b) => b.code === code);
+    if (!option || (system !== null && system !== option.system)) return sql`false`;
+    return sql`${code} = any(s.billing)`;
+  });
+
 const booleanOf = (v: string) => {
   if (v === 'true') return true;
   if (v === 'false') return false;
@@ -679,6 +701,8 @@ const serviceParams = {
   ),
   starttime: param('number', hcpd('starttime'), openingTime('opens')),
   endtime: param('number', hcpd('endtime'), openingTime('closes')),
+  languages: param('token', hcpd('languages'), languagesOf(sql`s.languages`)),
+  hsbilling: param('token', hcpd('healthcareservice-billing'), billingOf),
   // The API's own shorthand from before the chains (decision 031): the same as `location.address-…`.
   'address-postalcode': {
     ...locationParams['address-postalcode'],
@@ -789,6 +813,7 @@ const roleParams = {
     ...activeOf(currentOn(sql`r.start_date`, sql`r.end_date`)),
     definition: r4('PractitionerRole-active'),
   },
+  languages: param('token', hcpd('languages'), languagesOf(sql`r.languages`)),
   'address-postalcode': serviceParams['address-postalcode'],
   'address-state': serviceParams['address-state'],
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.PractitionerRole),

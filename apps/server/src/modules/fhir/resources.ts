@@ -1,4 +1,5 @@
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
+import { billingOptions, LANGUAGE_SYSTEM, languageName } from '@pca/contracts/value-lists.ts';
 import type { OpeningHours } from '#db/schema/index.ts';
 
 // FHIR R4 resources shaped after AU Base (docs/decisions/031-fhir-partner-api.md): Healthcare Identifiers with
@@ -261,6 +262,24 @@ export function locationResource(l: LocationRow): Json {
   });
 }
 
+/**
+ * HCPD's practitioner-role-communication extension, by the canonical URL its StructureDefinition declares (the
+ * `cc` one; docs/decisions/078-languages-and-billing.md says why not the URL in the `languages` expression).
+ */
+export const ROLE_COMMUNICATION_EXTENSION =
+  'http://digitalhealth.gov.au/fhir/cc/StructureDefinition/practitioner-role-communication';
+/** A language (BCP 47 code) as a CodeableConcept of common-languages-australia-2. */
+const languageConcept = (code: string): Json => ({
+  coding: [{ system: LANGUAGE_SYSTEM, code, display: languageName(code) }],
+});
+/** A billing code as HCPD's hc-service-provision-code-vs composes it (each code with its own system). */
+const billingConcept = (code: string): Json => {
+  const option = billingOptions.find((b) => b.code === code);
+  return option
+    ? { coding: [{ system: option.system, code, display: option.display }] }
+    : { text: code };
+};
+
 export interface ServiceRow extends ContactColumns {
   id: string;
   organisationId: string;
@@ -283,6 +302,9 @@ export interface ServiceRow extends ContactColumns {
   specialtyCoding?: Coding | null;
   /** The service's active endpoints. */
   endpointIds?: string[] | null;
+  /** Languages offered besides English (BCP 47 codes) and billing codes (docs/decisions/078-languages-and-billing.md). */
+  languages?: string[];
+  billing?: string[];
 }
 
 const fhirDays: Record<string, string> = {
@@ -323,6 +345,7 @@ export function healthcareServiceResource(s: ServiceRow, today: string): Json {
     name: s.name,
     comment: s.description ?? undefined,
     telecom: telecomOf(s, s),
+    serviceProvisionCode: s.billing?.map(billingConcept),
     availableTime: s.openingHours
       .filter((h) => fhirDays[h.day])
       .map((h) => ({
@@ -330,6 +353,7 @@ export function healthcareServiceResource(s: ServiceRow, today: string): Json {
         availableStartTime: fhirTime(h.opens),
         availableEndTime: fhirTime(h.closes),
       })),
+    communication: s.languages?.map(languageConcept),
     endpoint: refs('Endpoint', s.endpointIds),
   });
 }
@@ -432,6 +456,8 @@ export interface RoleRow {
   specialtyCoding?: Coding | null;
   /** The role's service's active endpoints (a role is reached at its service's). */
   endpointIds?: string[] | null;
+  /** Languages the practitioner offers in the role besides English (BCP 47 codes). */
+  languages?: string[];
 }
 
 export function practitionerRoleResource(r: RoleRow, today: string): Json {
@@ -440,6 +466,11 @@ export function practitionerRoleResource(r: RoleRow, today: string): Json {
     id: r.id,
     // hc-practitionerrole requires the role's Ahpra or peak-body registration identifier, not published here.
     meta: meta(r.lastUpdated, profileList('PractitionerRole', false)),
+    // One extension a language, as hc-practitionerrole slices it (0..*, each one valueCodeableConcept).
+    extension: r.languages?.map((code) => ({
+      url: ROLE_COMMUNICATION_EXTENSION,
+      valueCodeableConcept: languageConcept(code),
+    })),
     identifier: [localIdentifier(r.id)],
     active: isCurrent(r.startDate, r.endDate, today),
     period: compact({ start: r.startDate, end: r.endDate ?? undefined }),

@@ -170,6 +170,56 @@ describe('healthcare services', () => {
     );
   });
 
+  it('saves the languages spoken and billing chosen from the lists, audited; keeps them when not sent; refuses others (decision 078)', async () => {
+    const before = HealthcareServiceDetail.parse((await load(ALICE, gp)).body);
+    // Seeded: Vietnamese and Mandarin, mixed billing.
+    expect(before).toMatchObject({ languages: ['vi', 'cmn'], billing: ['MIX'] });
+    const send = async (payload: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/healthcare-services/${gp}`,
+        headers: await as(ALICE),
+        payload: payload as Record<string, unknown>,
+      });
+    const saved = await send({
+      ...inputOf(before),
+      languages: ['el', 'vi'],
+      billing: ['BBO', 'FAP'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(HealthcareServiceDetail.parse(saved.json())).toMatchObject({
+      languages: ['el', 'vi'],
+      billing: ['BBO', 'FAP'],
+    });
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, gp));
+    expect(audit.at(-1)?.changedFields).toMatchObject({
+      languages: { from: ['vi', 'cmn'], to: ['el', 'vi'] },
+      billing: { from: ['MIX'], to: ['BBO', 'FAP'] },
+    });
+    // A client that does not send them (inputOf leaves them out) keeps what is stored.
+    const kept = await send({ ...inputOf(before), phone: '02 9123 4599' });
+    expect(HealthcareServiceDetail.parse(kept.json())).toMatchObject({
+      languages: ['el', 'vi'],
+      billing: ['BBO', 'FAP'],
+    });
+    for (const [field, value] of [
+      ['languages', ['klingon']],
+      ['languages', ['vi', 'vi']],
+      ['billing', ['BB']],
+      ['billing', 'MIX'],
+    ] as const) {
+      const res = await send({ ...inputOf(before), [field]: value });
+      expectProblem(res, 400);
+      const errors = (res.json() as { errors: Array<{ field: string }> }).errors;
+      expect(errors.map((e) => e.field.split('.')[0])).toContain(field);
+    }
+    const cleared = await send({ ...inputOf(before), languages: [], billing: [] });
+    expect(HealthcareServiceDetail.parse(cleared.json())).toMatchObject({
+      languages: [],
+      billing: [],
+    });
+  });
+
   it('adds a service to an organisation at one of its locations (OrganisationManager only)', async () => {
     const org = demoIds.organisation('harbour-telehealth');
     const body: HealthcareServiceInput = {

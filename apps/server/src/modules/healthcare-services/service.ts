@@ -45,6 +45,8 @@ export function healthcareServicesService(db: Database) {
       isActive: isWithinDates(s.startDate, s.endDate),
       ...contactView(s),
       openingHours: toOpeningDays(s.openingHours),
+      languages: s.languages,
+      billing: s.billing,
       effectiveRoles: roles,
       canEdit,
       locationOptions: orgLocations.map(toLocationSummary),
@@ -56,6 +58,7 @@ export function healthcareServicesService(db: Database) {
     organisationId: string,
     input: HealthcareServiceInput,
     specialtyBefore: string | null = null,
+    before: { languages: string[]; billing: string[] } = { languages: [], billing: [] },
   ) {
     if (!(await isLocationOf(db, input.locationId, organisationId)))
       throw new ValidationError([
@@ -71,6 +74,9 @@ export function healthcareServicesService(db: Database) {
       endDate: input.endDate || null,
       ...contactColumns(input),
       openingHours: toStoredHours(input.openingHours),
+      // Not sent: kept as they were (docs/decisions/078-languages-and-billing.md).
+      languages: input.languages ?? before.languages,
+      billing: input.billing ?? before.billing,
     };
   }
 
@@ -97,7 +103,7 @@ export function healthcareServicesService(db: Database) {
       throw new ForbiddenError('Only a manager of this healthcare service can change it.');
     // A type kept as it was stays, matched or not (an operator maps it); a new one comes from the terminology.
     if (input.serviceType !== service.serviceType) await requireServiceType(input.serviceType);
-    const next = await toColumns(service.organisationId, input, service.specialty);
+    const next = await toColumns(service.organisationId, input, service.specialty, service);
     await healthcareServiceWrites.save(db, serviceId, service, next, {
       actorUserId: caller.userId,
       action: 'healthcare-service.updated',

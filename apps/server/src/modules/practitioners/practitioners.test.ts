@@ -208,6 +208,44 @@ describe('practitioner roles', () => {
     expect(PractitionerRoleDetail.parse(back.json()).specialty).toBe('General practice');
   });
 
+  it('saves the languages offered in a role from the list, audited; keeps them when not sent; refuses others (decision 078)', async () => {
+    const put = (languages: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/practitioner-roles/${aliceTelehealth}`,
+        headers: headers(ALICE),
+        payload: { ...validRole, startDate: '2025-01-15', languages },
+      });
+    const read = async () =>
+      PractitionerRoleDetail.parse(
+        (await get(ALICE, `/api/practitioner-roles/${aliceTelehealth}`)).json(),
+      ).languages;
+    expect(await read()).toEqual([]);
+    const saved = await put(['vi', 'fr']);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(PractitionerRoleDetail.parse(saved.json()).languages).toEqual(['vi', 'fr']);
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, aliceTelehealth),
+          eq(auditEvents.action, 'practitioner-role.updated'),
+        ),
+      );
+    expect(events.at(-1)?.changedFields).toMatchObject({ languages: ['vi', 'fr'] });
+    expect((await put(undefined)).statusCode).toBe(200);
+    expect(await read()).toEqual(['vi', 'fr']);
+    for (const bad of [['xx'], ['vi', 'vi'], 'vi']) {
+      const res = await put(bad);
+      expectProblem(res, 400);
+      const errors = (res.json() as { errors: Array<{ field: string }> }).errors;
+      expect(errors.map((e) => e.field.split('.')[0])).toContain('languages');
+    }
+    expect((await put([])).statusCode).toBe(200);
+    expect(await read()).toEqual([]);
+  });
+
   it('refuses George’s edit with 403 and audits Alice’s with the changed fields', async () => {
     const payload = { ...validRole, startDate: '2023-07-01', endDate: '2027-06-30' };
     const denied = await t.app.inject({

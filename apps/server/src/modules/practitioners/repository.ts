@@ -44,6 +44,8 @@ export interface RoleRow {
   organisationId: string;
   primaryType: string;
   specialty: string | null;
+  /** BCP 47 codes of the languages offered in the role (docs/decisions/078-languages-and-billing.md). */
+  languages: string[];
   preferredName: string | null;
   numberOfDays: number | null;
   startDate: string;
@@ -106,7 +108,7 @@ export function addressOf(row: Pick<RoleRow, 'addressLines' | 'locality' | 'stat
 const roleColumns = sql`
   pr.id, pr.practitioner_id as "practitionerId", pr.healthcare_service_id as "healthcareServiceId",
   hs.name as "healthcareServiceName", hs.organisation_id as "organisationId",
-  pr.primary_type as "primaryType", pr.specialty, pr.preferred_name as "preferredName",
+  pr.primary_type as "primaryType", pr.specialty, pr.languages, pr.preferred_name as "preferredName",
   pr.number_of_days as "numberOfDays", pr.start_date::text as "startDate", pr.end_date::text as "endDate",
   l.address_lines as "addressLines", l.locality, l.state, l.postcode, l.type as "locationTypes"`;
 

@@ -143,6 +143,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       locationType: offering.locationType,
       primaryType: row.primaryType,
       specialty: row.specialty,
+      languages: row.languages,
       preferredName: row.preferredName,
       numberOfDays: row.numberOfDays,
       startDate: row.startDate,
@@ -333,6 +334,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
           healthcareServiceId: service.id,
           primaryType: body.primaryType,
           specialty,
+          languages: body.languages ?? [],
           preferredName: body.preferredName,
           numberOfDays: body.numberOfDays,
           startDate: body.startDate,
@@ -365,13 +367,18 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       const next = {
         primaryType: body.primaryType,
         specialty: await checkedSpecialty(deps.db, body.specialty, before.specialty),
+        // Not sent: kept as they were (docs/decisions/078-languages-and-billing.md).
+        languages: body.languages ?? before.languages,
         preferredName: body.preferredName,
         numberOfDays: body.numberOfDays,
         startDate: body.startDate,
         endDate: body.endDate,
       };
       const changed = Object.fromEntries(
-        Object.entries(next).filter(([key, value]) => before[key as keyof typeof next] !== value),
+        Object.entries(next).filter(
+          ([key, value]) =>
+            JSON.stringify(before[key as keyof typeof next]) !== JSON.stringify(value),
+        ),
       );
       await deps.db.transaction(async (tx) => {
         await updateRole(tx, roleId, next);

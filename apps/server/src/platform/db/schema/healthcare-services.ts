@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, contactDetails, createdAt, id, suppressFlags } from './columns.ts';
 import { locations } from './locations.ts';
@@ -30,6 +31,16 @@ export const healthcareServices = pgTable(
     ...contactDetails(),
     ...suppressFlags(),
     openingHours: jsonb('opening_hours').$type<OpeningHours[]>().notNull().default([]),
+    // Languages offered besides English (BCP 47 codes) and how the service bills (service provision codes),
+    // from the contracts' closed lists (docs/decisions/078-languages-and-billing.md); none by default.
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    billing: text('billing')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Set when imported from the NHSD, so a second import of the same directory entry is refused.
     nhsdResourceIdentifier: text('nhsd_resource_identifier').unique(),
     // When someone last saved or confirmed the details: 120 days later the reminder job asks them to

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { healthcareServices } from './healthcare-services.ts';
@@ -18,6 +19,12 @@ export const practitionerRoles = pgTable(
     // The role's specialty as words matched to the terminology's clinical-specialty concepts, like the type
     // (docs/decisions/077-specialties.md); null when none is given.
     specialty: text('specialty'),
+    // Languages the practitioner offers in this role besides English (BCP 47 codes, the contracts' list;
+    // docs/decisions/078-languages-and-billing.md); none by default.
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     preferredName: text('preferred_name'),
     numberOfDays: integer('number_of_days'),
     startDate: date('start_date', { mode: 'string' }).notNull(),

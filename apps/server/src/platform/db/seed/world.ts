@@ -64,6 +64,9 @@ export interface WorldHealthcareService {
   /** Its specialty, a clinical-specialty concept's display (docs/decisions/077-specialties.md). */
   specialty?: string;
   location: string;
+  /** Languages besides English and billing codes (docs/decisions/078-languages-and-billing.md). */
+  languages?: string[];
+  billing?: string[];
 }
 
 /** An organisation of the demo world, with its children. */
@@ -99,6 +102,7 @@ export interface World {
     healthcareService: string;
     primaryType: string;
     specialty?: string;
+    languages?: string[];
     start: string;
     end?: string;
   }[];

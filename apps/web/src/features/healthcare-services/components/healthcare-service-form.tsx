@@ -1,5 +1,8 @@
+import { Controller } from 'react-hook-form';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
+import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
+import { billingOptions } from '@pca/contracts/value-lists.ts';
 import {
   HealthcareServiceInput,
   locationKindLabel,
@@ -18,6 +21,7 @@ import { ContactFields } from '#lib/business/contact-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { TerminologyComboboxField } from '#lib/forms/terminology-field.tsx';
+import { LanguagesField } from '#lib/forms/languages-field.tsx';
 
 /** The form's values for a service (every day listed so each has its row). */
 export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServiceInput {
@@ -39,6 +43,8 @@ export function formValuesOf(s: HealthcareServiceDetail | null): HealthcareServi
     openingHours: weekDays.map(
       (day) => s?.openingHours.find((d) => d.day === day) ?? { day, allDay: false, ranges: [] },
     ),
+    languages: s?.languages ?? [],
+    billing: s?.billing ?? [],
   };
 }
 
@@ -89,6 +95,26 @@ export function HealthcareServiceForm({
             maxWidth="xl"
             hint="Type part of the name, then choose from the list, for example Dermatology"
             valueSet="clinical-specialty"
+          />
+          <LanguagesField
+            control={c}
+            name="languages"
+            fieldId={fieldId}
+            hint="Languages other than English the service is offered in. Type part of the name, then choose from the list"
+          />
+          <Controller
+            control={c}
+            name="billing"
+            render={({ field, fieldState }) => (
+              <CheckboxGroup
+                label="Billing"
+                hint="Choose each way the service bills patients"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                message={fieldState.error?.message}
+                options={billingOptions.map((b) => ({ value: b.code, label: b.label }))}
+              />
+            )}
           />
           <FormTextareaField
             control={c}

@@ -2,6 +2,7 @@ import { organisationHref } from '@pca/contracts/pages.ts';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { weekDayLabel, type HealthcareServiceDetail, type OpeningDay } from '@pca/contracts';
+import { billingOptions, languageName } from '@pca/contracts/value-lists.ts';
 import { formatDate } from '#lib/dates.ts';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 
@@ -23,6 +24,17 @@ export function ServiceSummary({ service: s }: { service: HealthcareServiceDetai
       </SummaryItem>
       <SummaryItem term="Service type">{s.serviceType}</SummaryItem>
       <SummaryItem term="Specialty">{notProvided(s.specialty)}</SummaryItem>
+      <SummaryItem term="Languages spoken">
+        {notProvided(s.languages.map(languageName).join(', '))}
+      </SummaryItem>
+      <SummaryItem term="Billing">
+        {notProvided(
+          billingOptions
+            .filter((b) => s.billing.includes(b.code))
+            .map((b) => b.label)
+            .join('; '),
+        )}
+      </SummaryItem>
       <SummaryItem term="Description">{notProvided(s.description)}</SummaryItem>
       <SummaryItem term="Location">
         {s.location

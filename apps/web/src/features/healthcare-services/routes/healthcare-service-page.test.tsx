@@ -32,6 +32,8 @@ const service = (overrides: Partial<HealthcareServiceDetail> = {}): HealthcareSe
   suppressEmail: false,
   suppressPhone: false,
   openingHours: [{ day: 'mon', allDay: false, ranges: [{ opens: '08:00', closes: '18:00' }] }],
+  languages: [],
+  billing: [],
   effectiveRoles: ['OrganisationManager'],
   canEdit: true,
   locationOptions: [
@@ -111,6 +113,28 @@ describe('HealthcareServicePage', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
     expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({
       specialty: 'Dermatology',
+    });
+  }, 30_000);
+
+  it('shows the languages spoken and billing, and saves them picked by keyboard and ticked (docs/decisions/078-languages-and-billing.md)', async () => {
+    const requests = serve(service({ languages: ['vi'], billing: ['MIX'] }));
+    renderApp(`/healthcare-service/${id}`);
+    const panel = await screen.findByRole('tabpanel', { name: 'Details' }, lazy);
+    expect(panel).toHaveTextContent('Vietnamese');
+    expect(panel).toHaveTextContent('Mixed billing');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit healthcare service' }));
+    const languages = screen.getByRole('combobox', { name: /^Languages spoken/ });
+    await userEvent.type(languages, 'gre');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove Greek' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Vietnamese' }));
+    const billing = screen.getByRole('group', { name: /^Billing/ });
+    await userEvent.click(within(billing).getByRole('checkbox', { name: 'Bulk billing only' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({
+      languages: ['el'],
+      billing: ['MIX', 'BBO'],
     });
   }, 30_000);
 });

@@ -13,6 +13,7 @@ import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ErrorSummary } from '#lib/forms/form-kit.tsx';
 import { TerminologyComboboxField } from '#lib/forms/terminology-field.tsx';
+import { LanguagesField } from '#lib/forms/languages-field.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** What the form's inputs hold: text, converted to the contract's shape on submit. */
@@ -20,6 +21,8 @@ export type RoleFormValues = {
   healthcareServiceId: string;
   primaryType: string;
   specialty: string;
+  /** BCP 47 codes of the languages offered in the role (docs/decisions/078-languages-and-billing.md). */
+  languages: string[];
   preferredName: string;
   numberOfDays: string;
   startDate: string;
@@ -39,6 +42,7 @@ const RoleFormSchema = z
     healthcareServiceId: text,
     primaryType: text,
     specialty: text,
+    languages: z.array(text),
     preferredName: text,
     numberOfDays: text,
     startDate: text,
@@ -48,6 +52,7 @@ const RoleFormSchema = z
     healthcareServiceId: v.healthcareServiceId,
     primaryType: v.primaryType,
     specialty: v.specialty,
+    languages: v.languages,
     preferredName: v.preferredName,
     numberOfDays: v.numberOfDays.trim() === '' ? null : Number(v.numberOfDays),
     startDate: v.startDate,
@@ -59,6 +64,7 @@ const ids = {
   healthcareServiceId: 'role-healthcare-service',
   primaryType: 'role-primary-type',
   specialty: 'role-specialty',
+  languages: 'role-languages',
   preferredName: 'role-preferred-name',
   numberOfDays: 'role-number-of-days',
   startDate: 'role-start-date',
@@ -161,6 +167,12 @@ export function RoleForm({
           hint="Type part of the name, then choose from the list, for example General practice"
           maxWidth="xl"
           valueSet="clinical-specialty"
+        />
+        <LanguagesField
+          control={form.control}
+          name="languages"
+          fieldId={fieldIdOf}
+          hint="Languages other than English this practitioner offers patients in this role. Type part of the name, then choose from the list"
         />
         <TextField
           id={ids.preferredName}

@@ -7,6 +7,7 @@ import {
 } from '@pca/ui/primitives/summary-list.ts';
 import type { PractitionerRoleDetail } from '@pca/contracts/practitioners.ts';
 import { Chip } from '@pca/ui';
+import { languageName } from '@pca/contracts/value-lists.ts';
 import { formatDate } from '#lib/dates.ts';
 
 /** Props of RoleSummary. */
@@ -25,6 +26,7 @@ export function RoleSummary({ role }: RoleSummaryProps) {
     ['Site', [role.locationAddress, role.locationType].filter(Boolean).join(' · ') || 'N/A'],
     ['Role', role.primaryType],
     ['Specialty', role.specialty ?? 'N/A'],
+    ['Languages spoken', role.languages.map(languageName).join(', ') || 'N/A'],
     ['Preferred name', role.preferredName ?? 'N/A'],
     ['Number of days', role.numberOfDays === null ? 'N/A' : String(role.numberOfDays)],
     ['Start date', formatDate(role.startDate, 'medium')],

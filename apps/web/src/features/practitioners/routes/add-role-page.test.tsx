@@ -140,6 +140,9 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
     // The specialty is picked from the terminology's clinical-specialty concepts (decision 077).
     await user.type(screen.getByRole('combobox', { name: /^Specialty/ }), 'physio');
     await user.click(await screen.findByRole('option', { name: 'Physiotherapy' }));
+    // Languages offered in the role are picked from the list by keyboard (decision 078).
+    await user.type(screen.getByRole('combobox', { name: /^Languages spoken/ }), 'ital');
+    await user.keyboard('{ArrowDown}{Enter}');
     await user.click(screen.getByRole('button', { name: 'Add practitioner' }));
     await waitFor(() =>
       expect(
@@ -153,6 +156,7 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
       healthcareServiceId: serviceId,
       primaryType: 'Physiotherapist',
       specialty: 'Physiotherapy',
+      languages: ['it'],
     });
   });
 

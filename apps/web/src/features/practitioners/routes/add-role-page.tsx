@@ -64,6 +64,7 @@ export function AddRolePage() {
               healthcareServiceId: services.length === 1 ? services[0]!.id : '',
               primaryType: '',
               specialty: '',
+              languages: [],
               preferredName: '',
               numberOfDays: '',
               startDate: australianToday(),

@@ -48,6 +48,7 @@ export function EditRolePage() {
               healthcareServiceId: role.data.healthcareServiceId,
               primaryType: role.data.primaryType,
               specialty: role.data.specialty ?? '',
+              languages: role.data.languages,
               preferredName: role.data.preferredName ?? '',
               numberOfDays: role.data.numberOfDays === null ? '' : String(role.data.numberOfDays),
               startDate: role.data.startDate,
