@@ -4,6 +4,7 @@ import type { PractitionerPublication } from '@pca/contracts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import {
   Table,
   TableBody,
@@ -15,6 +16,7 @@ import {
   TableWrapper,
 } from '@pca/ui/primitives/table.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
@@ -41,10 +43,26 @@ function contactChip(item: PractitionerPublication) {
   );
 }
 
+/** The chip of the practitioner details: published, paused until the new statement is accepted, or not. */
+function publishChip(item: PractitionerPublication) {
+  if (item.needsAcceptance) return <Chip tone="warning">{messages.needsAcceptance}</Chip>;
+  if (item.publish === null) return <Chip tone="neutral">{messages.notChosen}</Chip>;
+  return item.publish ? (
+    <Chip tone="success">{messages.published}</Chip>
+  ) : (
+    <Chip tone="neutral">{messages.notPublished}</Chip>
+  );
+}
+
+const editHref = (item: PractitionerPublication) =>
+  pages.publishing.editPractitioner.href({ partnerServiceId: item.partner.id });
+
 /**
  * The practitioner's publishing settings (`practitioner/publish`, docs/decisions/030-publishing-to-partners.md):
  * the partner services that receive their practitioner details and whether their personal contact details are
- * shared, with Add and Edit; a success alert on return from either.
+ * shared, with Add and Edit; a success alert on return from either. Publications paused by a partner's newer
+ * information use statement are named at the top and offer accepting it
+ * (docs/decisions/081-practitioner-publication-acceptance.md).
  */
 export function PractitionerPublicationsPage() {
   const { alert } = useHistoryOutcome(outcomeOf, successText);
@@ -74,6 +92,27 @@ export function PractitionerPublicationsPage() {
       >
         {({ items }) => (
           <Stack gap={1.5}>
+            {items.some((i) => i.needsAcceptance) ? (
+              <PageAlert
+                tone="warning"
+                title={messages.pausedAlertTitle(items.filter((i) => i.needsAcceptance).length)}
+              >
+                <Stack gap={0.5}>
+                  <Text as="p">{messages.pausedAlertText}</Text>
+                  <ul>
+                    {items
+                      .filter((i) => i.needsAcceptance)
+                      .map((i) => (
+                        <li key={i.partner.id}>
+                          <TextLink href={editHref(i)}>
+                            {messages.acceptAgain}: {i.partner.name}
+                          </TextLink>
+                        </li>
+                      ))}
+                  </ul>
+                </Stack>
+              </PageAlert>
+            ) : null}
             <div>
               <ButtonLink href={pages.publishing.addPractitioner.href()}>{messages.add}</ButtonLink>
             </div>
@@ -95,13 +134,7 @@ export function PractitionerPublicationsPage() {
                     {items.map((item) => (
                       <TableRow key={item.partner.id}>
                         <TableCell>{item.partner.name}</TableCell>
-                        <TableCell>
-                          {item.publish ? (
-                            <Chip tone="success">{messages.published}</Chip>
-                          ) : (
-                            <Chip tone="neutral">{messages.notPublished}</Chip>
-                          )}
-                        </TableCell>
+                        <TableCell>{publishChip(item)}</TableCell>
                         <TableCell>
                           <Stack gap={0.25} alignItems="flex-start">
                             {contactChip(item)}
@@ -114,14 +147,12 @@ export function PractitionerPublicationsPage() {
                         </TableCell>
                         <TableCell>
                           <ButtonLink
-                            variant="secondary"
+                            variant={item.needsAcceptance ? 'primary' : 'secondary'}
                             size="sm"
-                            href={pages.publishing.editPractitioner.href({
-                              partnerServiceId: item.partner.id,
-                            })}
-                            aria-label={`${messages.edit} ${item.partner.name}`}
+                            href={editHref(item)}
+                            aria-label={`${item.needsAcceptance ? messages.acceptAgain : messages.edit} ${item.partner.name}`}
                           >
-                            {messages.edit}
+                            {item.needsAcceptance ? messages.acceptAgain : messages.edit}
                           </ButtonLink>
                         </TableCell>
                       </TableRow>
