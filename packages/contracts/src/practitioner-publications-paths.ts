@@ -98,7 +98,8 @@ export const practitionerPublicationMessages = {
   acceptLabelManaging: (partner: string, version: number, name: string) =>
     `I have read and accept ${partner}'s information use statement (version ${version}) on behalf of ${name}`,
   acceptRequired: 'Accept the information use statement to publish to this partner service',
-  noStatement: 'This partner service has no information use statement yet, so it cannot be published to.',
+  noStatement:
+    'This partner service has no information use statement yet, so it cannot be published to.',
   acceptedOn: (version: number, who: string | null, date: string, byDelegate: boolean) =>
     `Statement version ${version} accepted${who ? ` by ${who}` : ''}${byDelegate ? ' as a delegate, on behalf of the practitioner,' : ''} on ${date}`,
   // Problem details.

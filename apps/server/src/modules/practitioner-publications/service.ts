@@ -50,7 +50,11 @@ type LatestStatements = Map<string, InformationUseStatement>;
  * (docs/decisions/081-practitioner-publication-acceptance.md; the consent check asks the same).
  */
 const acceptanceCurrent = (
-  row: { informationUseStatementId: string | null; acceptedByUserId: string | null; acceptedAt: unknown },
+  row: {
+    informationUseStatementId: string | null;
+    acceptedByUserId: string | null;
+    acceptedAt: unknown;
+  },
   latest: InformationUseStatement | undefined,
 ) =>
   latest !== undefined &&
@@ -226,7 +230,10 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
       repo.list(tx, practitionerId),
       repo.latestStatements(tx),
     ]);
-    return toItem(rows.find((r) => r.partner.id === partnerServiceId)!, latest);
+    return toItem(
+      rows.find((r) => r.partner.id === partnerServiceId)!,
+      latest,
+    );
   }
 
   const auditOf = (auth: AuthContext, acting: Acting, requestId: string) => ({
