@@ -132,15 +132,18 @@ test('Priya publishes a new MediFund statement: MediFund stops seeing Harbour un
     page.getByText('One partner service needs its new information use statement accepted'),
   ).toBeVisible();
   await expectAccessible(page);
+  await fitsPhone(page, 'practitioner-paused');
   await page
     .getByRole('table', { name: 'Partner services' })
     .getByRole('link', { name: `Accept the new statement ${MEDIFUND}` })
     .click();
   await expect(
-    page.getByRole('region', { name: `${MEDIFUND}'s information use statement` }),
+    page.getByRole('region', { name: `Information use statement of ${MEDIFUND}` }),
   ).toContainText('MediFund uses what you publish to pay claims');
+  await expectAccessible(page);
+  await fitsPhone(page, 'practitioner-accept');
   await page
-    .getByText(`I have read and accept ${MEDIFUND}'s information use statement (version 2)`)
+    .getByText(`I have read and accept the information use statement of ${MEDIFUND} (version 2)`)
     .click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { PHONE, measureOverflow, settled } from '../support/layout.ts';
 
 // A practitioner's own publishing settings (docs/decisions/030-publishing-to-partners.md): Alice adds
 // PracticeLink, accepting its information use statement (docs/decisions/081-practitioner-publication-acceptance.md),
@@ -7,6 +8,23 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 test.describe.configure({ mode: 'serial' });
 
 const ALICE = '2000000011';
+
+/** The page fits 390 px (no horizontal overflow); screenshots at 390 and 1280 px to look at. */
+async function fitsPhone(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await settled(page);
+  const m = await measureOverflow(page);
+  expect(
+    m.scrollWidth <= m.clientWidth,
+    `${name} at 390 px: ${m.scrollWidth} px wide; sticking out: ${m.offenders.join('; ')}`,
+  ).toBe(true);
+  await page.screenshot({ path: `/tmp/practitioner-publications-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({
+    path: `/tmp/practitioner-publications-${name}-1280.png`,
+    fullPage: true,
+  });
+}
 
 const rowOf = (page: Page, partner: string) =>
   page
@@ -40,7 +58,7 @@ test('Alice adds PracticeLink and shares her personal contact details with MediF
     .selectOption({ label: 'PracticeLink Referrals' });
   // Publishing shows PracticeLink's statement; saving without accepting it is refused on the page.
   const statement = page.getByRole('region', {
-    name: "PracticeLink Referrals's information use statement",
+    name: 'Information use statement of PracticeLink Referrals',
   });
   await expect(statement.getByText('Version 1')).toBeVisible();
   await expect(statement).toContainText('PracticeLink Referrals uses the service, location');
@@ -51,12 +69,13 @@ test('Alice adds PracticeLink and shares her personal contact details with MediF
       .first(),
   ).toBeVisible();
   await expectAccessible(page);
+  await fitsPhone(page, 'add');
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/practitioner-publications') && r.request().method() === 'POST',
   );
   await page
     .getByText(
-      "I have read and accept PracticeLink Referrals's information use statement (version 1)",
+      'I have read and accept the information use statement of PracticeLink Referrals (version 1)',
     )
     .click();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -72,7 +91,8 @@ test('Alice adds PracticeLink and shares her personal contact details with MediF
   // Edit shows who accepted which version, and asks nothing more to keep publishing.
   await page.getByRole('link', { name: 'Edit PracticeLink Referrals' }).click();
   await expect(page.getByText(/Statement version 1 accepted by Alice Nguyen on/)).toBeVisible();
-  await expect(page.getByRole('region', { name: /information use statement/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /information use statement/i })).toHaveCount(0);
+  await fitsPhone(page, 'edit');
   await page.getByRole('link', { name: 'Cancel' }).click();
 
   await page.getByRole('link', { name: 'Edit MediFund Health Insurance' }).click();

@@ -89,14 +89,16 @@ export const practitionerPublicationMessages = {
     count === 1
       ? 'One partner service needs its new information use statement accepted'
       : `${count} partner services need their new information use statements accepted`,
-  pausedAlertText:
-    'These partner services have published a newer information use statement. They do not receive the practitioner details until someone accepts it.',
-  statementHeading: (partner: string) => `${partner}'s information use statement`,
+  pausedAlertText: (count: number) =>
+    count === 1
+      ? 'This partner service has published a newer information use statement. It does not receive the practitioner details until someone accepts it.'
+      : 'These partner services have published newer information use statements. They do not receive the practitioner details until someone accepts them.',
+  statementHeading: (partner: string) => `Information use statement of ${partner}`,
   statementVersion: (version: number) => `Version ${version}`,
   acceptLabel: (partner: string, version: number) =>
-    `I have read and accept ${partner}'s information use statement (version ${version})`,
+    `I have read and accept the information use statement of ${partner} (version ${version})`,
   acceptLabelManaging: (partner: string, version: number, name: string) =>
-    `I have read and accept ${partner}'s information use statement (version ${version}) on behalf of ${name}`,
+    `I have read and accept the information use statement of ${partner} (version ${version}) on behalf of ${name}`,
   acceptRequired: 'Accept the information use statement to publish to this partner service',
   noStatement:
     'This partner service has no information use statement yet, so it cannot be published to.',

@@ -97,15 +97,16 @@ describe('the publishing settings list', () => {
         ),
     });
     renderApp('/practitioner/publish');
-    const table = await screen.findByRole('table', { name: 'Partner services' });
-    const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]!).getByText('MediFund Health Insurance')).toBeVisible();
-    expect(within(rows[1]!).getByText(messages.published)).toBeVisible();
-    expect(within(rows[1]!).getByText(messages.contactNotShared)).toBeVisible();
-    expect(within(rows[2]!).getByText(messages.notPublished)).toBeVisible();
-    expect(within(rows[2]!).getByText(messages.contactNotRequested)).toBeVisible();
+    // At phone width (jsdom applies no media query) each partner is a card; the table is the same columns.
+    const cards = await screen.findByRole('list', { name: 'Partner services' });
+    const rows = within(cards).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('MediFund Health Insurance')).toBeVisible();
+    expect(within(rows[0]!).getByText(messages.published)).toBeVisible();
+    expect(within(rows[0]!).getByText(messages.contactNotShared)).toBeVisible();
+    expect(within(rows[1]!).getByText(messages.notPublished)).toBeVisible();
+    expect(within(rows[1]!).getByText(messages.contactNotRequested)).toBeVisible();
     expect(
-      within(rows[1]!).getByRole('link', { name: 'Edit MediFund Health Insurance' }),
+      within(rows[0]!).getByRole('link', { name: 'Edit MediFund Health Insurance' }),
     ).toHaveAttribute('href', `/practitioner/publish/edit?partnerServiceId=${medifundId}`);
     expect(screen.getByRole('link', { name: messages.add })).toHaveAttribute(
       'href',
@@ -256,10 +257,10 @@ describe('a partner that published a newer statement', () => {
     serve({ [`GET ${paths.list}`]: () => json(listOf([paused()])) });
     renderApp('/practitioner/publish');
     expect(await screen.findByText(messages.pausedAlertTitle(1))).toBeVisible();
-    const table = screen.getByRole('table', { name: 'Partner services' });
-    expect(within(table).getByText(messages.needsAcceptance)).toBeVisible();
+    const cards = screen.getByRole('list', { name: 'Partner services' });
+    expect(within(cards).getByText(messages.needsAcceptance)).toBeVisible();
     expect(
-      within(table).getByRole('link', {
+      within(cards).getByRole('link', {
         name: `${messages.acceptAgain} MediFund Health Insurance`,
       }),
     ).toHaveAttribute('href', `/practitioner/publish/edit?partnerServiceId=${medifundId}`);

@@ -136,7 +136,7 @@ function EditForm({
       {item.needsAcceptance && statement ? (
         <PageAlert tone="warning" title={messages.needsAcceptance}>
           <Text as="p">
-            {messages.pausedAlertText} {messages.statementVersion(statement.version)}.
+            {messages.pausedAlertText(1)} {messages.statementVersion(statement.version)}.
           </Text>
         </PageAlert>
       ) : null}
