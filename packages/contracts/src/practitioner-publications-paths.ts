@@ -93,6 +93,8 @@ export const practitionerPublicationMessages = {
     count === 1
       ? 'This partner service has published a newer information use statement. It does not receive the practitioner details until someone accepts it.'
       : 'These partner services have published newer information use statements. They do not receive the practitioner details until someone accepts them.',
+  pausedEditText: (partner: string, version: number) =>
+    `${partner} has published version ${version} of its information use statement. It does not receive the practitioner details until someone accepts that version below.`,
   statementHeading: (partner: string) => `Information use statement of ${partner}`,
   statementVersion: (version: number) => `Version ${version}`,
   acceptLabel: (partner: string, version: number) =>

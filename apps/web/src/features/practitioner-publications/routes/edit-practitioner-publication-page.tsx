@@ -135,9 +135,7 @@ function EditForm({
       </Stack>
       {item.needsAcceptance && statement ? (
         <PageAlert tone="warning" title={messages.needsAcceptance}>
-          <Text as="p">
-            {messages.pausedAlertText(1)} {messages.statementVersion(statement.version)}.
-          </Text>
+          <Text as="p">{messages.pausedEditText(item.partner.name, statement.version)}</Text>
         </PageAlert>
       ) : null}
       {item.publish === null ? (
