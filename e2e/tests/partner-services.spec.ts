@@ -6,7 +6,7 @@ import { PHONE, measureOverflow, settled } from '../support/layout.ts';
  * Partner services (docs/decisions/064-partner-services.md), with the partner sandbox playing MediFund: Priya
  * publishes a new MediFund information use statement; the sandbox stops seeing Harbour's services; Alice is
  * mailed, and Harbour's Partner services tab asks her to accept the new version; once she does, the sandbox
- * sees them again. Priya adds an identifier system, refused first for a URI that is not absolute. Axe on every
+ * sees them again, and Alice accepts it for her own practitioner publication too. Priya adds an identifier system, refused first for a URI that is not absolute. Axe on every
  * page; each operator page fits 390 px.
  */
 test.describe.configure({ mode: 'serial' });
@@ -124,6 +124,34 @@ test('Priya publishes a new MediFund statement: MediFund stops seeing Harbour un
   // MediFund sees Harbour's services again.
   await sandboxAt2010(partner);
   await expect(partner.getByRole('row', { name: new RegExp(SERVICE) })).toBeVisible();
+
+  // Alice's own publication to MediFund is paused too until she accepts the new version for herself
+  // (docs/decisions/081-practitioner-publication-acceptance.md); her publishing settings say so and offer it.
+  await page.goto('/practitioner/publish');
+  await expect(
+    page.getByText('One partner service needs its new information use statement accepted'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await fitsPhone(page, 'practitioner-paused');
+  await page
+    .getByRole('table', { name: 'Partner services' })
+    .getByRole('link', { name: `Accept the new statement ${MEDIFUND}` })
+    .click();
+  await expect(
+    page.getByRole('region', { name: `Information use statement of ${MEDIFUND}` }),
+  ).toContainText('MediFund uses what you publish to pay claims');
+  await expectAccessible(page);
+  await fitsPhone(page, 'practitioner-accept');
+  await page
+    .getByText(`I have read and accept the information use statement of ${MEDIFUND} (version 2)`)
+    .click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText(`Your publishing settings for ${MEDIFUND} were saved.`),
+  ).toBeVisible();
+  await expect(
+    page.getByText('One partner service needs its new information use statement accepted'),
+  ).toHaveCount(0);
 });
 
 test('Priya adds an identifier system for MediFund; a relative URI is refused', async ({

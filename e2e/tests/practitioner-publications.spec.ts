@@ -1,11 +1,30 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { PHONE, measureOverflow, settled } from '../support/layout.ts';
 
 // A practitioner's own publishing settings (docs/decisions/030-publishing-to-partners.md): Alice adds
-// PracticeLink, then shares her personal contact details with MediFund, which has asked for them (seeded).
+// PracticeLink, accepting its information use statement (docs/decisions/081-practitioner-publication-acceptance.md),
+// then shares her personal contact details with MediFund, which has asked for them (seeded).
 test.describe.configure({ mode: 'serial' });
 
 const ALICE = '2000000011';
+
+/** The page fits 390 px (no horizontal overflow); screenshots at 390 and 1280 px to look at. */
+async function fitsPhone(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await settled(page);
+  const m = await measureOverflow(page);
+  expect(
+    m.scrollWidth <= m.clientWidth,
+    `${name} at 390 px: ${m.scrollWidth} px wide; sticking out: ${m.offenders.join('; ')}`,
+  ).toBe(true);
+  await page.screenshot({ path: `/tmp/practitioner-publications-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({
+    path: `/tmp/practitioner-publications-${name}-1280.png`,
+    fullPage: true,
+  });
+}
 
 const rowOf = (page: Page, partner: string) =>
   page
@@ -37,7 +56,30 @@ test('Alice adds PracticeLink and shares her personal contact details with MediF
   await page
     .getByRole('combobox', { name: /Partner service/ })
     .selectOption({ label: 'PracticeLink Referrals' });
+  // Publishing shows PracticeLink's statement; saving without accepting it is refused on the page.
+  const statement = page.getByRole('region', {
+    name: 'Information use statement of PracticeLink Referrals',
+  });
+  await expect(statement.getByText('Version 1')).toBeVisible();
+  await expect(statement).toContainText('PracticeLink Referrals uses the service, location');
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page
+      .getByText('Accept the information use statement to publish to this partner service')
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await fitsPhone(page, 'add');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/practitioner-publications') && r.request().method() === 'POST',
+  );
+  await page
+    .getByText(
+      'I have read and accept the information use statement of PracticeLink Referrals (version 1)',
+    )
+    .click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
   await expect(
     page.getByText('PracticeLink Referrals was added to your publishing settings.'),
   ).toBeVisible();
@@ -45,6 +87,13 @@ test('Alice adds PracticeLink and shares her personal contact details with MediF
   await expect(practiceLink.getByText('Published', { exact: true })).toBeVisible();
   await expect(practiceLink.getByText('Personal contact details: Not requested')).toBeVisible();
   await expectAccessible(page);
+
+  // Edit shows who accepted which version, and asks nothing more to keep publishing.
+  await page.getByRole('link', { name: 'Edit PracticeLink Referrals' }).click();
+  await expect(page.getByText(/Statement version 1 accepted by Alice Nguyen on/)).toBeVisible();
+  await expect(page.getByRole('region', { name: /information use statement/i })).toHaveCount(0);
+  await fitsPhone(page, 'edit');
+  await page.getByRole('link', { name: 'Cancel' }).click();
 
   await page.getByRole('link', { name: 'Edit MediFund Health Insurance' }).click();
   await expect(

@@ -7,11 +7,15 @@
  * practitioner the caller manages as a delegate; anyone else gets 403.
  */
 export const practitionerPublicationApiPaths = {
-  /** GET: the practitioner's publications; POST { partnerServiceId, publish, sharePersonalContact }: add one. */
+  /**
+   * GET: the practitioner's publications; POST { partnerServiceId, publish, sharePersonalContact,
+   * acceptInformationUseStatementId? }: add one. Publishing needs the partner's latest statement accepted
+   * (409 `publication-statement-not-latest` for an older one, 400 for another partner's).
+   */
   list: '/api/practitioner-publications',
   /** GET: partner services not yet added (feature flags applied), by name. */
   availablePartners: '/api/practitioner-publications/available-partners',
-  /** PUT { publish, sharePersonalContact }: change one; DELETE: remove it. */
+  /** PUT { publish, sharePersonalContact, acceptInformationUseStatementId? }: change one; DELETE: remove it. */
   item: '/api/practitioner-publications/:partnerServiceId',
 } as const;
 
@@ -76,6 +80,32 @@ export const practitionerPublicationMessages = {
   updated: (partner: string) => `Your publishing settings for ${partner} were saved.`,
   removed: (partner: string) => `${partner} was removed from your publishing settings.`,
   notFound: 'This partner service is not in your publishing settings.',
+  notChosen: 'Not chosen yet',
+  notChosenHint: (partner: string) =>
+    `You have not chosen yet. ${partner} receives these practitioner details only where a workplace publishes its practitioners to it.`,
+  needsAcceptance: 'Paused: accept the new statement',
+  acceptAgain: 'Accept the new statement',
+  pausedAlertTitle: (count: number) =>
+    count === 1
+      ? 'One partner service needs its new information use statement accepted'
+      : `${count} partner services need their new information use statements accepted`,
+  pausedAlertText: (count: number) =>
+    count === 1
+      ? 'This partner service has published a newer information use statement. It does not receive the practitioner details until someone accepts it.'
+      : 'These partner services have published newer information use statements. They do not receive the practitioner details until someone accepts them.',
+  pausedEditText: (partner: string, version: number) =>
+    `${partner} has published version ${version} of its information use statement. It does not receive the practitioner details until someone accepts that version below.`,
+  statementHeading: (partner: string) => `Information use statement of ${partner}`,
+  statementVersion: (version: number) => `Version ${version}`,
+  acceptLabel: (partner: string, version: number) =>
+    `I have read and accept the information use statement of ${partner} (version ${version})`,
+  acceptLabelManaging: (partner: string, version: number, name: string) =>
+    `I have read and accept the information use statement of ${partner} (version ${version}) on behalf of ${name}`,
+  acceptRequired: 'Accept the information use statement to publish to this partner service',
+  noStatement:
+    'This partner service has no information use statement yet, so it cannot be published to.',
+  acceptedOn: (version: number, who: string | null, date: string, byDelegate: boolean) =>
+    `Statement version ${version} accepted${who ? ` by ${who}` : ''}${byDelegate ? ' as a delegate, on behalf of the practitioner,' : ''} on ${date}`,
   // Problem details.
   noPractitioner:
     'Publishing settings belong to a practitioner. Register as a practitioner, or manage a practitioner you are a delegate of.',

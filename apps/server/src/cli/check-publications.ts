@@ -1,7 +1,8 @@
 /**
  * `npm run check:publications`: the consent check over the whole database
  * (docs/decisions/056-publications-need-current-acceptance.md, docs/production.md). Lists every publication —
- * a partner publication row that publishes, at any level of an organisation's tree — without a person's
+ * a partner publication row that publishes, at any level of an organisation's tree, or a practitioner's own
+ * choice that publishes (docs/decisions/081-practitioner-publication-acceptance.md) — without a person's
  * acceptance of its partner's current information use statement, one line each, and exits 1 when there is
  * any (0 when there is none, 2 when the database cannot be read). It only reads: nothing is migrated or
  * written. `--json` prints the findings as one JSON document instead. Honours `DATABASE_URL` / `DATA_DIR`
@@ -16,6 +17,7 @@ import { publicationsRepository, type ConsentFinding } from '#modules/publicatio
 const json = process.argv.includes('--json');
 
 const levelName: Record<ConsentFinding['level'], string> = {
+  practitioner: 'Practitioner',
   organisation: 'Organisation',
   location: 'Location',
   'healthcare-service': 'Healthcare service',
@@ -24,15 +26,19 @@ const levelName: Record<ConsentFinding['level'], string> = {
 /** One line an operator can act on: where, which partner, what is missing. */
 function describe(f: ConsentFinding): string {
   const where =
-    f.level === 'organisation'
-      ? `Organisation ${f.organisationName} (${f.organisationId})`
-      : `${levelName[f.level]} ${f.entityName} (${f.healthcareServiceId ?? f.locationId}) of ${f.organisationName}`;
+    f.level === 'practitioner'
+      ? `Practitioner ${f.entityName} (${f.practitionerId}), their own choice,`
+      : f.level === 'organisation'
+        ? `Organisation ${f.organisationName} (${f.organisationId})`
+        : `${levelName[f.level]} ${f.entityName} (${f.healthcareServiceId ?? f.locationId}) of ${f.organisationName}`;
   const what =
     f.reason === 'nobody-accepted'
       ? `statement version ${f.acceptedVersion} with nobody recorded as accepting it`
       : f.currentVersion === null
         ? 'a partner without an information use statement'
-        : `statement version ${f.acceptedVersion ?? 'none'}, current version ${f.currentVersion}`;
+        : f.acceptedVersion === null
+          ? `no accepted statement, current version ${f.currentVersion}`
+          : `statement version ${f.acceptedVersion}, current version ${f.currentVersion}`;
   return `  ${where} publishes to ${f.partnerName} on ${what} (publication ${f.publicationId})`;
 }
 

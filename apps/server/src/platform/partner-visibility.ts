@@ -3,8 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 // What one partner may see (docs/decisions/030-publishing-to-partners.md, 031-fhir-partner-api.md), as SQL:
 // the nearest publication row decides — a healthcare service's own, else its location's, else its
 // organisation's, else the nearest ancestor organisation's; no row means not published. A practitioner is
-// seen through their roles in published services, unless they said no to that partner; without a choice of
-// their own, only where the deciding publication publishes practitioners too (publish_future_practitioners).
+// seen through their roles in published services, unless they said no to that partner (or their yes is on an
+// older statement); without a choice of their own, only where the deciding publication publishes practitioners
+// too (publish_future_practitioners).
 // `partner` is a partner service's id, or an expression naming one (the overview reads every partner at once).
 
 /**
@@ -60,6 +61,19 @@ export function visibility(partner: string | SQL): SQL {
 }
 
 /**
+ * The partner's practitioner choices as a derived table (practitioner_id, publish): a choice that publishes counts
+ * only while it names the partner's latest information use statement, so a newer statement pauses it as it pauses
+ * the organisations' rows (docs/decisions/081-practitioner-publication-acceptance.md); `publish` is null where the
+ * practitioner has not chosen, so the deciding publication's `publish_future_practitioners` applies.
+ */
+export const practitionerChoices = (partner: string | SQL) => sql`(
+  select pc.practitioner_id, case when pc.publish then coalesce(
+      pc.information_use_statement_id = (select i.id from information_use_statements i
+        where i.partner_service_id = ${partner}::uuid order by i.version desc limit 1), false)
+    else pc.publish end as publish
+  from practitioner_publications pc where pc.partner_service_id = ${partner}::uuid)`;
+
+/**
  * Joins that keep only the roles `r` the partner sees: their service is seen (vis_svc), and their practitioner's
  * own choice for that partner, else the deciding publication (`vs.future`), says so. Joins rather than a check
  * per row: a postcode's 2,000 roles are matched against a few services and one hash of the partner's
@@ -67,6 +81,5 @@ export function visibility(partner: string | SQL): SQL {
  */
 export const roleVisibleJoin = (partner: string | SQL, r: SQL, vs: SQL, pp: SQL) => sql`
   join vis_svc ${vs} on ${vs}.id = ${r}.healthcare_service_id
-  left join practitioner_publications ${pp}
-    on ${pp}.practitioner_id = ${r}.practitioner_id and ${pp}.partner_service_id = ${partner}::uuid`;
+  left join ${practitionerChoices(partner)} ${pp} on ${pp}.practitioner_id = ${r}.practitioner_id`;
 export const roleVisibleWhere = (vs: SQL, pp: SQL) => sql`coalesce(${pp}.publish, ${vs}.future)`;

@@ -1368,6 +1368,8 @@ export const authorisationMatrix: Matrix = {
         partnerServiceId: demoIds.partnerService('practice-link'),
         publish: true,
         sharePersonalContact: false,
+        // Publishing accepts the partner's statement (docs/decisions/081-practitioner-publication-acceptance.md).
+        acceptInformationUseStatementId: demoIds.informationUseStatement('practice-link', 1),
       },
       allow: practitionersAndManaging,
       allowed: [201, 409],

@@ -142,8 +142,12 @@ describe('POST /fhir/Practitioner/{id}/$request-personal-contact', () => {
 
     // Farah now sees the request and may share; nothing was shared by the request itself.
     const after = await settingsOf(farahHeaders);
+    // The request made no choice for her (docs/decisions/081-practitioner-publication-acceptance.md): publishing
+    // stays as her workplace decides until she chooses, and choosing to publish accepts NHSD's statement.
     expect(after.items.find((i) => i.partner.id === nhsd)).toMatchObject({
-      publish: true,
+      publish: null,
+      acceptance: null,
+      needsAcceptance: false,
       personalContactRequested: true,
       sharePersonalContact: false,
     });
@@ -151,9 +155,13 @@ describe('POST /fhir/Practitioner/{id}/$request-personal-contact', () => {
       method: 'PUT',
       url: practitionerPublicationApiPath(nhsd),
       headers: farahHeaders,
-      payload: { publish: true, sharePersonalContact: true },
+      payload: {
+        publish: true,
+        sharePersonalContact: true,
+        acceptInformationUseStatementId: demoIds.informationUseStatement('nhsd', 2),
+      },
     });
-    expect(share.statusCode).toBe(200);
+    expect(share.statusCode, share.body).toBe(200);
   });
 
   it('is 404 for a practitioner the partner does not see, or no id of ours; 401 without a token', async () => {

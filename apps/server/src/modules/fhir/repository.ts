@@ -30,7 +30,12 @@ import {
   provenanceVisible,
 } from './hcpd-sql.ts';
 import { FhirSearchError, isUuid } from './search-input.ts';
-import { roleVisibleJoin, roleVisibleWhere, visibility } from '#platform/partner-visibility.ts';
+import {
+  practitionerChoices,
+  roleVisibleJoin,
+  roleVisibleWhere,
+  visibility,
+} from '#platform/partner-visibility.ts';
 
 // What one partner may see is platform/partner-visibility.ts (shared with the operator's publications
 // overview, docs/decisions/066-publications-overview.md). Every search is one statement: its CTEs, the
@@ -48,8 +53,7 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
  */
 const roleVisible = (partner: string, r: SQL) => sql`exists (
   select 1 from vis_svc vs
-  left join practitioner_publications pp
-    on pp.practitioner_id = ${r}.practitioner_id and pp.partner_service_id = ${partner}::uuid
+  left join ${practitionerChoices(partner)} pp on pp.practitioner_id = ${r}.practitioner_id
   where vs.id = ${r}.healthcare_service_id and coalesce(pp.publish, vs.future))`;
 
 /** Whether practitioner `pr` is seen: through one of their roles that is. */
@@ -198,8 +202,7 @@ const rolesByService =
       left join locations l on l.id = s.location_id
       cross join lateral (
         select r.* from practitioner_roles r
-          left join practitioner_publications pp
-            on pp.practitioner_id = r.practitioner_id and pp.partner_service_id = ${partner}::uuid
+          left join ${practitionerChoices(partner)} pp on pp.practitioner_id = r.practitioner_id
           left join practitioners pr on pr.id = r.practitioner_id
          where r.healthcare_service_id = vs.id and ${roleVisibleWhere(sql`vs`, sql`pp`)} ${and(filters)}
          order by r.start_date, r.id limit ${offset + count}
@@ -948,8 +951,8 @@ export const revincludeFilter = (rev: string, matchIds: string[]): SQL =>
 // The writes of a partner's request for a practitioner's personal contact details (contact-requests.ts).
 
 /**
- * Records the request on the practitioner's publication row for the partner, making the row (publishing)
- * when there is none. now() is the transaction's time, so `fresh` tells this request from an earlier one,
+ * Records the request on the practitioner's publication row for the partner, making the row (with no choice
+ * of the practitioner's: `publish` null) when there is none. now() is the transaction's time, so `fresh` tells this request from an earlier one,
  * even a concurrent one.
  */
 export async function recordContactRequest(
@@ -963,7 +966,9 @@ export async function recordContactRequest(
     .values({
       practitionerId,
       partnerServiceId,
-      publish: true,
+      // No choice of the practitioner's: the partner sees what the workplace's publication decides, as before
+      // the request (docs/decisions/081-practitioner-publication-acceptance.md).
+      publish: null,
       personalContactRequestedAt: sql`now()`,
     })
     .onConflictDoUpdate({

@@ -264,6 +264,13 @@ describe('information use statements: a new version pauses publication until acc
       .from(notifications)
       .where(eq(notifications.practitionerId, demoIds.practitioner('alice')));
     expect(notes.some((n) => n.subject.includes('MediFund'))).toBe(true);
+    // Alice's own publication to MediFund is paused too, and she is told where to accept
+    // (docs/decisions/081-practitioner-publication-acceptance.md).
+    expect(
+      notes.some((n) =>
+        n.message.includes(`href="/practitioner/publish/edit?partnerServiceId=${medifund}"`),
+      ),
+    ).toBe(true);
 
     // The check of decision 056 names Harbour's rows until someone accepts.
     const findings = await publicationsRepository.withoutCurrentAcceptance(t.db);

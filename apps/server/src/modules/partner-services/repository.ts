@@ -5,6 +5,7 @@ import {
   organisations,
   partnerIdentifierSystems,
   partnerPublications,
+  practitionerPublications,
   partnerServices,
   practitioners,
   roleMemberships,
@@ -128,6 +129,25 @@ export function partnerServicesRepository(db: Executor) {
         )
         .orderBy(asc(organisations.name), asc(organisations.id));
       return rows;
+    },
+
+    /**
+     * Practitioners whose own publication to the partner publishes on another statement: a new version pauses it
+     * until they accept (docs/decisions/081-practitioner-publication-acceptance.md).
+     */
+    async practitionersToAccept(partnerServiceId: string, statementId: string) {
+      const rows = await db
+        .select({ practitionerId: practitionerPublications.practitionerId })
+        .from(practitionerPublications)
+        .where(
+          and(
+            eq(practitionerPublications.partnerServiceId, partnerServiceId),
+            eq(practitionerPublications.publish, true),
+            sql`${practitionerPublications.informationUseStatementId} is distinct from ${statementId}::uuid`,
+          ),
+        )
+        .orderBy(asc(practitionerPublications.practitionerId));
+      return rows.map((r) => r.practitionerId);
     },
 
     /** The active managers of the organisations, with their email and their practitioner (if any). */

@@ -16,7 +16,7 @@ import {
   type PublishStatement,
   type RegisterPartnerService,
 } from '@pca/contracts';
-import { organisationHref } from '@pca/contracts/pages.ts';
+import { organisationHref, pages } from '@pca/contracts/pages.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { queueMail } from '#platform/outbox.ts';
@@ -231,7 +231,8 @@ export function partnerServicesService(deps: Pick<AppDeps, 'db' | 'config'>) {
     /**
      * Publishes a new version of the statement in one transaction with its audit event, and tells the managers
      * of every organisation that publishes to the partner on an older one (mail through the outbox, and a
-     * notification for those who are practitioners). Their publication pauses until one of them accepts it:
+     * notification for those who are practitioners), and notifies each practitioner whose own publication to the
+     * partner it pauses (decision 081). Their publication pauses until one of them accepts it:
      * the partner API serves only rows naming the latest statement (fhir/repository.ts, `visibility`).
      */
     async publishStatement(
@@ -258,6 +259,7 @@ export function partnerServicesService(deps: Pick<AppDeps, 'db' | 'config'>) {
           publishedByUserId: operatorId,
         });
         const organisations = await r.organisationsToAccept(id, statementId);
+        const practitioners = await r.practitionersToAccept(id, statementId);
         await appendAudit(tx, {
           actorUserId: operatorId,
           action: 'partner-service.statement-published',
@@ -266,6 +268,7 @@ export function partnerServicesService(deps: Pick<AppDeps, 'db' | 'config'>) {
           changedFields: {
             informationUseStatement: { id: statementId, version, title: input.title },
             organisationsToAccept: organisations.map((o) => o.id),
+            practitionersToAccept: practitioners.length,
           },
           requestId,
         });
@@ -290,6 +293,17 @@ export function partnerServicesService(deps: Pick<AppDeps, 'db' | 'config'>) {
               });
           }
         }
+        // Practitioners who chose this partner themselves are paused too; their publishing settings offer the new
+        // version (docs/decisions/081-practitioner-publication-acceptance.md).
+        const settings = pages.publishing.editPractitioner.href({ partnerServiceId: id });
+        await storeNotification(
+          tx,
+          practitioners.map((practitionerId) => ({
+            practitionerId,
+            subject: reacceptanceNotice.subject(partner.name),
+            message: `<p>${escapeHtml(partner.name)} has published version ${version} of its information use statement. Your practitioner details are not published to it until you accept it in <a href="${settings}">your publishing settings</a>.</p>`,
+          })),
+        );
         return { statementId, organisations };
       });
       const statement = (await detail(id)).statements.find((s) => s.id === statementId)!;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   AvailablePublicationPartners,
+  publicationMessages,
   PractitionerPublication,
   PractitionerPublications,
   practitionerPublicationApiPath as itemPath,
@@ -11,6 +12,7 @@ import {
 import {
   auditEvents,
   delegationConsents,
+  informationUseStatements,
   notifications,
   practitionerPublications,
 } from '#db/schema/index.ts';
@@ -20,6 +22,7 @@ import { expectProblem } from '../../test/expect-problem.ts';
 
 const { t, as } = useTestApp();
 const partner = demoIds.partnerService;
+const ius = demoIds.informationUseStatement;
 const alice = demoIds.practitioner('alice');
 const FARAH = '2000000055';
 
@@ -157,6 +160,7 @@ describe('the request rule', () => {
         partnerServiceId: partner('practice-link'),
         publish: true,
         sharePersonalContact: false,
+        acceptInformationUseStatementId: ius('practice-link', 1),
       },
     });
     expect(added.statusCode).toBe(201);
@@ -268,7 +272,12 @@ describe('a delegate and the consent to share personal contact details', () => {
       method: 'POST',
       url: paths.list,
       headers,
-      payload: { partnerServiceId: partner('nhsd'), publish: true, sharePersonalContact: false },
+      payload: {
+        partnerServiceId: partner('nhsd'),
+        publish: true,
+        sharePersonalContact: false,
+        acceptInformationUseStatementId: ius('nhsd', 2),
+      },
     });
     expect(added.statusCode).toBe(201);
     const [audit] = await auditOf(added);
@@ -328,5 +337,142 @@ describe('a delegate and the consent to share personal contact details', () => {
       .from(notifications)
       .where(eq(notifications.subject, messages.notificationSubject));
     expect(after).toHaveLength(1);
+  });
+});
+
+describe("the partner's information use statement (docs/decisions/081-practitioner-publication-acceptance.md)", () => {
+  const farah = demoIds.practitioner('farah');
+  const add = async (payload: Record<string, unknown>, headers?: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: paths.list,
+      headers: headers ?? (await as(FARAH)),
+      payload: { partnerServiceId: partner('nhsd'), sharePersonalContact: false, ...payload },
+    });
+
+  it('refuses publishing without the statement accepted (409), and writes nothing', async () => {
+    const res = await add({ publish: true });
+    const problem = expectProblem(res, 409, { type: 'publication-statement-not-accepted' });
+    expect(problem.detail).toBe(
+      publicationMessages.statementNotAccepted('National Health Services Directory'),
+    );
+    expect(await rowOf(farah, partner('nhsd'))).toBeUndefined();
+    expect(await auditOf(res)).toEqual([]);
+  });
+
+  it("refuses a statement that is not the partner's latest (409) and another partner's (400 on the field)", async () => {
+    const old = await add({ publish: true, acceptInformationUseStatementId: ius('nhsd', 1) });
+    const problem = expectProblem(old, 409, { type: 'publication-statement-not-latest' });
+    expect(problem.detail).toBe(
+      publicationMessages.statementNotLatest('National Health Services Directory'),
+    );
+    for (const other of [ius('medifund', 1), '00000000-0000-4000-8000-0000000000aa']) {
+      const res = await add({ publish: true, acceptInformationUseStatementId: other });
+      const body = expectProblem(res, 400, { field: 'acceptInformationUseStatementId' });
+      expect(body.errors![0]!.message).toBe(publicationMessages.statementOfOtherPartner);
+    }
+    expect(await rowOf(farah, partner('nhsd'))).toBeUndefined();
+  });
+
+  it('records the statement shown, who accepted it and when, with the publication and its audit event', async () => {
+    const res = await add({ publish: true, acceptInformationUseStatementId: ius('nhsd', 2) });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = PractitionerPublication.parse(res.json());
+    expect(item).toMatchObject({
+      publish: true,
+      needsAcceptance: false,
+      acceptance: { version: 2, acceptedBy: 'Farah Haddad', byDelegate: false },
+      partner: { latestStatement: { id: ius('nhsd', 2), version: 2 } },
+    });
+    const row = (await rowOf(farah, partner('nhsd')))!;
+    expect(row).toMatchObject({
+      informationUseStatementId: ius('nhsd', 2),
+      acceptedByUserId: demoIds.user('farah'),
+      acceptedByDelegate: false,
+    });
+    expect(row.acceptedAt).toBeInstanceOf(Date);
+    expect((await auditOf(res))[0]).toMatchObject({
+      action: 'practitioner-publication.created',
+      changedFields: { acceptedVersion: 2 },
+    });
+    // Turning publication off needs nothing and keeps the acceptance; on again needs no new one.
+    for (const publish of [false, true]) {
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: itemPath(partner('nhsd')),
+        headers: await as(FARAH),
+        payload: { publish, sharePersonalContact: false },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+    }
+    expect((await rowOf(farah, partner('nhsd')))!.acceptedAt).toEqual(row.acceptedAt);
+  });
+
+  it("records a delegate's acceptance on the practitioner's behalf: both the delegate and the practitioner", async () => {
+    const headers = await benManagingAlice();
+    const res = await add(
+      { publish: true, acceptInformationUseStatementId: ius('nhsd', 2) },
+      headers,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(PractitionerPublication.parse(res.json()).acceptance).toMatchObject({
+      acceptedBy: 'Ben Okafor',
+      byDelegate: true,
+    });
+    expect(await rowOf(alice, partner('nhsd'))).toMatchObject({
+      acceptedByUserId: demoIds.user('ben'),
+      acceptedByDelegate: true,
+    });
+    expect((await auditOf(res))[0]).toMatchObject({
+      actorUserId: demoIds.user('ben'),
+      actingForPractitionerId: alice,
+      changedFields: { acceptedVersion: 2 },
+    });
+  });
+
+  it('pauses a publication when the partner publishes a newer statement, until it is accepted', async () => {
+    await t.db.insert(informationUseStatements).values({
+      id: '00000000-0000-4000-8000-00000000ee81',
+      partnerServiceId: partner('medifund'),
+      version: 2,
+      title: 'MediFund Health Insurance information use statement (version 2)',
+      content: '<p>MediFund now also shows practitioners to its members.</p>',
+      publishedAt: new Date(),
+    });
+    const headers = await as(ALICE);
+    const list = async () =>
+      PractitionerPublications.parse(
+        (await t.app.inject({ method: 'GET', url: paths.list, headers })).json(),
+      ).items.find((i) => i.partner.code === 'medifund')!;
+    expect(await list()).toMatchObject({
+      publish: true,
+      needsAcceptance: true,
+      acceptance: { version: 1 },
+      partner: { latestStatement: { version: 2 } },
+    });
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: itemPath(partner('medifund')), headers, payload });
+    expectProblem(await put({ publish: true, sharePersonalContact: false }), 409, {
+      type: 'publication-statement-not-accepted',
+    });
+    expectProblem(
+      await put({
+        publish: true,
+        sharePersonalContact: false,
+        acceptInformationUseStatementId: ius('medifund', 1),
+      }),
+      409,
+      { type: 'publication-statement-not-latest' },
+    );
+    const accepted = await put({
+      publish: true,
+      sharePersonalContact: false,
+      acceptInformationUseStatementId: '00000000-0000-4000-8000-00000000ee81',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await list()).toMatchObject({
+      needsAcceptance: false,
+      acceptance: { version: 2, acceptedBy: 'Alice Nguyen' },
+    });
   });
 });

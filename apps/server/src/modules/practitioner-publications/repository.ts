@@ -1,8 +1,16 @@
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { delegateConsentList } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
 import { delegateHasConsent } from '#platform/access/delegate-consent.ts';
-import { partnerServices, practitionerPublications, practitioners } from '#db/schema/index.ts';
+import { partnersWithLatestStatement } from '#platform/partner-statements-repository.ts';
+import {
+  informationUseStatements,
+  partnerServices,
+  practitionerPublications,
+  practitioners,
+  users,
+} from '#db/schema/index.ts';
 
 type Executor = Database | Transaction;
 
@@ -19,6 +27,16 @@ const partnerColumns = {
   role: partnerServices.role,
   featureFlag: partnerServices.featureFlag,
 };
+
+const acceptedBy = alias(users, 'accepted_by');
+
+/** What a write records when a person accepts a statement (docs/decisions/081-practitioner-publication-acceptance.md). */
+export interface Acceptance {
+  informationUseStatementId: string;
+  acceptedByUserId: string;
+  acceptedAt: Date;
+  acceptedByDelegate: boolean;
+}
 
 export type PublicationRow = Awaited<
   ReturnType<ReturnType<typeof practitionerPublicationsRepository>['list']>
@@ -58,12 +76,24 @@ export function practitionerPublicationsRepository(db: Database) {
           personalContactRequestedAt: practitionerPublications.personalContactRequestedAt,
           sharePersonalContact: practitionerPublications.sharePersonalContact,
           updatedAt: practitionerPublications.updatedAt,
+          informationUseStatementId: practitionerPublications.informationUseStatementId,
+          acceptedVersion: informationUseStatements.version,
+          acceptedByUserId: practitionerPublications.acceptedByUserId,
+          acceptedByGivenName: acceptedBy.givenName,
+          acceptedByFamilyName: acceptedBy.familyName,
+          acceptedAt: practitionerPublications.acceptedAt,
+          acceptedByDelegate: practitionerPublications.acceptedByDelegate,
         })
         .from(practitionerPublications)
         .innerJoin(
           partnerServices,
           eq(partnerServices.id, practitionerPublications.partnerServiceId),
         )
+        .leftJoin(
+          informationUseStatements,
+          eq(informationUseStatements.id, practitionerPublications.informationUseStatementId),
+        )
+        .leftJoin(acceptedBy, eq(acceptedBy.id, practitionerPublications.acceptedByUserId))
         .where(eq(practitionerPublications.practitionerId, practitionerId))
         .orderBy(asc(partnerServices.name), asc(partnerServices.id));
     },
@@ -76,6 +106,9 @@ export function practitionerPublicationsRepository(db: Database) {
           publish: practitionerPublications.publish,
           personalContactRequestedAt: practitionerPublications.personalContactRequestedAt,
           sharePersonalContact: practitionerPublications.sharePersonalContact,
+          informationUseStatementId: practitionerPublications.informationUseStatementId,
+          acceptedByUserId: practitionerPublications.acceptedByUserId,
+          acceptedAt: practitionerPublications.acceptedAt,
         })
         .from(practitionerPublications)
         .where(
@@ -96,6 +129,26 @@ export function practitionerPublicationsRepository(db: Database) {
         .where(eq(partnerServices.id, partnerServiceId))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Every partner service's latest information use statement, by partner id. */
+    async latestStatements(tx: Executor) {
+      const rows = await partnersWithLatestStatement(tx);
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          { id: r.statementId, version: r.version, title: r.title, content: r.content },
+        ]),
+      );
+    },
+
+    /** The partner service an information use statement belongs to (undefined: no such statement). */
+    async statementPartner(tx: Executor, statementId: string) {
+      const [row] = await tx
+        .select({ partnerServiceId: informationUseStatements.partnerServiceId })
+        .from(informationUseStatements)
+        .where(eq(informationUseStatements.id, statementId));
+      return row?.partnerServiceId;
     },
 
     /** Partner services the practitioner has not added yet, by name. */
@@ -119,6 +172,7 @@ export function practitionerPublicationsRepository(db: Database) {
         partnerServiceId: string;
         publish: boolean;
         userId: string;
+        acceptance: Acceptance | null;
       },
     ) {
       const [row] = await tx
@@ -129,6 +183,7 @@ export function practitionerPublicationsRepository(db: Database) {
           publish: values.publish,
           sharePersonalContact: false,
           updatedByUserId: values.userId,
+          ...values.acceptance,
         })
         .onConflictDoNothing({
           target: [
@@ -143,7 +198,12 @@ export function practitionerPublicationsRepository(db: Database) {
     async update(
       tx: Transaction,
       id: string,
-      values: { publish: boolean; sharePersonalContact: boolean; userId: string },
+      values: {
+        publish: boolean;
+        sharePersonalContact: boolean;
+        userId: string;
+        acceptance: Acceptance | null;
+      },
     ) {
       await tx
         .update(practitionerPublications)
@@ -152,6 +212,7 @@ export function practitionerPublicationsRepository(db: Database) {
           sharePersonalContact: values.sharePersonalContact,
           updatedByUserId: values.userId,
           updatedAt: new Date(),
+          ...values.acceptance,
         })
         .where(eq(practitionerPublications.id, id));
     },

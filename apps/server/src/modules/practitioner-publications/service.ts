@@ -1,4 +1,7 @@
 import {
+  publicationMessages,
+  publicationProblemTypes,
+  type InformationUseStatement,
   practitionerPublicationMessages as messages,
   practitionerPublicationProblemTypes as problemTypes,
   type AvailablePublicationPartners,
@@ -11,11 +14,15 @@ import {
 import type { Database, Transaction } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import type { AppDeps } from '#platform/deps.ts';
-import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
 import { storeNotification } from '#db/notifications.ts';
-import { practitionerPublicationsRepository, type PublicationRow } from './repository.ts';
+import {
+  practitionerPublicationsRepository,
+  type Acceptance,
+  type PublicationRow,
+} from './repository.ts';
 
 /** The slug of a problem type (`/problems/<slug>`). */
 const slug = (type: string) => type.replace(/^\/problems\//, '');
@@ -35,14 +42,48 @@ interface Acting {
   managing: boolean;
 }
 
-const toItem = (row: PublicationRow): PractitionerPublication => ({
+/** Partner services' latest statements, by partner id. */
+type LatestStatements = Map<string, InformationUseStatement>;
+
+/**
+ * Whether a row's acceptance is current: it names the partner's latest statement and the person who accepted it
+ * (docs/decisions/081-practitioner-publication-acceptance.md; the consent check asks the same).
+ */
+const acceptanceCurrent = (
+  row: {
+    informationUseStatementId: string | null;
+    acceptedByUserId: string | null;
+    acceptedAt: unknown;
+  },
+  latest: InformationUseStatement | undefined,
+) =>
+  latest !== undefined &&
+  row.informationUseStatementId === latest.id &&
+  row.acceptedByUserId !== null &&
+  row.acceptedAt !== null;
+
+const toItem = (row: PublicationRow, latest: LatestStatements): PractitionerPublication => ({
   partner: {
     id: row.partner.id,
     code: row.partner.code,
     name: row.partner.name,
     role: row.partner.role,
+    latestStatement: latest.get(row.partner.id) ?? null,
   },
   publish: row.publish,
+  acceptance:
+    row.acceptedVersion !== null && row.acceptedAt !== null
+      ? {
+          version: row.acceptedVersion,
+          acceptedBy:
+            row.acceptedByGivenName !== null
+              ? `${row.acceptedByGivenName} ${row.acceptedByFamilyName}`
+              : null,
+          byDelegate: row.acceptedByDelegate,
+          acceptedAt: iso(row.acceptedAt),
+        }
+      : null,
+  needsAcceptance: row.publish === true && !acceptanceCurrent(row, latest.get(row.partner.id)),
   personalContactRequested: row.personalContactRequestedAt !== null,
   personalContactRequestedAt: row.personalContactRequestedAt
     ? iso(row.personalContactRequestedAt)
@@ -127,6 +168,74 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
     });
   }
 
+  /**
+   * What a write accepts (docs/decisions/081-practitioner-publication-acceptance.md): the statement the page showed,
+   * which must be the partner's latest (409, the Partner services tab's problem) and the partner's own (400 on the
+   * field). Publishing needs it accepted now or already on the row, by a person; otherwise 409. A delegate
+   * accepts on the practitioner's behalf, and the row records both.
+   */
+  async function acceptanceFor(
+    tx: Executor,
+    auth: AuthContext,
+    acting: Acting,
+    partner: { id: string; name: string },
+    input: { publish: boolean; acceptInformationUseStatementId?: string | undefined },
+    row: {
+      informationUseStatementId: string | null;
+      acceptedByUserId: string | null;
+      acceptedAt: unknown;
+    } | null,
+  ): Promise<{ acceptance: Acceptance | null; version: number | null }> {
+    const latest = (await repo.latestStatements(tx)).get(partner.id);
+    const accept = input.acceptInformationUseStatementId;
+    if (accept !== undefined && accept !== latest?.id) {
+      if ((await repo.statementPartner(tx, accept)) !== partner.id)
+        throw new ValidationError([
+          {
+            field: 'acceptInformationUseStatementId',
+            message: publicationMessages.statementOfOtherPartner,
+          },
+        ]);
+      throw new HttpError(
+        409,
+        'Conflict',
+        publicationMessages.statementNotLatest(partner.name),
+        slug(publicationProblemTypes.statementNotLatest),
+      );
+    }
+    const current = row !== null && acceptanceCurrent(row, latest);
+    if (input.publish && accept === undefined && !current)
+      throw new HttpError(
+        409,
+        'Conflict',
+        publicationMessages.statementNotAccepted(partner.name),
+        slug(publicationProblemTypes.statementNotAccepted),
+      );
+    // Accepting a statement already accepted on the row keeps the first acceptance: it records when it was agreed.
+    if (accept === undefined || current || !latest) return { acceptance: null, version: null };
+    return {
+      acceptance: {
+        informationUseStatementId: latest.id,
+        acceptedByUserId: auth.user.id,
+        acceptedAt: new Date(),
+        acceptedByDelegate: acting.managing,
+      },
+      version: latest.version,
+    };
+  }
+
+  /** One item as it now stands, read inside the write's transaction. */
+  async function itemOf(tx: Executor, practitionerId: string, partnerServiceId: string) {
+    const [rows, latest] = await Promise.all([
+      repo.list(tx, practitionerId),
+      repo.latestStatements(tx),
+    ]);
+    return toItem(
+      rows.find((r) => r.partner.id === partnerServiceId)!,
+      latest,
+    );
+  }
+
   const auditOf = (auth: AuthContext, acting: Acting, requestId: string) => ({
     actorUserId: auth.user.id,
     actingForPractitionerId: acting.managing ? acting.practitionerId : null,
@@ -140,9 +249,10 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
       const practitioner = await repo.practitioner(acting.practitionerId);
       if (!practitioner)
         throw new ForbiddenError(messages.noPractitioner, slug(problemTypes.noPractitioner));
-      const [rows, mayChange] = await Promise.all([
+      const [rows, mayChange, latest] = await Promise.all([
         repo.list(db, acting.practitionerId),
         mayChangeSharing(auth, acting),
+        repo.latestStatements(db),
       ]);
       return {
         practitioner: {
@@ -152,17 +262,23 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
         },
         managing: acting.managing,
         mayChangePersonalContactSharing: mayChange,
-        items: rows.map(toItem),
+        items: rows.map((row) => toItem(row, latest)),
       };
     },
 
     async availablePartners(auth: AuthContext): Promise<AvailablePublicationPartners> {
       const acting = actingFor(auth);
-      const rows = await repo.partnersNotAdded(acting.practitionerId);
+      const [rows, latest] = await Promise.all([
+        repo.partnersNotAdded(acting.practitionerId),
+        repo.latestStatements(db),
+      ]);
       return {
         items: rows
           .filter((p) => flagOn(features, p.featureFlag))
-          .map(({ featureFlag: _flag, ...p }) => p),
+          .map(({ featureFlag: _flag, ...p }) => ({
+            ...p,
+            latestStatement: latest.get(p.id) ?? null,
+          })),
       };
     },
 
@@ -180,11 +296,13 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
         requested: false,
       });
       return db.transaction(async (tx) => {
+        const { acceptance, version } = await acceptanceFor(tx, auth, acting, partner, body, null);
         const inserted = await repo.insert(tx, {
           practitionerId: acting.practitionerId,
           partnerServiceId: partner.id,
           publish: body.publish,
           userId: auth.user.id,
+          acceptance,
         });
         if (!inserted) throw new HttpError(409, 'Conflict', messages.alreadyAdded, 'conflict');
         await appendAudit(tx, {
@@ -196,10 +314,10 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
             partnerServiceId: partner.id,
             publish: body.publish,
             sharePersonalContact: false,
+            ...(version !== null ? { acceptedVersion: version } : {}),
           },
         });
-        const rows = await repo.list(tx, acting.practitionerId);
-        return toItem(rows.find((r) => r.partner.id === partner.id)!);
+        return itemOf(tx, acting.practitionerId, partner.id);
       });
     },
 
@@ -220,7 +338,13 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
           to: body.sharePersonalContact,
           requested: row.personalContactRequestedAt !== null,
         });
-        await repo.update(tx, row.id, { ...body, userId: auth.user.id });
+        const { acceptance, version } = await acceptanceFor(tx, auth, acting, partner, body, row);
+        await repo.update(tx, row.id, {
+          publish: body.publish,
+          sharePersonalContact: body.sharePersonalContact,
+          userId: auth.user.id,
+          acceptance,
+        });
         const changed = Object.fromEntries(
           (['publish', 'sharePersonalContact'] as const)
             .filter((k) => row[k] !== body[k])
@@ -230,12 +354,16 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
           ...auditOf(auth, acting, requestId),
           action: 'practitioner-publication.updated',
           entityId: row.id,
-          changedFields: { practitionerId: acting.practitionerId, partnerServiceId, ...changed },
+          changedFields: {
+            practitionerId: acting.practitionerId,
+            partnerServiceId,
+            ...changed,
+            ...(version !== null ? { acceptedVersion: version } : {}),
+          },
         });
         if (row.sharePersonalContact !== body.sharePersonalContact)
           await notifySharingChange(tx, auth, acting, partner.name, body.sharePersonalContact);
-        const rows = await repo.list(tx, acting.practitionerId);
-        return toItem(rows.find((r) => r.partner.id === partnerServiceId)!);
+        return itemOf(tx, acting.practitionerId, partnerServiceId);
       });
     },
 

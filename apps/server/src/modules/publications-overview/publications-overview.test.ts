@@ -195,7 +195,8 @@ describe('the CSV download', () => {
   });
 
   it('streams in batches, guarded against formulas', async () => {
-    // More practitioners choosing MediFund than one batch holds, one named like a formula.
+    // More practitioners choosing MediFund than one batch holds, one named like a formula; each accepted
+    // MediFund's current statement (docs/decisions/081-practitioner-publication-acceptance.md).
     const extra = CSV_BATCH + 20;
     await t.db.execute(
       sql.raw(`
@@ -206,8 +207,11 @@ describe('the CSV download', () => {
     );
     await t.db.execute(
       sql.raw(`
-      insert into practitioner_publications (practitioner_id, partner_service_id, publish)
-      select id, '${medifund}', true from practitioners where family_name like 'Person %'`),
+      insert into practitioner_publications (practitioner_id, partner_service_id, publish,
+        information_use_statement_id, accepted_by_user_id, accepted_at)
+      select id, '${medifund}', true, '${demoIds.informationUseStatement('medifund', 1)}',
+        '${demoIds.user('alice')}', now()
+      from practitioners where family_name like 'Person %'`),
     );
     const res = await get('priya', csvUrl(medifund, '?type=practitioner'));
     const rows = parseCsv(res.body);

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { roleVisibleJoin, roleVisibleWhere, visibility } from '#platform/partner-visibility.ts';
+import {
+  practitionerChoices,
+  roleVisibleJoin,
+  roleVisibleWhere,
+  visibility,
+} from '#platform/partner-visibility.ts';
 
 // Read-only data access of the operator's publications overview (docs/decisions/066-publications-overview.md).
 // What a partner receives is decided by the partner API's own rule (platform/partner-visibility.ts), so the
@@ -86,8 +91,8 @@ function published(partner: string | SQL): SQL {
       where ${roleVisibleWhere(sql`vs`, sql`pp`)}
       union all
       select 5, 'practitioner', pr.id, ${personName('pr')}, null, null, null, null, null
-      from practitioner_publications own join practitioners pr on pr.id = own.practitioner_id
-      where own.partner_service_id = ${partner}::uuid and own.publish
+      from ${practitionerChoices(partner)} own join practitioners pr on pr.id = own.practitioner_id
+      where own.publish
     ),
     ordered as (select p.*, lower(p.name) as sort_key from published p)`;
 }

@@ -7,11 +7,18 @@ import {
   nhsdImportApiPaths,
   nhsdOrganisationApiPath,
   publicationPartnerPath,
+  practitionerPublicationApiPath,
   type NhsdImportRequest,
   type PartnerPublicationChange,
   type PublicationLevel,
 } from '@pca/contracts';
-import { informationUseStatements, nhsdServices, partnerPublications } from '#db/schema/index.ts';
+import {
+  informationUseStatements,
+  nhsdServices,
+  partnerPublications,
+  practitionerPublications,
+} from '#db/schema/index.ts';
+import { partnerToken } from '../fhir/fhir-test-support.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, useTestApp } from '../../test/use-test-app.ts';
 import { publicationsRepository } from './repository.ts';
@@ -27,6 +34,7 @@ const ius = demoIds.informationUseStatement;
 const harbour = org('harbour-group');
 const clinic = demoIds.location('surry-hills-clinic');
 const gp = demoIds.healthcareService('surry-hills-gp');
+const alice = demoIds.practitioner('alice');
 
 const { t, as } = useTestApp();
 
@@ -165,8 +173,17 @@ describe('The consent check over the whole database', () => {
       [
         ['healthcare-service', 'medifund', 'statement-not-current'],
         ['organisation', 'medifund', 'statement-not-current'],
+        // Alice's own choice to publish to MediFund (docs/decisions/081-practitioner-publication-acceptance.md).
+        ['practitioner', 'medifund', 'statement-not-current'],
       ].sort(),
     );
+    expect(found.find((f) => f.level === 'practitioner')).toMatchObject({
+      practitionerId: alice,
+      entityName: 'Alice Nguyen',
+      organisationId: null,
+      acceptedVersion: 1,
+      currentVersion: 2,
+    });
     const atHarbour = found.find((f) => f.level === 'organisation')!;
     expect(atHarbour).toMatchObject({
       organisationId: harbour,
@@ -192,7 +209,32 @@ describe('The consent check over the whole database', () => {
       publish: false,
       publishFuturePractitioners: true,
     });
+    // Harbour's tree is current again; Alice's own publication is not, so MediFund does not get her (her role at
+    // Harbour Telehealth's GP is seen only through her own choice: Harbour publishes no future practitioners).
+    expect((await check()).map((f) => [f.level, f.practitionerId])).toEqual([
+      ['practitioner', alice],
+    ]);
+    const medifund = await partnerToken(t, as, 'medifund');
+    const aliceAsMediFund = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/fhir/Practitioner/${alice}`,
+        headers: { authorization: medifund.authorization },
+      });
+    expect((await aliceAsMediFund()).statusCode).toBe(404);
+    const accepted = await t.app.inject({
+      method: 'PUT',
+      url: practitionerPublicationApiPath(partner('medifund')),
+      headers: await as(ALICE),
+      payload: {
+        publish: true,
+        sharePersonalContact: false,
+        acceptInformationUseStatementId: '00000000-0000-4000-8000-00000000ee02',
+      },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await check()).toEqual([]);
+    expect((await aliceAsMediFund()).statusCode).toBe(200);
   });
 
   it('names a publication nobody is recorded as accepting', async () => {
@@ -210,5 +252,19 @@ describe('The consent check over the whole database', () => {
     expect((await check()).map((f) => [f.level, f.partnerCode, f.reason])).toEqual([
       ['organisation', 'nhsd-providers', 'nobody-accepted'],
     ]);
+  });
+
+  it('names a practitioner publication nobody accepted (a row from before acceptance was recorded)', async () => {
+    await t.db
+      .update(practitionerPublications)
+      .set({ informationUseStatementId: null, acceptedByUserId: null, acceptedAt: null })
+      .where(eq(practitionerPublications.practitionerId, alice));
+    await t.db
+      .update(partnerPublications)
+      .set({ acceptedByUserId: demoIds.user('alice') })
+      .where(isNull(partnerPublications.acceptedByUserId));
+    expect(
+      (await check()).map((f) => [f.level, f.partnerCode, f.reason, f.acceptedVersion]),
+    ).toEqual([['practitioner', 'medifund', 'statement-not-current', null]]);
   });
 });

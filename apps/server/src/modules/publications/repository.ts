@@ -38,17 +38,22 @@ const rowWithAcceptance = {
 /** Why a publication fails the consent check. */
 export type ConsentFindingReason = 'statement-not-current' | 'nobody-accepted';
 
-/** A publication without a person's acceptance of its partner's current statement. */
+/**
+ * A publication without a person's acceptance of its partner's current statement: a partner publication at a
+ * level of an organisation's tree, or a practitioner's own (`practitioner`,
+ * docs/decisions/081-practitioner-publication-acceptance.md; no organisation then).
+ */
 export interface ConsentFinding {
   publicationId: string;
-  level: PublicationLevel;
+  level: PublicationLevel | 'practitioner';
   partnerCode: string;
   partnerName: string;
-  organisationId: string;
-  organisationName: string;
+  organisationId: string | null;
+  organisationName: string | null;
   locationId: string | null;
   healthcareServiceId: string | null;
-  /** The name of the organisation, location or healthcare service whose choice it is. */
+  practitionerId: string | null;
+  /** The name of the organisation, location, healthcare service or practitioner whose choice it is. */
   entityName: string;
   /** The version the row names (null: none). */
   acceptedVersion: number | null;
@@ -65,7 +70,9 @@ export const publicationsRepository = {
    * The consent check over the whole database (docs/decisions/056-publications-need-current-acceptance.md):
    * every publication — a row that publishes, at any level; what a lower level inherits is that row — that
    * does not name its partner's latest information use statement, or names it without the person who
-   * accepted it and when. One statement; none is the answer a sound database gives.
+   * accepted it and when. A practitioner's own choice that publishes is held to the same rule
+   * (docs/decisions/081-practitioner-publication-acceptance.md). One statement; none is the answer a sound
+   * database gives.
    */
   async withoutCurrentAcceptance(db: Executor): Promise<ConsentFinding[]> {
     const result = (await db.execute(sql`
@@ -74,10 +81,10 @@ export const publicationsRepository = {
         from information_use_statements
         order by partner_service_id, version desc
       )
-      select p.id, ps.code, ps.name as partner_name, p.organisation_id, o.name as organisation_name,
-        p.location_id, p.healthcare_service_id, coalesce(hs.name, loc.name) as entity_name,
-        s.version as accepted_version, l.version as current_version, p.accepted_by_user_id,
-        p.accepted_at
+      select p.id, 0 as kind, ps.code, ps.name as partner_name, p.organisation_id,
+        o.name as organisation_name, p.location_id, p.healthcare_service_id, null::uuid as practitioner_id,
+        coalesce(hs.name, loc.name, o.name) as entity_name, s.version as accepted_version,
+        l.version as current_version, p.accepted_by_user_id, p.accepted_at
       from partner_publications p
       join partner_services ps on ps.id = p.partner_service_id
       join organisations o on o.id = p.organisation_id
@@ -88,16 +95,29 @@ export const publicationsRepository = {
       where p.publish and (
         l.id is null or p.information_use_statement_id is distinct from l.id
         or p.accepted_by_user_id is null or p.accepted_at is null)
-      order by o.name, ps.name, p.id`)) as unknown as {
+      union all
+      select pp.id, 1, ps.code, ps.name, null, null, null, null, pp.practitioner_id,
+        pr.given_name || ' ' || pr.family_name, s.version, l.version, pp.accepted_by_user_id,
+        pp.accepted_at
+      from practitioner_publications pp
+      join partner_services ps on ps.id = pp.partner_service_id
+      join practitioners pr on pr.id = pp.practitioner_id
+      left join information_use_statements s on s.id = pp.information_use_statement_id
+      left join latest l on l.partner_service_id = pp.partner_service_id
+      where pp.publish and (
+        l.id is null or pp.information_use_statement_id is distinct from l.id
+        or pp.accepted_by_user_id is null or pp.accepted_at is null)
+      order by kind, organisation_name, entity_name, partner_name, id`)) as unknown as {
       rows: Array<{
         id: string;
         code: string;
         partner_name: string;
-        organisation_id: string;
-        organisation_name: string;
+        organisation_id: string | null;
+        organisation_name: string | null;
         location_id: string | null;
         healthcare_service_id: string | null;
-        entity_name: string | null;
+        practitioner_id: string | null;
+        entity_name: string;
         accepted_version: number | null;
         current_version: number | null;
         accepted_by_user_id: string | null;
@@ -109,18 +129,21 @@ export const publicationsRepository = {
         r.current_version !== null && Number(r.accepted_version) === Number(r.current_version);
       return {
         publicationId: r.id,
-        level: r.healthcare_service_id
-          ? 'healthcare-service'
-          : r.location_id
-            ? 'location'
-            : 'organisation',
+        level: r.practitioner_id
+          ? 'practitioner'
+          : r.healthcare_service_id
+            ? 'healthcare-service'
+            : r.location_id
+              ? 'location'
+              : 'organisation',
         partnerCode: r.code,
         partnerName: r.partner_name,
         organisationId: r.organisation_id,
         organisationName: r.organisation_name,
         locationId: r.location_id,
         healthcareServiceId: r.healthcare_service_id,
-        entityName: r.entity_name ?? r.organisation_name,
+        practitionerId: r.practitioner_id,
+        entityName: r.entity_name,
         acceptedVersion: r.accepted_version === null ? null : Number(r.accepted_version),
         currentVersion: r.current_version === null ? null : Number(r.current_version),
         reason: current ? 'nobody-accepted' : 'statement-not-current',
@@ -128,13 +151,14 @@ export const publicationsRepository = {
     });
   },
 
-  /** How many rows publish (at every level), for the consent check's summary. */
+  /** How many rows publish (at every level, and practitioners' own), for the consent check's summary. */
   async publishingCount(db: Executor): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(partnerPublications)
-      .where(eq(partnerPublications.publish, true));
-    return Number(row?.n ?? 0);
+    const result = (await db.execute(sql`select
+      (select count(*) from partner_publications where publish)
+      + (select count(*) from practitioner_publications where publish) as n`)) as unknown as {
+      rows: Array<{ n: number | string }>;
+    };
+    return Number(result.rows[0]?.n ?? 0);
   },
 
   /** The organisation and every organisation above it, nearest first, with their names. */

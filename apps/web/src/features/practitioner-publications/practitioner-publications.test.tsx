@@ -16,9 +16,32 @@ import { testUser } from '../../test/test-config.ts';
 const medifundId = '11111111-1111-4111-8111-111111111111';
 const practiceLinkId = '22222222-2222-4222-8222-222222222222';
 
+const statement = (id: string, partner: string, version: number) => ({
+  id,
+  version,
+  title: `${partner} information use statement (version ${version})`,
+  content: `<p>${partner} uses your details only to validate claims (version ${version}).</p>`,
+});
+const medifundV1 = statement('44444444-4444-4444-8444-444444444444', 'MediFund', 1);
+const medifundV2 = statement('55555555-5555-4555-8555-555555555555', 'MediFund', 2);
+const practiceLinkV1 = statement('66666666-6666-4666-8666-666666666666', 'PracticeLink', 1);
+
 const medifund = (over: Partial<PractitionerPublication> = {}): PractitionerPublication => ({
-  partner: { id: medifundId, code: 'medifund', name: 'MediFund Health Insurance', role: 'payer' },
+  partner: {
+    id: medifundId,
+    code: 'medifund',
+    name: 'MediFund Health Insurance',
+    role: 'payer',
+    latestStatement: medifundV1,
+  },
   publish: true,
+  acceptance: {
+    version: 1,
+    acceptedBy: 'Alice Nguyen',
+    byDelegate: false,
+    acceptedAt: '2026-10-18T00:00:00.000Z',
+  },
+  needsAcceptance: false,
   personalContactRequested: true,
   personalContactRequestedAt: '2026-11-11T00:00:00.000Z',
   sharePersonalContact: false,
@@ -66,6 +89,7 @@ describe('the publishing settings list', () => {
                 code: 'practice-link',
                 name: 'PracticeLink Referrals',
                 role: 'referral',
+                latestStatement: practiceLinkV1,
               },
               publish: false,
             },
@@ -73,15 +97,16 @@ describe('the publishing settings list', () => {
         ),
     });
     renderApp('/practitioner/publish');
-    const table = await screen.findByRole('table', { name: 'Partner services' });
-    const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]!).getByText('MediFund Health Insurance')).toBeVisible();
-    expect(within(rows[1]!).getByText(messages.published)).toBeVisible();
-    expect(within(rows[1]!).getByText(messages.contactNotShared)).toBeVisible();
-    expect(within(rows[2]!).getByText(messages.notPublished)).toBeVisible();
-    expect(within(rows[2]!).getByText(messages.contactNotRequested)).toBeVisible();
+    // At phone width (jsdom applies no media query) each partner is a card; the table is the same columns.
+    const cards = await screen.findByRole('list', { name: 'Partner services' });
+    const rows = within(cards).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('MediFund Health Insurance')).toBeVisible();
+    expect(within(rows[0]!).getByText(messages.published)).toBeVisible();
+    expect(within(rows[0]!).getByText(messages.contactNotShared)).toBeVisible();
+    expect(within(rows[1]!).getByText(messages.notPublished)).toBeVisible();
+    expect(within(rows[1]!).getByText(messages.contactNotRequested)).toBeVisible();
     expect(
-      within(rows[1]!).getByRole('link', { name: 'Edit MediFund Health Insurance' }),
+      within(rows[0]!).getByRole('link', { name: 'Edit MediFund Health Insurance' }),
     ).toHaveAttribute('href', `/practitioner/publish/edit?partnerServiceId=${medifundId}`);
     expect(screen.getByRole('link', { name: messages.add })).toHaveAttribute(
       'href',
@@ -130,6 +155,7 @@ describe('adding a partner', () => {
           code: 'practice-link',
           name: 'PracticeLink Referrals',
           role: 'referral',
+          latestStatement: practiceLinkV1,
         },
       ],
     });
@@ -163,12 +189,107 @@ describe('adding a partner', () => {
       await screen.findByRole('combobox', { name: /Partner service/ }),
       'PracticeLink Referrals',
     );
+    // Publishing asks for the partner's statement: shown, and accepted by a required tick.
+    const shown = screen.getByRole('region', {
+      name: messages.statementHeading('PracticeLink Referrals'),
+    });
+    expect(
+      await within(shown).findByText(
+        'PracticeLink uses your details only to validate claims (version 1).',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText(messages.acceptRequired)).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(
+      screen.getByRole('checkbox', { name: messages.acceptLabel('PracticeLink Referrals', 1) }),
+    );
+    expect(screen.queryByText(messages.acceptRequired)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: messages.save }));
     expect(await screen.findByText(messages.added('PracticeLink Referrals'))).toBeVisible();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       partnerServiceId: practiceLinkId,
       publish: true,
       sharePersonalContact: false,
+      acceptInformationUseStatementId: practiceLinkV1.id,
+    });
+  });
+
+  it('asks nothing when not publishing, and names the practitioner a delegate accepts for', async () => {
+    const user = userEvent.setup();
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([medifund()], { managing: true })),
+      [`GET ${paths.availablePartners}`]: available,
+      [`POST ${paths.list}`]: () => json(medifund(), 201),
+    });
+    renderApp('/practitioner/publish/add');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /Partner service/ }),
+      'PracticeLink Referrals',
+    );
+    expect(
+      screen.getByRole('checkbox', {
+        name: messages.acceptLabelManaging('PracticeLink Referrals', 1, 'Alice Nguyen'),
+      }),
+    ).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: messages.publishLabel }));
+    expect(
+      screen.queryByRole('region', { name: messages.statementHeading('PracticeLink Referrals') }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    await screen.findByText(messages.added('PracticeLink Referrals'));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      partnerServiceId: practiceLinkId,
+      publish: false,
+      sharePersonalContact: false,
+    });
+  });
+});
+
+describe('a partner that published a newer statement', () => {
+  const paused = () =>
+    medifund({
+      partner: { ...medifund().partner, latestStatement: medifundV2 },
+      needsAcceptance: true,
+    });
+
+  it('is named on the list as paused, with a way to accept it', async () => {
+    serve({ [`GET ${paths.list}`]: () => json(listOf([paused()])) });
+    renderApp('/practitioner/publish');
+    expect(await screen.findByText(messages.pausedAlertTitle(1))).toBeVisible();
+    const cards = screen.getByRole('list', { name: 'Partner services' });
+    expect(within(cards).getByText(messages.needsAcceptance)).toBeVisible();
+    expect(
+      within(cards).getByRole('link', {
+        name: `${messages.acceptAgain} MediFund Health Insurance`,
+      }),
+    ).toHaveAttribute('href', `/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+  });
+
+  it('shows the new statement on Edit and sends its id once ticked', async () => {
+    const user = userEvent.setup();
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([paused()])),
+      [`PUT ${paths.list}/${medifundId}`]: () => json(medifund()),
+    });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    const shown = await screen.findByRole('region', {
+      name: messages.statementHeading('MediFund Health Insurance'),
+    });
+    expect(await within(shown).findByText('Version 2')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText(messages.acceptRequired)).toBeVisible();
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: messages.acceptLabel('MediFund Health Insurance', 2),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText(messages.updated('MediFund Health Insurance'))).toBeVisible();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      publish: true,
+      sharePersonalContact: false,
+      acceptInformationUseStatementId: medifundV2.id,
     });
   });
 });

@@ -22,7 +22,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { formatDate } from '#lib/format-date.ts';
-import { RichText } from '#lib/rich-text.tsx';
+import { InformationUseStatementText } from './information-use-statement.tsx';
 import { PartnerPublicationsSkeleton } from './partner-publications-skeleton.tsx';
 import { useChangePartnerPublication, usePartnerPublications } from './publications-api.ts';
 
@@ -232,13 +232,7 @@ export function PartnerPublications({ level, id }: PartnerPublicationsProps) {
             ) : undefined
           }
         >
-          <Stack gap={1}>
-            <Text as="p" color="muted">
-              Version {reading.partner.latestStatement.version}
-            </Text>
-            {/* The statement is rich text the server sanitised (docs/decisions/064-partner-services.md). */}
-            <RichText html={reading.partner.latestStatement.content} />
-          </Stack>
+          <InformationUseStatementText statement={reading.partner.latestStatement} />
         </Modal>
       ) : null}
     </Stack>

@@ -128,6 +128,10 @@ export const partnerPublications = pgTable(
 /**
  * A practitioner's own choice of the partners that receive their practitioner details, and — only once that
  * partner has asked for them — their personal contact details (docs/decisions/030-publishing-to-partners.md).
+ * Publishing names the partner's information use statement the person was shown, who accepted it and when, and
+ * whether a delegate accepted it on the practitioner's behalf (docs/decisions/081-practitioner-publication-acceptance.md);
+ * the partner API serves the row only while that statement is the partner's latest. `publish` is null while
+ * the practitioner has made no choice (a partner's request for contact details made the row).
  */
 export const practitionerPublications = pgTable(
   'practitioner_publications',
@@ -139,7 +143,17 @@ export const practitionerPublications = pgTable(
     partnerServiceId: uuid('partner_service_id')
       .notNull()
       .references(() => partnerServices.id, { onDelete: 'cascade' }),
-    publish: boolean('publish').notNull().default(true),
+    publish: boolean('publish'),
+    informationUseStatementId: uuid('information_use_statement_id').references(
+      () => informationUseStatements.id,
+      { onDelete: 'restrict' },
+    ),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    acceptedAt: at('accepted_at'),
+    // True when a delegate managing the practitioner accepted on their behalf (accepted_by_user_id is the delegate).
+    acceptedByDelegate: boolean('accepted_by_delegate').notNull().default(false),
     // When the partner asked for the practitioner's personal contact details; sharing waits for it.
     personalContactRequestedAt: at('personal_contact_requested_at'),
     sharePersonalContact: boolean('share_personal_contact').notNull().default(false),
@@ -157,6 +171,10 @@ export const practitionerPublications = pgTable(
     check(
       'practitioner_publications_contact_needs_request',
       sql`NOT ${t.sharePersonalContact} OR ${t.personalContactRequestedAt} IS NOT NULL`,
+    ),
+    check(
+      'practitioner_publications_statement_needs_acceptance',
+      sql`${t.informationUseStatementId} IS NULL OR ${t.acceptedAt} IS NOT NULL`,
     ),
   ],
 );

@@ -13,11 +13,14 @@ import {
 } from '../api/practitioner-publications.ts';
 import { PublicationFormLayout } from '../components/publication-form-layout.tsx';
 import { SharingFields } from '../components/sharing-fields.tsx';
+import { StatementAcceptance } from '../components/statement-acceptance.tsx';
 import type { PublicationOutcome } from '../components/outcome.ts';
 
 /**
  * Add a partner service (`practitioner/publish/add`): choose the partner and whether it receives the practitioner
  * details. A partner just added has not asked for personal contact details, so their sharing stays off here.
+ * Publishing shows the partner's latest information use statement and needs it accepted; the request names the
+ * statement shown (docs/decisions/081-practitioner-publication-acceptance.md).
  */
 export function AddPractitionerPublicationPage() {
   const navigate = useNavigate();
@@ -28,6 +31,8 @@ export function AddPractitionerPublicationPage() {
   const [publish, setPublish] = useState(true);
   const [share, setShare] = useState(false);
   const [missing, setMissing] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const [acceptMissing, setAcceptMissing] = useState(false);
 
   if (partners.isError)
     return (
@@ -41,14 +46,28 @@ export function AddPractitionerPublicationPage() {
   if (partners.isPending || list.isPending) return <Loading message={messages.loading} />;
 
   const options = partners.data.items.map((p) => ({ value: p.id, label: p.name }));
+  const chosen = partners.data.items.find((p) => p.id === partnerServiceId);
+  const managing = list.data?.managing
+    ? `${list.data.practitioner.givenName} ${list.data.practitioner.familyName}`
+    : null;
   const submit = () => {
-    const partner = partners.data.items.find((p) => p.id === partnerServiceId);
+    const partner = chosen;
     if (!partner) {
       setMissing(true);
       return;
     }
+    const statement = partner.latestStatement;
+    if (publish && (!statement || !accepted)) {
+      setAcceptMissing(true);
+      return;
+    }
     add.mutate(
-      { partnerServiceId, publish, sharePersonalContact: share },
+      {
+        partnerServiceId,
+        publish,
+        sharePersonalContact: share,
+        ...(publish && statement ? { acceptInformationUseStatementId: statement.id } : {}),
+      },
       {
         onSuccess: () =>
           void navigate(pages.publishing.practitioner.href(), {
@@ -76,6 +95,9 @@ export function AddPractitionerPublicationPage() {
           onValueChange={(value) => {
             setPartnerServiceId(value);
             setMissing(false);
+            // Acceptance is of one partner's statement: choosing another asks again.
+            setAccepted(false);
+            setAcceptMissing(false);
           }}
           message={missing ? messages.partnerRequired : undefined}
         />
@@ -88,6 +110,19 @@ export function AddPractitionerPublicationPage() {
         requested={false}
         mayChangeSharing={list.data?.mayChangePersonalContactSharing ?? true}
       />
+      {chosen && publish ? (
+        <StatementAcceptance
+          partnerName={chosen.name}
+          statement={chosen.latestStatement}
+          accepted={accepted}
+          onAcceptedChange={(value) => {
+            setAccepted(value);
+            setAcceptMissing(false);
+          }}
+          missing={acceptMissing}
+          onBehalfOf={managing}
+        />
+      ) : null}
     </PublicationFormLayout>
   );
 }

@@ -8,6 +8,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
+import { formatDate } from '#lib/dates.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import {
   usePractitionerPublications,
@@ -16,9 +17,14 @@ import {
 } from '../api/practitioner-publications.ts';
 import { PublicationFormLayout } from '../components/publication-form-layout.tsx';
 import { SharingFields } from '../components/sharing-fields.tsx';
+import { StatementAcceptance } from '../components/statement-acceptance.tsx';
 import type { PublicationOutcome } from '../components/outcome.ts';
 
-/** Edit one partner service (`practitioner/publish/edit?partnerServiceId=`): its two choices, or remove it. */
+/**
+ * Edit one partner service (`practitioner/publish/edit?partnerServiceId=`): its two choices, or remove it.
+ * Publishing on anything but the partner's latest statement accepted by a person asks for it to be accepted here
+ * (docs/decisions/081-practitioner-publication-acceptance.md).
+ */
 export function EditPractitionerPublicationPage() {
   const [query] = useSearchParams();
   const partnerServiceId = query.get('partnerServiceId') ?? '';
@@ -31,7 +37,7 @@ export function EditPractitionerPublicationPage() {
       thing="your publishing settings"
       logMessage="Practitioner publications failed to load"
     >
-      {({ items, mayChangePersonalContactSharing }) => {
+      {({ items, mayChangePersonalContactSharing, managing, practitioner }) => {
         const item = items.find((i) => i.partner.id === partnerServiceId);
         if (!item)
           return (
@@ -44,6 +50,7 @@ export function EditPractitionerPublicationPage() {
             key={item.partner.id}
             item={item}
             mayChangeSharing={mayChangePersonalContactSharing}
+            onBehalfOf={managing ? `${practitioner.givenName} ${practitioner.familyName}` : null}
           />
         );
       }}
@@ -51,18 +58,33 @@ export function EditPractitionerPublicationPage() {
   );
 }
 
+/** Whether the row's acceptance names the partner's latest statement and the person who accepted it. */
+const acceptanceCurrent = (item: PractitionerPublication) =>
+  item.acceptance !== null &&
+  item.acceptance.acceptedBy !== null &&
+  item.partner.latestStatement !== null &&
+  item.acceptance.version === item.partner.latestStatement.version;
+
 function EditForm({
   item,
   mayChangeSharing,
+  onBehalfOf,
 }: {
   item: PractitionerPublication;
   mayChangeSharing: boolean;
+  onBehalfOf: string | null;
 }) {
   const navigate = useNavigate();
   const update = useUpdatePublication();
   const remove = useRemovePublication();
-  const [publish, setPublish] = useState(item.publish);
+  // A row the partner's request made has no choice yet: publishing is then a choice to make here.
+  const [publish, setPublish] = useState(item.publish ?? false);
   const [share, setShare] = useState(item.sharePersonalContact);
+  const [accepted, setAccepted] = useState(false);
+  const [acceptMissing, setAcceptMissing] = useState(false);
+  const current = acceptanceCurrent(item);
+  const statement = item.partner.latestStatement;
+  const asksAcceptance = publish && !current;
   const back = (outcome: PublicationOutcome['outcome']) =>
     void navigate(pages.publishing.practitioner.href(), {
       state: { outcome, partnerName: item.partner.name } satisfies PublicationOutcome,
@@ -71,15 +93,25 @@ function EditForm({
   return (
     <PublicationFormLayout
       title={messages.editTitle}
-      onSubmit={() =>
+      onSubmit={() => {
+        if (asksAcceptance && (!statement || !accepted)) {
+          setAcceptMissing(true);
+          return;
+        }
         update.mutate(
           {
             partnerServiceId: item.partner.id,
-            body: { publish, sharePersonalContact: share },
+            body: {
+              publish,
+              sharePersonalContact: share,
+              ...(asksAcceptance && statement
+                ? { acceptInformationUseStatementId: statement.id }
+                : {}),
+            },
           },
           { onSuccess: () => back('updated') },
-        )
-      }
+        );
+      }}
       saving={update.isPending}
       error={update.error ?? remove.error}
       extra={
@@ -101,6 +133,16 @@ function EditForm({
         <Text fontWeight="bold">{messages.partnerLabel}</Text>
         <Text>{item.partner.name}</Text>
       </Stack>
+      {item.needsAcceptance && statement ? (
+        <PageAlert tone="warning" title={messages.needsAcceptance}>
+          <Text as="p">{messages.pausedEditText(item.partner.name, statement.version)}</Text>
+        </PageAlert>
+      ) : null}
+      {item.publish === null ? (
+        <Text as="p" color="muted">
+          {messages.notChosenHint(item.partner.name)}
+        </Text>
+      ) : null}
       <SharingFields
         publish={publish}
         onPublishChange={setPublish}
@@ -109,6 +151,29 @@ function EditForm({
         requested={item.personalContactRequested}
         mayChangeSharing={mayChangeSharing}
       />
+      {item.acceptance && current ? (
+        <Text as="p" color="muted">
+          {messages.acceptedOn(
+            item.acceptance.version,
+            item.acceptance.acceptedBy,
+            formatDate(item.acceptance.acceptedAt),
+            item.acceptance.byDelegate,
+          )}
+        </Text>
+      ) : null}
+      {asksAcceptance ? (
+        <StatementAcceptance
+          partnerName={item.partner.name}
+          statement={statement}
+          accepted={accepted}
+          onAcceptedChange={(value) => {
+            setAccepted(value);
+            setAcceptMissing(false);
+          }}
+          missing={acceptMissing}
+          onBehalfOf={onBehalfOf}
+        />
+      ) : null}
     </PublicationFormLayout>
   );
 }

@@ -4,17 +4,11 @@ import type { PractitionerPublication } from '@pca/contracts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableWrapper,
-} from '@pca/ui/primitives/table.ts';
+import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
+import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
+import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
@@ -41,10 +35,63 @@ function contactChip(item: PractitionerPublication) {
   );
 }
 
+/** The chip of the practitioner details: published, paused until the new statement is accepted, or not. */
+function publishChip(item: PractitionerPublication) {
+  if (item.needsAcceptance) return <Chip tone="warning">{messages.needsAcceptance}</Chip>;
+  if (item.publish === null) return <Chip tone="neutral">{messages.notChosen}</Chip>;
+  return item.publish ? (
+    <Chip tone="success">{messages.published}</Chip>
+  ) : (
+    <Chip tone="neutral">{messages.notPublished}</Chip>
+  );
+}
+
+const editHref = (item: PractitionerPublication) =>
+  pages.publishing.editPractitioner.href({ partnerServiceId: item.partner.id });
+
+/** The publications a partner's newer statement paused. */
+const paused = (items: PractitionerPublication[]) => items.filter((i) => i.needsAcceptance);
+
+/** The list's columns; at phone width each partner is a card of them (ResponsiveTable). */
+const columns: DataTableColumn<PractitionerPublication>[] = [
+  { key: 'partner', header: 'Partner service', render: (item) => item.partner.name },
+  { key: 'publish', header: 'Practitioner details', render: publishChip },
+  {
+    key: 'contact',
+    header: 'Personal contact details',
+    render: (item) => (
+      <Stack gap={0.25} alignItems="flex-start">
+        {contactChip(item)}
+        {item.personalContactRequestedAt ? (
+          <Text fontSize="sm" color="muted">
+            {messages.requestedOn(formatDate(item.personalContactRequestedAt))}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (item) => (
+      <ButtonLink
+        variant={item.needsAcceptance ? 'primary' : 'secondary'}
+        size="sm"
+        href={editHref(item)}
+        aria-label={`${item.needsAcceptance ? messages.acceptAgain : messages.edit} ${item.partner.name}`}
+      >
+        {item.needsAcceptance ? messages.acceptAgain : messages.edit}
+      </ButtonLink>
+    ),
+  },
+];
+
 /**
  * The practitioner's publishing settings (`practitioner/publish`, docs/decisions/030-publishing-to-partners.md):
  * the partner services that receive their practitioner details and whether their personal contact details are
- * shared, with Add and Edit; a success alert on return from either.
+ * shared, with Add and Edit; a success alert on return from either. Publications paused by a partner's newer
+ * information use statement are named at the top and offer accepting it
+ * (docs/decisions/081-practitioner-publication-acceptance.md).
  */
 export function PractitionerPublicationsPage() {
   const { alert } = useHistoryOutcome(outcomeOf, successText);
@@ -74,61 +121,37 @@ export function PractitionerPublicationsPage() {
       >
         {({ items }) => (
           <Stack gap={1.5}>
+            {paused(items).length ? (
+              <PageAlert tone="warning" title={messages.pausedAlertTitle(paused(items).length)}>
+                <Stack gap={0.5}>
+                  <Text as="p">{messages.pausedAlertText(paused(items).length)}</Text>
+                  <ul>
+                    {paused(items).map((i) => (
+                      <li key={i.partner.id}>
+                        <TextLink href={editHref(i)}>
+                          {messages.acceptAgain}: {i.partner.name}
+                        </TextLink>
+                      </li>
+                    ))}
+                  </ul>
+                </Stack>
+              </PageAlert>
+            ) : null}
             <div>
               <ButtonLink href={pages.publishing.addPractitioner.href()}>{messages.add}</ButtonLink>
             </div>
             {items.length === 0 ? (
               <Text as="p">{messages.empty}</Text>
             ) : (
-              <TableWrapper>
-                <Table striped>
-                  <TableCaption>Partner services</TableCaption>
-                  <TableHead>
-                    <TableRow>
-                      <TableHeader scope="col">Partner service</TableHeader>
-                      <TableHeader scope="col">Practitioner details</TableHeader>
-                      <TableHeader scope="col">Personal contact details</TableHeader>
-                      <TableHeader scope="col">Actions</TableHeader>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {items.map((item) => (
-                      <TableRow key={item.partner.id}>
-                        <TableCell>{item.partner.name}</TableCell>
-                        <TableCell>
-                          {item.publish ? (
-                            <Chip tone="success">{messages.published}</Chip>
-                          ) : (
-                            <Chip tone="neutral">{messages.notPublished}</Chip>
-                          )}
-                        </TableCell>
-                        <TableCell>
-                          <Stack gap={0.25} alignItems="flex-start">
-                            {contactChip(item)}
-                            {item.personalContactRequestedAt ? (
-                              <Text fontSize="sm" color="muted">
-                                {messages.requestedOn(formatDate(item.personalContactRequestedAt))}
-                              </Text>
-                            ) : null}
-                          </Stack>
-                        </TableCell>
-                        <TableCell>
-                          <ButtonLink
-                            variant="secondary"
-                            size="sm"
-                            href={pages.publishing.editPractitioner.href({
-                              partnerServiceId: item.partner.id,
-                            })}
-                            aria-label={`${messages.edit} ${item.partner.name}`}
-                          >
-                            {messages.edit}
-                          </ButtonLink>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableWrapper>
+              // Four columns of chips do not fit a phone: there each partner is a card (the shared ResponsiveTable).
+              <ResponsiveTable
+                label="Partner services"
+                caption="Partner services"
+                striped
+                columns={columns}
+                rows={items}
+                rowKey={(item) => item.partner.id}
+              />
             )}
           </Stack>
         )}
