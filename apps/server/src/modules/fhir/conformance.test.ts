@@ -120,6 +120,8 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     daysofweek: ex('http://hl7.org/fhir/days-of-week|sat', 'sun'),
     starttime: ex('le0800', 'lt0700'),
     endtime: ex('ge1800', 'gt1800'),
+    // Harbour's telehealth line is open 24 hours every day (docs/decisions/080-hours-all-day-and-rsg.md).
+    allday: ex('true', 'false', `HealthcareService/${telehealthGp}`),
     'address-postalcode': ex('2010', '2000'),
     'address-state': ex('NSW', 'VIC'),
   },
@@ -134,6 +136,7 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     family: ex('Nguyen', 'Alice'),
     given: ex('Alice', 'Nguyen'),
     regprof: ex('Medical', 'Physio'),
+    rsg: ex('http://hl7.org/fhir/administrative-gender|female', 'male'),
   },
   PractitionerRole: {
     ...common(aliceAtGp),
@@ -155,6 +158,11 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     'service-type': ex('General practice', 'Skin cancer clinic'),
     'address-postalcode': ex('2010', '2000'),
     'address-state': ex('NSW', 'VIC'),
+    // The role's own hours: Monday, Tuesday, Thursday and Friday 08:30–12:30.
+    daysofweek: ex('http://hl7.org/fhir/days-of-week|mon', 'wed'),
+    starttime: ex('le0830', 'lt0830'),
+    endtime: ex('ge1230', 'gt1230'),
+    allday: ex('false', 'true'),
   },
 };
 

@@ -41,6 +41,7 @@ const aliceProfile: Profile = {
   ],
   personalEmail: null,
   personalPhone: null,
+  recordedSexOrGender: null,
   isOwnProfile: true,
   emailVerificationResendLockedUntil: null,
 };
