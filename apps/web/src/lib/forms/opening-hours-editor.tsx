@@ -8,6 +8,17 @@ import { weekDayLabel, type OpeningDay } from '@pca/contracts/opening-hours.ts';
 // One editor for a week of hours: a healthcare service's opening hours and a practitioner role's available
 // time (docs/decisions/080-hours-all-day-and-rsg.md). Shared here because features never import each other.
 
+/** One day of hours as words: "Open 24 hours", "08:00 to 12:00, 13:00 to 17:00" or "Closed". */
+export const openingDayText = (
+  d: OpeningDay,
+  words: { allDay: string; closed: string } = { allDay: 'Open 24 hours', closed: 'Closed' },
+) =>
+  d.allDay
+    ? words.allDay
+    : d.ranges.length
+      ? d.ranges.map((r) => `${r.opens} to ${r.closes}`).join(', ')
+      : words.closed;
+
 type Mode = 'closed' | 'allDay' | 'hours';
 const modeOf = (d: OpeningDay): Mode =>
   d.allDay ? 'allDay' : d.ranges.length ? 'hours' : 'closed';
@@ -30,6 +41,10 @@ export type OpeningHoursEditorProps = {
   hint?: string;
   /** What a day without hours is called ("Closed" for a service, "Not available" for a role). */
   closedLabel?: string;
+  /** What a whole day is called ("Open 24 hours", "Available 24 hours"). */
+  allDayLabel?: string;
+  /** What a day in time ranges is called. */
+  hoursLabel?: string;
 };
 
 /** A week of hours, one row per day: closed, open 24 hours, or open in one or more time ranges. */
@@ -42,11 +57,13 @@ export function OpeningHoursEditor({
   legend = 'Opening hours',
   hint = 'Normal opening hours. Times are 24-hour, for example 08:30 or 17:00.',
   closedLabel = 'Closed',
+  allDayLabel = 'Open 24 hours',
+  hoursLabel = 'Open at set times',
 }: OpeningHoursEditorProps) {
   const modeOptions = [
     { value: 'closed', label: closedLabel },
-    { value: 'allDay', label: 'Open 24 hours' },
-    { value: 'hours', label: 'Open at set times' },
+    { value: 'allDay', label: allDayLabel },
+    { value: 'hours', label: hoursLabel },
   ];
   const setDay = (index: number, day: OpeningDay) =>
     onChange(value.map((d, i) => (i === index ? day : d)));

@@ -1,16 +1,11 @@
 import { organisationHref } from '@pca/contracts/pages.ts';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
-import { weekDayLabel, type HealthcareServiceDetail, type OpeningDay } from '@pca/contracts';
+import { weekDayLabel, type HealthcareServiceDetail } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 
-const hoursText = (d: OpeningDay) =>
-  d.allDay
-    ? 'Open all day'
-    : d.ranges.length
-      ? d.ranges.map((r) => `${r.opens} to ${r.closes}`).join(', ')
-      : 'Closed';
+import { openingDayText } from '#lib/forms/opening-hours-editor.tsx';
 
 /** A healthcare service's details, contact details and opening hours, read-only. */
 export function ServiceSummary({ service: s }: { service: HealthcareServiceDetail }) {
@@ -36,7 +31,7 @@ export function ServiceSummary({ service: s }: { service: HealthcareServiceDetai
       <ContactSummaryItems contact={s} />
       {s.openingHours.map((d) => (
         <SummaryItem key={d.day} term={weekDayLabel[d.day]}>
-          {hoursText(d)}
+          {openingDayText(d)}
         </SummaryItem>
       ))}
     </SummaryList>
