@@ -183,9 +183,9 @@ describe('recorded sex or gender (decision 080)', () => {
         }),
     });
     renderApp(`/profile/${alice.id}?tab=Personal%20contact%20details`);
-    const field = await screen.findByLabelText(/^Recorded sex or gender \(optional\)/, undefined, {
-      timeout: 30_000,
-    });
+    const tab = await screen.findByRole('tab', { name: 'Personal contact details' });
+    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 30_000 });
+    const field = await screen.findByLabelText(/^Recorded sex or gender \(optional\)/);
     expect(field).toHaveValue('');
     expect(
       screen.getByText('Partners’ directories may let patients search for a practitioner by it.'),
