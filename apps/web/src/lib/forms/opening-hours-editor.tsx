@@ -81,7 +81,8 @@ export function OpeningHoursEditor({
                   id={fieldId(`${name}.${index}.mode`)}
                   label={`${label} hours`}
                   hideOptionalLabel
-                  maxWidth="md"
+                  // Wide enough for "Available at set times" without cutting it short.
+                  maxWidth="lg"
                   options={modeOptions}
                   placeholder=""
                   value={modeOf(day)}

@@ -95,10 +95,10 @@ const CLINIC_HOURS: OpeningHours[] = [
   ...WEEKDAYS.map((day) => ({ day, opens: '08:00', closes: '18:00' })),
   { day: 'sat', opens: '09:00', closes: '13:00' },
 ];
-// The telehealth line is open 24 hours every day: a day open 24 hours is stored as its one period
+// The telehealth line is open 24 hours every day, public holidays too: a day open 24 hours is stored as its one period
 // 00:00–23:59 and served as availableTime.allDay (docs/decisions/080-hours-all-day-and-rsg.md).
 const TELEHEALTH_HOURS: OpeningHours[] = (
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'publicHoliday'] as const
 ).map((day) => ({
   day,
   opens: '00:00',
