@@ -277,7 +277,7 @@ test.describe('Businesses', () => {
     await expect(details).toContainText('gp@harbourmedical.example.com.au');
     await expect(details).toContainText('No (suppressed)');
     await expect(details).toContainText('08:30 to 12:30');
-    await expect(details).toContainText('Open all day');
+    await expect(details).toContainText('Open 24 hours');
     // It is saved, not just shown: a reload reads it back.
     await page.reload();
     await expect(page.getByRole('tabpanel')).toContainText('08:30 to 12:30');

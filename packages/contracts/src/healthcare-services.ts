@@ -12,6 +12,7 @@ import {
 import { RoleType } from './roles.ts';
 import { multiLineText, optionalSingleLineText } from './text.ts';
 import { Uuid, uuid } from './ids.ts';
+import { OpeningDay, weekDays } from './opening-hours.ts';
 
 /** Healthcare services: summaries, opening hours, form input and detail. */
 /** API paths of healthcare services. */
@@ -22,50 +23,8 @@ export const healthcareServiceApiPaths = {
   healthcareService: '/api/healthcare-services/:id',
 } as const;
 
-export const weekDays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'publicHoliday'] as const;
-export const WeekDay = z.enum(weekDays);
-export type WeekDay = z.infer<typeof WeekDay>;
-/** Display label of a day of the opening hours. */
-export const weekDayLabel: Record<WeekDay, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-  publicHoliday: 'Public holidays',
-};
-
-const time = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as hh:mm, for example 08:30');
-export const OpeningTimeRange = z.object({ opens: time, closes: time });
-
-/** One day of normal opening hours: closed (no ranges), open all day, or open in time ranges. */
-export const OpeningDay = z
-  .object({ day: WeekDay, allDay: z.boolean(), ranges: z.array(OpeningTimeRange).max(4) })
-  .superRefine((v, ctx) => {
-    if (v.allDay) return;
-    const sorted = v.ranges
-      .map((r, index) => ({ ...r, index }))
-      .sort((a, b) => a.opens.localeCompare(b.opens));
-    for (const r of sorted)
-      if (r.closes <= r.opens)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ranges', r.index, 'closes'],
-          message: 'Closing time must be after opening time',
-        });
-    for (let i = 1; i < sorted.length; i++)
-      if (sorted[i]!.opens < sorted[i - 1]!.closes)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ranges', sorted[i]!.index, 'opens'],
-          message: 'Time ranges on the same day must not overlap',
-        });
-  });
-export type OpeningDay = z.infer<typeof OpeningDay>;
+// Opening hours live in opening-hours.ts (a practitioner role's availability uses them too).
+export * from './opening-hours.ts';
 
 export const HealthcareServiceInput = z
   .object({

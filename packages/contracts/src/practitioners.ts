@@ -5,6 +5,7 @@ import { optionalSingleLineText, singleLineText } from './text.ts';
 import { practitionersPageSize } from './practitioners-paths.ts';
 import { Uuid, uuid } from './ids.ts';
 import { LanguageCodes } from './entities.ts';
+import { OpeningDay, OpeningHoursInput } from './opening-hours.ts';
 
 // Paths, the page size and the list's wording live in practitioners-paths.ts, which the Practitioners page
 // loads without zod; they are part of this contract all the same.
@@ -186,6 +187,12 @@ const specialtyText = optionalText.optional();
 /** A role type, chosen from the options' list. */
 const roleTypeText = singleLineText({ min: 1, max: 200, required: 'Select a role' });
 
+/**
+ * When the practitioner is available in the role (docs/decisions/080-hours-all-day-and-rsg.md): optional,
+ * absent leaves the role's hours as they are; every day closed (or none) is no hours of its own.
+ */
+const availableTime = OpeningHoursInput.optional();
+
 /** The editable fields of a practitioner role (docs/product/features.md: preferredName, numberOfDays, startDate, endDate). */
 export const PractitionerRoleFields = z
   .object({
@@ -197,6 +204,7 @@ export const PractitionerRoleFields = z
     numberOfDays,
     startDate: isoDate,
     endDate: isoDate.nullable(),
+    availableTime,
   })
   .refine((v) => v.endDate === null || v.endDate >= v.startDate, {
     path: ['endDate'],
@@ -221,6 +229,7 @@ export const CreatePractitionerRole = z
     numberOfDays,
     startDate: isoDate,
     endDate: isoDate.nullable(),
+    availableTime,
   })
   .refine((v) => (v.practitionerId === null) !== (v.hiService === null), {
     path: ['practitionerId'],
@@ -254,6 +263,8 @@ export const PractitionerRoleDetail = z.object({
   numberOfDays: z.number().int().nullable(),
   startDate: isoDate,
   endDate: isoDate.nullable(),
+  /** When the practitioner is available in the role: every day in week order, or [] when it has none. */
+  availableTime: z.array(OpeningDay),
   isActive: z.boolean(),
   canManage: z.boolean(),
 });

@@ -13,6 +13,8 @@ export const profileApiPaths = {
   basicInformation: '/api/profile/:id/basic-information',
   /** PUT { personalEmail, personalPhone }: the practitioner record's personal contact details. */
   personalContactDetails: '/api/profile/:id/personal-contact-details',
+  /** PUT { recordedSexOrGender }: the practitioner record's recorded sex or gender ('' for none). */
+  recordedSexOrGender: '/api/profile/:id/recorded-sex-or-gender',
   /** PUT image/png or image/jpeg (≤ 5 MB): the photo, re-encoded 160×160; DELETE removes it. */
   photo: '/api/profile/:id/photo',
   /** POST: mail another verification link (at most one every 5 minutes). */

@@ -106,6 +106,8 @@ export const Profile = z.object({
   ahpraPractitionerDetails: z.array(AhpraPractitionerDetail),
   personalEmail: z.string().nullable(),
   personalPhone: z.string().nullable(),
+  /** The practitioner's recorded sex or gender, when they gave one (null: not given, or no practitioner). */
+  recordedSexOrGender: z.enum(['female', 'male', 'other']).nullable(),
   /** Whether the caller is this user (a delegate managing them sees, but may change only some parts). */
   isOwnProfile: z.boolean(),
   /** Until when 'Resend validation email' is locked (ISO date-time), or null. */
@@ -126,6 +128,32 @@ export const PersonalContactDetailsUpdate = z.object({
   personalPhone: personalPhone,
 });
 export type PersonalContactDetailsUpdate = z.input<typeof PersonalContactDetailsUpdate>;
+
+// ── Recorded sex or gender (docs/decisions/080-hours-all-day-and-rsg.md) ──
+
+/**
+ * The codes a practitioner may give as their recorded sex or gender: FHIR's administrative gender, which AU
+ * Base's practitioner example and HCPD's `rsg` search use for the individual-recordedSexOrGender extension's
+ * value. `unknown` is not offered: a practitioner who prefers not to say gives nothing, and nothing is served.
+ */
+export const RECORDED_SEX_OR_GENDER_SYSTEM = 'http://hl7.org/fhir/administrative-gender';
+export const recordedSexOrGenderCodes = ['female', 'male', 'other'] as const;
+export const RecordedSexOrGender = z.enum(recordedSexOrGenderCodes);
+export type RecordedSexOrGender = z.infer<typeof RecordedSexOrGender>;
+/** Display of each code (FHIR's administrative-gender displays). */
+export const recordedSexOrGenderDisplay: Record<RecordedSexOrGender, string> = {
+  female: 'Female',
+  male: 'Male',
+  other: 'Other',
+};
+
+/** Body of Recorded sex or gender's Save ('' is "Prefer not to say": nothing is kept or served). */
+export const RecordedSexOrGenderUpdate = z.object({
+  recordedSexOrGender: z.union([RecordedSexOrGender, z.literal('')], {
+    error: 'Choose one of the options, or Prefer not to say',
+  }),
+});
+export type RecordedSexOrGenderUpdate = z.input<typeof RecordedSexOrGenderUpdate>;
 
 /** Body of the verify-email call: the two query parameters of the mailed link. */
 export const VerifyEmailRequest = z.object({

@@ -66,6 +66,7 @@ const actionWords: Record<string, string> = {
   'practitioner-role.imported': 'Imported a practitioner role from a clinical information system',
   'practitioner-role.updated': 'Changed a practitioner role',
   'practitioner.created': 'Added a practitioner',
+  'practitioner.updated': 'Changed practitioner details',
   'practitioner.update-personal-contact-details': 'Changed personal contact details',
   'publication-preference.saved': 'Saved publishing preferences',
   'publication-recipient.added': 'Added a publication email recipient',

@@ -1107,6 +1107,15 @@ export const authorisationMatrix: Matrix = {
       allow: ['farah', 'ben', 'benForFarah'],
     },
   ],
+  // Her own recorded sex or gender, or a managing delegate's for her (docs/decisions/080-hours-all-day-and-rsg.md).
+  'PUT /api/profile/{id}/recorded-sex-or-gender': [
+    {
+      target: 'farah',
+      params: { id: demoIds.user('farah') },
+      body: { recordedSexOrGender: 'female' },
+      allow: ['farah', 'ben', 'benForFarah'],
+    },
+  ],
   // Farah's email is unverified: her first resend mails a link, the next is within the 5-minute lock.
   'POST /api/profile/{id}/email-verification': [
     {

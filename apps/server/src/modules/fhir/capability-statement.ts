@@ -38,6 +38,11 @@ const searchParamsOf = (type: FhirResourceType) =>
  * typed). Organisations, practitioners and roles lack data HCPD requires (decision 072) and declare AU Base's.
  */
 const MEETS_HCPD = new Set(['Location', 'HealthcareService', 'Endpoint', 'Provenance']);
+/**
+ * Types some of whose instances declare HCPD's profile: a practitioner with an HPI-I, a registration and a
+ * recorded sex or gender (docs/decisions/080-hours-all-day-and-rsg.md) — supported, not the type's profile.
+ */
+const SOME_MEET_HCPD = new Set(['Practitioner']);
 
 /** What the partner API can do (GET /fhir/metadata), built from the same definitions the searches use. */
 export function capabilityStatement(base: string): Json {
@@ -80,7 +85,7 @@ export function capabilityStatement(base: string): Json {
               profile: MEETS_HCPD.has(type) ? profiles[type].hcpd : profiles[type].auBase,
               supportedProfile: [
                 profiles[type].auBase,
-                MEETS_HCPD.has(type) && profiles[type].hcpd,
+                (MEETS_HCPD.has(type) || SOME_MEET_HCPD.has(type)) && profiles[type].hcpd,
               ].filter((p): p is NonNullable<typeof p> & string => typeof p === 'string'),
               interaction: [{ code: 'read' }, { code: 'search-type' }],
               searchParam: searchParamsOf(type),

@@ -127,6 +127,8 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
       'http://digitalhealth.gov.au/fhir/hcpd/CodeSystem/hc-service-provision-code-cs|MIX',
       'http://terminology.hl7.org.au/CodeSystem/service-provision-conditions|MIX',
     ),
+    // Harbour's telehealth line is open 24 hours every day (docs/decisions/080-hours-all-day-and-rsg.md).
+    allday: ex('true', 'false', `HealthcareService/${telehealthGp}`),
     'address-postalcode': ex('2010', '2000'),
     'address-state': ex('NSW', 'VIC'),
   },
@@ -141,6 +143,7 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     family: ex('Nguyen', 'Alice'),
     given: ex('Alice', 'Nguyen'),
     regprof: ex('Medical', 'Physio'),
+    rsg: ex('http://hl7.org/fhir/administrative-gender|female', 'male'),
   },
   PractitionerRole: {
     ...common(aliceAtGp),
@@ -164,6 +167,11 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     languages: ex('vi', 'urn:ietf:bcp:47|cmn'),
     'address-postalcode': ex('2010', '2000'),
     'address-state': ex('NSW', 'VIC'),
+    // The role's own hours: Monday, Tuesday, Thursday and Friday 08:30–12:30.
+    daysofweek: ex('http://hl7.org/fhir/days-of-week|mon', 'wed'),
+    starttime: ex('le0830', 'lt0830'),
+    endtime: ex('ge1230', 'gt1230'),
+    allday: ex('false', 'true'),
   },
 };
 

@@ -5,7 +5,10 @@ import { partnerServices, practitionerPublications, tasks } from '#db/schema/ind
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { billingOptions, LANGUAGE_SYSTEM } from '@pca/contracts/value-lists.ts';
 import {
+  ADMINISTRATIVE_GENDER_SYSTEM,
   AHPRA_SYSTEM,
+  ALL_DAY_CLOSES,
+  ALL_DAY_OPENS,
   DAYS,
   DAYS_OF_WEEK_SYSTEM,
   ORGANIZATION_TYPE_SYSTEM,
@@ -89,6 +92,7 @@ const practitionerColumns = sql`pr.id, pr.hpii, pr.given_name as "givenName",
   coalesce((select json_agg(json_build_object('profession', reg.profession, 'number', reg.profession_number)
     order by reg.profession_number) from practitioner_registrations reg where reg.practitioner_id = pr.id),
     '[]'::json) as registrations,
+  pr.recorded_sex_or_gender as "recordedSexOrGender",
   pr.updated_at as "lastUpdated"`;
 const practitionerFrom = (partner: string) => sql`from practitioners pr
   left join practitioner_publications share on share.practitioner_id = pr.id
@@ -101,7 +105,8 @@ const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   ${codingColumn('practitioner-role', sql`r.primary_type`)} as "primaryTypeCoding",
   r.specialty, ${codingColumn('clinical-specialty', sql`r.specialty`)} as "specialtyCoding",
   ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds",
-  r.languages`;
+  r.languages,
+  r.available_time as "availableTime"`;
 
 /**
  * Whether the statement decides what the partner sees ('decide'), or the caller already knows it sees every row
@@ -520,11 +525,17 @@ const comparisons: Record<string, string> = {
   le: '<=',
 };
 
+/** A stored period `h` that is a whole day (resources.ts, availableTimeOf). */
+const ALL_DAY_PERIOD = sql`(h->>'opens' = ${ALL_DAY_OPENS} and h->>'closes' = ${ALL_DAY_CLOSES})`;
+
 /**
- * HCPD's `starttime` / `endtime` (number, e.g. `le0800`): an opening period of the service whose opening (or
- * closing) time as hhmm compares so. Public-holiday hours are not in availableTime, so not searched either.
+ * HCPD's `starttime` / `endtime` (number, e.g. `le0800`) over stored hours (`hours`: a service's opening hours,
+ * a role's available time): a period whose opening (or closing) time as hhmm compares so. A day open 24 hours
+ * (its one period 00:00–23:59) opens at 0000 and closes at 2400, so it is open at every time asked
+ * (docs/decisions/080-hours-all-day-and-rsg.md). Public-holiday hours are not in availableTime, so not
+ * searched either.
  */
-const openingTime = (field: 'opens' | 'closes') => (values: string[]) =>
+const openingTime = (field: 'opens' | 'closes', hours: SQL) => (values: string[]) =>
   anyOf(values, (v) => {
     const m = /^(eq|ne|gt|lt|ge|le)?(\d{1,4})$/.exec(v);
     const n = m ? Number(m[2]) : NaN;
@@ -533,11 +544,38 @@ const openingTime = (field: 'opens' | 'closes') => (values: string[]) =>
         `'${v}' is not a time as hhmm (0000–2400) with an optional prefix.`,
       );
     const op = sql.raw(comparisons[m[1] ?? 'eq']!);
+    const allDayTime = field === 'opens' ? 0 : 2400;
     // The hours are checked as hh:mm before the cast: a case, because SQL does not promise the order of an `and`.
-    return sql`exists (select 1 from jsonb_array_elements(s.opening_hours) h
+    return sql`exists (select 1 from jsonb_array_elements(${hours}) h
       where h->>'day' <> 'publicHoliday'
-        and (case when h->>${field} ~ '^[0-9]{2}:[0-9]{2}' then replace(left(h->>${field}, 5), ':', '')::int end) ${op} ${n})`;
+        and (case when ${ALL_DAY_PERIOD} then ${allDayTime}
+          when h->>${field} ~ '^[0-9]{2}:[0-9]{2}' then replace(left(h->>${field}, 5), ':', '')::int end) ${op} ${n})`;
   });
+
+/**
+ * HCPD's `allday` (token true/false): `true` finds hours with a day open 24 hours (availableTime.allDay);
+ * `false` hours with a day at set times, as a period with times is not all day. No hours match neither.
+ */
+const allDay = (hours: SQL) => (values: string[]) =>
+  anyOf(values, (v) => {
+    const whole = booleanOf(v.slice(v.indexOf('|') + 1));
+    return sql`exists (select 1 from jsonb_array_elements(${hours}) h
+      where h->>'day' <> 'publicHoliday' and ${whole ? ALL_DAY_PERIOD : sql`not ${ALL_DAY_PERIOD}`})`;
+  });
+
+/** HCPD's `daysofweek`: a day of the hours (open at set times or all day). */
+const daysOfWeek = (hours: SQL) =>
+  codeOf(DAYS_OF_WEEK_SYSTEM, (code) =>
+    DAYS.includes(code) ? sql`${hours} @> ${JSON.stringify([{ day: code }])}::jsonb` : sql`false`,
+  );
+
+/** The four availability parameters HCPD declares on HealthcareService and PractitionerRole. */
+const availabilityParams = (hours: SQL) => ({
+  daysofweek: param('token', hcpd('daysofweek'), daysOfWeek(hours)),
+  starttime: param('number', hcpd('starttime'), openingTime('opens', hours)),
+  endtime: param('number', hcpd('endtime'), openingTime('closes', hours)),
+  allday: param('token', hcpd('allday'), allDay(hours)),
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 const currentOn = (start: SQL, end: SQL) =>
@@ -693,17 +731,8 @@ const serviceParams = {
   location: referenceTo('HealthcareService-location', sql`s.location_id`, 'Location'),
   ...locationChains,
   active: { ...activeOf(serviceCurrent), definition: r4('HealthcareService-active') },
-  daysofweek: param(
-    'token',
-    hcpd('daysofweek'),
-    codeOf(DAYS_OF_WEEK_SYSTEM, (code) =>
-      DAYS.includes(code)
-        ? sql`s.opening_hours @> ${JSON.stringify([{ day: code }])}::jsonb`
-        : sql`false`,
-    ),
-  ),
-  starttime: param('number', hcpd('starttime'), openingTime('opens')),
-  endtime: param('number', hcpd('endtime'), openingTime('closes')),
+  // Its opening hours (docs/decisions/080-hours-all-day-and-rsg.md).
+  ...availabilityParams(sql`s.opening_hours`),
   languages: param('token', hcpd('languages'), languagesOf(sql`s.languages`)),
   hsbilling: param('token', hcpd('healthcareservice-billing'), billingOf),
   // The API's own shorthand from before the chains (decision 031): the same as `location.address-…`.
@@ -753,6 +782,13 @@ const practitionerParams = {
     (values, modifier) =>
       registrationOf(anyOf(values, (v) => stringMatch(sql`reg.profession`, v, modifier))),
     { modifiers: ['exact', 'contains'] },
+  ),
+  // The individual-recordedSexOrGender value (administrative gender); none given matches no token
+  // (docs/decisions/080-hours-all-day-and-rsg.md).
+  rsg: param(
+    'token',
+    hcpd('practitioner-rsg'),
+    codeOf(ADMINISTRATIVE_GENDER_SYSTEM, (code) => sql`pr.recorded_sex_or_gender = ${code}`),
   ),
   active: { ...activeOf(sql`true`), definition: r4('Practitioner-active') },
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Practitioner),
@@ -819,6 +855,9 @@ const roleParams = {
   languages: param('token', hcpd('languages'), languagesOf(sql`r.languages`)),
   'address-postalcode': serviceParams['address-postalcode'],
   'address-state': serviceParams['address-state'],
+  // The role's own hours, never its service's: a role without hours matches none of the four
+  // (docs/decisions/080-hours-all-day-and-rsg.md).
+  ...availabilityParams(sql`r.available_time`),
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.PractitionerRole),
 } satisfies Record<string, SearchParam>;
 

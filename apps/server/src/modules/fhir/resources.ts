@@ -319,6 +319,36 @@ const fhirDays: Record<string, string> = {
 /** "08:00" → "08:00:00" (FHIR time). */
 const fhirTime = (t: string) => (t.length === 5 ? `${t}:00` : t);
 
+/**
+ * A day open 24 hours is stored as its one period 00:00–23:59 (platform/entities/opening-hours.ts); it is
+ * served as availableTime.allDay with no times (docs/decisions/080-hours-all-day-and-rsg.md).
+ */
+export const ALL_DAY_OPENS = '00:00';
+export const ALL_DAY_CLOSES = '23:59';
+const isAllDay = (hours: OpeningHours[], day: string) => {
+  const periods = hours.filter((h) => h.day === day);
+  return (
+    periods.length === 1 &&
+    periods[0]!.opens === ALL_DAY_OPENS &&
+    periods[0]!.closes === ALL_DAY_CLOSES
+  );
+};
+
+/** HealthcareService / PractitionerRole availableTime of stored hours (public holidays have no FHIR day). */
+export function availableTimeOf(hours: OpeningHours[]): Json[] {
+  return hours
+    .filter((h) => fhirDays[h.day])
+    .map((h) =>
+      isAllDay(hours, h.day)
+        ? { daysOfWeek: [fhirDays[h.day]], allDay: true }
+        : {
+            daysOfWeek: [fhirDays[h.day]],
+            availableStartTime: fhirTime(h.opens),
+            availableEndTime: fhirTime(h.closes),
+          },
+    );
+}
+
 /** Whether a dated thing is current on `today` (yyyy-mm-dd). */
 export const isCurrent = (start: string | null, end: string | null, today: string) =>
   (!start || start <= today) && (!end || end >= today);
@@ -346,13 +376,7 @@ export function healthcareServiceResource(s: ServiceRow, today: string): Json {
     comment: s.description ?? undefined,
     telecom: telecomOf(s, s),
     serviceProvisionCode: s.billing?.map(billingConcept),
-    availableTime: s.openingHours
-      .filter((h) => fhirDays[h.day])
-      .map((h) => ({
-        daysOfWeek: [fhirDays[h.day]],
-        availableStartTime: fhirTime(h.opens),
-        availableEndTime: fhirTime(h.closes),
-      })),
+    availableTime: availableTimeOf(s.openingHours),
     communication: s.languages?.map(languageConcept),
     endpoint: refs('Endpoint', s.endpointIds),
   });
@@ -369,15 +393,59 @@ export interface PractitionerRow {
   personalPhone: string | null;
   /** AHPRA registrations (profession and registration number), published on the national register. */
   registrations: Array<{ profession: string; number: string }>;
+  /** The practitioner's own recorded sex or gender (administrative-gender code), null when not given. */
+  recordedSexOrGender?: string | null;
   lastUpdated: Date | string;
 }
 
+/** The extension HCPD's `rsg` searches, as AU Base profiles it on Practitioner. */
+export const RECORDED_SEX_OR_GENDER_URL =
+  'http://hl7.org/fhir/StructureDefinition/individual-recordedSexOrGender';
+export const ADMINISTRATIVE_GENDER_SYSTEM = 'http://hl7.org/fhir/administrative-gender';
+const genderDisplay: Record<string, string> = { female: 'Female', male: 'Male', other: 'Other' };
+
+/**
+ * The practitioner's recorded sex or gender as AU Base's practitioner example carries it: the value an
+ * administrative-gender coding (what HCPD's `rsg` searches), the type AU Base's rsg-type `sex-gender`. The
+ * practitioner gave it themselves on their profile, so no source document, source system or jurisdiction.
+ */
+function recordedSexOrGenderOf(code: string): Json {
+  return {
+    url: RECORDED_SEX_OR_GENDER_URL,
+    extension: [
+      {
+        url: 'value',
+        valueCodeableConcept: {
+          coding: [
+            { system: ADMINISTRATIVE_GENDER_SYSTEM, code, display: genderDisplay[code] ?? code },
+          ],
+        },
+      },
+      {
+        url: 'type',
+        valueCodeableConcept: {
+          coding: [
+            {
+              system: 'http://terminology.hl7.org.au/CodeSystem/rsg-type',
+              code: 'sex-gender',
+              display: 'Sex/Gender',
+            },
+          ],
+        },
+      },
+    ],
+  };
+}
+
 export function practitionerResource(p: PractitionerRow): Json {
+  // hc-practitioner requires the HPI-I, recorded sex or gender and a professional registration
+  // (docs/decisions/080-hours-all-day-and-rsg.md): declared when this practitioner has all three.
+  const meetsHcpd = !!p.hpii && !!p.recordedSexOrGender && p.registrations.length > 0;
   return compact({
     resourceType: 'Practitioner',
     id: p.id,
-    // HCPD's hc-practitioner requires recorded sex or gender and a qualification, which are not published.
-    meta: meta(p.lastUpdated, profileList('Practitioner', false)),
+    meta: meta(p.lastUpdated, profileList('Practitioner', meetsHcpd)),
+    extension: p.recordedSexOrGender ? [recordedSexOrGenderOf(p.recordedSexOrGender)] : undefined,
     identifier: p.hpii
       ? [
           {
@@ -458,6 +526,8 @@ export interface RoleRow {
   endpointIds?: string[] | null;
   /** Languages the practitioner offers in the role besides English (BCP 47 codes). */
   languages?: string[];
+  /** When the practitioner is available in the role ([] or absent: no hours of its own). */
+  availableTime?: OpeningHours[] | null;
 }
 
 export function practitionerRoleResource(r: RoleRow, today: string): Json {
@@ -480,6 +550,7 @@ export function practitionerRoleResource(r: RoleRow, today: string): Json {
     specialty: r.specialty ? [codeableOf(r.specialty, r.specialtyCoding)] : undefined,
     location: r.locationId ? [{ reference: `Location/${r.locationId}` }] : undefined,
     healthcareService: [{ reference: `HealthcareService/${r.healthcareServiceId}` }],
+    availableTime: availableTimeOf(r.availableTime ?? []),
     endpoint: refs('Endpoint', r.endpointIds),
   });
 }

@@ -590,3 +590,64 @@ describe('the HPI-I search limit', () => {
     expect(audited).toHaveLength(3);
   }, 60_000);
 });
+
+// docs/decisions/080-hours-all-day-and-rsg.md: a role's own optional hours, the service's opening-hours schema.
+describe('when a practitioner is available in a role', () => {
+  const week = (days: Record<string, { allDay?: boolean; ranges?: Array<[string, string]> }>) =>
+    Object.entries(days).map(([day, d]) => ({
+      day,
+      allDay: d.allDay ?? false,
+      ranges: (d.ranges ?? []).map(([opens, closes]) => ({ opens, closes })),
+    }));
+  const put = (availableTime: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${aliceTelehealth}`,
+      headers: headers(ALICE),
+      payload: { ...validRole, startDate: '2025-01-15', availableTime },
+    });
+
+  it('saves hours and an all-day day, keeps them when not sent, and audits the change', async () => {
+    const before = PractitionerRoleDetail.parse(
+      (await get(ALICE, `/api/practitioner-roles/${aliceTelehealth}`)).json(),
+    );
+    expect(before.availableTime).toEqual([]);
+    const saved = await put(week({ mon: { ranges: [['18:00', '22:00']] }, sun: { allDay: true } }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const detail = PractitionerRoleDetail.parse(saved.json());
+    expect(detail.availableTime.find((d) => d.day === 'mon')).toEqual({
+      day: 'mon',
+      allDay: false,
+      ranges: [{ opens: '18:00', closes: '22:00' }],
+    });
+    expect(detail.availableTime.find((d) => d.day === 'sun')).toMatchObject({ allDay: true });
+    const unsent = await put(undefined);
+    expect(PractitionerRoleDetail.parse(unsent.json()).availableTime).toEqual(detail.availableTime);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, aliceTelehealth),
+          eq(auditEvents.action, 'practitioner-role.updated'),
+        ),
+      );
+    expect(event?.changedFields).toMatchObject({
+      availableTime: [
+        { day: 'mon', opens: '18:00', closes: '22:00' },
+        { day: 'sun', opens: '00:00', closes: '23:59' },
+      ],
+    });
+    const none = await put(week({ mon: {} }));
+    expect(PractitionerRoleDetail.parse(none.json()).availableTime).toEqual([]);
+  });
+
+  it('refuses hours that close before they open, with the problem on the field', async () => {
+    const res = await put(week({ tue: { ranges: [['17:00', '09:00']] } }));
+    const problem = expectProblem(res, 400, { field: 'availableTime.0.ranges.0.closes' });
+    expect(problem.errors?.[0]?.message).toBe('Closing time must be after opening time');
+    expectProblem(await put(week({ tue: { ranges: [['9am', '17:00']] } })), 400, {
+      field: 'availableTime.0.ranges.0.opens',
+    });
+  });
+});

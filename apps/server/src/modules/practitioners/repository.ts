@@ -11,6 +11,7 @@ import {
   terminologyConcepts,
   valueSetConcepts,
   valueSets,
+  type OpeningHours,
 } from '#db/schema/index.ts';
 
 /** Which roles a query may see: roles of services in these organisations, or of these services. */
@@ -50,6 +51,8 @@ export interface RoleRow {
   numberOfDays: number | null;
   startDate: string;
   endDate: string | null;
+  /** When the practitioner is available in the role, as stored periods ([] when none). */
+  availableTime: OpeningHours[];
   addressLines: string[] | null;
   locality: string | null;
   state: string | null;
@@ -110,6 +113,7 @@ const roleColumns = sql`
   hs.name as "healthcareServiceName", hs.organisation_id as "organisationId",
   pr.primary_type as "primaryType", pr.specialty, pr.languages, pr.preferred_name as "preferredName",
   pr.number_of_days as "numberOfDays", pr.start_date::text as "startDate", pr.end_date::text as "endDate",
+  pr.available_time as "availableTime",
   l.address_lines as "addressLines", l.locality, l.state, l.postcode, l.type as "locationTypes"`;
 
 /** Data access of the Practitioners page and practitioner roles. */

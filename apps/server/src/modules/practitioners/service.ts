@@ -24,6 +24,7 @@ import {
 } from '#platform/access/scope.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { checkedSpecialty } from '#platform/terminology.ts';
+import { toOpeningDays, toStoredHours } from '#platform/entities/opening-hours.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { accessOf } from '#platform/access/guards.ts';
@@ -148,6 +149,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
       numberOfDays: row.numberOfDays,
       startDate: row.startDate,
       endDate: row.endDate,
+      availableTime: row.availableTime.length ? toOpeningDays(row.availableTime) : [],
       isActive: offering.isActive,
       canManage: offering.canManage,
     };
@@ -339,6 +341,7 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
           numberOfDays: body.numberOfDays,
           startDate: body.startDate,
           endDate: body.endDate,
+          availableTime: toStoredHours(body.availableTime ?? []),
         };
         const id = await insertRole(tx, values);
         await appendAudit(tx, {
@@ -373,6 +376,10 @@ export function practitionersService(deps: Pick<AppDeps, 'db' | 'config'>, hiSer
         numberOfDays: body.numberOfDays,
         startDate: body.startDate,
         endDate: body.endDate,
+        // Absent: the hours stay as they are (a client that does not know them does not clear them).
+        availableTime: body.availableTime
+          ? toStoredHours(body.availableTime)
+          : before.availableTime,
       };
       const changed = Object.fromEntries(
         Object.entries(next).filter(

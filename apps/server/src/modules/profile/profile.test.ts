@@ -413,3 +413,52 @@ describe('the practitioner profile read view', () => {
     );
   });
 });
+
+// docs/decisions/080-hours-all-day-and-rsg.md: the practitioner's own, optional, published on Practitioner.
+describe('recorded sex or gender', () => {
+  it('Ben, managing Farah, sets hers (audited as acting for her); empty clears it; a bad code is a 400 on the field', async () => {
+    const url = profileApiPath('recordedSexOrGender', id.farah);
+    const saved = await call('ben', 'PUT', url, { recordedSexOrGender: 'other' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(Profile.parse(saved.json()).recordedSexOrGender).toBe('other');
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'practitioner.updated'),
+          eq(auditEvents.entityId, demoIds.practitioner('farah')),
+        ),
+      )
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
+    expect(audit).toMatchObject({
+      actorUserId: id.ben,
+      actingForPractitionerId: demoIds.practitioner('farah'),
+      entityType: 'Practitioner',
+      changedFields: { recordedSexOrGender: 'other' },
+    });
+
+    const bad = await call('farah', 'PUT', url, { recordedSexOrGender: 'unknown' });
+    const problem = expectProblem(bad, 400, { field: 'recordedSexOrGender' });
+    expect(problem.errors?.[0]?.message).toBe('Choose one of the options, or Prefer not to say');
+
+    const cleared = await call('farah', 'PUT', url, { recordedSexOrGender: '' });
+    expect(Profile.parse(cleared.json()).recordedSexOrGender).toBeNull();
+  });
+
+  it('is nobody else’s to set, and a user without a practitioner record has none (409)', async () => {
+    expectProblem(
+      await call('george', 'PUT', profileApiPath('recordedSexOrGender', id.alice), {
+        recordedSexOrGender: 'male',
+      }),
+      403,
+    );
+    expectProblem(
+      await call('isla', 'PUT', profileApiPath('recordedSexOrGender', id.isla), {
+        recordedSexOrGender: 'female',
+      }),
+      409,
+    );
+  });
+});

@@ -24,6 +24,7 @@ export function profileRepository(db: Database) {
             preferredName: practitioners.preferredName,
             personalEmail: practitioners.personalEmail,
             personalPhone: practitioners.personalPhone,
+            recordedSexOrGender: practitioners.recordedSexOrGender,
           },
           lastVerificationAt: sql<Date | string | null>`(
             select max(${emailVerifications.createdAt}) from ${emailVerifications}

@@ -6,6 +6,7 @@ import {
   PractitionerProfile,
   Problem,
   Profile,
+  RecordedSexOrGenderUpdate,
   VerifyEmailRequest,
   VerifyEmailResult,
   profileApiPaths,
@@ -75,6 +76,19 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         request.body,
         request.id,
       );
+      return service.get(caller, request.params.id);
+    },
+  });
+
+  route({
+    method: 'PUT',
+    url: profileApiPaths.recordedSexOrGender,
+    summary: 'Save the practitioner record’s recorded sex or gender (empty: prefer not to say)',
+    params: IdParams,
+    body: RecordedSexOrGenderUpdate,
+    response: { 200: Profile, ...writes },
+    handler: async (request, caller) => {
+      await service.updateRecordedSexOrGender(caller, request.params.id, request.body, request.id);
       return service.get(caller, request.params.id);
     },
   });

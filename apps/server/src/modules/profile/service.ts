@@ -5,6 +5,8 @@ import {
   type PersonalContactDetailsUpdate,
   type PractitionerProfile,
   type Profile,
+  type RecordedSexOrGender,
+  type RecordedSexOrGenderUpdate,
   type VerifyEmailRequest,
   type VerifyEmailResult,
 } from '@pca/contracts';
@@ -96,6 +98,8 @@ export function profileService(db: Database, options: { productName: string; pub
         ahpraPractitionerDetails: practitioner ? await repo.registrations(practitioner.id) : [],
         personalEmail: practitioner?.personalEmail ?? null,
         personalPhone: practitioner?.personalPhone ?? null,
+        recordedSexOrGender:
+          (practitioner?.recordedSexOrGender as RecordedSexOrGender | null | undefined) ?? null,
         isOwnProfile: isOwn,
         emailVerificationResendLockedUntil:
           until && until.getTime() > Date.now() ? until.toISOString() : null,
@@ -156,6 +160,40 @@ export function profileService(db: Database, options: { productName: string; pub
           entityType: 'practitioner',
           entityId: practitioner.id,
           changedFields: { personalEmail, personalPhone },
+          requestId,
+        });
+      });
+    },
+
+    /**
+     * The practitioner's recorded sex or gender (docs/decisions/080-hours-all-day-and-rsg.md): theirs to give,
+     * or a managing delegate's as for their other personal details; '' is "Prefer not to say" (nothing kept).
+     * It is published (Practitioner's individual-recordedSexOrGender), so it is audited as a practitioner
+     * change and bumps the record's last update, as partners' Provenance and `_lastUpdated` read them.
+     */
+    async updateRecordedSexOrGender(
+      auth: AuthContext,
+      userId: string,
+      body: RecordedSexOrGenderUpdate,
+      requestId: string,
+    ) {
+      const { row, isOwn } = await access(auth, userId);
+      const practitioner = row.practitioner;
+      if (!practitioner)
+        throw new ConflictError(
+          'Recorded sex or gender belongs to a practitioner. Register as a practitioner first.',
+        );
+      const recordedSexOrGender = body.recordedSexOrGender || null;
+      if (recordedSexOrGender === practitioner.recordedSexOrGender) return;
+      await db.transaction(async (tx) => {
+        await repo.updatePractitioner(tx, practitioner.id, { recordedSexOrGender });
+        await appendAudit(tx, {
+          actorUserId: auth.user.id,
+          actingForPractitionerId: isOwn ? null : practitioner.id,
+          action: 'practitioner.updated',
+          entityType: 'Practitioner',
+          entityId: practitioner.id,
+          changedFields: { recordedSexOrGender },
           requestId,
         });
       });

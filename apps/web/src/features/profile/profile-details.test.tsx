@@ -41,6 +41,7 @@ const aliceProfile: Profile = {
   ],
   personalEmail: null,
   personalPhone: null,
+  recordedSexOrGender: null,
   isOwnProfile: true,
   emailVerificationResendLockedUntil: null,
 };
@@ -168,6 +169,38 @@ describe('Alice’s profile', () => {
       personalEmail: 'alice@home.example.com',
       personalPhone: '0412345678',
     });
+  });
+});
+
+describe('recorded sex or gender (decision 080)', () => {
+  it('is optional, says why it is asked, and saves the choice; Prefer not to say sends nothing', async () => {
+    const requests = serveAlice({
+      [`PUT ${profileApiPath('recordedSexOrGender', alice.id)}`]: (request) =>
+        json({
+          ...aliceProfile,
+          recordedSexOrGender:
+            (request.body as { recordedSexOrGender: string }).recordedSexOrGender || null,
+        }),
+    });
+    renderApp(`/profile/${alice.id}?tab=Personal%20contact%20details`);
+    const tab = await screen.findByRole('tab', { name: 'Personal contact details' });
+    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 30_000 });
+    const field = await screen.findByLabelText(/^Recorded sex or gender \(optional\)/);
+    expect(field).toHaveValue('');
+    expect(
+      screen.getByText('Partners’ directories may let patients search for a practitioner by it.'),
+    ).toBeVisible();
+    await userEvent.selectOptions(field, 'Female');
+    await userEvent.click(screen.getByRole('button', { name: 'Save recorded sex or gender' }));
+    expect(await screen.findByText('Successfully updated your details')).toBeVisible();
+    await userEvent.selectOptions(field, 'Prefer not to say');
+    await userEvent.click(screen.getByRole('button', { name: 'Save recorded sex or gender' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+        { recordedSexOrGender: 'female' },
+        { recordedSexOrGender: '' },
+      ]),
+    );
   });
 });
 

@@ -26,6 +26,7 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
   ahpraPractitionerDetails: [],
   personalEmail: null,
   personalPhone: null,
+  recordedSexOrGender: null,
   isOwnProfile: true,
   emailVerificationResendLockedUntil: null,
   ...over,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
-import { healthcareServices } from './healthcare-services.ts';
+import { healthcareServices, type OpeningHours } from './healthcare-services.ts';
 import { practitioners } from './practitioners.ts';
 
 /** A practitioner's service offering at a healthcare service; active while today is within its dates. */
@@ -29,6 +29,9 @@ export const practitionerRoles = pgTable(
     numberOfDays: integer('number_of_days'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
+    // When the practitioner is available in this role, stored as a service's opening hours are; none ([])
+    // is "no hours of its own", never the service's (docs/decisions/080-hours-all-day-and-rsg.md).
+    availableTime: jsonb('available_time').$type<OpeningHours[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

@@ -17,6 +17,9 @@ export const practitioners = pgTable(
     personalEmail: text('personal_email'),
     personalPhone: text('personal_phone'),
     photoData: text('photo_data'),
+    // The practitioner's own recorded sex or gender (FHIR administrative-gender code), null when not given
+    // (docs/decisions/080-hours-all-day-and-rsg.md).
+    recordedSexOrGender: text('recorded_sex_or_gender'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

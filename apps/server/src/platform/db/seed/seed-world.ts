@@ -82,7 +82,7 @@ const SERVICE_DETAILS: Record<string, ContactDetails & { description: string; st
     website: 'https://harbourmedical.example.com.au/skin',
   },
   'harbour-telehealth-gp': {
-    description: 'Video and phone consultations with Harbour GPs, seven days.',
+    description: 'Video and phone consultations with Harbour GPs, 24 hours a day, seven days.',
     start: '2025-01-15',
     phone: '1300427262',
     email: 'telehealth@harbourmedical.example.com.au',
@@ -95,13 +95,30 @@ const CLINIC_HOURS: OpeningHours[] = [
   ...WEEKDAYS.map((day) => ({ day, opens: '08:00', closes: '18:00' })),
   { day: 'sat', opens: '09:00', closes: '13:00' },
 ];
+// The telehealth line is open 24 hours every day, public holidays too: a day open 24 hours is stored as its one period
+// 00:00–23:59 and served as availableTime.allDay (docs/decisions/080-hours-all-day-and-rsg.md).
 const TELEHEALTH_HOURS: OpeningHours[] = (
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'publicHoliday'] as const
 ).map((day) => ({
   day,
-  opens: '07:00',
-  closes: '22:00',
+  opens: '00:00',
+  closes: '23:59',
 }));
+
+/**
+ * When practitioners are available in a role, by `practitioner/service` (docs/decisions/080-hours-all-day-and-rsg.md):
+ * Alice's GP sessions at Surry Hills; her telehealth role has no hours of its own.
+ */
+const ROLE_HOURS: Record<string, OpeningHours[]> = {
+  'alice/surry-hills-gp': (['mon', 'tue', 'thu', 'fri'] as const).map((day) => ({
+    day,
+    opens: '08:30',
+    closes: '12:30',
+  })),
+};
+
+/** Practitioners' own recorded sex or gender (administrative-gender codes); the others gave none. */
+const RECORDED_SEX_OR_GENDER: Record<string, string> = { alice: 'female' };
 
 const ORGANISATION_DETAILS: Record<string, { alias?: string; fax?: string; website?: string }> = {
   'harbour-group': {
@@ -190,6 +207,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       preferredName: i.practitioner!.preferredName ?? null,
       personalEmail: i.practitioner!.personalEmail ?? null,
       personalPhone: i.practitioner!.personalPhone ?? null,
+      recordedSexOrGender: RECORDED_SEX_OR_GENDER[i.key] ?? null,
       createdAt: daysFromBase(-390),
       updatedAt: daysFromBase(-45),
     })),
@@ -291,6 +309,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       numberOfDays: [4, 2, 3][n % 3]!,
       startDate: r.start,
       endDate: roleEndDate(r),
+      availableTime: ROLE_HOURS[`${r.practitioner}/${r.healthcareService}`] ?? [],
       createdAt: new Date(`${r.start}T09:00:00+11:00`),
     })),
   );

@@ -18,7 +18,7 @@ import {
 } from '#lib/forms/form-kit.tsx';
 import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
 import { ContactFields } from '#lib/business/contact-fields.tsx';
-import { OpeningHoursEditor } from './opening-hours-editor.tsx';
+import { OpeningHoursEditor } from '#lib/forms/opening-hours-editor.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { TerminologyComboboxField } from '#lib/forms/terminology-field.tsx';
 import { LanguagesField } from '#lib/forms/languages-field.tsx';
@@ -154,7 +154,21 @@ export function HealthcareServiceForm({
         </Stack>
       </Fieldset>
       <ContactFields control={c} fieldId={fieldId} />
-      <OpeningHoursEditor control={c} errors={form.formState.errors} fieldId={fieldId} />
+      <Controller
+        control={c}
+        name="openingHours"
+        render={({ field }) => (
+          <OpeningHoursEditor
+            name="openingHours"
+            value={field.value}
+            onChange={field.onChange}
+            rangeError={(d, r, f) =>
+              form.formState.errors.openingHours?.[d]?.ranges?.[r]?.[f]?.message
+            }
+            fieldId={fieldId}
+          />
+        )}
+      />
     </EntityForm>
   );
 }

@@ -6,12 +6,7 @@ import { billingOptions, languageName } from '@pca/contracts/value-lists.ts';
 import { formatDate } from '#lib/dates.ts';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 
-const hoursText = (d: OpeningDay) =>
-  d.allDay
-    ? 'Open all day'
-    : d.ranges.length
-      ? d.ranges.map((r) => `${r.opens} to ${r.closes}`).join(', ')
-      : 'Closed';
+import { openingDayText } from '#lib/forms/opening-hours-editor.tsx';
 
 /** A healthcare service's details, contact details and opening hours, read-only. */
 export function ServiceSummary({ service: s }: { service: HealthcareServiceDetail }) {
@@ -48,7 +43,7 @@ export function ServiceSummary({ service: s }: { service: HealthcareServiceDetai
       <ContactSummaryItems contact={s} />
       {s.openingHours.map((d) => (
         <SummaryItem key={d.day} term={weekDayLabel[d.day]}>
-          {hoursText(d)}
+          {openingDayText(d)}
         </SummaryItem>
       ))}
     </SummaryList>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { TextInput } from '@pca/ui/primitives/text-input.ts';
@@ -8,6 +9,7 @@ import {
   type UpdatePractitionerRole,
 } from '@pca/contracts/practitioners.ts';
 import { uuid } from '@pca/contracts/ids.ts';
+import { closedWeek, hasHours, OpeningDay } from '@pca/contracts/opening-hours.ts';
 import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
@@ -15,6 +17,7 @@ import { ErrorSummary } from '#lib/forms/form-kit.tsx';
 import { TerminologyComboboxField } from '#lib/forms/terminology-field.tsx';
 import { LanguagesField } from '#lib/forms/languages-field.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { OpeningHoursEditor } from '#lib/forms/opening-hours-editor.tsx';
 
 /** What the form's inputs hold: text, converted to the contract's shape on submit. */
 export type RoleFormValues = {
@@ -27,6 +30,8 @@ export type RoleFormValues = {
   numberOfDays: string;
   startDate: string;
   endDate: string;
+  /** When the practitioner is available in the role: every day of the week, in order. */
+  availableTime: OpeningDay[];
 };
 
 /** What a valid form submits. */
@@ -47,6 +52,7 @@ const RoleFormSchema = z
     numberOfDays: text,
     startDate: text,
     endDate: text,
+    availableTime: z.array(OpeningDay),
   })
   .transform((v): z.input<typeof RoleTarget> => ({
     healthcareServiceId: v.healthcareServiceId,
@@ -57,6 +63,8 @@ const RoleFormSchema = z
     numberOfDays: v.numberOfDays.trim() === '' ? null : Number(v.numberOfDays),
     startDate: v.startDate,
     endDate: v.endDate === '' ? null : v.endDate,
+    // Every day "Not available" is no hours of its own (docs/decisions/080-hours-all-day-and-rsg.md).
+    availableTime: hasHours(v.availableTime) ? v.availableTime : [],
   }))
   .pipe(RoleTarget);
 
@@ -81,8 +89,8 @@ export type RoleFormProps = {
   serviceFixed?: boolean;
   /** Role types of the value set. */
   roleTypes: string[];
-  /** Starting values. */
-  defaultValues: RoleFormValues;
+  /** Starting values (no available time: every day "Not available"). */
+  defaultValues: Omit<RoleFormValues, 'availableTime'> & { availableTime?: OpeningDay[] };
   /** Saves; a thrown ApiError with field errors is shown on the fields. */
   onSubmit: (values: RoleFormResult) => Promise<void>;
   /** Leaves without saving. */
@@ -102,7 +110,14 @@ export function RoleForm({
   submitLabel,
 }: RoleFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useSchemaForm(RoleFormSchema, { defaultValues });
+  const form = useSchemaForm(RoleFormSchema, {
+    defaultValues: {
+      ...defaultValues,
+      availableTime: defaultValues.availableTime?.length
+        ? defaultValues.availableTime
+        : closedWeek(),
+    },
+  });
   const {
     register,
     handleSubmit,
@@ -117,7 +132,8 @@ export function RoleForm({
     } catch (error) {
       if (error instanceof ApiError && error.problem?.errors?.length) {
         for (const e of error.problem.errors)
-          if (e.field in ids) setError(e.field as keyof RoleFormValues, { message: e.message });
+          if (e.field in ids || e.field.startsWith('availableTime.'))
+            setError(e.field as Parameters<typeof setError>[0], { message: e.message });
           else setServerError(e.message);
       } else {
         setServerError(
@@ -208,6 +224,25 @@ export function RoleForm({
           invalid={Boolean(errors.endDate)}
           message={errors.endDate?.message}
           {...register('endDate')}
+        />
+        {/* The role's own hours (docs/decisions/080-hours-all-day-and-rsg.md). */}
+        <Controller
+          control={form.control}
+          name="availableTime"
+          render={({ field }) => (
+            <OpeningHoursEditor
+              name="availableTime"
+              value={field.value}
+              onChange={field.onChange}
+              rangeError={(d, r, f) => errors.availableTime?.[d]?.ranges?.[r]?.[f]?.message}
+              fieldId={fieldIdOf}
+              legend="When this practitioner is available in this role (optional)"
+              hint="Leave every day as Not available if the role has no set hours. Times are 24-hour, for example 08:30 or 17:00."
+              closedLabel="Not available"
+              allDayLabel="Available 24 hours"
+              hoursLabel="Available at set times"
+            />
+          )}
         />
         <ButtonGroup>
           <Button type="submit" loading={isSubmitting} loadingLabel="Saving">

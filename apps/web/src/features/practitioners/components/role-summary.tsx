@@ -5,10 +5,13 @@ import {
   SummaryListItemDescription,
   SummaryListItemTerm,
 } from '@pca/ui/primitives/summary-list.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
 import type { PractitionerRoleDetail } from '@pca/contracts/practitioners.ts';
 import { Chip } from '@pca/ui';
 import { languageName } from '@pca/contracts/value-lists.ts';
+import { weekDayLabel } from '@pca/contracts/opening-hours.ts';
 import { formatDate } from '#lib/dates.ts';
+import { openingDayText } from '#lib/forms/opening-hours-editor.tsx';
 
 /** Props of RoleSummary. */
 export type RoleSummaryProps = {
@@ -31,6 +34,21 @@ export function RoleSummary({ role }: RoleSummaryProps) {
     ['Number of days', role.numberOfDays === null ? 'N/A' : String(role.numberOfDays)],
     ['Start date', formatDate(role.startDate, 'medium')],
     ['End date', role.endDate ? formatDate(role.endDate, 'medium') : 'N/A'],
+    // The role's own hours, or none (docs/decisions/080-hours-all-day-and-rsg.md).
+    [
+      'Available',
+      role.availableTime.length ? (
+        <Stack key="available" gap={0.25}>
+          {role.availableTime.map((d) => (
+            <span key={d.day}>
+              {`${weekDayLabel[d.day]}: ${openingDayText(d, { allDay: 'Available 24 hours', closed: 'Not available' })}`}
+            </span>
+          ))}
+        </Stack>
+      ) : (
+        'No set hours'
+      ),
+    ],
     [
       'Status',
       <Chip key="status" tone={role.isActive ? 'success' : 'neutral'}>

@@ -160,6 +160,46 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
     });
   });
 
+  it('takes when the practitioner is available in the role: set times and 24 hours, a closing time before opening refused at the field (decision 080)', async () => {
+    const user = userEvent.setup();
+    const requests = serve();
+    renderApp('/practitioner-role/add');
+    await fillSearch(user, { hpii: ISLA, familyName: 'Brown', givenName: 'Isla' });
+    await user.click(await screen.findByRole('button', { name: 'Choose Isla Brown' }));
+    await user.selectOptions(await screen.findByLabelText(/^Role/), 'General practitioner');
+    const hours = screen.getByRole('group', {
+      name: /When this practitioner is available in this role/,
+    });
+    await user.selectOptions(within(hours).getByLabelText(/^Monday hours/), 'hours');
+    const closes = within(hours).getByLabelText(/^Monday closes/);
+    await user.clear(closes);
+    await user.type(closes, '08:00');
+    await user.click(screen.getByRole('button', { name: 'Add practitioner' }));
+    expect(
+      await screen.findByRole('link', { name: 'Closing time must be after opening time' }),
+    ).toBeInTheDocument();
+    await user.clear(closes);
+    await user.type(closes, '12:00');
+    await user.selectOptions(within(hours).getByLabelText(/^Sunday hours/), 'allDay');
+    await user.click(screen.getByRole('button', { name: 'Add practitioner' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/practitioner-roles')).toBe(true),
+    );
+    const created = requests.find((r) => r.path === '/api/practitioner-roles')!.body as {
+      availableTime: Array<{ day: string; allDay: boolean; ranges: unknown[] }>;
+    };
+    expect(created.availableTime.find((d) => d.day === 'mon')).toEqual({
+      day: 'mon',
+      allDay: false,
+      ranges: [{ opens: '09:00', closes: '12:00' }],
+    });
+    expect(created.availableTime.find((d) => d.day === 'sun')).toEqual({
+      day: 'sun',
+      allDay: true,
+      ranges: [],
+    });
+  });
+
   it('says how long to wait after too many searches', async () => {
     const user = userEvent.setup();
     serve(

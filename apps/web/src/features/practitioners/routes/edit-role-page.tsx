@@ -53,6 +53,7 @@ export function EditRolePage() {
               numberOfDays: role.data.numberOfDays === null ? '' : String(role.data.numberOfDays),
               startDate: role.data.startDate,
               endDate: role.data.endDate ?? '',
+              availableTime: role.data.availableTime,
             }}
             submitLabel="Save"
             onCancel={() => void navigate(pages.practitioners.list.href())}

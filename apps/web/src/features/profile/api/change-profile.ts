@@ -3,6 +3,7 @@ import type {
   BasicInformationUpdate,
   PersonalContactDetailsUpdate,
   Profile,
+  RecordedSexOrGenderUpdate,
   VerifyEmailRequest,
   VerifyEmailResult,
 } from '@pca/contracts';
@@ -20,6 +21,8 @@ export const profileChanges = {
     userId: string;
     body: PersonalContactDetailsUpdate;
   }) => http<Profile>(profileApiPath('personalContactDetails', userId), { method: 'PUT', body }),
+  recordedSexOrGender: ({ userId, body }: { userId: string; body: RecordedSexOrGenderUpdate }) =>
+    http<Profile>(profileApiPath('recordedSexOrGender', userId), { method: 'PUT', body }),
   resendVerification: ({ userId }: { userId: string }) =>
     http<null>(profileApiPath('emailVerification', userId), { method: 'POST' }),
 };

@@ -15,6 +15,7 @@ import type { Profile } from '@pca/contracts';
 import { useProfile } from '../api/get-profile.ts';
 import { BasicInformation } from '../components/basic-information.tsx';
 import { PersonalContactDetails } from '../components/personal-contact-details.tsx';
+import { RecordedSexOrGender } from '../components/recorded-sex-or-gender.tsx';
 import { ProfilePhoto } from '../components/profile-photo.tsx';
 import { RegisterPractitionerButton } from '../components/register-practitioner-dialog.tsx';
 import { safePreviousPath } from '../email-status.ts';
@@ -129,7 +130,12 @@ function LoadedProfile({
               { label: TAB_LABELS[0], content: basic },
               {
                 label: TAB_LABELS[1],
-                content: <PersonalContactDetails profile={profile} onStatus={onStatus} />,
+                content: (
+                  <Stack gap={3}>
+                    <PersonalContactDetails profile={profile} onStatus={onStatus} />
+                    <RecordedSexOrGender profile={profile} onStatus={onStatus} />
+                  </Stack>
+                ),
               },
             ]}
           />

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
-import { weekDayLabel, type OpeningDay, type WorkplaceServiceSummary } from '@pca/contracts';
+import { weekDayLabel, type WorkplaceServiceSummary } from '@pca/contracts';
 import { workplacesMessages as messages } from '@pca/contracts/workplaces-paths.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
@@ -13,19 +13,13 @@ import { Loading } from '@pca/ui/loading/loading.tsx';
 import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
 import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { openingDayText } from '#lib/forms/opening-hours-editor.tsx';
 import { notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { useWorkplaceService } from '../api/workplaces.ts';
 import { RoleStatus, roleDate } from '../components/role-status.tsx';
 
 type Summary = WorkplaceServiceSummary;
 type Role = Summary['roles'][number];
-
-const hoursText = (d: OpeningDay) =>
-  d.allDay
-    ? 'Open all day'
-    : d.ranges.length
-      ? d.ranges.map((r) => `${r.opens} to ${r.closes}`).join(', ')
-      : 'Closed';
 
 /** A contact channel as stored, saying when it is kept from partners. */
 const channel = (value: string, suppressed: boolean) =>
@@ -108,7 +102,7 @@ function ServiceSummary({ summary }: { summary: Summary }) {
           <SummaryList>
             {s.openingHours.map((d) => (
               <SummaryItem key={d.day} term={weekDayLabel[d.day]}>
-                {hoursText(d)}
+                {openingDayText(d)}
               </SummaryItem>
             ))}
           </SummaryList>

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// Opening hours, shared by a healthcare service (when it is open) and a practitioner role (when the
+// practitioner is available in it): one editor, one schema (docs/decisions/080-hours-all-day-and-rsg.md).
+
+export const weekDays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'publicHoliday'] as const;
+export const WeekDay = z.enum(weekDays);
+export type WeekDay = z.infer<typeof WeekDay>;
+/** Display label of a day of the opening hours. */
+export const weekDayLabel: Record<WeekDay, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+  publicHoliday: 'Public holidays',
+};
+
+const time = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as hh:mm, for example 08:30');
+export const OpeningTimeRange = z.object({ opens: time, closes: time });
+
+/** One day of normal opening hours: closed (no ranges), open 24 hours (allDay), or open in time ranges. */
+export const OpeningDay = z
+  .object({ day: WeekDay, allDay: z.boolean(), ranges: z.array(OpeningTimeRange).max(4) })
+  .superRefine((v, ctx) => {
+    if (v.allDay) return;
+    const sorted = v.ranges
+      .map((r, index) => ({ ...r, index }))
+      .sort((a, b) => a.opens.localeCompare(b.opens));
+    for (const r of sorted)
+      if (r.closes <= r.opens)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ranges', r.index, 'closes'],
+          message: 'Closing time must be after opening time',
+        });
+    for (let i = 1; i < sorted.length; i++)
+      if (sorted[i]!.opens < sorted[i - 1]!.closes)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ranges', sorted[i]!.index, 'opens'],
+          message: 'Time ranges on the same day must not overlap',
+        });
+  });
+export type OpeningDay = z.infer<typeof OpeningDay>;
+
+/** A week of opening hours: each day at most once. */
+export const OpeningHoursInput = z
+  .array(OpeningDay)
+  .max(weekDays.length)
+  .superRefine((v, ctx) => {
+    const days = v.map((d) => d.day);
+    if (new Set(days).size !== days.length)
+      ctx.addIssue({ code: 'custom', message: 'Each day may appear once' });
+  });
+export type OpeningHoursInput = z.infer<typeof OpeningHoursInput>;
+
+/** Every day of the week closed: the editor's starting value when there are no hours. */
+export const closedWeek = (): OpeningDay[] =>
+  weekDays.map((day) => ({ day, allDay: false, ranges: [] }));
+
+/** Whether a week of hours has any open day. */
+export const hasHours = (days: readonly OpeningDay[]) =>
+  days.some((d) => d.allDay || d.ranges.length > 0);
