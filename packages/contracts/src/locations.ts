@@ -31,22 +31,29 @@ export const locationApiPaths = {
 export const FACILITY_AMENITY_SYSTEM =
   'https://healthterminologies.gov.au/fhir/CodeSystem/facility-amenity-1';
 export const locationAmenities = [
-  ['wheelchairAccess', 'Wheelchair Access'],
-  ['accessibleParking', 'Accessible Parking'],
-  ['accessibleFriendlyToilet', 'Accessible Toilet'],
-  ['hearingInductionLoop', 'Hearing Induction Loop'],
-  ['ttyFacilities', 'Teletypewriter (TTY) Facilities'],
-  ['brailleSignage', 'Braille Signage'],
-  ['accessibleTelephones', 'Accessible Telephones'],
-  ['lowSensorySpace', 'Low Sensory Space'],
-  ['parkingFree', 'Free Parking'],
-  ['parkingPaid', 'Paid Parking'],
-  ['toilet', 'Toilet'],
-  ['babyChangeFacility', 'Baby Change Facility'],
-  ['childMindingOrCreche', 'Child Minding or Creche'],
-  ['publicTelephone', 'Public Telephone'],
-  ['cafeteria', 'Cafeteria'],
-].map(([code, display]) => ({ system: FACILITY_AMENITY_SYSTEM, code: code!, display: display! }));
+  ['wheelchairAccess', 'Wheelchair Access', 'Wheelchair access'],
+  ['accessibleParking', 'Accessible Parking', 'Accessible parking'],
+  ['accessibleFriendlyToilet', 'Accessible Toilet', 'Accessible toilet'],
+  ['hearingInductionLoop', 'Hearing Induction Loop', 'Hearing loop'],
+  ['ttyFacilities', 'Teletypewriter (TTY) Facilities', 'TTY (teletypewriter)'],
+  ['brailleSignage', 'Braille Signage', 'Braille signs'],
+  ['accessibleTelephones', 'Accessible Telephones', 'Accessible telephones'],
+  ['lowSensorySpace', 'Low Sensory Space', 'Low-sensory space'],
+  ['parkingFree', 'Free Parking', 'Free parking'],
+  ['parkingPaid', 'Paid Parking', 'Paid parking'],
+  ['toilet', 'Toilet', 'Toilets'],
+  ['babyChangeFacility', 'Baby Change Facility', 'Baby change room'],
+  ['childMindingOrCreche', 'Child Minding or Creche', 'Child minding or crèche'],
+  ['publicTelephone', 'Public Telephone', 'Public telephone'],
+  ['cafeteria', 'Cafeteria', 'Café or cafeteria'],
+].map(([code, display, label]) => ({
+  system: FACILITY_AMENITY_SYSTEM,
+  code: code!,
+  /** The code system's display, served to partners. */
+  display: display!,
+  /** What the portal's screens call it. */
+  label: label!,
+}));
 const amenityCodes = locationAmenities.map((a) => a.code) as [string, ...string[]];
 export const LocationAmenity = z.enum(amenityCodes, { message: 'Select amenities from the list' });
 
