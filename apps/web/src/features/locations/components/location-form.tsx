@@ -139,7 +139,7 @@ function PositionFields({
         </div>
         <div role="status">{note ? <Text>{note}</Text> : null}</div>
         {outside ? (
-          <SectionAlert tone="warning" title="This position is outside mainland Australia">
+          <SectionAlert tone="warningMedium" title="This position is outside mainland Australia">
             <Text>
               Check the latitude and longitude are not swapped and that the latitude starts with a
               minus sign. You can still save it, for example for an external territory.
