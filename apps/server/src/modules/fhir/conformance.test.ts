@@ -228,6 +228,7 @@ beforeAll(async () => {
         name,
         connectionType,
         payloadType: 'http://ns.electronichealth.net.au/er/sc/deliver/hl7Mdm/2012',
+        payloadMimeTypes: ['application/hl7-v2'],
         address: `https://smd.example.org.au/${id}`,
         status: 'active',
       },
@@ -269,6 +270,7 @@ beforeAll(async () => {
       `https://smd.example.org.au/${telehealth}`,
     ),
     hcepi: ex(`urn:uuid:${orgEndpoint}`, `urn:uuid:${other}`),
+    payloadmimetype: ex('urn:ietf:bcp:13|application/hl7-v2', 'application/pdf'),
     organization: ex(`Organization/${surryHills}`, `Organization/${telehealth}`),
     'connection-type': ex(SMD, 'http://example.org/other-connection'),
     'payload-type': ex(

@@ -30,6 +30,7 @@ import {
 } from './hcpd-sql.ts';
 import { FhirSearchError, isUuid } from './search-input.ts';
 import { FACILITY_AMENITY_SYSTEM } from '@pca/contracts/locations.ts';
+import { MIME_TYPE_SYSTEM } from '@pca/contracts/endpoints.ts';
 import { roleVisibleJoin, roleVisibleWhere, visibility } from '#platform/partner-visibility.ts';
 
 // What one partner may see is platform/partner-visibility.ts (shared with the operator's publications
@@ -919,6 +920,12 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
         codeOnly(sql`e.connection_type`),
       ),
       'payload-type': param('token', r4('Endpoint-payload-type'), codeOnly(sql`e.payload_type`)),
+      // HCPD's: a MIME type it accepts (`urn:ietf:bcp:13|application/pdf` or the type alone).
+      payloadmimetype: param(
+        'token',
+        hcpd('endpoint-payloadmimetype'),
+        codeOf(MIME_TYPE_SYSTEM, (code) => sql`${code} = any(e.payload_mime_types)`),
+      ),
       status: param('token', r4('Endpoint-status'), (values) =>
         anyOf(values, (v) => sql`e.status = ${v}`),
       ),

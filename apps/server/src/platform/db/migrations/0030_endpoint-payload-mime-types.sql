@@ -1,0 +1,1 @@
+ALTER TABLE "endpoints" ADD COLUMN "payload_mime_types" text[] DEFAULT '{}'::text[] NOT NULL;
