@@ -669,7 +669,9 @@ const locationParams = {
     sql`l.postal_address_line`,
     sql`l.postal_postcode`,
   ]),
-  near: param('special', r4('Location-near'), near),
+  near: param('special', r4('Location-near'), near, {
+    documentation: `latitude|longitude|distance|units (WGS84 decimal degrees; units km, the default, m or [mi_i]; without a distance ${NEAR_DEFAULT_KM} km): locations whose position is within that great-circle distance. A location without a position never matches.`,
+  }),
   organization: referenceTo('Location-organization', sql`l.organisation_id`, 'Organization'),
   'organization.identifier': chain(
     organizationParams.identifier,
