@@ -559,3 +559,43 @@ describe('hc-location amenities, postal address and position', () => {
     }
   });
 });
+
+describe('an endpoint’s formats (payloadMimeType)', () => {
+  it('keeps the formats chosen, serves them, and refuses one not on the list', async () => {
+    const url = endpointApiPaths.organisation.replace(':id', surryHills);
+    const input = {
+      name: 'Surry Hills FHIR',
+      connectionType: 'hl7-fhir-rest',
+      payloadType: 'http://ns.electronichealth.net.au/er/sc/deliver/hl7Mdm/2012',
+      payloadMimeTypes: ['application/fhir+xml', 'application/fhir+json'],
+      address: 'https://fhir.example.org.au/surry-hills',
+      status: 'active',
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await as(ALICE),
+      payload: { ...input, payloadMimeTypes: ['text/html'] },
+    });
+    expect(expectProblem(refused, 400).errors?.[0]?.field).toMatch(/^payloadMimeTypes/);
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await as(ALICE),
+      payload: input,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpoint = EndpointView.parse(created.json());
+    // In the list's order.
+    expect(endpoint.payloadMimeTypes).toEqual(['application/fhir+json', 'application/fhir+xml']);
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const read = (await fhir(`/fhir/Endpoint/${endpoint.id}`, authorization)).json() as R;
+    expectValidFhir(read);
+    expect(read['payloadMimeType']).toEqual(['application/fhir+json', 'application/fhir+xml']);
+    const found = await search(
+      `/fhir/Endpoint?payloadmimetype=${encodeURIComponent('urn:ietf:bcp:13|application/fhir+xml')}&epurl=${encodeURIComponent(input.address)}`,
+      authorization,
+    );
+    expect(found.entry?.map((e) => e.resource!.id)).toEqual([endpoint.id]);
+  });
+});
