@@ -301,8 +301,18 @@ test.describe('Businesses', () => {
     );
     await page.getByLabel(/^Location name/).fill('Surry Hills Annex');
     await page.getByLabel(/^Street address/).fill('122 Crown Street');
-    await page.getByRole('combobox', { name: /Suburb or postcode/ }).fill('2010');
+    // The location's own address (the postal address if different has a suburb field too).
+    await page
+      .getByRole('group', { name: /^Address/ })
+      .getByRole('combobox', { name: /Suburb or postcode/ })
+      .fill('2010');
     await page.getByRole('option', { name: 'Surry Hills NSW 2010' }).click();
+    // The map position starts from the suburb's centre; amenities are ticked
+    // (docs/decisions/079-location-amenities-postal-position.md).
+    await page.getByRole('button', { name: 'Use the suburb’s centre' }).click();
+    await expect(page.getByLabel(/^Latitude/)).toHaveValue('-33.88447');
+    await page.getByText('Wheelchair access', { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: 'Wheelchair access' })).toBeChecked();
     await page.getByLabel(/^Phone/).fill('02 9123 7777');
     await page.screenshot({ path: '/tmp/businesses-location-add.png', fullPage: true });
     await expectAccessible(page);
@@ -311,6 +321,8 @@ test.describe('Businesses', () => {
     await expect(page.getByRole('tabpanel')).toContainText(
       '122 Crown Street, Surry Hills NSW 2010',
     );
+    await expect(page.getByRole('tabpanel')).toContainText('-33.88447, 151.21001');
+    await expect(page.getByRole('tabpanel')).toContainText('Wheelchair access');
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Harbour Medical Centre Surry Hills' }).click();

@@ -40,6 +40,8 @@ test('Alice adds an endpoint to the GP service, fixes a wrong address, edits and
   await page.getByLabel(/^Name/).fill('Secure messaging');
   await page.getByLabel(/^Connection type/).selectOption({ label: 'Sealed Message Delivery' });
   await page.getByLabel(/^What it receives/).selectOption({ label: 'HL7 V2.3.1 MDM eReferral' });
+  // The formats it accepts (docs/decisions/079-location-amenities-postal-position.md).
+  await page.getByText('HL7 version 2 messages (application/hl7-v2)', { exact: true }).click();
   await page.getByLabel(/^Address/).fill('http://smd.example.org.au/surry-hills');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(

@@ -75,6 +75,19 @@ export const endpointPayloadTypes = [
   display: display!,
 }));
 
+/**
+ * The formats an endpoint accepts (Endpoint.payloadMimeType, MIME types, system urn:ietf:bcp:13): those the
+ * guides' examples use — AU PD's HL7 v2 endpoints, HCPD's hc-endpoint example (PDF, FHIR XML and JSON).
+ */
+export const MIME_TYPE_SYSTEM = 'urn:ietf:bcp:13';
+export const endpointPayloadMimeTypes = [
+  ['application/hl7-v2', 'HL7 version 2 messages'],
+  ['application/fhir+json', 'FHIR JSON'],
+  ['application/fhir+xml', 'FHIR XML'],
+  ['application/pdf', 'PDF documents'],
+].map(([code, label]) => ({ code: code!, label: label! }));
+const mimeCodes = endpointPayloadMimeTypes.map((m) => m.code) as [string, ...string[]];
+
 export const endpointStatuses = ['active', 'suspended', 'off'] as const;
 export const EndpointStatus = z.enum(endpointStatuses);
 export type EndpointStatus = z.infer<typeof EndpointStatus>;
@@ -101,12 +114,20 @@ export const EndpointInput = z.object({
   name: singleLineText({ min: 1, max: 200, required: 'Enter a name for the endpoint' }),
   connectionType: codeOf(endpointConnectionTypes, 'Select a connection type'),
   payloadType: codeOf(endpointPayloadTypes, 'Select a payload type'),
+  /** Optional in the body: a client that does not send it leaves it as it was. */
+  payloadMimeTypes: z
+    .array(z.enum(mimeCodes, { message: 'Select formats from the list' }))
+    .max(mimeCodes.length)
+    .optional(),
   address: EndpointAddress,
   status: EndpointStatus,
 });
 export type EndpointInput = z.infer<typeof EndpointInput>;
 
-export const EndpointView = EndpointInput.extend({ id: Uuid });
+export const EndpointView = EndpointInput.extend({
+  id: Uuid,
+  payloadMimeTypes: z.array(z.string()),
+});
 export type EndpointView = z.infer<typeof EndpointView>;
 export const EndpointList = z.object({ endpoints: z.array(EndpointView), canEdit: z.boolean() });
 export type EndpointList = z.infer<typeof EndpointList>;

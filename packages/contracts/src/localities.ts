@@ -22,6 +22,9 @@ export const LocalityCompletion = z.object({
   state: z.string(),
   /** "Surry Hills NSW 2010". */
   fullLocation: z.string(),
+  /** The locality's centre (WGS84), which a location's map position may start from. */
+  latitude: z.number(),
+  longitude: z.number(),
 });
 export type LocalityCompletion = z.infer<typeof LocalityCompletion>;
 export const LocalitySearchQuery = z.object({ q: optionalSingleLineText(60) });

@@ -6,7 +6,8 @@ export type EndpointRow = typeof endpoints.$inferSelect;
 export type EndpointValues = Pick<
   EndpointRow,
   'name' | 'connectionType' | 'payloadType' | 'address' | 'status'
->;
+> &
+  Partial<Pick<EndpointRow, 'payloadMimeTypes'>>;
 
 /** Endpoints of an organisation (its own) or of a healthcare service. */
 export function endpointsRepository(db: Database | Transaction) {

@@ -1,4 +1,9 @@
-import type { EndpointInput, EndpointList, EndpointView } from '@pca/contracts';
+import {
+  endpointPayloadMimeTypes,
+  type EndpointInput,
+  type EndpointList,
+  type EndpointView,
+} from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { appendAudit } from '#platform/audit.ts';
@@ -28,6 +33,7 @@ const view = (r: EndpointRow): EndpointView => ({
   name: r.name,
   connectionType: r.connectionType,
   payloadType: r.payloadType,
+  payloadMimeTypes: r.payloadMimeTypes,
   address: r.address,
   status: r.status,
 });
@@ -36,6 +42,14 @@ const valuesOf = (input: EndpointInput) => ({
   name: input.name,
   connectionType: input.connectionType,
   payloadType: input.payloadType,
+  // In the list's order, once each; left as it was when the body does not send it.
+  ...(input.payloadMimeTypes === undefined
+    ? {}
+    : {
+        payloadMimeTypes: endpointPayloadMimeTypes
+          .map((m) => m.code)
+          .filter((code) => input.payloadMimeTypes!.includes(code)),
+      }),
   address: input.address,
   status: input.status,
 });

@@ -103,6 +103,14 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
     organization: ex(`Organization/${surryHills}`, `Organization/${telehealth}`),
     ...organizationChains,
     status: ex('active', 'inactive'),
+    // docs/decisions/079-location-amenities-postal-position.md: the clinic's seeded amenities, postal address
+    // and position (near Crown Street: within 2 km of the locality's centre, not of Melbourne's).
+    locationamenities: ex(
+      'https://healthterminologies.gov.au/fhir/CodeSystem/facility-amenity-1|wheelchairAccess',
+      'cafeteria',
+    ),
+    locmailaddress: ex('po box 5', 'Parramatta'),
+    near: ex('-33.88447|151.21001|2|km', '-37.8136|144.9631|10|km'),
   },
   HealthcareService: {
     ...common(gp),
@@ -237,6 +245,7 @@ beforeAll(async () => {
         name,
         connectionType,
         payloadType: 'http://ns.electronichealth.net.au/er/sc/deliver/hl7Mdm/2012',
+        payloadMimeTypes: ['application/hl7-v2'],
         address: `https://smd.example.org.au/${id}`,
         status: 'active',
       },
@@ -273,6 +282,12 @@ beforeAll(async () => {
       `urn:ietf:rfc:3986|urn:uuid:${other}`,
     ),
     name: ex('Surry Hills S', 'Telehealth'),
+    epurl: ex(
+      `https://smd.example.org.au/${surryHills}`,
+      `https://smd.example.org.au/${telehealth}`,
+    ),
+    hcepi: ex(`urn:uuid:${orgEndpoint}`, `urn:uuid:${other}`),
+    payloadmimetype: ex('urn:ietf:bcp:13|application/hl7-v2', 'application/pdf'),
     organization: ex(`Organization/${surryHills}`, `Organization/${telehealth}`),
     'connection-type': ex(SMD, 'http://example.org/other-connection'),
     'payload-type': ex(

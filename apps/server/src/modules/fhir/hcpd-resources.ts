@@ -15,6 +15,7 @@ export interface EndpointRow {
   name: string;
   connectionType: string;
   payloadType: string;
+  payloadMimeTypes: string[];
   address: string;
   status: 'active' | 'suspended' | 'off';
   lastUpdated: Date | string;
@@ -50,6 +51,7 @@ export function endpointResource(e: EndpointRow): Json {
     name: e.name,
     managingOrganization: { reference: `Organization/${e.organisationId}` },
     payloadType: [{ coding: [codingIn(endpointPayloadTypes, e.payloadType)] }],
+    ...(e.payloadMimeTypes.length ? { payloadMimeType: e.payloadMimeTypes } : {}),
     address: e.address,
   };
 }

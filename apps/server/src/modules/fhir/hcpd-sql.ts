@@ -32,7 +32,8 @@ export const endpointIdsColumn = (where: SQL) =>
 
 export const endpointColumns = sql`e.id, e.organisation_id as "organisationId",
   e.healthcare_service_id as "healthcareServiceId", e.name, e.connection_type as "connectionType",
-  e.payload_type as "payloadType", e.address, e.status, e.updated_at as "lastUpdated"`;
+  e.payload_type as "payloadType",
+  e.payload_mime_types as "payloadMimeTypes", e.address, e.status, e.updated_at as "lastUpdated"`;
 
 /** An endpoint is seen where its owner is: the organisation's own, or its service's. */
 export const endpointVisible = sql`(case when e.healthcare_service_id is null

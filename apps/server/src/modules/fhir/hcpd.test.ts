@@ -11,6 +11,7 @@ import { demoIds } from '#db/seed/index.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { ALICE, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import {
+  expectOutcome,
   expectValidFhir,
   indexR4Definitions,
   partnerToken as tokenFor,
@@ -558,5 +559,121 @@ describe('FHIR partner API: HCPD data', () => {
       },
     });
     expectProblem(res, 400, { field: 'serviceType' });
+  });
+});
+
+// docs/decisions/079-location-amenities-postal-position.md: a location's amenities, postal address and map
+// position as hc-location carries them, and R4's near.
+describe('hc-location amenities, postal address and position', () => {
+  const clinicId = demoIds.location('surry-hills-clinic');
+
+  it('serves the seeded amenities and postal address as the extensions, and the position', async () => {
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const clinic = (await fhir(`/fhir/Location/${clinicId}`, authorization)).json() as R;
+    expectValidFhir(clinic);
+    const extension = clinic['extension'] as Array<Record<string, unknown>>;
+    expect(extension).toContainEqual({
+      url: 'http://digitalhealth.gov.au/fhir/cc/StructureDefinition/amenity',
+      valueCodeableConcept: {
+        coding: [
+          {
+            system: 'https://healthterminologies.gov.au/fhir/CodeSystem/facility-amenity-1',
+            code: 'wheelchairAccess',
+            display: 'Wheelchair Access',
+          },
+        ],
+      },
+    });
+    expect(extension).toContainEqual({
+      url: `${HCPD}hc-alternate-postal-address`,
+      valueAddress: {
+        use: 'work',
+        type: 'postal',
+        text: 'PO Box 512, Surry Hills NSW 2010',
+        line: ['PO Box 512'],
+        city: 'Surry Hills',
+        state: 'NSW',
+        postalCode: '2010',
+        country: 'AU',
+      },
+    });
+    expect(clinic['position']).toEqual({ latitude: -33.8836, longitude: 151.2118 });
+  });
+
+  it('finds locations near a point, within the distance only, in km unless other units are given', async () => {
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const ids = async (near: string) =>
+      (await search(`/fhir/Location?near=${encodeURIComponent(near)}`, authorization)).entry?.map(
+        (e) => e.resource!.id,
+      ) ?? [];
+    // Town Hall station is about 1.2 km from the clinic's position.
+    expect(await ids('-33.8732|151.2069|2|km')).toContain(clinicId);
+    expect(await ids('-33.8732|151.2069|1|km')).not.toContain(clinicId);
+    expect(await ids('-33.8732|151.2069|1500|m')).toContain(clinicId);
+    expect(await ids('-33.8732|151.2069|1|[mi_i]')).toContain(clinicId);
+    expect(await ids('-33.8732|151.2069|2')).toContain(clinicId);
+    // No distance: 10 km (Parramatta is about 20 km away).
+    expect(await ids('-33.8732|151.2069')).toContain(clinicId);
+    expect(await ids('-33.8150|151.0011')).not.toContain(clinicId);
+  });
+
+  it('answers a bad near with a 400 OperationOutcome naming the parameter', async () => {
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    for (const bad of [
+      '-33.88',
+      'north|151.2',
+      '-95|151.2|5|km',
+      '-33.88|181|5|km',
+      '-33.88|151.2|-5|km',
+      '-33.88|151.2|five|km',
+      '-33.88|151.2|5|parsec',
+      '-33.88|151.2|5|km|extra',
+      '1e2|151.2',
+      '',
+    ]) {
+      const res = await fhir(`/fhir/Location?near=${encodeURIComponent(bad)}`, authorization);
+      const diagnostics = expectOutcome(res, 400, 'invalid');
+      if (bad) expect(diagnostics).toMatch(/near/);
+    }
+  });
+});
+
+describe('an endpoint’s formats (payloadMimeType)', () => {
+  it('keeps the formats chosen, serves them, and refuses one not on the list', async () => {
+    const url = endpointApiPaths.organisation.replace(':id', surryHills);
+    const input = {
+      name: 'Surry Hills FHIR',
+      connectionType: 'hl7-fhir-rest',
+      payloadType: 'http://ns.electronichealth.net.au/er/sc/deliver/hl7Mdm/2012',
+      payloadMimeTypes: ['application/fhir+xml', 'application/fhir+json'],
+      address: 'https://fhir.example.org.au/surry-hills',
+      status: 'active',
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await as(ALICE),
+      payload: { ...input, payloadMimeTypes: ['text/html'] },
+    });
+    expect(expectProblem(refused, 400).errors?.[0]?.field).toMatch(/^payloadMimeTypes/);
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await as(ALICE),
+      payload: input,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpoint = EndpointView.parse(created.json());
+    // In the list's order.
+    expect(endpoint.payloadMimeTypes).toEqual(['application/fhir+json', 'application/fhir+xml']);
+    const { authorization } = await tokenFor(t, as, 'nhsd');
+    const read = (await fhir(`/fhir/Endpoint/${endpoint.id}`, authorization)).json() as R;
+    expectValidFhir(read);
+    expect(read['payloadMimeType']).toEqual(['application/fhir+json', 'application/fhir+xml']);
+    const found = await search(
+      `/fhir/Endpoint?payloadmimetype=${encodeURIComponent('urn:ietf:bcp:13|application/fhir+xml')}&epurl=${encodeURIComponent(input.address)}`,
+      authorization,
+    );
+    expect(found.entry?.map((e) => e.resource!.id)).toEqual([endpoint.id]);
   });
 });

@@ -33,6 +33,8 @@ import {
   provenanceVisible,
 } from './hcpd-sql.ts';
 import { FhirSearchError, isUuid } from './search-input.ts';
+import { FACILITY_AMENITY_SYSTEM } from '@pca/contracts/locations.ts';
+import { MIME_TYPE_SYSTEM } from '@pca/contracts/endpoints.ts';
 import {
   practitionerChoices,
   roleVisibleJoin,
@@ -72,7 +74,9 @@ const locationColumns = sql`l.id, l.organisation_id as "organisationId", l.name,
   l.address_lines as "addressLines", l.locality, l.postcode, l.state, l.is_active as "isActive",
   l.phone, l.after_hours_phone as "afterHoursPhone", l.email, l.fax, l.website,
   l.suppress_phone as "suppressPhone", l.suppress_email as "suppressEmail",
-  greatest(l.details_verified_at, l.created_at) as "lastUpdated"`;
+  greatest(l.details_verified_at, l.created_at) as "lastUpdated",
+  l.amenities, l.postal_address_line as "postalAddressLine", l.postal_locality as "postalLocality",
+  l.postal_postcode as "postalPostcode", l.postal_state as "postalState", l.latitude, l.longitude`;
 const serviceColumns = sql`s.id, s.organisation_id as "organisationId", s.location_id as "locationId",
   s.name, s.service_type as "serviceType", s.description, s.start_date::text as "startDate",
   s.end_date::text as "endDate", s.opening_hours as "openingHours",
@@ -313,7 +317,8 @@ function and(filters: SQL[]): SQL {
 /** One value list of a parameter (comma = OR), with the parameter's modifier (`name:modifier`), if any. */
 type Filter = (values: string[], modifier?: string) => SQL;
 
-export type SearchParamType = 'token' | 'string' | 'reference' | 'date' | 'number' | 'uri';
+export type SearchParamType =
+  'token' | 'string' | 'reference' | 'date' | 'number' | 'uri' | 'special';
 
 export interface SearchParam {
   type: SearchParamType;
@@ -589,6 +594,45 @@ const activeOf = (current: SQL) =>
 /** Whether a location is a physical place: an address and neither mobile nor virtual (resources.ts, physicalType). */
 export const PHYSICAL_LOCATION = sql`(cardinality(l.type) = 0 and (cardinality(l.address_lines) > 0 or l.locality is not null))`;
 
+/** Kilometres per unit of R4's `near` (UCUM codes); no unit is kilometres, as R4 says. */
+const NEAR_UNITS: Record<string, number> = { km: 1, m: 0.001, '[mi_i]': 1.609344 };
+/**
+ * R4 leaves "near" without a distance to the server: 10 km, a short drive in a city
+ * (docs/decisions/079-location-amenities-postal-position.md).
+ */
+export const NEAR_DEFAULT_KM = 10;
+/** The mean radius of the Earth (IUGG), in km. */
+const EARTH_RADIUS_KM = 6371.0088;
+const DECIMAL = /^[+-]?\d{1,3}(\.\d+)?$/;
+
+/**
+ * R4's `near` (`latitude|longitude|distance|units`): locations whose position is within the distance, by the
+ * spherical law of cosines in plain SQL (PostgreSQL and PGlite alike, no extension). A location without a
+ * position is never near anything.
+ */
+const near = (values: string[]) =>
+  anyOf(values, (v) => {
+    const [lat = '', lon = '', distance = '', units = '', ...rest] = v.split('|');
+    const wrong = (why: string) =>
+      new FhirSearchError(
+        `Parameter 'near': '${v}' ${why}; write latitude|longitude|distance|units, e.g. -33.88|151.21|5|km.`,
+      );
+    if (rest.length) throw wrong('has too many parts');
+    if (!DECIMAL.test(lat) || Math.abs(Number(lat)) > 90)
+      throw wrong('has no latitude between -90 and 90');
+    if (!DECIMAL.test(lon) || Math.abs(Number(lon)) > 180)
+      throw wrong('has no longitude between -180 and 180');
+    if (distance !== '' && !(/^\d+(\.\d+)?$/.test(distance) && Number(distance) > 0))
+      throw wrong('has a distance that is not a positive number');
+    const perUnit = NEAR_UNITS[units || 'km'];
+    if (perUnit === undefined) throw wrong('has units other than km, m or [mi_i]');
+    const km = distance === '' ? NEAR_DEFAULT_KM : Number(distance) * perUnit;
+    const [la, lo] = [Number(lat), Number(lon)];
+    return sql`(l.latitude is not null and ${EARTH_RADIUS_KM}::float8 * acos(least(1::float8, greatest(-1::float8,
+      sin(radians(${la}::float8)) * sin(radians(l.latitude))
+      + cos(radians(${la}::float8)) * cos(radians(l.latitude)) * cos(radians(l.longitude - ${lo}::float8))))) <= ${km}::float8)`;
+  });
+
 interface TypeDefinition {
   params: Record<string, SearchParam>;
   includes: string[];
@@ -674,6 +718,23 @@ const locationParams = {
     hcpd('location-physicaltype'),
     codeOf(PHYSICAL_TYPE_SYSTEM, (code) => (code === 'bu' ? PHYSICAL_LOCATION : sql`false`)),
   ),
+  // HCPD's hc-location extensions and R4's near (docs/decisions/079-location-amenities-postal-position.md).
+  locationamenities: param(
+    'token',
+    hcpd('location-amenities'),
+    codeOf(FACILITY_AMENITY_SYSTEM, (code) => sql`${code} = any(l.amenities)`),
+  ),
+  // HCPD's expression: the postal address's text, city, state, line and postalCode.
+  locmailaddress: strings(hcpd('location-locmailaddress'), [
+    sql`(l.postal_address_line || ', ' || concat_ws(' ', l.postal_locality, l.postal_state, l.postal_postcode))`,
+    sql`l.postal_locality`,
+    sql`l.postal_state`,
+    sql`l.postal_address_line`,
+    sql`l.postal_postcode`,
+  ]),
+  near: param('special', r4('Location-near'), near, {
+    documentation: `latitude|longitude|distance|units (WGS84 decimal degrees; units km, the default, m or [mi_i]; without a distance ${NEAR_DEFAULT_KM} km): locations whose position is within that great-circle distance. A location without a position never matches.`,
+  }),
   organization: referenceTo('Location-organization', sql`l.organisation_id`, 'Organization'),
   'organization.identifier': chain(
     organizationParams.identifier,
@@ -912,6 +973,15 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
         identifier([{ system: 'urn:ietf:rfc:3986', column: sql`'urn:uuid:' || e.id::text` }]),
       ),
       name: strings(r4('Endpoint-name'), [sql`e.name`]),
+      // HCPD's: the address (uri: the whole value) and the HC Endpoint Identifier (type RI) by value.
+      epurl: param('uri', hcpd('endpoint-url'), (values) =>
+        anyOf(values, (v) => sql`e.address = ${v}`),
+      ),
+      hcepi: param(
+        'token',
+        hcpd('endpoint-hcepi'),
+        identifier([{ system: 'urn:ietf:rfc:3986', column: sql`'urn:uuid:' || e.id::text` }]),
+      ),
       organization: referenceTo('Endpoint-organization', sql`e.organisation_id`, 'Organization'),
       'connection-type': param(
         'token',
@@ -919,6 +989,12 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
         codeOnly(sql`e.connection_type`),
       ),
       'payload-type': param('token', r4('Endpoint-payload-type'), codeOnly(sql`e.payload_type`)),
+      // HCPD's: a MIME type it accepts (`urn:ietf:bcp:13|application/pdf` or the type alone).
+      payloadmimetype: param(
+        'token',
+        hcpd('endpoint-payloadmimetype'),
+        codeOf(MIME_TYPE_SYSTEM, (code) => sql`${code} = any(e.payload_mime_types)`),
+      ),
       status: param('token', r4('Endpoint-status'), (values) =>
         anyOf(values, (v) => sql`e.status = ${v}`),
       ),

@@ -1,5 +1,6 @@
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { billingOptions, LANGUAGE_SYSTEM, languageName } from '@pca/contracts/value-lists.ts';
+import { locationAmenities } from '@pca/contracts/locations.ts';
 import type { OpeningHours } from '#db/schema/index.ts';
 
 // FHIR R4 resources shaped after AU Base (docs/decisions/031-fhir-partner-api.md): Healthcare Identifiers with
@@ -209,6 +210,61 @@ export interface LocationRow extends ContactColumns {
   suppressPhone: boolean;
   suppressEmail: boolean;
   lastUpdated: Date | string;
+  amenities: string[];
+  postalAddressLine: string | null;
+  postalLocality: string | null;
+  postalPostcode: string | null;
+  postalState: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * HCPD's hc-location extensions (docs/decisions/079-location-amenities-postal-position.md): each amenity as the
+ * `amenity` extension the profile slices (its URL, as the extension defines it), and a postal address if
+ * different as `hc-alternate-postal-address` (an Address of type postal, as the extension fixes).
+ */
+export const AMENITY_EXTENSION = 'http://digitalhealth.gov.au/fhir/cc/StructureDefinition/amenity';
+export const ALTERNATE_POSTAL_ADDRESS_EXTENSION =
+  'http://digitalhealth.gov.au/fhir/hcpd/StructureDefinition/hc-alternate-postal-address';
+
+function locationExtensions(l: LocationRow): Json[] {
+  const amenities = l.amenities.flatMap((code) => {
+    const a = locationAmenities.find((c) => c.code === code);
+    return a
+      ? [
+          {
+            url: AMENITY_EXTENSION,
+            valueCodeableConcept: {
+              coding: [{ system: a.system, code: a.code, display: a.display }],
+            },
+          },
+        ]
+      : [];
+  });
+  const postal = l.postalAddressLine
+    ? [
+        {
+          url: ALTERNATE_POSTAL_ADDRESS_EXTENSION,
+          valueAddress: compact({
+            use: 'work',
+            type: 'postal',
+            text: [
+              l.postalAddressLine,
+              [l.postalLocality, l.postalState, l.postalPostcode].filter(Boolean).join(' '),
+            ]
+              .filter(Boolean)
+              .join(', '),
+            line: [l.postalAddressLine],
+            city: l.postalLocality ?? undefined,
+            state: l.postalState ?? undefined,
+            postalCode: l.postalPostcode ?? undefined,
+            country: 'AU',
+          }),
+        },
+      ]
+    : [];
+  return [...postal, ...amenities];
 }
 
 /** An AU address of a physical place (none for a mobile or virtual one). */
@@ -242,6 +298,7 @@ export function locationResource(l: LocationRow): Json {
     resourceType: 'Location',
     id: l.id,
     meta: meta(l.lastUpdated, profileList('Location', l.type.length > 0 || !!physicalType)),
+    extension: locationExtensions(l),
     identifier: [localIdentifier(l.id)],
     status: l.isActive ? 'active' : 'inactive',
     name: l.name,
@@ -258,6 +315,10 @@ export function locationResource(l: LocationRow): Json {
     telecom: telecomOf(l, l),
     address,
     physicalType,
+    position:
+      l.latitude !== null && l.longitude !== null
+        ? { longitude: l.longitude, latitude: l.latitude }
+        : undefined,
     managingOrganization: { reference: `Organization/${l.organisationId}` },
   });
 }

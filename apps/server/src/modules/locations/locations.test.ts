@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { LocalitySearchResult, LocationDetail, type LocationInput } from '@pca/contracts';
 import { auditEvents } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
@@ -129,6 +129,103 @@ describe('locations', () => {
   });
 });
 
+// docs/decisions/079-location-amenities-postal-position.md
+describe('a location’s amenities, postal address and map position', () => {
+  const url = `/api/locations/${clinic}`;
+  const extras = {
+    amenities: ['parkingFree', 'wheelchairAccess'],
+    postalAddressLine: 'PO Box 77',
+    postalLocality: 'Darlinghurst',
+    postalPostcode: '2010',
+    postalState: 'NSW' as const,
+    latitude: '-33.8801',
+    longitude: '151.2155',
+  };
+
+  it('saves them (audited), shows them, and leaves them as they were when a body does not send them', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await as(ALICE),
+      payload: { ...edit, ...extras },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(LocationDetail.parse(res.json())).toMatchObject({
+      // In the list's order.
+      amenities: ['wheelchairAccess', 'parkingFree'],
+      postalAddressLine: 'PO Box 77',
+      postalLocality: 'Darlinghurst',
+      postalPostcode: '2010',
+      postalState: 'NSW',
+      latitude: -33.8801,
+      longitude: 151.2155,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, clinic))
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
+    expect(audit!.action).toBe('location.updated');
+    expect(Object.keys(audit!.changedFields as object)).toEqual(
+      expect.arrayContaining(['amenities', 'postalAddressLine', 'latitude', 'longitude']),
+    );
+    const untouched = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await as(ALICE),
+      payload: edit,
+    });
+    expect(LocationDetail.parse(untouched.json())).toMatchObject({
+      amenities: ['wheelchairAccess', 'parkingFree'],
+      postalAddressLine: 'PO Box 77',
+      latitude: -33.8801,
+    });
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await as(ALICE),
+      payload: {
+        ...edit,
+        amenities: [],
+        postalAddressLine: '',
+        postalLocality: '',
+        postalPostcode: '',
+        postalState: '',
+        latitude: '',
+        longitude: '',
+      },
+    });
+    expect(LocationDetail.parse(cleared.json())).toMatchObject({
+      amenities: [],
+      postalAddressLine: '',
+      postalLocality: '',
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it('refuses what is not so, naming the field', async () => {
+    const patch = async (over: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: await as(ALICE),
+        payload: { ...edit, ...extras, ...over },
+      });
+    expectProblem(await patch({ postalLocality: 'Atlantis', postalPostcode: '9999' }), 400, {
+      field: 'postalLocality',
+    });
+    expectProblem(await patch({ postalAddressLine: '' }), 400, { field: 'postalAddressLine' });
+    expectProblem(await patch({ latitude: '-91' }), 400, { field: 'latitude' });
+    expectProblem(await patch({ longitude: '181.5' }), 400, { field: 'longitude' });
+    expectProblem(await patch({ latitude: 'south' }), 400, { field: 'latitude' });
+    expectProblem(await patch({ longitude: '' }), 400, { field: 'longitude' });
+    const amenity = expectProblem(await patch({ amenities: ['helipad'] }), 400);
+    expect(amenity.errors?.[0]?.field).toMatch(/^amenities/);
+  });
+});
+
 describe('GET /api/localities', () => {
   const search = async (q: string) => {
     const res = await t.app.inject({
@@ -149,6 +246,11 @@ describe('GET /api/localities', () => {
   it('matches suburb names by prefix, case-insensitively, and postcodes by digits', async () => {
     const byName = await search('surry');
     expect(byName.map((l) => l.fullLocation)).toContain('Surry Hills NSW 2010');
+    // With the locality's centre, which a location's map position may start from.
+    expect(byName.find((l) => l.postcode === '2010')).toMatchObject({
+      latitude: -33.88447,
+      longitude: 151.21001,
+    });
     expect(byName.every((l) => l.locality.toLowerCase().startsWith('surry'))).toBe(true);
     const byPostcode = await search('2010');
     expect(byPostcode.every((l) => l.postcode.startsWith('2010'))).toBe(true);

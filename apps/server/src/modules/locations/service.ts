@@ -1,4 +1,4 @@
-import type { LocationDetail, LocationInput } from '@pca/contracts';
+import { locationAmenities, type LocationDetail, type LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { findLocality } from '#platform/entities/localities.ts';
@@ -31,10 +31,70 @@ export function locationsService(db: Database) {
       locality: text(l.locality),
       postcode: text(l.postcode),
       state: text(l.state),
+      amenities: l.amenities,
+      postalAddressLine: text(l.postalAddressLine),
+      postalLocality: text(l.postalLocality),
+      postalPostcode: text(l.postalPostcode),
+      postalState: text(l.postalState),
+      latitude: l.latitude,
+      longitude: l.longitude,
       ...contactView(l),
       isActive: l.isActive,
       canEdit,
       healthcareServices: services.map(({ organisationId: _, ...s }) => s),
+    };
+  }
+
+  /**
+   * The amenities, postal address and map position of a location form, as columns; each left out when the body
+   * does not send it (it stays as it was). Only a physical place has a map position
+   * (docs/decisions/079-location-amenities-postal-position.md).
+   */
+  async function hcpdColumns(input: LocationInput, physical: boolean) {
+    const postal =
+      input.postalAddressLine === undefined
+        ? {}
+        : input.postalAddressLine
+          ? {
+              postalAddressLine: input.postalAddressLine.trim(),
+              postalLocality: input.postalLocality ?? '',
+              postalPostcode: input.postalPostcode ?? '',
+              postalState: input.postalState || null,
+            }
+          : {
+              postalAddressLine: null,
+              postalLocality: null,
+              postalPostcode: null,
+              postalState: null,
+            };
+    if (postal.postalAddressLine) {
+      const found = await findLocality(db, {
+        locality: postal.postalLocality!,
+        postcode: postal.postalPostcode!,
+        state: postal.postalState ?? '',
+      });
+      if (!found)
+        throw new ValidationError([
+          { field: 'postalLocality', message: 'Select a suburb or postcode from the list' },
+        ]);
+    }
+    const position =
+      input.latitude === undefined
+        ? {}
+        : physical && input.latitude && input.longitude
+          ? { latitude: Number(input.latitude), longitude: Number(input.longitude) }
+          : { latitude: null, longitude: null };
+    return {
+      ...(input.amenities === undefined
+        ? {}
+        : {
+            // In the list's order, once each: the same choice saves the same value (no audit entry).
+            amenities: locationAmenities
+              .map((a) => a.code)
+              .filter((code) => input.amenities!.includes(code)),
+          }),
+      ...postal,
+      ...position,
     };
   }
 
@@ -49,6 +109,7 @@ export function locationsService(db: Database) {
         ]);
     }
     return {
+      ...(await hcpdColumns(input, physical)),
       name: input.name.trim(),
       type: physical ? [] : [input.kind as 'MOBL' | 'VI'],
       addressLines: physical ? [input.addressLine.trim()] : [],

@@ -33,6 +33,8 @@ export async function searchLocalities(db: Database, q: string): Promise<Localit
     postcode: r.postcode,
     state: r.state,
     fullLocation: `${r.locality} ${r.state} ${r.postcode}`,
+    latitude: r.latitude,
+    longitude: r.longitude,
   }));
 }
 

@@ -58,6 +58,8 @@ const locality = (over: Partial<LocalityCompletion> = {}): LocalityCompletion =>
   postcode: '2010',
   state: 'NSW',
   fullLocation: 'Surry Hills NSW 2010',
+  latitude: -33.88447,
+  longitude: 151.21001,
   ...over,
 });
 

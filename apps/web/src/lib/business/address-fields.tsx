@@ -36,16 +36,25 @@ export type LocalityFieldProps = {
   message?: string;
   /** Input ref. */
   ref?: Ref<HTMLInputElement>;
+  /** Required marker (default true). */
+  required?: boolean;
 };
 
 /** Suburb or postcode autocomplete over the localities data (at least 3 characters, 500 ms debounce). */
-export function LocalityField({ id, value, onChange, message, ref }: LocalityFieldProps) {
+export function LocalityField({
+  id,
+  value,
+  onChange,
+  message,
+  ref,
+  required = true,
+}: LocalityFieldProps) {
   return (
     <AutocompleteField
       id={id}
       ref={ref}
       label="Suburb or postcode"
-      required
+      required={required}
       message={message}
       minChars={LOCALITY_MIN_CHARS}
       debounceMs={constants.nhsdAutocompleteDebounceMs}
@@ -63,42 +72,70 @@ export function LocalityField({ id, value, onChange, message, ref }: LocalityFie
 /** The address fields a form holds: the locality, postcode and state are set together. */
 export type AddressValues = { addressLine: string } & LocalityValue;
 
+/** The names of a form's four address fields (a second address, such as a postal one, has its own). */
+export type AddressFieldNames = Record<keyof AddressValues, string>;
+const ADDRESS_NAMES: AddressFieldNames = {
+  addressLine: 'addressLine',
+  locality: 'locality',
+  postcode: 'postcode',
+  state: 'state',
+};
+
 /** Props of AddressFields. */
 export type AddressFieldsProps<T extends AddressValues> = {
   /** The form holding the address fields. */
   form: UseFormReturn<T, unknown, T>;
   /** Element id of a field by name. */
   fieldId: (name: string) => string;
+  /** Other field names than addressLine, locality, postcode and state (a postal address). */
+  names?: AddressFieldNames;
+  /** The street field's label (default "Street address"). */
+  lineLabel?: string;
+  /** The street field's hint. */
+  lineHint?: string;
+  /** Required markers (default true). */
+  required?: boolean;
 };
 
 /** Street address and suburb/postcode autocomplete, bound to a form's address fields. */
-export function AddressFields<T extends AddressValues>({ form, fieldId }: AddressFieldsProps<T>) {
-  // Generic paths cannot be named on T, so the fields are bound through the address shape they share.
-  const f = form as unknown as UseFormReturn<AddressValues>;
-  const c: Control<AddressValues> = f.control;
+export function AddressFields<T extends AddressValues>({
+  form,
+  fieldId,
+  names = ADDRESS_NAMES,
+  lineLabel = 'Street address',
+  lineHint,
+  required = true,
+}: AddressFieldsProps<T>) {
+  // Generic paths cannot be named on T, so the fields are bound by the names given.
+  const f = form as unknown as UseFormReturn<Record<string, string>>;
+  const c: Control<Record<string, string>> = f.control;
   return (
     <>
       <FormTextField
         control={c}
-        name="addressLine"
+        name={names.addressLine}
         fieldId={fieldId}
-        label="Street address"
-        required
+        label={lineLabel}
+        {...(lineHint ? { hint: lineHint } : {})}
+        required={required}
       />
       <Controller
         control={c}
-        name="locality"
+        name={names.locality}
         render={({ field, fieldState }) => {
-          const { locality, postcode, state } = f.getValues();
+          const locality = f.getValues(names.locality);
+          const postcode = f.getValues(names.postcode);
+          const state = f.getValues(names.state);
           return (
             <LocalityField
-              id={fieldId('locality')}
+              id={fieldId(names.locality)}
               ref={field.ref}
+              required={required}
               message={fieldState.error?.message}
               value={locality && postcode && state ? { locality, postcode, state } : null}
               onChange={(v) => {
-                f.setValue('postcode', v?.postcode ?? '');
-                f.setValue('state', v?.state ?? '');
+                f.setValue(names.postcode, v?.postcode ?? '');
+                f.setValue(names.state, v?.state ?? '');
                 field.onChange(v?.locality ?? '');
               }}
             />

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   endpointApiPaths,
   endpointConnectionTypes,
   EndpointInput,
+  endpointPayloadMimeTypes,
   endpointPayloadTypes,
   endpointStatuses,
   endpointStatusLabel,
@@ -12,6 +14,7 @@ import {
 } from '@pca/contracts';
 import type { TabItem } from '@pca/ui';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
+import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
@@ -43,6 +46,7 @@ const blank: EndpointInput = {
   name: '',
   connectionType: '',
   payloadType: '',
+  payloadMimeTypes: [],
   address: '',
   status: 'active',
 };
@@ -100,6 +104,23 @@ function EndpointForm({
         required
         maxWidth="xl"
         options={endpointPayloadTypes.map((t) => ({ value: t.code, label: t.display }))}
+      />
+      <Controller
+        control={c}
+        name="payloadMimeTypes"
+        render={({ field, fieldState }) => (
+          <CheckboxGroup
+            label="Formats it accepts"
+            hint="The file formats (MIME types) partners' systems may send to it."
+            value={field.value ?? []}
+            onChange={(v) => field.onChange(v)}
+            message={fieldState.error?.message}
+            options={endpointPayloadMimeTypes.map((m) => ({
+              value: m.code,
+              label: `${m.label} (${m.code})`,
+            }))}
+          />
+        )}
       />
       <FormTextField
         control={c}

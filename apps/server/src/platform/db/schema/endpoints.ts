@@ -24,6 +24,11 @@ export const endpoints = pgTable(
     name: text('name').notNull(),
     connectionType: text('connection_type').notNull(),
     payloadType: text('payload_type').notNull(),
+    /** MIME types it accepts (contracts' endpointPayloadMimeTypes; docs/decisions/079-location-amenities-postal-position.md). */
+    payloadMimeTypes: text('payload_mime_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     address: text('address').notNull(),
     status: text('status', { enum: endpointStatuses }).notNull().default('active'),
     createdAt: createdAt(),

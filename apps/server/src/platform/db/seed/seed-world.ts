@@ -64,6 +64,25 @@ const LOCATION_DETAILS: Record<string, ContactDetails> = {
   'harbour-mobile': { phone: '0291234502', afterHoursPhone: '0291234503' },
 };
 
+// HCPD's location extras (docs/decisions/079-location-amenities-postal-position.md): amenities, a postal address
+// and a map position (near the Surry Hills locality's centre, corrected to Crown Street), so partners see them.
+const LOCATION_HCPD: Record<string, Partial<typeof locations.$inferInsert>> = {
+  'surry-hills-clinic': {
+    amenities: [
+      'wheelchairAccess',
+      'accessibleFriendlyToilet',
+      'hearingInductionLoop',
+      'parkingPaid',
+    ],
+    postalAddressLine: 'PO Box 512',
+    postalLocality: 'Surry Hills',
+    postalPostcode: '2010',
+    postalState: 'NSW',
+    latitude: -33.8836,
+    longitude: 151.2118,
+  },
+};
+
 const SERVICE_DETAILS: Record<string, ContactDetails & { description: string; start: string }> = {
   'surry-hills-gp': {
     description:
@@ -262,6 +281,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         postcode: l.postcode ?? null,
         state: l.state ?? null,
         ...LOCATION_DETAILS[l.key],
+        ...LOCATION_HCPD[l.key],
         createdAt: daysFromBase(-380),
         detailsVerifiedAt: detailsVerifiedAt(l.key),
       })),

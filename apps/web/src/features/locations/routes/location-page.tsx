@@ -1,7 +1,12 @@
 import { pages, organisationHref } from '@pca/contracts/pages.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
-import { locationKindLabel, type LocationDetail, type OrganisationDetail } from '@pca/contracts';
+import {
+  locationAmenities,
+  locationKindLabel,
+  type LocationDetail,
+  type OrganisationDetail,
+} from '@pca/contracts';
 import { useCreateLocation, useLocation, useUpdateLocation } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
 import { HealthcareServicesTable } from '#lib/business/business-tables.tsx';
@@ -18,6 +23,13 @@ function Details({ location: l }: { location: LocationDetail }) {
   const mutation = useUpdateLocation(l.id);
   const address = [l.addressLine, [l.locality, l.state, l.postcode].filter(Boolean).join(' ')]
     .filter(Boolean)
+    .join(', ');
+  const postal = l.postalAddressLine
+    ? `${l.postalAddressLine}, ${[l.postalLocality, l.postalState, l.postalPostcode].filter(Boolean).join(' ')}`
+    : '';
+  const amenities = locationAmenities
+    .filter((a) => l.amenities.includes(a.code))
+    .map((a) => a.label)
     .join(', ');
   return (
     <EditableDetails
@@ -39,6 +51,15 @@ function Details({ location: l }: { location: LocationDetail }) {
           {l.kind === 'physical' ? (
             <SummaryItem term="Address">{notProvided(address)}</SummaryItem>
           ) : null}
+          <SummaryItem term="Postal address">{notProvided(postal)}</SummaryItem>
+          {l.kind === 'physical' ? (
+            <SummaryItem term="Map position">
+              {notProvided(
+                l.latitude !== null && l.longitude !== null ? `${l.latitude}, ${l.longitude}` : '',
+              )}
+            </SummaryItem>
+          ) : null}
+          <SummaryItem term="Amenities">{notProvided(amenities)}</SummaryItem>
           <ContactSummaryItems contact={l} />
         </SummaryList>
       }

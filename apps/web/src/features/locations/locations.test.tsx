@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { localityApiPaths } from '@pca/contracts/localities.ts';
+import type { LocationInput } from '@pca/contracts';
+import { Core } from '@pca/ui/primitives/core.ts';
+import { ConfigProvider } from '#lib/config.tsx';
+import { setSessionToken } from '#lib/session-token.ts';
+import { installFakeServer, json } from '../../test/fake-server.ts';
+import { testConfig } from '../../test/test-config.ts';
+import { formValuesOf, LocationForm } from './components/location-form.tsx';
+
+// The location form's amenities, postal address and map position
+// (docs/decisions/079-location-amenities-postal-position.md).
+
+const clinic: LocationInput = {
+  ...formValuesOf(null),
+  name: 'Surry Hills Clinic',
+  addressLine: '120 Crown Street',
+  locality: 'Surry Hills',
+  postcode: '2010',
+  state: 'NSW',
+};
+
+function renderForm(defaultValues: LocationInput) {
+  const onSubmit = vi.fn();
+  const Providers = ({ children }: { children: ReactNode }) => (
+    <Core>
+      <ConfigProvider config={testConfig}>{children}</ConfigProvider>
+    </Core>
+  );
+  render(
+    <LocationForm
+      heading="Edit location"
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+      saving={false}
+      serverError={null}
+    />,
+    { wrapper: Providers },
+  );
+  return onSubmit;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the location form', () => {
+  it('fills the map position with the suburb’s centre, which the person can then correct', async () => {
+    setSessionToken('tok');
+    const requests = installFakeServer({
+      [`GET ${localityApiPaths.search}`]: () =>
+        json({
+          localities: [
+            {
+              id: '5a0c0000-0000-4000-8000-000000002010',
+              locality: 'Surry Hills',
+              postcode: '2010',
+              state: 'NSW',
+              fullLocation: 'Surry Hills NSW 2010',
+              latitude: -33.88447,
+              longitude: 151.21001,
+            },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    const onSubmit = renderForm(clinic);
+    const position = screen.getByRole('group', { name: /Map position/ });
+    await user.click(within(position).getByRole('button', { name: 'Use the suburb’s centre' }));
+    const latitude = within(position).getByRole('textbox', { name: /Latitude/ });
+    const longitude = within(position).getByRole('textbox', { name: /Longitude/ });
+    await waitFor(() => expect(latitude).toHaveValue('-33.88447'));
+    expect(longitude).toHaveValue('151.21001');
+    expect(requests.at(-1)!.path).toBe(`${localityApiPaths.search}?q=Surry%20Hills%202010`);
+    expect(within(position).getByRole('status')).toHaveTextContent(
+      'Filled with the centre of Surry Hills NSW 2010',
+    );
+
+    // Swapped by mistake: a warning, not a refusal.
+    await user.clear(latitude);
+    await user.type(latitude, '151.2118');
+    await user.clear(longitude);
+    await user.type(longitude, '-33.8836');
+    expect(screen.getByText('This position is outside mainland Australia')).toBeInTheDocument();
+    await user.clear(latitude);
+    await user.type(latitude, '-33.8836');
+    await user.clear(longitude);
+    await user.type(longitude, '151.2118');
+    expect(screen.queryByText('This position is outside mainland Australia')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      latitude: '-33.8836',
+      longitude: '151.2118',
+    });
+  });
+
+  it('saves the amenities ticked, and asks for the rest of a postal address once one is begun', async () => {
+    setSessionToken('tok');
+    installFakeServer({});
+    const user = userEvent.setup();
+    const onSubmit = renderForm({ ...clinic, amenities: ['parkingPaid'] });
+    const amenities = screen.getByRole('group', { name: /Amenities/ });
+    await user.click(within(amenities).getByRole('checkbox', { name: 'Wheelchair access' }));
+    await user.click(within(amenities).getByRole('checkbox', { name: 'Paid parking' }));
+
+    await user.type(screen.getByRole('textbox', { name: /Postal address/ }), 'PO Box 512');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Select a suburb or postcode')).not.toHaveLength(0);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByRole('textbox', { name: /Postal address/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      amenities: ['wheelchairAccess'],
+      postalAddressLine: '',
+    });
+  });
+});
