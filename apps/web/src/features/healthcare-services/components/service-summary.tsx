@@ -1,7 +1,7 @@
 import { organisationHref } from '@pca/contracts/pages.ts';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
-import { weekDayLabel, type HealthcareServiceDetail, type OpeningDay } from '@pca/contracts';
+import { weekDayLabel, type HealthcareServiceDetail } from '@pca/contracts';
 import { billingOptions, languageName } from '@pca/contracts/value-lists.ts';
 import { formatDate } from '#lib/dates.ts';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
