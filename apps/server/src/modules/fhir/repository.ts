@@ -110,7 +110,9 @@ const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   r.specialty, ${codingColumn('clinical-specialty', sql`r.specialty`)} as "specialtyCoding",
   ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds",
   r.languages,
-  r.available_time as "availableTime"`;
+  r.available_time as "availableTime",
+  (select min(reg.profession_number) from practitioner_registrations reg
+    where reg.practitioner_id = r.practitioner_id having count(*) = 1) as "ahpraRegistration"`;
 
 /**
  * Whether the statement decides what the partner sees ('decide'), or the caller already knows it sees every row

@@ -498,6 +498,22 @@ function recordedSexOrGenderOf(code: string): Json {
   };
 }
 
+/** AU Base's au-ahpraregistrationnumber: type AHPRA of the Australian v2-0203, its fixed system. */
+const ahpraIdentifier = (value: string): Json => ({
+  type: {
+    coding: [
+      {
+        system: AU_IDENTIFIER_TYPE_SYSTEM,
+        code: 'AHPRA',
+        display: 'Australian Health Practitioner Regulation Agency Registration Number',
+      },
+    ],
+    text: 'AHPRA registration number',
+  },
+  system: AHPRA_SYSTEM,
+  value,
+});
+
 export function practitionerResource(p: PractitionerRow): Json {
   // hc-practitioner requires the HPI-I, recorded sex or gender and a professional registration
   // (docs/decisions/080-hours-all-day-and-rsg.md): declared when this practitioner has all three.
@@ -528,7 +544,8 @@ export function practitionerResource(p: PractitionerRow): Json {
     active: true,
     name: present<Json>([
       { use: 'official', family: p.familyName, given: [p.givenName] },
-      !!p.preferredName && { use: 'usual', text: p.preferredName },
+      // hc-practitioner's alternate-name slice (use usual) requires a family name: the practitioner's own.
+      !!p.preferredName && { use: 'usual', text: p.preferredName, family: p.familyName },
     ]),
     telecom: present<Json>([
       !!p.personalPhone && { system: 'phone', value: p.personalPhone, use: 'mobile' },
@@ -536,22 +553,7 @@ export function practitionerResource(p: PractitionerRow): Json {
     ]),
     // As AU Base represents an AHPRA registration (HCPD's regprof and identifier-r5 search these).
     qualification: p.registrations.map((reg) => ({
-      identifier: [
-        {
-          type: {
-            coding: [
-              {
-                system: AU_IDENTIFIER_TYPE_SYSTEM,
-                code: 'AHPRA',
-                display: 'Australian Health Practitioner Regulation Agency Registration Number',
-              },
-            ],
-            text: 'AHPRA registration number',
-          },
-          system: AHPRA_SYSTEM,
-          value: reg.number,
-        },
-      ],
+      identifier: [ahpraIdentifier(reg.number)],
       code: {
         coding: [
           {
@@ -589,20 +591,31 @@ export interface RoleRow {
   languages?: string[];
   /** When the practitioner is available in the role ([] or absent: no hours of its own). */
   availableTime?: OpeningHours[] | null;
+  /**
+   * The practitioner's Ahpra registration number that applies to this role: their only one (null when they
+   * have none or several — docs/decisions/083-practitioner-role-identifiers.md).
+   */
+  ahpraRegistration?: string | null;
 }
 
 export function practitionerRoleResource(r: RoleRow, today: string): Json {
+  // hc-practitionerrole (docs/decisions/083-practitioner-role-identifiers.md): the role's local identifier, its
+  // Ahpra registration (inv-01; the one on the practitioner's qualification, inv-02), code, organization,
+  // practitioner, healthcareService (always here) and exactly one location (its service's, when it has one).
+  const meetsHcpd = !!r.ahpraRegistration && !!r.locationId;
   return compact({
     resourceType: 'PractitionerRole',
     id: r.id,
-    // hc-practitionerrole requires the role's Ahpra or peak-body registration identifier, not published here.
-    meta: meta(r.lastUpdated, profileList('PractitionerRole', false)),
+    meta: meta(r.lastUpdated, profileList('PractitionerRole', meetsHcpd)),
     // One extension a language, as hc-practitionerrole slices it (0..*, each one valueCodeableConcept).
     extension: r.languages?.map((code) => ({
       url: ROLE_COMMUNICATION_EXTENSION,
       valueCodeableConcept: languageConcept(code),
     })),
-    identifier: [localIdentifier(r.id)],
+    identifier: present<Json>([
+      localIdentifier(r.id),
+      !!r.ahpraRegistration && ahpraIdentifier(r.ahpraRegistration),
+    ]),
     active: isCurrent(r.startDate, r.endDate, today),
     period: compact({ start: r.startDate, end: r.endDate ?? undefined }),
     practitioner: { reference: `Practitioner/${r.practitionerId}` },
