@@ -554,6 +554,7 @@ const claims = (world: World, profile: string) =>
 
 describe('FHIR partner API: every resource claiming an HCPD profile meets it', () => {
   let world: World;
+  let authorization: string;
   beforeAll(async () => {
     // What the seeded world lacks (as conformance.test.ts adds it): endpoints, added by Harbour's manager
     // through the API (each a Provenance too), and changes of a practitioner and a role in the audit trail.
@@ -592,7 +593,7 @@ describe('FHIR partner API: every resource claiming an HCPD profile meets it', (
         entityId: demoIds.practitionerRole('alice', 'surry-hills-gp'),
       },
     ]);
-    const { authorization } = await partnerToken(t, as, 'nhsd');
+    authorization = (await partnerToken(t, as, 'nhsd')).authorization;
     world = await readWorld(authorization);
   }, 120_000);
 
@@ -613,7 +614,7 @@ describe('FHIR partner API: every resource claiming an HCPD profile meets it', (
         expect(w, `${r.resourceType}/${r.id}`).toBe(allowed);
   });
 
-  it('claims hc-practitionerrole exactly for roles with one Ahpra registration and a location', () => {
+  it('claims hc-practitionerrole exactly for roles with one Ahpra registration and a location', async () => {
     for (const r of [...world.values()].filter((r) => r.resourceType === 'PractitionerRole')) {
       const registered = registrationValues(at(r, 'identifier'), 'AHPRA').length > 0;
       expect(
@@ -639,6 +640,13 @@ describe('FHIR partner API: every resource claiming an HCPD profile meets it', (
     expect(profilesOf(practitionerRoleResource(row, '2026-11-27'))).toContain(
       `${HCPD}hc-practitionerrole`,
     );
+    // The role's registration is one of its identifiers to search by, as R4's PractitionerRole-identifier says.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/PractitionerRole?identifier=${encodeURIComponent(`${AHPRA}|MED0001234567`)}`,
+      headers: { authorization },
+    });
+    expect((found.json() as Bundle).entry?.map((e) => e.resource!.id)).toContain(row.id);
     for (const without of [{ ahpraRegistration: null }, { locationId: null }])
       expect(profilesOf(practitionerRoleResource({ ...row, ...without }, '2026-11-27'))).toEqual([
         'http://hl7.org.au/fhir/StructureDefinition/au-practitionerrole',

@@ -118,8 +118,10 @@ describe('FHIR partner API: HCPD data', () => {
         text: 'General practitioner',
       },
     ]);
+    // Alice's one Ahpra registration is the role's, and its service has a location (decision 083).
     expect(role.meta.profile).toEqual([
       'http://hl7.org.au/fhir/StructureDefinition/au-practitionerrole',
+      `${HCPD}hc-practitionerrole`,
     ]);
     const practitioner = resources(roles, 'Practitioner').find((p) => p['identifier'])!;
     expect((practitioner['identifier'] as Array<{ type: unknown }>)[0]!.type).toEqual({

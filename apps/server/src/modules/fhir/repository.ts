@@ -102,6 +102,12 @@ const practitionerFrom = (partner: string) => sql`from practitioners pr
   left join practitioner_publications share on share.practitioner_id = pr.id
     and share.partner_service_id = ${partner}::uuid and share.share_personal_contact
     and share.personal_contact_requested_at is not null`;
+/**
+ * A role's Ahpra registration number: its practitioner's only one, null when none or several
+ * (docs/decisions/083-practitioner-role-identifiers.md).
+ */
+const roleAhpraRegistration = sql`(select min(reg.profession_number) from practitioner_registrations reg
+  where reg.practitioner_id = r.practitioner_id having count(*) = 1)`;
 const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   r.healthcare_service_id as "healthcareServiceId", s.organisation_id as "organisationId",
   s.location_id as "locationId", r.primary_type as "primaryType", r.start_date::text as "startDate",
@@ -111,8 +117,7 @@ const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds",
   r.languages,
   r.available_time as "availableTime",
-  (select min(reg.profession_number) from practitioner_registrations reg
-    where reg.practitioner_id = r.practitioner_id having count(*) = 1) as "ahpraRegistration"`;
+  ${roleAhpraRegistration} as "ahpraRegistration"`;
 
 /**
  * Whether the statement decides what the partner sees ('decide'), or the caller already knows it sees every row
@@ -870,8 +875,11 @@ const roleParams = {
   identifier: param(
     'token',
     r4('PractitionerRole-identifier'),
-    identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }]),
-    { documentation: "The practitioner's HPI-I." },
+    identifier([
+      { system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` },
+      { system: AHPRA_SYSTEM, column: roleAhpraRegistration },
+    ]),
+    { documentation: "The practitioner's HPI-I, or the role's Ahpra registration number." },
   ),
   role: param('token', r4('PractitionerRole-role'), conceptToken(codedConcepts.role)),
   specialty: param(
