@@ -82,6 +82,7 @@ const HPIO = fhirIdentifierSystems.hpio;
 const HSPO = 'http://ns.electronichealth.net.au/id/hi/hspo/1.0';
 const HC_ORG_CLASS =
   'http://digitalhealth.gov.au/fhir/hcpd/StructureDefinition/hc-org-classification';
+const HC_ORG_CLASS_CS = 'http://digitalhealth.gov.au/fhir/hcpd/CodeSystem/hc-org-classification-cs';
 const RSG = 'http://hl7.org/fhir/StructureDefinition/individual-recordedSexOrGender';
 
 /** An identifier slice: the identifiers whose type matches the pattern, count between min and max, each valid. */
@@ -204,6 +205,18 @@ const profileChecks: Record<string, { type: string; checks: Check[] }> = {
           [
             'extension[hc-org-classification] 1..1 (14. hc-hpio.fsh:18-19)',
             (id) => at(id, 'extension').filter((e) => e['url'] === HC_ORG_CLASS).length === 1,
+          ],
+          [
+            'hc-org-classification from HcOrgClassVS (required): seed or network (organization-classification.fsh, hc-organisation-classification-cs.fsh:22-23)',
+            (id) =>
+              at(id, 'extension')
+                .filter((e) => e['url'] === HC_ORG_CLASS)
+                .every((e) =>
+                  codes(e['valueCodeableConcept']).some(
+                    (c) =>
+                      c.system === HC_ORG_CLASS_CS && (c.code === 'seed' || c.code === 'network'),
+                  ),
+                ),
           ],
         ],
       }),
@@ -603,6 +616,29 @@ describe('FHIR partner API: every resource claiming an HCPD profile meets it', (
     // claimants in the demo world, so a claim silently dropped fails here too.
     if (profile !== 'hc-organization') expect(claimed.length, profile).toBeGreaterThan(0);
     for (const r of claimed) expect(violations(r, world), `${r.resourceType}/${r.id}`).toEqual([]);
+  });
+
+  it("serves every HPI-O as hc-hpio has it, claimed or not (the organisation's classification)", () => {
+    const hpio = profileChecks['hc-organization']!.checks.filter((c) =>
+      c.rule.startsWith('identifier[hpio]'),
+    );
+    const organisations = [...world.values()].filter(
+      (r) =>
+        r.resourceType === 'Organization' &&
+        at(r, 'identifier').some((id) => id['system'] === HPIO),
+    );
+    expect(organisations.length).toBeGreaterThan(0);
+    for (const r of organisations)
+      expect(
+        hpio.filter((c) => !c.ok(r, world)).map((c) => c.rule),
+        `Organization/${r.id}`,
+      ).toEqual([]);
+    // A top-level organisation is a seed, one under a parent a network organisation.
+    const classes = organisations.map((r) => [
+      count(r, 'partOf') > 0,
+      at(r, 'identifier.extension.valueCodeableConcept.coding')[0]?.['code'],
+    ]);
+    for (const [hasParent, code] of classes) expect(code).toBe(hasParent ? 'network' : 'seed');
   });
 
   it('breaks no invariant of severity warning beside the one the portal cannot meet', () => {

@@ -145,6 +145,25 @@ export interface OrganisationRow {
 const refs = (type: string, ids: string[] | null | undefined) =>
   ids?.length ? ids.map((id) => ({ reference: `${type}/${id}` })) : undefined;
 
+/**
+ * HCPD's hc-hpio requires the HPI-O's classification in the HI Service (hc-org-classification, required binding):
+ * an organisation at the top of its hierarchy is a `seed`, one under a parent a `network` organisation
+ * (docs/decisions/083-practitioner-role-identifiers.md).
+ */
+export const HC_ORG_CLASSIFICATION_URL =
+  'http://digitalhealth.gov.au/fhir/hcpd/StructureDefinition/hc-org-classification';
+const hpioClassification = (parentId: string | null | undefined): Json => ({
+  url: HC_ORG_CLASSIFICATION_URL,
+  valueCodeableConcept: {
+    coding: [
+      {
+        system: 'http://digitalhealth.gov.au/fhir/hcpd/CodeSystem/hc-org-classification-cs',
+        ...(parentId ? { code: 'network', display: 'Network' } : { code: 'seed', display: 'Seed' }),
+      },
+    ],
+  },
+});
+
 export function organizationResource(o: OrganisationRow): Json {
   return compact({
     resourceType: 'Organization',
@@ -153,6 +172,7 @@ export function organizationResource(o: OrganisationRow): Json {
     meta: meta(o.lastUpdated, profileList('Organization', false)),
     identifier: present<Json>([
       !!o.hpio && {
+        extension: [hpioClassification(o.parentId)],
         type: {
           coding: [
             {
