@@ -83,6 +83,11 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
       'http://terminology.hl7.org/CodeSystem/organization-type|govt',
     ),
     partof: ex(`Organization/${harbour}`, `Organization/${surryHills}`),
+    // docs/decisions/084-organisation-address.md: the clinic's seeded business address.
+    address: ex('120 Crown', 'Crown Street'),
+    'address-city': ex('surry', 'Sydney'),
+    'address-postalcode': ex('2010', '2000'),
+    'address-state': ex('nsw', 'VIC'),
   },
   Location: {
     ...common(clinic),

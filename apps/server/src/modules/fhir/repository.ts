@@ -68,6 +68,7 @@ const practitionerVisible = (partner: string) => sql`exists (
 
 const organisationColumns = sql`o.id, o.parent_id as "parentId", o.name, o.alias, o.abn, o.hpio,
   o.phone, o.email, o.fax, o.website, o.status,
+  o.address_line as "addressLine", o.locality, o.postcode, o.state,
   greatest(o.details_verified_at, o.created_at) as "lastUpdated",
   ${endpointIdsColumn(sql`e.organisation_id = o.id and e.healthcare_service_id is null`)} as "endpointIds"`;
 const locationColumns = sql`l.id, l.organisation_id as "organisationId", l.name, l.type,
@@ -663,6 +664,32 @@ const chain = (target: SearchParam, on: (filter: SQL) => SQL): SearchParam => ({
 const organisationAt = (column: SQL) => (filter: SQL) =>
   sql`exists (select 1 from organisations o where o.id = ${column} and ${filter})`;
 
+/**
+ * R4's Organization address parameters over the business address (docs/decisions/084-organisation-address.md),
+ * read as Location's are: `address` any part (line, city, state, postcode), the rest one part each.
+ */
+const organisationAddressParams = {
+  address: param(
+    'string',
+    r4('Organization-address'),
+    (values, modifier) =>
+      anyOf(values, (v) => {
+        const parts = [sql`o.address_line`, sql`o.locality`, sql`o.state`, sql`o.postcode`].map(
+          (c) => stringMatch(c, v, modifier),
+        );
+        return sql`(${sql.join(parts, sql` or `)})`;
+      }),
+    { modifiers: ['exact', 'contains'] },
+  ),
+  'address-city': strings(r4('Organization-address-city'), [sql`o.locality`]),
+  'address-postalcode': param('string', r4('Organization-address-postalcode'), (values) =>
+    anyOf(values, (v) => sql`o.postcode = ${v}`),
+  ),
+  'address-state': param('string', r4('Organization-address-state'), (values) =>
+    anyOf(values, (v) => sql`upper(o.state) = ${v.toUpperCase()}`),
+  ),
+} satisfies Record<string, SearchParam>;
+
 const organizationParams = {
   _id: idOf(sql`o.id`, 'Organization'),
   identifier: param(
@@ -682,6 +709,7 @@ const organizationParams = {
   ),
   active: { ...activeOf(sql`o.status = 'Active'`), definition: r4('Organization-active') },
   partof: referenceTo('Organization-partof', sql`o.parent_id`, 'Organization'),
+  ...organisationAddressParams,
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Organization),
 } satisfies Record<string, SearchParam>;
 

@@ -139,15 +139,35 @@ const ROLE_HOURS: Record<string, OpeningHours[]> = {
 /** Practitioners' own recorded sex or gender (administrative-gender codes); the others gave none. */
 const RECORDED_SEX_OR_GENDER: Record<string, string> = { alice: 'female' };
 
-const ORGANISATION_DETAILS: Record<string, { alias?: string; fax?: string; website?: string }> = {
+/** A seeded business address (docs/decisions/084-organisation-address.md). */
+type SeedAddress = { addressLine: string; locality: string; postcode: string; state: string };
+const ORGANISATION_DETAILS: Record<
+  string,
+  { alias?: string; fax?: string; website?: string; abn?: string; address?: SeedAddress }
+> = {
   'harbour-group': {
     alias: 'Harbour Medical',
     fax: '0291234599',
     website: 'https://harbourmedical.example.com.au',
+    address: {
+      addressLine: 'Level 2, 88 George Street',
+      locality: 'Sydney',
+      postcode: '2000',
+      state: 'NSW',
+    },
   },
+  // The clinic's HPI-O is registered under the group's ABN, and with its address it meets HCPD's
+  // hc-organization, so partners see one organisation claiming it.
   'harbour-surry-hills': {
     fax: '0291234501',
     website: 'https://harbourmedical.example.com.au/surry-hills',
+    abn: '73947541005',
+    address: {
+      addressLine: '120 Crown Street',
+      locality: 'Surry Hills',
+      postcode: '2010',
+      state: 'NSW',
+    },
   },
   riverbend: { website: 'https://riverbend.example.com.au' },
   'coastal-physio': { website: 'https://coastalphysio.example.com.au' },
@@ -254,10 +274,11 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         name: org.name,
         alias: ORGANISATION_DETAILS[org.key]?.alias ?? null,
         businessName: org.businessName ?? null,
-        abn: org.abn ?? null,
+        abn: org.abn ?? ORGANISATION_DETAILS[org.key]?.abn ?? null,
         hpio: org.hpio ?? null,
         fax: ORGANISATION_DETAILS[org.key]?.fax ?? null,
         website: ORGANISATION_DETAILS[org.key]?.website ?? null,
+        ...(ORGANISATION_DETAILS[org.key]?.address ?? {}),
         isPublisher: org.isPublisher ?? false,
         publisherApprovalStatus: org.publisherApprovalStatus ?? null,
         status: org.status ?? 'Active',
