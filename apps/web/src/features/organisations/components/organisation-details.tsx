@@ -43,7 +43,8 @@ export function OrganisationDetails({ organisation: o }: OrganisationDetailsProp
           <SummaryItem term="Type">
             {o.type === 'HiOrganisation' ? 'HI organisation' : 'Participating organisation'}
           </SummaryItem>
-          {o.type === 'ParticipatingOrganisation' ? (
+          {/* An HI organisation may carry its group's ABN (docs/decisions/084-organisation-address.md). */}
+          {o.type === 'ParticipatingOrganisation' || o.abn ? (
             <SummaryItem term="ABN">{notProvided(formatAbn(o.abn))}</SummaryItem>
           ) : null}
           {o.type === 'HiOrganisation' ? (
