@@ -809,6 +809,14 @@ export const authorisationMatrix: Matrix = {
     { target: 'missing', params: { id: missing }, body: endpointBody, allow: nobody },
   ],
   'PUT /api/endpoints/{id}': [
+    // The clinic's seeded endpoint: changed as the location is (docs/decisions/085-location-endpoints.md).
+    {
+      target: 'surry-hills-clinic-fhir',
+      params: { id: demoIds.endpoint('surry-hills-clinic-fhir') },
+      body: endpointBody,
+      allow: ['alice'],
+      allowed: [200],
+    },
     { target: 'missing', params: { id: missing }, body: endpointBody, allow: nobody },
   ],
   'DELETE /api/endpoints/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],
