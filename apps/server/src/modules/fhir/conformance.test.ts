@@ -26,6 +26,7 @@ const harbour = demoIds.organisation('harbour-group');
 const surryHills = demoIds.organisation('harbour-surry-hills');
 const telehealth = demoIds.organisation('harbour-telehealth');
 const clinic = demoIds.location('surry-hills-clinic');
+const clinicEndpoint = demoIds.endpoint('surry-hills-clinic-fhir');
 const virtual = demoIds.location('harbour-virtual');
 const gp = demoIds.healthcareService('surry-hills-gp');
 const telehealthGp = demoIds.healthcareService('harbour-telehealth-gp');
@@ -201,6 +202,8 @@ const INCLUDES: Record<string, { query: string; includes: string }> = {
   },
   'PractitionerRole:location': { query: `_id=${aliceAtGp}`, includes: `Location/${clinic}` },
   'PractitionerRole:service': { query: `_id=${aliceAtGp}`, includes: `HealthcareService/${gp}` },
+  // The clinic's seeded endpoint (docs/decisions/085-location-endpoints.md).
+  'Location:endpoint': { query: `_id=${clinic}`, includes: `Endpoint/${clinicEndpoint}` },
 };
 
 /** Per `Type revinclude`: the search it is asked with and a resource it must add. */
@@ -232,6 +235,10 @@ const REVINCLUDES: Record<string, { query: string; includes: string }> = {
   'Practitioner PractitionerRole:practitioner': {
     query: `_id=${alice}`,
     includes: `PractitionerRole/${aliceAtGp}`,
+  },
+  'Endpoint Location:endpoint': {
+    query: `_id=${clinicEndpoint}`,
+    includes: `Location/${clinic}`,
   },
 };
 

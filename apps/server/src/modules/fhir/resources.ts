@@ -245,6 +245,8 @@ export interface LocationRow extends ContactColumns {
   postalState: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** The location's own endpoints (docs/decisions/085-location-endpoints.md). */
+  endpointIds?: string[] | null;
 }
 
 /**
@@ -348,6 +350,7 @@ export function locationResource(l: LocationRow): Json {
         ? { longitude: l.longitude, latitude: l.latitude }
         : undefined,
     managingOrganization: { reference: `Organization/${l.organisationId}` },
+    endpoint: refs('Endpoint', l.endpointIds),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction } from '../client.ts';
 import {
   delegations,
+  endpoints,
   healthcareServices,
   hiServiceRegistry,
   informationUseStatements,
@@ -82,6 +83,23 @@ const LOCATION_HCPD: Record<string, Partial<typeof locations.$inferInsert>> = {
     longitude: 151.2118,
   },
 };
+
+// A location's endpoint (docs/decisions/085-location-endpoints.md): the clinic's FHIR server, so partners and the
+// conformance test see Location.endpoint, `_include=Location:endpoint` and `_revinclude=Location:endpoint`.
+const LOCATION_ENDPOINTS: Array<
+  { key: string; location: string } & Omit<typeof endpoints.$inferInsert, 'organisationId'>
+> = [
+  {
+    key: 'surry-hills-clinic-fhir',
+    location: 'surry-hills-clinic',
+    name: 'Surry Hills Clinic FHIR server',
+    connectionType: 'hl7-fhir-rest',
+    payloadType: 'http://ns.hl7.org.au/hl7v2/profiles/HL7AU-OO-REF-SIMPLIFIED-201706',
+    payloadMimeTypes: ['application/fhir+json', 'application/fhir+xml'],
+    address: 'https://fhir.harbourmedical.example.com.au/surry-hills',
+    status: 'active',
+  },
+];
 
 const SERVICE_DETAILS: Record<string, ContactDetails & { description: string; start: string }> = {
   'surry-hills-gp': {
@@ -308,6 +326,20 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       })),
     );
   }
+  const locationEndpoints = LOCATION_ENDPOINTS.flatMap(({ key, location, ...e }) => {
+    const at = orgLocations.find(({ l }) => l.key === location);
+    return at
+      ? [
+          {
+            ...e,
+            id: demoIds.endpoint(key),
+            organisationId: demoIds.organisation(at.org.key),
+            locationId: demoIds.location(location),
+          },
+        ]
+      : [];
+  });
+  if (locationEndpoints.length > 0) await tx.insert(endpoints).values(locationEndpoints);
 
   const services = orgs.flatMap(({ org }) =>
     (org.healthcareServices ?? []).map((s) => ({ org, s })),
