@@ -80,6 +80,35 @@ test('Alice adds an endpoint to the GP service, fixes a wrong address, edits and
   await expect(table.getByText('No endpoints yet.')).toBeVisible();
 });
 
+test('Alice sees Surry Hills Clinic’s own endpoint on the location’s Endpoints tab (decision 085)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page.goto('/organisation');
+  await page.getByRole('link', { name: 'Harbour Medical Centre Surry Hills' }).click();
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  await page.getByRole('link', { name: 'Surry Hills Clinic' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Location' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Endpoints' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Endpoints' });
+  await expect(panel.getByText('Where partners’ systems reach this location')).toBeVisible();
+  const table = panel.getByRole('table', { name: 'Endpoints' });
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Surry Hills Clinic FHIR server' }),
+  ).toContainText('https://fhir.harbourmedical.example.com.au/surry-hills');
+  await expect(panel.getByRole('button', { name: 'Add an endpoint' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({
+    path: `${SCREENSHOTS}/hcpd-location-endpoints-1280.png`,
+    fullPage: true,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsEveryWidth(page, null, 'Alice on the location’s Endpoints tab');
+  await page.screenshot({ path: `${SCREENSHOTS}/hcpd-location-endpoints-390.png`, fullPage: true });
+});
+
 test('Alice picks the service type from the terminology; a type not in it is refused with the problem', async ({
   page,
 }) => {

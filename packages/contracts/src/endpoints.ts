@@ -3,13 +3,15 @@ import { singleLineText } from './text.ts';
 import { Uuid } from './ids.ts';
 
 /**
- * Partner-facing endpoints of an organisation or a healthcare service (docs/decisions/072-endpoint-and-provenance.md):
+ * Partner-facing endpoints of an organisation, a healthcare service or a location
+ * (docs/decisions/072-endpoint-and-provenance.md, 085-location-endpoints.md):
  * where partners' systems reach it (secure messaging, a FHIR server…), served as FHIR Endpoint resources.
  */
 export const endpointApiPaths = {
   /** GET: an organisation's or a service's endpoints; POST: add one. */
   organisation: '/api/organisations/:id/endpoints',
   healthcareService: '/api/healthcare-services/:id/endpoints',
+  location: '/api/locations/:id/endpoints',
   /** PATCH / DELETE one endpoint. */
   endpoint: '/api/endpoints/:id',
 } as const;

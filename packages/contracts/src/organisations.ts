@@ -6,6 +6,7 @@ import {
   publisherApprovalStatuses,
 } from './value-lists.ts';
 import {
+  AustralianState,
   HealthcareServiceSummary,
   LocationSummary,
   OptionalFax,
@@ -15,6 +16,8 @@ import {
   requiredText,
 } from './entities.ts';
 import { Uuid } from './ids.ts';
+import { optionalSingleLineText } from './text.ts';
+import { validationMessages as m } from './validation.ts';
 
 export const OrganisationType = z.enum(organisationTypes);
 export type OrganisationType = z.infer<typeof OrganisationType>;
@@ -91,6 +94,15 @@ export const OrganisationDetail = z.object({
   email: z.string().nullable(),
   fax: z.string().nullable(),
   website: z.string().nullable(),
+  /** The business address (docs/decisions/084-organisation-address.md), or null when none is kept. */
+  address: z
+    .object({
+      addressLine: z.string(),
+      locality: z.string(),
+      postcode: z.string(),
+      state: z.string(),
+    })
+    .nullable(),
   isPublisher: z.boolean(),
   publisherApprovalStatus: PublisherApprovalStatus.nullable(),
   status: OrganisationStatus,
@@ -105,12 +117,27 @@ export const OrganisationDetail = z.object({
 });
 export type OrganisationDetail = z.infer<typeof OrganisationDetail>;
 
-/** Editable organisation details. */
-export const OrganisationUpdate = z.object({
-  name: requiredText('Enter the organisation name'),
-  alias: optionalText(),
-  businessName: optionalText(),
-  fax: OptionalFax,
-  website: OptionalWebsite,
-});
+/**
+ * Editable organisation details. The business address is optional, entered like a location's, all '' for none;
+ * a client that does not send it leaves it as it was (docs/decisions/084-organisation-address.md).
+ */
+export const OrganisationUpdate = z
+  .object({
+    name: requiredText('Enter the organisation name'),
+    alias: optionalText(),
+    businessName: optionalText(),
+    fax: OptionalFax,
+    website: OptionalWebsite,
+    addressLine: optionalText().optional(),
+    locality: optionalText().optional(),
+    postcode: optionalSingleLineText(4, m.postcodeInvalid).optional(),
+    state: z.union([AustralianState, z.literal('')]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.addressLine && !v.locality && !v.postcode && !v.state) return;
+    if (!v.addressLine)
+      ctx.addIssue({ code: 'custom', path: ['addressLine'], message: 'Enter the street address' });
+    if (!v.locality || !v.state || !/^\d{4}$/.test(v.postcode ?? ''))
+      ctx.addIssue({ code: 'custom', path: ['locality'], message: 'Select a suburb or postcode' });
+  });
 export type OrganisationUpdate = z.infer<typeof OrganisationUpdate>;

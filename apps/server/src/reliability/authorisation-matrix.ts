@@ -312,6 +312,20 @@ export const authorisationMatrix: Matrix = {
     { target: 'surry-hills-skin', params: { id: skin }, allow: ['alice', 'george', 'priya'] },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
+  // A location's endpoints (docs/decisions/085-location-endpoints.md): read as the location is.
+  'GET /api/locations/{id}/endpoints': [
+    {
+      target: 'surry-hills-clinic',
+      params: { id: clinic },
+      allow: ['alice', 'ben', 'george', 'priya'],
+    },
+    {
+      target: 'harbour-virtual',
+      params: { id: virtualLocation },
+      allow: ['alice', 'george', 'priya'],
+    },
+    { target: 'missing', params: { id: missing }, allow: nobody },
+  ],
   // The terminology (docs/decisions/071-terminology-and-codes.md): concepts for every session (the
   // pickers), the unmatched texts for the operator alone.
   'GET /api/terminology/concepts': [
@@ -783,7 +797,26 @@ export const authorisationMatrix: Matrix = {
       allowed: [201],
     },
   ],
+  // A location's: by its organisation's managers, as the location's other edits.
+  'POST /api/locations/{id}/endpoints': [
+    {
+      target: 'surry-hills-clinic',
+      params: { id: clinic },
+      body: endpointBody,
+      allow: ['alice'],
+      allowed: [201],
+    },
+    { target: 'missing', params: { id: missing }, body: endpointBody, allow: nobody },
+  ],
   'PUT /api/endpoints/{id}': [
+    // The clinic's seeded endpoint: changed as the location is (docs/decisions/085-location-endpoints.md).
+    {
+      target: 'surry-hills-clinic-fhir',
+      params: { id: demoIds.endpoint('surry-hills-clinic-fhir') },
+      body: endpointBody,
+      allow: ['alice'],
+      allowed: [200],
+    },
     { target: 'missing', params: { id: missing }, body: endpointBody, allow: nobody },
   ],
   'DELETE /api/endpoints/{id}': [{ target: 'missing', params: { id: missing }, allow: nobody }],

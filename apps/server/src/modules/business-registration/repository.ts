@@ -36,12 +36,15 @@ export async function lastDecision(db: Database, organisationId: string) {
   return last;
 }
 
-/** The organisation holding an ABN, if any. */
+/**
+ * The participating organisation holding an ABN, if any: an HI organisation may carry its group's ABN
+ * (docs/decisions/084-organisation-address.md), which registers no second business.
+ */
 export async function abnHolder(db: Database, abn: string) {
   const [other] = await db
     .select({ id: organisations.id })
     .from(organisations)
-    .where(eq(organisations.abn, abn));
+    .where(and(eq(organisations.abn, abn), eq(organisations.type, 'ParticipatingOrganisation')));
   return other;
 }
 

@@ -9,7 +9,7 @@ export type EndpointValues = Pick<
 > &
   Partial<Pick<EndpointRow, 'payloadMimeTypes'>>;
 
-/** Endpoints of an organisation (its own) or of a healthcare service. */
+/** Endpoints of an organisation (its own), of a healthcare service or of a location. */
 export function endpointsRepository(db: Database | Transaction) {
   return {
     ofOrganisation: (organisationId: string) =>
@@ -17,7 +17,11 @@ export function endpointsRepository(db: Database | Transaction) {
         .select()
         .from(endpoints)
         .where(
-          and(eq(endpoints.organisationId, organisationId), isNull(endpoints.healthcareServiceId)),
+          and(
+            eq(endpoints.organisationId, organisationId),
+            isNull(endpoints.healthcareServiceId),
+            isNull(endpoints.locationId),
+          ),
         )
         .orderBy(asc(endpoints.name), asc(endpoints.id)),
     ofService: (serviceId: string) =>
@@ -25,6 +29,12 @@ export function endpointsRepository(db: Database | Transaction) {
         .select()
         .from(endpoints)
         .where(eq(endpoints.healthcareServiceId, serviceId))
+        .orderBy(asc(endpoints.name), asc(endpoints.id)),
+    ofLocation: (locationId: string) =>
+      db
+        .select()
+        .from(endpoints)
+        .where(eq(endpoints.locationId, locationId))
         .orderBy(asc(endpoints.name), asc(endpoints.id)),
     async byId(id: string) {
       const [row] = await db.select().from(endpoints).where(eq(endpoints.id, id));

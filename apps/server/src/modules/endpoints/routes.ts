@@ -11,8 +11,8 @@ const reads = problems(400, 403, 404);
 const writes = problems(400, 403, 404);
 
 /**
- * Partner-facing endpoints (docs/decisions/072-endpoint-and-provenance.md): read by whoever reads the
- * organisation or service, added, changed and removed by its managers.
+ * Partner-facing endpoints (docs/decisions/072-endpoint-and-provenance.md, 085-location-endpoints.md): read by
+ * whoever reads the organisation, service or location, added, changed and removed by its managers.
  */
 export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = endpointsService(deps.db);
@@ -23,14 +23,20 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     actingForPractitionerId: auth.currentUser.managingPractitioner?.id ?? null,
   });
 
+  const nouns = {
+    organisation: 'an organisation',
+    service: 'a healthcare service',
+    location: 'a location',
+  } as const;
   for (const [kind, url] of [
     ['organisation', endpointApiPaths.organisation],
     ['service', endpointApiPaths.healthcareService],
+    ['location', endpointApiPaths.location],
   ] as const) {
     route({
       method: 'GET',
       url,
-      summary: `The partner-facing endpoints of a${kind === 'organisation' ? 'n organisation' : ' healthcare service'}`,
+      summary: `The partner-facing endpoints of ${nouns[kind]}`,
       params: IdParams,
       response: { 200: EndpointList, ...reads },
       handler: (request, auth) => service.list(caller(auth), { kind, id: request.params.id }),
@@ -38,7 +44,7 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     route({
       method: 'POST',
       url,
-      summary: `Add a partner-facing endpoint to a${kind === 'organisation' ? 'n organisation' : ' healthcare service'} (its managers)`,
+      summary: `Add a partner-facing endpoint to ${nouns[kind]} (its managers)`,
       params: IdParams,
       body: EndpointInput,
       response: { 201: EndpointView, ...writes },
@@ -50,7 +56,7 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   route({
     method: 'PUT',
     url: endpointApiPaths.endpoint,
-    summary: 'Change an endpoint (managers of its organisation or service)',
+    summary: 'Change an endpoint (managers of its organisation, service or location)',
     params: IdParams,
     body: EndpointInput,
     response: { 200: EndpointView, ...writes },
@@ -61,7 +67,7 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   route({
     method: 'DELETE',
     url: endpointApiPaths.endpoint,
-    summary: 'Remove an endpoint (managers of its organisation or service)',
+    summary: 'Remove an endpoint (managers of its organisation, service or location)',
     params: IdParams,
     response: { 204: z.null(), ...writes },
     handler: (request, auth) => service.remove(caller(auth), request.params.id, request.id),

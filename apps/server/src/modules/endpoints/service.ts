@@ -7,19 +7,20 @@ import {
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { appendAudit } from '#platform/audit.ts';
-import { organisationAccess, serviceAccess } from '#platform/entities/access.ts';
+import { locationAccess, organisationAccess, serviceAccess } from '#platform/entities/access.ts';
 import { changedFields } from '#platform/entities/audited-write.ts';
 import { ForbiddenError, NotFoundError } from '#platform/errors.ts';
 import { endpointsRepository, type EndpointRow } from './repository.ts';
 
-// Partner-facing endpoints of organisations and services (docs/decisions/072-endpoint-and-provenance.md):
-// read with the owner, changed by those who may edit it, each write audited in its transaction.
+// Partner-facing endpoints of organisations, services and locations (docs/decisions/072-endpoint-and-provenance.md,
+// 085-location-endpoints.md): read with the owner, changed by those who may edit it, each write audited in its
+// transaction.
 
 /** The audit trail's name for an endpoint (Provenance reads it back as an Endpoint target). */
 const ENTITY_TYPE = 'Endpoint';
 const NOT_FOUND = 'The endpoint does not exist.';
 
-export type EndpointOwner = { kind: 'organisation' | 'service'; id: string };
+export type EndpointOwner = { kind: 'organisation' | 'service' | 'location'; id: string };
 
 /** Who is asking: their access scope, and the practitioner a delegate acts for. */
 export interface EndpointCaller {
@@ -63,18 +64,36 @@ export function endpointsService(db: Database) {
       const a = await organisationAccess(db, caller.scope, owner.id);
       return { organisationId: a.organisation.id, canEdit: a.canEdit };
     }
+    if (owner.kind === 'location') {
+      // As the location's other edits: read with its organisation, changed by its organisation's managers.
+      const a = await locationAccess(db, caller.scope, owner.id);
+      return { organisationId: a.location.organisationId, canEdit: a.canEdit };
+    }
     const a = await serviceAccess(db, caller.scope, owner.id);
     return { organisationId: a.service.organisationId, canEdit: a.canEdit };
   }
+
+  /** Who owns a stored endpoint. */
+  const ownerOf = (row: EndpointRow): EndpointOwner =>
+    row.healthcareServiceId
+      ? { kind: 'service', id: row.healthcareServiceId }
+      : row.locationId
+        ? { kind: 'location', id: row.locationId }
+        : { kind: 'organisation', id: row.organisationId };
+
+  /** The owner column a new endpoint sets, also recorded in the audit trail. */
+  const ownerColumns = (owner: EndpointOwner) =>
+    owner.kind === 'service'
+      ? { healthcareServiceId: owner.id }
+      : owner.kind === 'location'
+        ? { locationId: owner.id }
+        : {};
 
   /** An endpoint the caller may change; 404 when it does not exist or the caller cannot see its owner. */
   async function requireEditable(caller: EndpointCaller, id: string) {
     const row = await repository.byId(id);
     if (!row) throw new NotFoundError(NOT_FOUND);
-    const owner: EndpointOwner = row.healthcareServiceId
-      ? { kind: 'service', id: row.healthcareServiceId }
-      : { kind: 'organisation', id: row.organisationId };
-    const access = await ownerAccess(caller, owner).catch(() => {
+    const access = await ownerAccess(caller, ownerOf(row)).catch(() => {
       throw new NotFoundError(NOT_FOUND);
     });
     if (!access.canEdit)
@@ -96,7 +115,9 @@ export function endpointsService(db: Database) {
       const rows =
         owner.kind === 'organisation'
           ? await repository.ofOrganisation(owner.id)
-          : await repository.ofService(owner.id);
+          : owner.kind === 'location'
+            ? await repository.ofLocation(owner.id)
+            : await repository.ofService(owner.id);
       return { endpoints: rows.map(view), canEdit };
     },
 
@@ -113,16 +134,13 @@ export function endpointsService(db: Database) {
         const row = await endpointsRepository(tx).insert({
           ...values,
           organisationId,
-          healthcareServiceId: owner.kind === 'service' ? owner.id : null,
+          ...ownerColumns(owner),
         });
         await appendAudit(tx, {
           ...audit(caller, requestId, organisationId),
           action: 'endpoint.created',
           entityId: row.id,
-          changedFields: {
-            ...values,
-            ...(owner.kind === 'service' ? { healthcareServiceId: owner.id } : {}),
-          },
+          changedFields: { ...values, ...ownerColumns(owner) },
         });
         return row;
       });

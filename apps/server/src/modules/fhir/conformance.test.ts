@@ -26,6 +26,7 @@ const harbour = demoIds.organisation('harbour-group');
 const surryHills = demoIds.organisation('harbour-surry-hills');
 const telehealth = demoIds.organisation('harbour-telehealth');
 const clinic = demoIds.location('surry-hills-clinic');
+const clinicEndpoint = demoIds.endpoint('surry-hills-clinic-fhir');
 const virtual = demoIds.location('harbour-virtual');
 const gp = demoIds.healthcareService('surry-hills-gp');
 const telehealthGp = demoIds.healthcareService('harbour-telehealth-gp');
@@ -83,6 +84,11 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
       'http://terminology.hl7.org/CodeSystem/organization-type|govt',
     ),
     partof: ex(`Organization/${harbour}`, `Organization/${surryHills}`),
+    // docs/decisions/084-organisation-address.md: the clinic's seeded business address.
+    address: ex('120 Crown', 'Crown Street'),
+    'address-city': ex('surry', 'Sydney'),
+    'address-postalcode': ex('2010', '2000'),
+    'address-state': ex('nsw', 'VIC'),
   },
   Location: {
     ...common(clinic),
@@ -196,6 +202,8 @@ const INCLUDES: Record<string, { query: string; includes: string }> = {
   },
   'PractitionerRole:location': { query: `_id=${aliceAtGp}`, includes: `Location/${clinic}` },
   'PractitionerRole:service': { query: `_id=${aliceAtGp}`, includes: `HealthcareService/${gp}` },
+  // The clinic's seeded endpoint (docs/decisions/085-location-endpoints.md).
+  'Location:endpoint': { query: `_id=${clinic}`, includes: `Endpoint/${clinicEndpoint}` },
 };
 
 /** Per `Type revinclude`: the search it is asked with and a resource it must add. */
@@ -227,6 +235,10 @@ const REVINCLUDES: Record<string, { query: string; includes: string }> = {
   'Practitioner PractitionerRole:practitioner': {
     query: `_id=${alice}`,
     includes: `PractitionerRole/${aliceAtGp}`,
+  },
+  'Endpoint Location:endpoint': {
+    query: `_id=${clinicEndpoint}`,
+    includes: `Location/${clinic}`,
   },
 };
 

@@ -35,10 +35,11 @@ export const endpointColumns = sql`e.id, e.organisation_id as "organisationId",
   e.payload_type as "payloadType",
   e.payload_mime_types as "payloadMimeTypes", e.address, e.status, e.updated_at as "lastUpdated"`;
 
-/** An endpoint is seen where its owner is: the organisation's own, or its service's. */
-export const endpointVisible = sql`(case when e.healthcare_service_id is null
-  then e.organisation_id in (select id from vis_org)
-  else e.healthcare_service_id in (select id from vis_svc) end)`;
+/** An endpoint is seen where its owner is: the organisation's own, its service's or its location's (085). */
+export const endpointVisible = sql`(case when e.healthcare_service_id is not null
+  then e.healthcare_service_id in (select id from vis_svc)
+  when e.location_id is not null then e.location_id in (select id from vis_loc)
+  else e.organisation_id in (select id from vis_org) end)`;
 
 /** The actions of the audit trail that change what a partner reads (not reads, not personal details). */
 const CHANGES = '\\.(created|updated|imported|deleted)$';

@@ -46,6 +46,39 @@ const resources = (bundle: Bundle, type: string) =>
     .map((e) => e.resource as unknown as R)
     .filter((r) => r['resourceType'] === type);
 
+/**
+ * hc-organization (docs/decisions/084-organisation-address.md): a name, the ABN (1..1, AU Base's ABN type), an
+ * HPI-O (inv-01) and exactly one address, of the fixed type `physical`.
+ */
+function expectHcOrganization(o: R) {
+  expect(o.meta.profile).toEqual([
+    'http://hl7.org.au/fhir/StructureDefinition/au-organization',
+    `${HCPD}hc-organization`,
+  ]);
+  expect(o['name']).toEqual(expect.any(String));
+  const identifier = o['identifier'] as Array<{
+    system: string;
+    type: { coding: Array<{ code: string }> };
+  }>;
+  const abn = identifier.filter((i) => i.system === 'http://hl7.org.au/id/abn');
+  expect(abn).toHaveLength(1);
+  expect(abn[0]!.type.coding[0]!.code).toBe('ABN');
+  expect(
+    identifier.some((i) => i.system === 'http://ns.electronichealth.net.au/id/hi/hpio/1.0'),
+  ).toBe(true);
+  const address = o['address'] as Array<Record<string, unknown>>;
+  expect(address.filter((a) => a['type'] === 'physical')).toHaveLength(1);
+  expect(address[0]).toMatchObject({
+    use: 'work',
+    type: 'physical',
+    line: [expect.any(String)],
+    city: expect.any(String),
+    state: expect.any(String),
+    postalCode: expect.stringMatching(/^\d{4}$/),
+    country: 'AU',
+  });
+}
+
 /** hc-healthcareservice: what it requires of an instance that declares it. */
 function expectHcHealthcareService(s: R) {
   expect(s.meta.profile).toContain(`${HCPD}hc-healthcareservice`);
@@ -147,8 +180,26 @@ describe('FHIR partner API: HCPD data', () => {
         system: 'http://terminology.hl7.org.au/CodeSystem/v2-0203',
         code: 'NOI',
       });
-    expect(org.meta.profile).toEqual([
+    expectValidFhir(org);
+    expectHcOrganization(org);
+    // The group has an ABN and an address but no HPI-O (inv-01): AU Base only, its address served all the same.
+    const group = (
+      await fhir(`/fhir/Organization/${demoIds.organisation('harbour-group')}`, authorization)
+    ).json() as R;
+    expect(group.meta.profile).toEqual([
       'http://hl7.org.au/fhir/StructureDefinition/au-organization',
+    ]);
+    expect(group['address']).toEqual([
+      {
+        use: 'work',
+        type: 'physical',
+        text: 'Level 2, 88 George Street, Sydney NSW 2000',
+        line: ['Level 2, 88 George Street'],
+        city: 'Sydney',
+        state: 'NSW',
+        postalCode: '2000',
+        country: 'AU',
+      },
     ]);
 
     // hc-location: the local identifier, a name, the managing organisation, and a type or a physical type.
@@ -180,6 +231,9 @@ describe('FHIR partner API: HCPD data', () => {
     expect(declared['PractitionerRole']!.searchParam!.map((p) => p.name)).toContain('role');
     expect(declared['HealthcareService']!.searchInclude).toContain('HealthcareService:endpoint');
     expect(declared['Organization']!.searchRevInclude).toContain('Provenance:target');
+    expect(declared['Organization']!.searchParam!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['address', 'address-city', 'address-postalcode', 'address-state']),
+    );
     expect(declared['Endpoint']!.profile).toBe(`${HCPD}hc-endpoint`);
     expect(declared['Provenance']!.searchParam!.map((p) => p.name)).toContain('target');
   });

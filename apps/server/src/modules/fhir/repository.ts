@@ -68,15 +68,17 @@ const practitionerVisible = (partner: string) => sql`exists (
 
 const organisationColumns = sql`o.id, o.parent_id as "parentId", o.name, o.alias, o.abn, o.hpio,
   o.phone, o.email, o.fax, o.website, o.status,
+  o.address_line as "addressLine", o.locality, o.postcode, o.state,
   greatest(o.details_verified_at, o.created_at) as "lastUpdated",
-  ${endpointIdsColumn(sql`e.organisation_id = o.id and e.healthcare_service_id is null`)} as "endpointIds"`;
+  ${endpointIdsColumn(sql`e.organisation_id = o.id and e.healthcare_service_id is null and e.location_id is null`)} as "endpointIds"`;
 const locationColumns = sql`l.id, l.organisation_id as "organisationId", l.name, l.type,
   l.address_lines as "addressLines", l.locality, l.postcode, l.state, l.is_active as "isActive",
   l.phone, l.after_hours_phone as "afterHoursPhone", l.email, l.fax, l.website,
   l.suppress_phone as "suppressPhone", l.suppress_email as "suppressEmail",
   greatest(l.details_verified_at, l.created_at) as "lastUpdated",
   l.amenities, l.postal_address_line as "postalAddressLine", l.postal_locality as "postalLocality",
-  l.postal_postcode as "postalPostcode", l.postal_state as "postalState", l.latitude, l.longitude`;
+  l.postal_postcode as "postalPostcode", l.postal_state as "postalState", l.latitude, l.longitude,
+  ${endpointIdsColumn(sql`e.location_id = l.id`)} as "endpointIds"`;
 const serviceColumns = sql`s.id, s.organisation_id as "organisationId", s.location_id as "locationId",
   s.name, s.service_type as "serviceType", s.description, s.start_date::text as "startDate",
   s.end_date::text as "endDate", s.opening_hours as "openingHours",
@@ -670,6 +672,32 @@ const chain = (target: SearchParam, on: (filter: SQL) => SQL): SearchParam => ({
 const organisationAt = (column: SQL) => (filter: SQL) =>
   sql`exists (select 1 from organisations o where o.id = ${column} and ${filter})`;
 
+/**
+ * R4's Organization address parameters over the business address (docs/decisions/084-organisation-address.md),
+ * read as Location's are: `address` any part (line, city, state, postcode), the rest one part each.
+ */
+const organisationAddressParams = {
+  address: param(
+    'string',
+    r4('Organization-address'),
+    (values, modifier) =>
+      anyOf(values, (v) => {
+        const parts = [sql`o.address_line`, sql`o.locality`, sql`o.state`, sql`o.postcode`].map(
+          (c) => stringMatch(c, v, modifier),
+        );
+        return sql`(${sql.join(parts, sql` or `)})`;
+      }),
+    { modifiers: ['exact', 'contains'] },
+  ),
+  'address-city': strings(r4('Organization-address-city'), [sql`o.locality`]),
+  'address-postalcode': param('string', r4('Organization-address-postalcode'), (values) =>
+    anyOf(values, (v) => sql`o.postcode = ${v}`),
+  ),
+  'address-state': param('string', r4('Organization-address-state'), (values) =>
+    anyOf(values, (v) => sql`upper(o.state) = ${v.toUpperCase()}`),
+  ),
+} satisfies Record<string, SearchParam>;
+
 const organizationParams = {
   _id: idOf(sql`o.id`, 'Organization'),
   identifier: param(
@@ -689,6 +717,7 @@ const organizationParams = {
   ),
   active: { ...activeOf(sql`o.status = 'Active'`), definition: r4('Organization-active') },
   partof: referenceTo('Organization-partof', sql`o.parent_id`, 'Organization'),
+  ...organisationAddressParams,
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Organization),
 } satisfies Record<string, SearchParam>;
 
@@ -946,7 +975,7 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
   },
   Location: {
     params: locationParams,
-    includes: ['Location:organization'],
+    includes: ['Location:organization', 'Location:endpoint'],
     revincludes: ['HealthcareService:location', 'PractitionerRole:location', 'Provenance:target'],
   },
   HealthcareService: {
@@ -1011,7 +1040,7 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       _lastUpdated: lastUpdatedParam(sql`e.updated_at`),
     },
     includes: ['Endpoint:organization'],
-    revincludes: ['Provenance:target'],
+    revincludes: ['Location:endpoint', 'Provenance:target'],
   },
   Provenance: {
     params: {
@@ -1071,7 +1100,11 @@ const revColumn: Record<string, SQL> = {
 export const revincludeFilter = (rev: string, matchIds: string[]): SQL =>
   rev === 'Provenance:target'
     ? sql`a.entity_id = any(${sql.param(matchIds)}::text[])`
-    : sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
+    : rev === 'Location:endpoint'
+      ? // A location points at its endpoints (docs/decisions/085-location-endpoints.md): the owners of the matches.
+        sql`l.id in (select le.location_id from endpoints le
+          where le.id = any(${sql.param(matchIds)}::uuid[]) and le.location_id is not null)`
+      : sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
 
 // The writes of a partner's request for a practitioner's personal contact details (contact-requests.ts).
 

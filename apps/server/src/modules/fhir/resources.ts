@@ -139,6 +139,29 @@ export interface OrganisationRow {
   lastUpdated: Date | string;
   /** The organisation's active endpoints (platform/db/schema/endpoints.ts). */
   endpointIds?: string[] | null;
+  /** The business address (docs/decisions/084-organisation-address.md); none in rows that predate it. */
+  addressLine?: string | null;
+  locality?: string | null;
+  postcode?: string | null;
+  state?: string | null;
+}
+
+/**
+ * An organisation's business address as HCPD's hc-organization slices it (docs/decisions/084-organisation-address.md):
+ * its one `physical` address, shaped as a location's, with the text a person would write on an envelope.
+ */
+function organisationAddressOf(o: OrganisationRow): Json | undefined {
+  if (!o.addressLine || !o.locality) return undefined;
+  return compact({
+    use: 'work',
+    type: 'physical',
+    text: `${o.addressLine}, ${present([o.locality, o.state, o.postcode]).join(' ')}`,
+    line: [o.addressLine],
+    city: o.locality,
+    state: o.state ?? undefined,
+    postalCode: o.postcode ?? undefined,
+    country: 'AU',
+  });
 }
 
 /** References to resources of one type (none: left out). */
@@ -165,11 +188,15 @@ const hpioClassification = (parentId: string | null | undefined): Json => ({
 });
 
 export function organizationResource(o: OrganisationRow): Json {
+  const address = organisationAddressOf(o);
+  // HCPD's hc-organization requires a name, the ABN (1..1), an HPI-O or HSP-O (inv-01; the portal keeps HPI-Os
+  // only) and the physical address (1..1), which is optional in the portal: claimed only with all of them
+  // (docs/decisions/084-organisation-address.md).
+  const meetsHcpd = !!o.name && !!o.abn && !!o.hpio && !!address;
   return compact({
     resourceType: 'Organization',
     id: o.id,
-    // HCPD's hc-organization requires a physical address, which the portal does not keep for an organisation.
-    meta: meta(o.lastUpdated, profileList('Organization', false)),
+    meta: meta(o.lastUpdated, profileList('Organization', meetsHcpd)),
     identifier: present<Json>([
       !!o.hpio && {
         extension: [hpioClassification(o.parentId)],
@@ -212,6 +239,7 @@ export function organizationResource(o: OrganisationRow): Json {
     name: o.name,
     alias: o.alias ? [o.alias] : undefined,
     telecom: telecomOf(o),
+    address: address ? [address] : undefined,
     partOf: o.parentId ? { reference: `Organization/${o.parentId}` } : undefined,
     endpoint: refs('Endpoint', o.endpointIds),
   });
@@ -237,6 +265,8 @@ export interface LocationRow extends ContactColumns {
   postalState: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** The location's own endpoints (docs/decisions/085-location-endpoints.md). */
+  endpointIds?: string[] | null;
 }
 
 /**
@@ -340,6 +370,7 @@ export function locationResource(l: LocationRow): Json {
         ? { longitude: l.longitude, latitude: l.latitude }
         : undefined,
     managingOrganization: { reference: `Organization/${l.organisationId}` },
+    endpoint: refs('Endpoint', l.endpointIds),
   });
 }
 

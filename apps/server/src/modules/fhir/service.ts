@@ -126,6 +126,8 @@ const includeTargets: Record<string, IncludeTarget> = {
   'Organization:endpoint': target('Endpoint', 'endpoint', 'known'),
   'HealthcareService:endpoint': target('Endpoint', 'endpoint', 'known'),
   'PractitionerRole:endpoint': target('Endpoint', 'endpoint', 'known'),
+  // A seen location's endpoints are seen (docs/decisions/085-location-endpoints.md).
+  'Location:endpoint': target('Endpoint', 'endpoint', 'known'),
   'Endpoint:organization': target('Organization', 'managingOrganization', 'known'),
 };
 

@@ -108,3 +108,86 @@ describe('PATCH /api/organisations/:id', () => {
     expect(fields.find((e) => e.field === 'website')?.message).toMatch(/https:\/\//);
   });
 });
+
+// docs/decisions/084-organisation-address.md: the optional business address, checked like a location's.
+describe('the business address', () => {
+  const telehealth = demoIds.organisation('harbour-telehealth');
+  const url = `/api/organisations/${telehealth}`;
+  const edit = { ...harbourEdit, name: 'Harbour Telehealth' };
+
+  it('is seeded for Harbour and the Surry Hills clinic, and none for the others', async () => {
+    const o = OrganisationDetail.parse(
+      (await get(ALICE, `/api/organisations/${surryHills}`)).json(),
+    );
+    expect(o.address).toEqual({
+      addressLine: '120 Crown Street',
+      locality: 'Surry Hills',
+      postcode: '2010',
+      state: 'NSW',
+    });
+    expect(OrganisationDetail.parse((await get(ALICE, url)).json()).address).toBeNull();
+  });
+
+  it('is saved from the suburb list, audited, kept when the body leaves it out, and cleared with empty fields', async () => {
+    const address = {
+      addressLine: ' 1 Telehealth Way ',
+      locality: 'surry hills',
+      postcode: '2010',
+      state: 'NSW',
+    };
+    const saved = await send(ALICE, 'PATCH', url, { ...edit, ...address });
+    expect(saved.statusCode).toBe(200);
+    expect(OrganisationDetail.parse(saved.json()).address).toEqual({
+      ...address,
+      addressLine: '1 Telehealth Way',
+    });
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, telehealth), eq(auditEvents.action, 'organisation.updated')),
+      );
+    expect(event?.changedFields).toMatchObject({
+      addressLine: { from: null, to: '1 Telehealth Way' },
+      postcode: { from: null, to: '2010' },
+    });
+
+    const kept = await send(ALICE, 'PATCH', url, { ...edit, alias: 'Telehealth' });
+    expect(OrganisationDetail.parse(kept.json()).address?.addressLine).toBe('1 Telehealth Way');
+
+    const cleared = await send(ALICE, 'PATCH', url, {
+      ...edit,
+      addressLine: '',
+      locality: '',
+      postcode: '',
+      state: '',
+    });
+    expect(OrganisationDetail.parse(cleared.json()).address).toBeNull();
+  });
+
+  it('needs the street and a suburb from the list, with field messages', async () => {
+    const partial = await send(ALICE, 'PATCH', url, {
+      ...edit,
+      addressLine: '',
+      locality: 'Surry Hills',
+      postcode: '2010',
+      state: 'NSW',
+    });
+    expectProblem(partial, 400);
+    expect(partial.json().errors).toEqual([
+      { field: 'addressLine', message: 'Enter the street address' },
+    ]);
+
+    const unknown = await send(ALICE, 'PATCH', url, {
+      ...edit,
+      addressLine: '1 Telehealth Way',
+      locality: 'Surry Hills',
+      postcode: '3000',
+      state: 'NSW',
+    });
+    expectProblem(unknown, 400);
+    expect(unknown.json().errors).toEqual([
+      { field: 'locality', message: 'Select a suburb or postcode from the list' },
+    ]);
+  });
+});

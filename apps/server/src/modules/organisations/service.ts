@@ -3,6 +3,8 @@ import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { childrenOf, organisationName, organisationWrites } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
+import { findLocality } from '#platform/entities/localities.ts';
+import { ValidationError } from '#platform/errors.ts';
 import {
   loadLocationSummaries,
   loadPractitionerRoleSummaries,
@@ -47,6 +49,15 @@ export function organisationsService(db: Database) {
       email: o.email,
       fax: o.fax,
       website: o.website,
+      address:
+        o.addressLine && o.locality && o.postcode && o.state
+          ? {
+              addressLine: o.addressLine,
+              locality: o.locality,
+              postcode: o.postcode,
+              state: o.state,
+            }
+          : null,
       isPublisher: o.isPublisher,
       publisherApprovalStatus: o.publisherApprovalStatus ?? null,
       status: o.status,
@@ -65,6 +76,26 @@ export function organisationsService(db: Database) {
     };
   }
 
+  /**
+   * The business address as columns, checked against the localities data as a location's is; left out when the
+   * body does not send it, all null when it is cleared (docs/decisions/084-organisation-address.md).
+   */
+  async function addressColumns(input: OrganisationUpdate) {
+    if (input.addressLine === undefined) return {};
+    if (!input.addressLine)
+      return { addressLine: null, locality: null, postcode: null, state: null };
+    const place = {
+      locality: input.locality ?? '',
+      postcode: input.postcode ?? '',
+      state: input.state ?? '',
+    };
+    if (!(await findLocality(db, place)))
+      throw new ValidationError([
+        { field: 'locality', message: 'Select a suburb or postcode from the list' },
+      ]);
+    return { addressLine: input.addressLine.trim(), ...place };
+  }
+
   /** Edits an organisation's details (OrganisationManager only), audited with the changed fields. */
   async function updateOrganisation(
     caller: AccessScope,
@@ -79,6 +110,7 @@ export function organisationsService(db: Database) {
       businessName: nullable(input.businessName),
       fax: nullable(input.fax),
       website: nullable(input.website),
+      ...(await addressColumns(input)),
     };
     await organisationWrites.save(db, organisationId, organisation, next, {
       actorUserId: caller.userId,

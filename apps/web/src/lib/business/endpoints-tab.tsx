@@ -28,16 +28,22 @@ import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { EntityForm } from './entity-form.tsx';
 import { PageLoading } from './entity-page.tsx';
 
-// The Endpoints tab of an organisation or a healthcare service (docs/decisions/072-endpoint-and-provenance.md):
-// where partners' systems reach it, served to them as FHIR Endpoint resources. Its managers add, change and
-// remove them; others read them.
+// The Endpoints tab of an organisation, a healthcare service or a location
+// (docs/decisions/072-endpoint-and-provenance.md, 085-location-endpoints.md): where partners' systems reach it,
+// served to them as FHIR Endpoint resources. Its managers add, change and remove them; others read them.
 
-type Owner = 'organisation' | 'service';
-const listUrl = (owner: Owner, id: string) =>
-  (owner === 'organisation'
-    ? endpointApiPaths.organisation
-    : endpointApiPaths.healthcareService
-  ).replace(':id', id);
+type Owner = 'organisation' | 'service' | 'location';
+const ownerPaths: Record<Owner, string> = {
+  organisation: endpointApiPaths.organisation,
+  service: endpointApiPaths.healthcareService,
+  location: endpointApiPaths.location,
+};
+const ownerNouns: Record<Owner, string> = {
+  organisation: 'organisation',
+  service: 'healthcare service',
+  location: 'location',
+};
+const listUrl = (owner: Owner, id: string) => ownerPaths[owner].replace(':id', id);
 const oneUrl = (id: string) => endpointApiPaths.endpoint.replace(':id', id);
 const labelOf = (list: ReadonlyArray<{ code: string; display: string }>, code: string) =>
   list.find((c) => c.code === code)?.display ?? code;
@@ -249,9 +255,8 @@ function Endpoints({ owner, id }: { owner: Owner; id: string }) {
           <Stack gap={1.5}>
             {alert}
             <Text as="p">
-              Where partners’ systems reach this{' '}
-              {owner === 'organisation' ? 'organisation' : 'healthcare service'}, such as secure
-              messaging. Partners who receive it through the partner API receive its endpoints too.
+              Where partners’ systems reach this {ownerNouns[owner]}, such as secure messaging.
+              Partners who receive it through the partner API receive its endpoints too.
             </Text>
             <ResponsiveTable
               caption="Endpoints"
@@ -273,7 +278,7 @@ function Endpoints({ owner, id }: { owner: Owner; id: string }) {
   );
 }
 
-/** The Endpoints tab (label and content) of an organisation or a healthcare service. */
+/** The Endpoints tab (label and content) of an organisation, a healthcare service or a location. */
 export function endpointsTab(owner: Owner, id: string): TabItem {
   return { label: 'Endpoints', content: <Endpoints owner={owner} id={id} /> };
 }

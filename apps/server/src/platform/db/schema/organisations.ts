@@ -19,6 +19,12 @@ export const organisations = pgTable(
     hpio: text('hpio').unique(),
     fax: text('fax'),
     website: text('website'),
+    // The business address HCPD's hc-organization requires (its physical slice), optional here
+    // (docs/decisions/084-organisation-address.md): one street line and a locality from the localities data.
+    addressLine: text('address_line'),
+    locality: text('locality'),
+    postcode: text('postcode'),
+    state: text('state'),
     // Business contact details captured by the registration wizard.
     phone: text('phone'),
     email: text('email'),

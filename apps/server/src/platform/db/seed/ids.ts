@@ -21,6 +21,8 @@ export const demoIds = {
   organisation: (key: string) => demoId('organisation', key),
   location: (key: string) => demoId('location', key),
   healthcareService: (key: string) => demoId('healthcare-service', key),
+  /** Partner-facing endpoint by its seed key (e.g. 'surry-hills-clinic-fhir'). */
+  endpoint: (key: string) => demoId('endpoint', key),
   /** Practitioner role of a practitioner key at a healthcare-service key. */
   practitionerRole: (practitioner: string, healthcareService: string) =>
     demoId('practitioner-role', `${practitioner}@${healthcareService}`),

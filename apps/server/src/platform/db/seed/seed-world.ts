@@ -1,6 +1,7 @@
 import type { Transaction } from '../client.ts';
 import {
   delegations,
+  endpoints,
   healthcareServices,
   hiServiceRegistry,
   informationUseStatements,
@@ -83,6 +84,23 @@ const LOCATION_HCPD: Record<string, Partial<typeof locations.$inferInsert>> = {
   },
 };
 
+// A location's endpoint (docs/decisions/085-location-endpoints.md): the clinic's FHIR server, so partners and the
+// conformance test see Location.endpoint, `_include=Location:endpoint` and `_revinclude=Location:endpoint`.
+const LOCATION_ENDPOINTS: Array<
+  { key: string; location: string } & Omit<typeof endpoints.$inferInsert, 'organisationId'>
+> = [
+  {
+    key: 'surry-hills-clinic-fhir',
+    location: 'surry-hills-clinic',
+    name: 'Surry Hills Clinic FHIR server',
+    connectionType: 'hl7-fhir-rest',
+    payloadType: 'http://ns.hl7.org.au/hl7v2/profiles/HL7AU-OO-REF-SIMPLIFIED-201706',
+    payloadMimeTypes: ['application/fhir+json', 'application/fhir+xml'],
+    address: 'https://fhir.harbourmedical.example.com.au/surry-hills',
+    status: 'active',
+  },
+];
+
 const SERVICE_DETAILS: Record<string, ContactDetails & { description: string; start: string }> = {
   'surry-hills-gp': {
     description:
@@ -139,15 +157,35 @@ const ROLE_HOURS: Record<string, OpeningHours[]> = {
 /** Practitioners' own recorded sex or gender (administrative-gender codes); the others gave none. */
 const RECORDED_SEX_OR_GENDER: Record<string, string> = { alice: 'female' };
 
-const ORGANISATION_DETAILS: Record<string, { alias?: string; fax?: string; website?: string }> = {
+/** A seeded business address (docs/decisions/084-organisation-address.md). */
+type SeedAddress = { addressLine: string; locality: string; postcode: string; state: string };
+const ORGANISATION_DETAILS: Record<
+  string,
+  { alias?: string; fax?: string; website?: string; abn?: string; address?: SeedAddress }
+> = {
   'harbour-group': {
     alias: 'Harbour Medical',
     fax: '0291234599',
     website: 'https://harbourmedical.example.com.au',
+    address: {
+      addressLine: 'Level 2, 88 George Street',
+      locality: 'Sydney',
+      postcode: '2000',
+      state: 'NSW',
+    },
   },
+  // The clinic's HPI-O is registered under the group's ABN, and with its address it meets HCPD's
+  // hc-organization, so partners see one organisation claiming it.
   'harbour-surry-hills': {
     fax: '0291234501',
     website: 'https://harbourmedical.example.com.au/surry-hills',
+    abn: '73947541005',
+    address: {
+      addressLine: '120 Crown Street',
+      locality: 'Surry Hills',
+      postcode: '2010',
+      state: 'NSW',
+    },
   },
   riverbend: { website: 'https://riverbend.example.com.au' },
   'coastal-physio': { website: 'https://coastalphysio.example.com.au' },
@@ -254,10 +292,11 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         name: org.name,
         alias: ORGANISATION_DETAILS[org.key]?.alias ?? null,
         businessName: org.businessName ?? null,
-        abn: org.abn ?? null,
+        abn: org.abn ?? ORGANISATION_DETAILS[org.key]?.abn ?? null,
         hpio: org.hpio ?? null,
         fax: ORGANISATION_DETAILS[org.key]?.fax ?? null,
         website: ORGANISATION_DETAILS[org.key]?.website ?? null,
+        ...(ORGANISATION_DETAILS[org.key]?.address ?? {}),
         isPublisher: org.isPublisher ?? false,
         publisherApprovalStatus: org.publisherApprovalStatus ?? null,
         status: org.status ?? 'Active',
@@ -287,6 +326,20 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       })),
     );
   }
+  const locationEndpoints = LOCATION_ENDPOINTS.flatMap(({ key, location, ...e }) => {
+    const at = orgLocations.find(({ l }) => l.key === location);
+    return at
+      ? [
+          {
+            ...e,
+            id: demoIds.endpoint(key),
+            organisationId: demoIds.organisation(at.org.key),
+            locationId: demoIds.location(location),
+          },
+        ]
+      : [];
+  });
+  if (locationEndpoints.length > 0) await tx.insert(endpoints).values(locationEndpoints);
 
   const services = orgs.flatMap(({ org }) =>
     (org.healthcareServices ?? []).map((s) => ({ org, s })),

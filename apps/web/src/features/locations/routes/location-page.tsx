@@ -10,6 +10,7 @@ import {
 import { useCreateLocation, useLocation, useUpdateLocation } from '../api/location.ts';
 import { formValuesOf, LocationForm } from '../components/location-form.tsx';
 import { HealthcareServicesTable } from '#lib/business/business-tables.tsx';
+import { endpointsTab } from '#lib/business/endpoints-tab.tsx';
 import { partnerServicesTab } from '#lib/publications/partner-publications-tab.tsx';
 import { ContactSummaryItems, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import {
@@ -79,6 +80,7 @@ function ViewLocation({ id }: { id: string }) {
           label: 'Healthcare services',
           content: <HealthcareServicesTable rows={l.healthcareServices} />,
         },
+        endpointsTab('location', l.id),
         partnerServicesTab('location', l.id),
       ]}
     />
@@ -92,7 +94,10 @@ function AddLocation({ organisation }: { organisation: OrganisationDetail }) {
   return <LocationForm heading="Location details" defaultValues={formValuesOf(null)} {...state} />;
 }
 
-/** A location's page (tabs Details, Healthcare services, Partner services), or /add?organisationId= to add one. */
+/**
+ * A location's page (tabs Details, Healthcare services, Endpoints, Partner services), or /add?organisationId= to
+ * add one.
+ */
 export function LocationPage() {
   return (
     <AddOrViewRoute

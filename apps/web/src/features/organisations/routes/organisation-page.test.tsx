@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrganisationDetail } from '@pca/contracts';
+import { localityApiPaths } from '@pca/contracts/localities.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -21,6 +22,7 @@ const detail = (overrides: Partial<OrganisationDetail> = {}): OrganisationDetail
   email: null,
   fax: null,
   website: null,
+  address: null,
   isPublisher: true,
   publisherApprovalStatus: 'Approved',
   status: 'Active',
@@ -41,6 +43,20 @@ function serve(organisation: OrganisationDetail) {
     'GET /api/me/organisations': () => json({ organisations: [] }),
     [`GET /api/organisations/${id}`]: () => json(organisation),
     [`PATCH /api/organisations/${id}`]: () => json(organisation),
+    [`GET ${localityApiPaths.search}`]: () =>
+      json({
+        localities: [
+          {
+            id: '5a0c0000-0000-4000-8000-000000002010',
+            locality: 'Surry Hills',
+            postcode: '2010',
+            state: 'NSW',
+            fullLocation: 'Surry Hills NSW 2010',
+            latitude: -33.88447,
+            longitude: 151.21001,
+          },
+        ],
+      }),
     [`GET /api/publications/organisation/${id}/partners`]: () =>
       json({
         level: 'organisation',
@@ -145,6 +161,37 @@ describe('OrganisationPage', () => {
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText(/Enter a valid website address/)).toBeVisible();
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  // docs/decisions/084-organisation-address.md: optional, entered like a location's, all or nothing.
+  it('saves a business address chosen from the suburb list, and asks for the street when only a suburb is chosen', async () => {
+    const requests = serve(detail());
+    renderApp(`/organisation/participating/${id}`);
+    expect(await screen.findByText('Business address', {}, lazy)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /Edit (organisation )?details/ }));
+    const group = screen.getByRole('group', { name: 'Business address (optional)' });
+    await userEvent.type(
+      within(group).getByRole('combobox', { name: /Suburb or postcode/ }),
+      '2010',
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Surry Hills NSW 2010' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText('Enter the street address')).toBeVisible();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await userEvent.type(
+      within(group).getByRole('textbox', { name: /Street address/ }),
+      '120 Crown Street',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({
+      addressLine: '120 Crown Street',
+      locality: 'Surry Hills',
+      postcode: '2010',
+      state: 'NSW',
+    });
   });
 
   it('shows viewers the details without edit or add controls, and no HI tab for an HI organisation', async () => {
