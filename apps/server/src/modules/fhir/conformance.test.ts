@@ -323,7 +323,21 @@ beforeAll(async () => {
     recorded: ex('ge2000-01-01', 'lt2000-01-01', ofEndpoint),
     target: ex(`Endpoint/${orgEndpoint}`, `Endpoint/${other}`, ofEndpoint),
   };
+  Object.assign(REVINCLUDES, {
+    'Endpoint HealthcareService:endpoint': {
+      query: `_id=${gpEndpoint}`,
+      includes: `HealthcareService/${gp}`,
+    },
+    'Endpoint PractitionerRole:endpoint': {
+      query: `_id=${gpEndpoint}`,
+      includes: `PractitionerRole/${aliceAtGp}`,
+    },
+  });
   Object.assign(INCLUDES, {
+    'Provenance:target': {
+      query: `_id=${ofEndpoint.split('/')[1]!}`,
+      includes: `Endpoint/${orgEndpoint}`,
+    },
     'Organization:endpoint': { query: `_id=${surryHills}`, includes: `Endpoint/${orgEndpoint}` },
     'HealthcareService:endpoint': { query: `_id=${gp}`, includes: `Endpoint/${gpEndpoint}` },
     'PractitionerRole:endpoint': { query: `_id=${aliceAtGp}`, includes: `Endpoint/${gpEndpoint}` },

@@ -1040,7 +1040,12 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       _lastUpdated: lastUpdatedParam(sql`e.updated_at`),
     },
     includes: ['Endpoint:organization'],
-    revincludes: ['Location:endpoint', 'Provenance:target'],
+    revincludes: [
+      'HealthcareService:endpoint',
+      'Location:endpoint',
+      'PractitionerRole:endpoint',
+      'Provenance:target',
+    ],
   },
   Provenance: {
     params: {
@@ -1061,7 +1066,8 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
       recorded: param('date', r4('Provenance-recorded'), lastUpdated(sql`a.at`)),
       _lastUpdated: lastUpdatedParam(sql`a.at`),
     },
-    includes: [],
+    // HCPD's responder lists it: the resources a page of provenance records are about.
+    includes: ['Provenance:target'],
     revincludes: [],
   },
 };
@@ -1100,11 +1106,15 @@ const revColumn: Record<string, SQL> = {
 export const revincludeFilter = (rev: string, matchIds: string[]): SQL =>
   rev === 'Provenance:target'
     ? sql`a.entity_id = any(${sql.param(matchIds)}::text[])`
-    : rev === 'Location:endpoint'
-      ? // A location points at its endpoints (docs/decisions/085-location-endpoints.md): the owners of the matches.
-        sql`l.id in (select le.location_id from endpoints le
+    : rev === 'HealthcareService:endpoint' || rev === 'PractitionerRole:endpoint'
+      ? // A service points at its own endpoints, and a role at its service's (endpointIdsColumn above).
+        sql`s.id in (select se.healthcare_service_id from endpoints se
+          where se.id = any(${sql.param(matchIds)}::uuid[]) and se.healthcare_service_id is not null)`
+      : rev === 'Location:endpoint'
+        ? // A location points at its endpoints (docs/decisions/085-location-endpoints.md): the owners of the matches.
+          sql`l.id in (select le.location_id from endpoints le
           where le.id = any(${sql.param(matchIds)}::uuid[]) and le.location_id is not null)`
-      : sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
+        : sql`${revColumn[rev]!} = any(${sql.param(matchIds)}::uuid[])`;
 
 // The writes of a partner's request for a practitioner's personal contact details (contact-requests.ts).
 

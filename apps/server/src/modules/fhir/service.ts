@@ -131,6 +131,12 @@ const includeTargets: Record<string, IncludeTarget> = {
   'Endpoint:organization': target('Organization', 'managingOrganization', 'known'),
 };
 
+/** The references of a reference element (one or a list), as written (`Type/id`). */
+function refList(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((v: { reference?: string }) => (v.reference ? [v.reference] : []));
+}
+
 function refIds(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
   return list.flatMap((v: { reference?: string }) =>
@@ -275,6 +281,20 @@ export function fhirService(db: Database) {
       // One read per type and per whether visibility is known or decided.
       const byType = new Map<string, { type: FhirResourceType; seen: Seen; ids: Set<string> }>();
       for (const inc of includes) {
+        if (inc === 'Provenance:target') {
+          // Its targets are of any type, each read as a search would: the partner sees what it is about only
+          // where that is published to it.
+          for (const m of matches)
+            for (const ref of refList(m['target'])) {
+              const [type, id] = ref.split('/') as [FhirResourceType, string];
+              if (!(type in fetchers) || !id) continue;
+              const key = `${type} decide`;
+              const entry = byType.get(key) ?? { type, seen: 'decide' as Seen, ids: new Set() };
+              entry.ids.add(id);
+              byType.set(key, entry);
+            }
+          continue;
+        }
         const target = includeTargets[inc]!;
         const key = `${target.type} ${target.seen}`;
         const entry = byType.get(key) ?? { type: target.type, seen: target.seen, ids: new Set() };
