@@ -335,6 +335,9 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
             id: demoIds.endpoint(key),
             organisationId: demoIds.organisation(at.org.key),
             locationId: demoIds.location(location),
+            // Fixed times, as every seeded row has: a reseed gives the same rows (database.test.ts).
+            createdAt: daysFromBase(-60),
+            updatedAt: daysFromBase(-60),
           },
         ]
       : [];
