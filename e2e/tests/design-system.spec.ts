@@ -151,7 +151,8 @@ galleryTest.describe('Design-system gallery', () => {
     'autocomplete: waits for 3 characters, then the keyboard picks an option',
     async ({ page }) => {
       await page.goto('/design-system/ds-input-fields');
-      const input = page.getByRole('combobox', { name: /Suburb/ });
+      // The suburb autocomplete, not the languages-style multi-select beside it ("Suburbs served").
+      const input = page.getByRole('combobox', { name: /^Suburb\b/ });
       const listbox = page.locator(`#${await input.getAttribute('aria-controls')}`);
       await input.pressSequentially('Sur');
       await expect(listbox.getByRole('option').first()).toBeVisible();
