@@ -142,15 +142,6 @@ export function practitionerPublicationsRepository(db: Database) {
       );
     },
 
-    /** The partner service an information use statement belongs to (undefined: no such statement). */
-    async statementPartner(tx: Executor, statementId: string) {
-      const [row] = await tx
-        .select({ partnerServiceId: informationUseStatements.partnerServiceId })
-        .from(informationUseStatements)
-        .where(eq(informationUseStatements.id, statementId));
-      return row?.partnerServiceId;
-    },
-
     /** Partner services the practitioner has not added yet, by name. */
     async partnersNotAdded(practitionerId: string) {
       const added = db

@@ -13,8 +13,9 @@ import {
 } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
+import { statementNotAcceptable } from '#platform/statement-acceptance.ts';
 import type { AppDeps } from '#platform/deps.ts';
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
 import { storeNotification } from '#db/notifications.ts';
@@ -188,21 +189,8 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
   ): Promise<{ acceptance: Acceptance | null; version: number | null }> {
     const latest = (await repo.latestStatements(tx)).get(partner.id);
     const accept = input.acceptInformationUseStatementId;
-    if (accept !== undefined && accept !== latest?.id) {
-      if ((await repo.statementPartner(tx, accept)) !== partner.id)
-        throw new ValidationError([
-          {
-            field: 'acceptInformationUseStatementId',
-            message: publicationMessages.statementOfOtherPartner,
-          },
-        ]);
-      throw new HttpError(
-        409,
-        'Conflict',
-        publicationMessages.statementNotLatest(partner.name),
-        slug(publicationProblemTypes.statementNotLatest),
-      );
-    }
+    if (accept !== undefined && accept !== latest?.id)
+      throw await statementNotAcceptable(tx, accept, partner);
     const current = row !== null && acceptanceCurrent(row, latest);
     if (input.publish && accept === undefined && !current)
       throw new HttpError(

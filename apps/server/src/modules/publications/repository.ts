@@ -310,13 +310,4 @@ export const publicationsRepository = {
       .where(eq(locations.id, locationId));
     return row;
   },
-
-  /** The partner service an information use statement belongs to. */
-  async statementPartner(db: Executor, statementId: string) {
-    const [row] = await db
-      .select({ partnerServiceId: informationUseStatements.partnerServiceId })
-      .from(informationUseStatements)
-      .where(eq(informationUseStatements.id, statementId));
-    return row;
-  },
 };

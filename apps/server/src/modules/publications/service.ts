@@ -12,9 +12,10 @@ import {
 } from '@pca/contracts';
 import { organisationHref, pages } from '@pca/contracts/pages.ts';
 import { appendAudit } from '#platform/audit.ts';
+import { statementNotAcceptable } from '#platform/statement-acceptance.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import type { AppDeps } from '#platform/deps.ts';
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import { queueMail } from '#platform/outbox.ts';
 import { changedFields } from '#platform/entities/audited-write.ts';
 import {
@@ -295,22 +296,8 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
       requireEdit(entity);
       const partner = await offeredPartner(partnerServiceId);
       const accept = input.acceptInformationUseStatementId;
-      if (accept !== undefined && accept !== partner.statementId) {
-        const statement = await repo.statementPartner(db, accept);
-        if (statement?.partnerServiceId !== partner.id)
-          throw new ValidationError([
-            {
-              field: 'acceptInformationUseStatementId',
-              message: publicationMessages.statementOfOtherPartner,
-            },
-          ]);
-        throw new HttpError(
-          409,
-          'Conflict',
-          publicationMessages.statementNotLatest(partner.name),
-          slug(publicationProblemTypes.statementNotLatest),
-        );
-      }
+      if (accept !== undefined && accept !== partner.statementId)
+        throw await statementNotAcceptable(db, accept, partner);
 
       await db.transaction(async (tx) => {
         const row = await repo.ownRowForUpdate(tx, entity.key, partner.id);
