@@ -221,6 +221,8 @@ export type FormSelectFieldProps<
 > = BoundFieldProps<T, TOut> & {
   /** The options. */
   options: SelectOption[];
+  /** The empty choice's words (e.g. "Prefer not to say"). */
+  placeholder?: string;
   /** Field width. */
   maxWidth?: 'sm' | 'md' | 'lg' | 'xl';
 };

@@ -1,4 +1,3 @@
-import { Controller } from 'react-hook-form';
 import {
   RecordedSexOrGenderUpdate,
   profileMessages,
@@ -6,8 +5,7 @@ import {
   recordedSexOrGenderDisplay,
   type Profile,
 } from '@pca/contracts';
-import { SelectField } from '@pca/ui';
-import { FormFrame, useFieldId } from '#lib/forms/form-kit.tsx';
+import { FormFrame, FormSelectField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { profileChanges, useProfileChange } from '../api/change-profile.ts';
 
@@ -55,25 +53,15 @@ export function RecordedSexOrGender({ profile, onStatus }: RecordedSexOrGenderPr
         );
       }}
     >
-      <Controller
+      <FormSelectField
         control={form.control}
         name="recordedSexOrGender"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id={fieldId('recordedSexOrGender')}
-            label="Recorded sex or gender"
-            hint="Partners’ directories may let patients search for a practitioner by it."
-            placeholder="Prefer not to say"
-            maxWidth="md"
-            options={options}
-            name={field.name}
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            message={fieldState.error?.message}
-          />
-        )}
+        fieldId={fieldId}
+        label="Recorded sex or gender"
+        hint="Partners’ directories may let patients search for a practitioner by it."
+        placeholder="Prefer not to say"
+        maxWidth="md"
+        options={options}
       />
     </FormFrame>
   );
