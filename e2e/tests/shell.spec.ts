@@ -277,6 +277,9 @@ test.describe('Application shell', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
     const bytes = totalBytes(scripts.values());
+    // Each file, so that a run over the budget shows which one grew.
+    for (const [url, script] of scripts)
+      console.log(`  ${new URL(url).pathname}: ${script.bytes} bytes`);
     console.log(
       `/: ${(bytes / 1024).toFixed(1)} KB of JavaScript transferred in ${scripts.size} files, ${(bytes / BARE_PAGE_SCRIPT_BYTES).toFixed(2)}× the bare page`,
     );

@@ -1,7 +1,7 @@
 /**
  * The en-AU date formats of docs/product/rules.md#constants (see `dates.ts`, which re-exports these).
- * Apart so that the footer, on the entry script every visit downloads, takes only the date format and
- * not the time and calendar-week helpers other pages use (docs/decisions/018-critical-path-javascript.md).
+ * Apart so that a page needing only a date takes the date formats and not the time and calendar-week
+ * helpers other pages use (docs/decisions/018-critical-path-javascript.md).
  */
 
 /** The four date formats: full 'EEEE, d MMMM yyyy', long 'd MMMM yyyy', medium 'd MMM yyyy', short dd/MM/yyyy. */

@@ -4,7 +4,6 @@ import { Box } from '@pca/ui/primitives/box.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { useConfig } from '#lib/config.tsx';
-import { formatDate } from '#lib/format-date.ts';
 import { footerDialogTitles, type FooterDialog } from '../shell/footer-dialog-kinds.ts';
 
 /** Props of AppFooter. */
@@ -18,8 +17,14 @@ const ORDER: FooterDialog[] = ['privacy', 'needHelp', 'accessibility', 'ipNotice
 /** The shell footer: links opening dialogs, and the copyright line with version and build date (docs/product/shell.md#layout). */
 export function AppFooter({ onOpenDialog }: AppFooterProps) {
   const { productName, version, buildDate } = useConfig();
-  const builtOn = formatDate(buildDate, 'long') || buildDate;
-  const year = new Date(buildDate).getFullYear();
+  const built = new Date(buildDate);
+  const year = built.getFullYear();
+  // en-AU's long date is the product's 'd MMMM yyyy' (docs/product/rules.md#constants): the browser's own
+  // formatter, so that the entry script every visit downloads carries no month names
+  // (docs/decisions/018-critical-path-javascript.md).
+  const builtOn = Number.isNaN(year)
+    ? buildDate
+    : built.toLocaleDateString('en-AU', { dateStyle: 'long' });
   return (
     <Box palette="dark">
       <Footer background="bodyAlt" maxWidth="containerLg">
