@@ -27,6 +27,8 @@ export * from './profile.ts';
 export * from './tasks-notifications.ts';
 export * from './nhsd-import.ts';
 export * from './practitioner-role-import.ts';
+// Apart: the rows' classification takes its types from the schemas, which so do not re-export it.
+export * from './practitioner-role-import-rows.ts';
 export * from './publications.ts';
 export * from './client-systems.ts';
 export * from './practitioner-publications.ts';

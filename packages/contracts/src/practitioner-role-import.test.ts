@@ -4,6 +4,8 @@ import {
   defaultChosen,
   statusCounts,
   suggestedMapping,
+} from './practitioner-role-import-rows.ts';
+import {
   unmatchedReasons,
   type ImportCisRole,
   type ImportExistingRole,

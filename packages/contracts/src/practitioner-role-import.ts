@@ -10,7 +10,6 @@ import {
 } from './practitioner-role-import-paths.ts';
 
 export * from './practitioner-role-import-paths.ts';
-export * from './practitioner-role-import-rows.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
