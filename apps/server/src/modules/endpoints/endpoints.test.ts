@@ -12,7 +12,11 @@ import { expectValidFhir, indexR4Definitions, partnerToken } from '../fhir/fhir-
 // edits are, served as Location.endpoint with `_include=Location:endpoint` and `_revinclude=Location:endpoint`,
 // and seen by a partner only where the location is.
 
-const { t, as } = useTestApp({ RATE_LIMIT_WRITES: '1000/10s' });
+const statements: string[] = [];
+const { t, as } = useTestApp(
+  { RATE_LIMIT_WRITES: '1000/10s' },
+  { onQuery: (sql) => statements.push(sql) },
+);
 beforeAll(indexR4Definitions, 60_000);
 
 const clinic = demoIds.location('surry-hills-clinic');
@@ -199,5 +203,38 @@ describe('a location’s endpoints', () => {
     expect(hidden.statusCode).toBe(404);
     const search = await fhir(`/fhir/Endpoint?_id=${seeded}`, medifund.authorization);
     expect(search.entry ?? []).toEqual([]);
+  });
+});
+
+describe('SQL statements per request (docs/benchmarks/sql-per-request.md)', () => {
+  /** Statements one request sends once its caller is in the request-context cache (a first request reads them). */
+  async function countOf(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+    const headers = await as(ALICE);
+    await t.app.inject({ method: 'GET', url: listUrl, headers });
+    const before = statements.length;
+    const res = await t.app.inject({ method, url, headers, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    // The rate limit's counter is left out: a read's is written in batches, so whether one lands in this
+    // request depends on the clock (docs/decisions/009-rate-limits.md).
+    const count = statements.slice(before).filter((sql) => !sql.includes('"rate_limits"')).length;
+    console.info(`${method} ${url}: ${count} statements`);
+    return { count, res };
+  }
+
+  // A list reads the location and its organisation (who may see it) and then its endpoints; a write reads
+  // what it changes and where it sits, then writes it and its audit event.
+  it('a list is three reads whatever it holds; a write five statements at most, its audit event included', async () => {
+    const list = await countOf('GET', listUrl);
+    const added = await countOf('POST', listUrl, input);
+    const id = EndpointView.parse(added.res.json()).id;
+    const url = endpointApiPaths.endpoint.replace(':id', id);
+    const changed = await countOf('PUT', url, { ...input, name: 'Clinic messaging' });
+    const removed = await countOf('DELETE', url);
+    expect({
+      list: list.count,
+      added: added.count,
+      changed: changed.count,
+      removed: removed.count,
+    }).toEqual({ list: 3, added: 4, changed: 5, removed: 5 });
   });
 });
