@@ -14,7 +14,7 @@ export * from './profile-rules.ts';
 
 // ── Photo (docs/decisions/024-profile-photo.md) ──
 
-export * from './profile-photo.ts';
+export * from './profile-photo-rules.ts';
 
 /** Answer of a photo upload: the stored photo, a 160×160 PNG as a data URL. */
 export const ProfilePhoto = z.object({ photoData: z.string() });

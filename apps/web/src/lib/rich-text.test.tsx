@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { richTextAllowList } from '@pca/contracts/rich-text.ts';
+import { richTextAllowList } from '@pca/contracts/rich-text-allow-list.ts';
 import { richTextAttackVectors } from '@pca/contracts/rich-text-vectors.ts';
 import { RichText } from './rich-text.tsx';
 

@@ -14,7 +14,7 @@ export type RichTextProps = {
 
 /**
  * HTML from the server, shown as HTML only after the browser has sanitised it again with the allow-list the
- * server stored it with (packages/contracts/src/rich-text.ts), and the content security policy forbids inline
+ * server stored it with (packages/contracts/src/rich-text-allow-list.ts), and the content security policy forbids inline
  * script besides (docs/decisions/026-notifications.md). Empty until the sanitiser has loaded.
  */
 export function RichText({ html, className }: RichTextProps) {

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { richTextAllowList, type RichTextAllowList } from '@pca/contracts/rich-text.ts';
+import { richTextAllowList, type RichTextAllowList } from '@pca/contracts/rich-text-allow-list.ts';
 
 /** What the rich text editor may produce besides the shared list: the toolbar's b, i, u, tel: links, and the div
  * contentEditable writes for a new line (stored as a paragraph); its links open in a new tab. */
@@ -59,7 +59,7 @@ function sanitiserOf(list: Options): (html: string) => string {
 const sanitisers = new Map<Options, (html: string) => string>();
 
 /**
- * Sanitises HTML with an allow-list (by default the one the server applies, packages/contracts/src/rich-text.ts)
+ * Sanitises HTML with an allow-list (by default the one the server applies, packages/contracts/src/rich-text-allow-list.ts)
  * using DOMPurify: only the listed tags survive, only each tag's listed attributes, links only with a listed scheme
  * or a path of the portal, and script-like elements go with their content.
  */

@@ -73,7 +73,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 
 /**
  * The rich text editor (packages/ui rich-text-editor.tsx) writes the browser's b, i and div; the one allow-list
- * (packages/contracts/src/rich-text.ts) keeps strong, em and p. Renamed first, so formatting survives.
+ * (packages/contracts/src/rich-text-allow-list.ts) keeps strong, em and p. Renamed first, so formatting survives.
  */
 const editorTagsToAllowed = (html: string) =>
   html

@@ -1,9 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
-import { richTextAllowList as list } from '@pca/contracts/rich-text.ts';
+import { richTextAllowList as list } from '@pca/contracts/rich-text-allow-list.ts';
 
 /**
  * The allow-list of a notification's HTML (docs/decisions/026-notifications.md), shared with the web
- * (packages/contracts/src/rich-text.ts): simple formatting and links only. Everything else is dropped —
+ * (packages/contracts/src/rich-text-allow-list.ts): simple formatting and links only. Everything else is dropped —
  * script, style and their content entirely, other elements keeping only their text — and no attribute
  * survives but a link's href, which must be http(s), mailto or a path of the portal. Every link opens
  * with rel="noopener noreferrer".

@@ -1,4 +1,4 @@
-import { photoLimits } from '@pca/contracts/profile-photo.ts';
+import { photoLimits } from '@pca/contracts/profile-photo-rules.ts';
 
 // The photo cropper's selection, in pixels of the picked image: always a square inside the image, never
 // smaller than the cropper's minimum, moved and resized by the keys of docs/product/features.md#profile

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { checkPhotoDimensions, checkPhotoFile, validatePhoto } from './photo-validation.ts';
 
 const MB = 1024 * 1024;

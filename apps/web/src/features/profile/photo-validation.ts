@@ -1,4 +1,4 @@
-import { photoLimits, photoMediaTypes, photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoLimits, photoMediaTypes, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 
 // The picked file's checks (docs/product/features.md#feature-validation), in the order the dialog applies
 // them; the server checks the upload again (docs/decisions/024-profile-photo.md).

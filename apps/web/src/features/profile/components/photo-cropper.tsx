@@ -6,7 +6,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import { photoLimits, photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoLimits, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { boxPalette, packs } from '@pca/ui/primitives/core.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { dialogWidths } from '@pca/contracts/constants.ts';
-import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';

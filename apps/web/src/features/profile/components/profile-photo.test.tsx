@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { dialogWidths } from '@pca/contracts/constants.ts';
-import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';

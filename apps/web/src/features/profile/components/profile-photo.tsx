@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { Avatar } from '@pca/ui/avatar/avatar.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';

@@ -1,4 +1,4 @@
-import { photoMessages } from '@pca/contracts/profile-photo.ts';
+import { photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { Modal } from '@pca/ui/modal/modal.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
