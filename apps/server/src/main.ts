@@ -11,7 +11,7 @@ try {
     const sdk = await startTracing();
     flush = () => sdk.shutdown();
   }
-  const { startServer } = await import('./server.ts');
+  const { startServer } = await import('#app/start-server.ts');
   await startServer({ flush });
 } catch (error) {
   console.error(error);
