@@ -3,7 +3,7 @@ import { buildApp, type BuildAppOptions } from '#app/build-app.ts';
 import { loadConfig } from '#lib/config.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { openTestDatabase } from './database.ts';
-import { freePort } from '@pca/identity-provider/free-port';
+import { onFreePort } from '@pca/identity-provider/free-port';
 import { startDemoIdentityProvider } from './identity-provider.ts';
 
 /**
@@ -20,9 +20,15 @@ export async function createTestApp(
     cisClientFor?: BuildAppOptions['cisClientFor'];
   } = {},
 ) {
-  const idpPort = await freePort();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: String(idpPort), ...env });
-  const idp = await startDemoIdentityProvider(config, idpPort);
+  const { config, idp } = await onFreePort(async (idpPort) => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '3999',
+      IDP_PORT: String(idpPort),
+      ...env,
+    });
+    return { config, idp: await startDemoIdentityProvider(config, idpPort) };
+  });
   const handle = await openTestDatabase(options);
   const app = await buildApp({
     db: handle.db,
