@@ -1,6 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyRequest } from 'fastify';
 import { Fhir } from 'fhir';
+import { Piscina } from 'piscina';
 import { fhirJson, fhirXml } from '@pca/contracts/fhir-paths.ts';
 import type { Json } from './resources.ts';
 import { FhirSearchError } from './search-input.ts';
@@ -48,9 +51,34 @@ export function formatOf(request: FastifyRequest): Format | null {
   return best ? (FORMAT_PARAM[best] ?? 'json') : 'json';
 }
 
-/** The body of an answer in `format`. */
-export const serialise = (body: Json, format: Format): string | Json =>
-  format === 'xml' ? converter.objToXml(body) : body;
+/**
+ * Writes FHIR XML on worker threads (xml-worker.mjs, docs/decisions/086-fhir-xml-off-the-event-loop.md):
+ * FHIR.js takes milliseconds a page, which on the API's thread held up every request behind it. The pool is
+ * made at the first XML answer (a process that answers only JSON starts no thread) and ended with the app
+ * (`close`).
+ */
+export function xmlWriter() {
+  let pool: Piscina<Json, string> | undefined;
+  return {
+    /** The body of an answer in `format`. */
+    async serialise(body: Json, format: Format): Promise<string | Json> {
+      if (format !== 'xml') return body;
+      pool ??= new Piscina<Json, string>({
+        filename: path.join(import.meta.dirname, 'xml-worker.mjs'),
+        // One thread fewer than the cores, so the API's own thread keeps one (two threads on two cores
+        // measured slower: docs/decisions/086-fhir-xml-off-the-event-loop.md); at least one, kept once made.
+        minThreads: 1,
+        maxThreads: Math.max(1, os.availableParallelism() - 1),
+        idleTimeout: 60_000,
+      });
+      return pool.run(body);
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
 
 /** A FHIR XML request body as the FHIR JSON object the handlers read (what does not parse is a 400). */
 export function xmlBodyParser(

@@ -13,7 +13,7 @@ import { HttpError } from '#platform/errors.ts';
 import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
-import { formatOf, handlingOf, serialise, xmlBodyParser } from './formats.ts';
+import { formatOf, handlingOf, xmlWriter, xmlBodyParser } from './formats.ts';
 import { subset, subsettingOf } from './subsetting.ts';
 import {
   bankAccountDefinition,
@@ -46,15 +46,6 @@ function paramsOf(query: unknown): Record<string, string[]> {
   return out;
 }
 
-/** An answer in the format the request asked for (formats.ts): FHIR JSON, or FHIR XML. */
-const send = (reply: FastifyReply, status: number, body: Json) => {
-  const format = formatOf(reply.request) ?? 'json';
-  return reply
-    .code(status)
-    .type(`${format === 'xml' ? fhirXml : fhirJson}; charset=utf-8`)
-    .send(serialise(body, format));
-};
-
 /**
  * The partner API (docs/decisions/031-fhir-partner-api.md): FHIR R4 reads and searches under /fhir of exactly
  * what was published to the partner whose access token the request carries (issued by /oauth/token to its
@@ -62,6 +53,17 @@ const send = (reply: FastifyReply, status: number, body: Json) => {
  * did not exist. Outside the OpenAPI document of /api: the CapabilityStatement describes this API.
  */
 export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const xml = xmlWriter();
+  app.addHook('onClose', () => xml.close());
+  /** An answer in the format the request asked for (formats.ts): FHIR JSON, or FHIR XML. */
+  const send = async (reply: FastifyReply, status: number, body: Json) => {
+    const format = formatOf(reply.request) ?? 'json';
+    const payload = await xml.serialise(body, format);
+    return reply
+      .code(status)
+      .type(`${format === 'xml' ? fhirXml : fhirJson}; charset=utf-8`)
+      .send(payload);
+  };
   const service = fhirService(deps.db);
   const requests = partnerRequests(deps.db, { production: deps.config.env === 'production' });
   const contact = contactRequests(deps.db);
