@@ -673,30 +673,40 @@ const organisationAt = (column: SQL) => (filter: SQL) =>
   sql`exists (select 1 from organisations o where o.id = ${column} and ${filter})`;
 
 /**
- * R4's Organization address parameters over the business address (docs/decisions/084-organisation-address.md),
- * read as Location's are: `address` any part (line, city, state, postcode), the rest one part each.
+ * R4's address parameters of a type over its address's columns: `address` any part (a line, city, state,
+ * postcode, with :exact and :contains), the rest one part each. Organization's business address
+ * (docs/decisions/084-organisation-address.md) is read as Location's.
  */
-const organisationAddressParams = {
-  address: param(
-    'string',
-    r4('Organization-address'),
-    (values, modifier) =>
-      anyOf(values, (v) => {
-        const parts = [sql`o.address_line`, sql`o.locality`, sql`o.state`, sql`o.postcode`].map(
-          (c) => stringMatch(c, v, modifier),
-        );
-        return sql`(${sql.join(parts, sql` or `)})`;
-      }),
-    { modifiers: ['exact', 'contains'] },
-  ),
-  'address-city': strings(r4('Organization-address-city'), [sql`o.locality`]),
-  'address-postalcode': param('string', r4('Organization-address-postalcode'), (values) =>
-    anyOf(values, (v) => sql`o.postcode = ${v}`),
-  ),
-  'address-state': param('string', r4('Organization-address-state'), (values) =>
-    anyOf(values, (v) => sql`upper(o.state) = ${v.toUpperCase()}`),
-  ),
-} satisfies Record<string, SearchParam>;
+const addressParams = (
+  type: 'Organization' | 'Location',
+  address: {
+    line: (v: string, modifier: string | undefined) => SQL;
+    locality: SQL;
+    state: SQL;
+    postcode: SQL;
+  },
+) =>
+  ({
+    address: param(
+      'string',
+      r4(`${type}-address`),
+      (values, modifier) =>
+        anyOf(values, (v) => {
+          const parts = [address.locality, address.state, address.postcode].map((c) =>
+            stringMatch(c, v, modifier),
+          );
+          return sql`(${sql.join([address.line(v, modifier), ...parts], sql` or `)})`;
+        }),
+      { modifiers: ['exact', 'contains'] },
+    ),
+    'address-city': strings(r4(`${type}-address-city`), [address.locality]),
+    'address-postalcode': param('string', r4(`${type}-address-postalcode`), (values) =>
+      anyOf(values, (v) => sql`${address.postcode} = ${v}`),
+    ),
+    'address-state': param('string', r4(`${type}-address-state`), (values) =>
+      anyOf(values, (v) => sql`upper(${address.state}) = ${v.toUpperCase()}`),
+    ),
+  }) satisfies Record<string, SearchParam>;
 
 const organizationParams = {
   _id: idOf(sql`o.id`, 'Organization'),
@@ -717,33 +727,25 @@ const organizationParams = {
   ),
   active: { ...activeOf(sql`o.status = 'Active'`), definition: r4('Organization-active') },
   partof: referenceTo('Organization-partof', sql`o.parent_id`, 'Organization'),
-  ...organisationAddressParams,
+  ...addressParams('Organization', {
+    line: (v, modifier) => stringMatch(sql`o.address_line`, v, modifier),
+    locality: sql`o.locality`,
+    state: sql`o.state`,
+    postcode: sql`o.postcode`,
+  }),
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Organization),
 } satisfies Record<string, SearchParam>;
 
 const locationParams = {
   _id: idOf(sql`l.id`, 'Location'),
   name: strings(r4('Location-name'), [sql`l.name`]),
-  address: param(
-    'string',
-    r4('Location-address'),
-    (values, modifier) =>
-      anyOf(values, (v) => {
-        const parts = [sql`l.locality`, sql`l.state`, sql`l.postcode`].map((c) =>
-          stringMatch(c, v, modifier),
-        );
-        const line = stringMatch(sql`line`, v, modifier);
-        return sql`(${sql.join(parts, sql` or `)} or exists (select 1 from unnest(l.address_lines) line where ${line}))`;
-      }),
-    { modifiers: ['exact', 'contains'] },
-  ),
-  'address-city': strings(r4('Location-address-city'), [sql`l.locality`]),
-  'address-postalcode': param('string', r4('Location-address-postalcode'), (values) =>
-    anyOf(values, (v) => sql`l.postcode = ${v}`),
-  ),
-  'address-state': param('string', r4('Location-address-state'), (values) =>
-    anyOf(values, (v) => sql`upper(l.state) = ${v.toUpperCase()}`),
-  ),
+  ...addressParams('Location', {
+    line: (v, modifier) =>
+      sql`exists (select 1 from unnest(l.address_lines) line where ${stringMatch(sql`line`, v, modifier)})`,
+    locality: sql`l.locality`,
+    state: sql`l.state`,
+    postcode: sql`l.postcode`,
+  }),
   type: param(
     'token',
     r4('Location-type'),
