@@ -16,7 +16,7 @@ import { queueMail } from '#platform/outbox.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import { requireOrganisationManager } from '#platform/entities/access.ts';
 import { text } from '#platform/entities/summaries.ts';
-import { findLocality } from '#platform/entities/localities.ts';
+import { requireLocality } from '#platform/entities/localities.ts';
 import {
   abnHolder,
   insertRegistration,
@@ -159,14 +159,6 @@ export function businessRegistrationService(db: Database) {
       ]);
   }
 
-  async function assertLocalityExists(a: StreetAddress) {
-    const found = await findLocality(db, a);
-    if (!found)
-      throw new ValidationError([
-        { field: 'locality', message: 'Select a suburb or postcode from the list' },
-      ]);
-  }
-
   /** Saves one step; the registration stays in Pending Submission. */
   async function saveRegistrationStep(
     caller: AccessScope,
@@ -178,7 +170,7 @@ export function businessRegistrationService(db: Database) {
     if (o.publisherApprovalStatus !== 'PendingSubmission')
       throw new ConflictError('This registration has been submitted and can no longer be changed.');
     if (update.step === 'businessDetails') await assertAbnFree(update.abn, id);
-    if (update.step === 'primaryLocation') await assertLocalityExists(update);
+    if (update.step === 'primaryLocation') await requireLocality(db, update);
     const { step, ...fields } = update;
     await db.transaction(async (tx) => {
       switch (update.step) {

@@ -1,9 +1,9 @@
 import { locationAmenities, type LocationDetail, type LocationInput } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
-import { findLocality } from '#platform/entities/localities.ts';
+import { requireLocality } from '#platform/entities/localities.ts';
 import { locationWrites } from './repository.ts';
-import { ForbiddenError, ValidationError } from '#platform/errors.ts';
+import { ForbiddenError } from '#platform/errors.ts';
 import { locationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
 import {
   contactColumns,
@@ -68,15 +68,15 @@ export function locationsService(db: Database) {
               postalState: null,
             };
     if (postal.postalAddressLine) {
-      const found = await findLocality(db, {
-        locality: postal.postalLocality!,
-        postcode: postal.postalPostcode!,
-        state: postal.postalState ?? '',
-      });
-      if (!found)
-        throw new ValidationError([
-          { field: 'postalLocality', message: 'Select a suburb or postcode from the list' },
-        ]);
+      await requireLocality(
+        db,
+        {
+          locality: postal.postalLocality!,
+          postcode: postal.postalPostcode!,
+          state: postal.postalState ?? '',
+        },
+        'postalLocality',
+      );
     }
     const position =
       input.latitude === undefined
@@ -101,13 +101,7 @@ export function locationsService(db: Database) {
   /** Column values of a location form; a mobile or virtual location has no street address. */
   async function toColumns(input: LocationInput) {
     const physical = input.kind === 'physical';
-    if (physical) {
-      const found = await findLocality(db, input);
-      if (!found)
-        throw new ValidationError([
-          { field: 'locality', message: 'Select a suburb or postcode from the list' },
-        ]);
-    }
+    if (physical) await requireLocality(db, input);
     return {
       ...(await hcpdColumns(input, physical)),
       name: input.name.trim(),

@@ -3,8 +3,7 @@ import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { childrenOf, organisationName, organisationWrites } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
-import { findLocality } from '#platform/entities/localities.ts';
-import { ValidationError } from '#platform/errors.ts';
+import { requireLocality } from '#platform/entities/localities.ts';
 import {
   loadLocationSummaries,
   loadPractitionerRoleSummaries,
@@ -89,10 +88,7 @@ export function organisationsService(db: Database) {
       postcode: input.postcode ?? '',
       state: input.state ?? '',
     };
-    if (!(await findLocality(db, place)))
-      throw new ValidationError([
-        { field: 'locality', message: 'Select a suburb or postcode from the list' },
-      ]);
+    await requireLocality(db, place);
     return { addressLine: input.addressLine.trim(), ...place };
   }
 

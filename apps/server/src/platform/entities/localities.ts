@@ -2,6 +2,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { LOCALITY_LIMIT, LOCALITY_MIN_CHARS, type LocalityCompletion } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { localities } from '#db/schema/index.ts';
+import { ValidationError } from '#platform/errors.ts';
 
 /** Escapes LIKE wildcards so user text matches literally. */
 function escapeLike(value: string): string {
@@ -55,4 +56,17 @@ export async function findLocality(
     )
     .limit(1);
   return found;
+}
+
+/**
+ * Refuses an address whose suburb, postcode and state are not one of the localities data's (the form offers
+ * only those): a 400 naming `field`, the locality field of that address.
+ */
+export async function requireLocality(
+  db: Database,
+  place: { locality: string; postcode: string; state: string },
+  field = 'locality',
+): Promise<void> {
+  if (!(await findLocality(db, place)))
+    throw new ValidationError([{ field, message: 'Select a suburb or postcode from the list' }]);
 }
