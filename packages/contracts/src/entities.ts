@@ -60,6 +60,33 @@ export const StreetAddress = z.object({
 });
 export type StreetAddress = z.infer<typeof StreetAddress>;
 
+/**
+ * The checks of an address a form keeps as four fields (an optional one, once any part is given): the street
+ * line, and a suburb chosen from the list (its locality, state and four-digit postcode), each missing part an
+ * issue on its own field.
+ */
+export function addressPartIssues(
+  ctx: z.RefinementCtx,
+  address: { line?: string; locality?: string; postcode?: string; state?: string },
+  fields: { line: string; locality: string; lineMessage: string },
+) {
+  if (!address.line)
+    ctx.addIssue({ code: 'custom', path: [fields.line], message: fields.lineMessage });
+  if (!address.locality || !address.state || !/^\d{4}$/.test(address.postcode ?? ''))
+    ctx.addIssue({
+      code: 'custom',
+      path: [fields.locality],
+      message: 'Select a suburb or postcode',
+    });
+}
+
+/** The street address's fields and wording, for {@link addressPartIssues}. */
+export const streetAddressFields = {
+  line: 'addressLine',
+  locality: 'locality',
+  lineMessage: 'Enter the street address',
+} as const;
+
 /** Location types as the forms offer them; stored as [] / ['MOBL'] / ['VI']. */
 export const BusinessLocationKind = z.enum(['physical', 'MOBL', 'VI']);
 export type BusinessLocationKind = z.infer<typeof BusinessLocationKind>;

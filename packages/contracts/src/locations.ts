@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  addressPartIssues,
   AustralianState,
   BusinessLocationKind,
   EntityContactDetails,
@@ -8,6 +9,7 @@ import {
   optionalText,
   ParentOrganisationRef,
   requiredText,
+  streetAddressFields,
 } from './entities.ts';
 import { optionalSingleLineText } from './text.ts';
 import { validationMessages as m } from './validation.ts';
@@ -101,31 +103,29 @@ export const LocationInput = z
   })
   .extend(EntityContactDetails.shape)
   .superRefine((v, ctx) => {
-    if (v.postalAddressLine || v.postalLocality || v.postalPostcode || v.postalState) {
-      if (!v.postalAddressLine)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['postalAddressLine'],
-          message: 'Enter the postal address, such as a PO Box',
-        });
-      if (!v.postalLocality || !v.postalState || !/^\d{4}$/.test(v.postalPostcode ?? ''))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['postalLocality'],
-          message: 'Select a suburb or postcode',
-        });
-    }
+    if (v.postalAddressLine || v.postalLocality || v.postalPostcode || v.postalState)
+      addressPartIssues(
+        ctx,
+        {
+          line: v.postalAddressLine,
+          locality: v.postalLocality,
+          postcode: v.postalPostcode,
+          state: v.postalState,
+        },
+        {
+          line: 'postalAddressLine',
+          locality: 'postalLocality',
+          lineMessage: 'Enter the postal address, such as a PO Box',
+        },
+      );
     if (!!v.latitude !== !!v.longitude)
       ctx.addIssue({
         code: 'custom',
         path: [v.latitude ? 'longitude' : 'latitude'],
         message: 'Enter both latitude and longitude, or neither',
       });
-    if (v.kind !== 'physical') return;
-    if (!v.addressLine)
-      ctx.addIssue({ code: 'custom', path: ['addressLine'], message: 'Enter the street address' });
-    if (!v.locality || !v.state || !/^\d{4}$/.test(v.postcode))
-      ctx.addIssue({ code: 'custom', path: ['locality'], message: 'Select a suburb or postcode' });
+    if (v.kind === 'physical')
+      addressPartIssues(ctx, { line: v.addressLine, ...v }, streetAddressFields);
   });
 export type LocationInput = z.infer<typeof LocationInput>;
 

@@ -6,6 +6,7 @@ import {
   publisherApprovalStatuses,
 } from './value-lists.ts';
 import {
+  addressPartIssues,
   AustralianState,
   HealthcareServiceSummary,
   LocationSummary,
@@ -14,6 +15,7 @@ import {
   OptionalWebsite,
   PractitionerRoleSummary,
   requiredText,
+  streetAddressFields,
 } from './entities.ts';
 import { Uuid } from './ids.ts';
 import { optionalSingleLineText } from './text.ts';
@@ -135,9 +137,6 @@ export const OrganisationUpdate = z
   })
   .superRefine((v, ctx) => {
     if (!v.addressLine && !v.locality && !v.postcode && !v.state) return;
-    if (!v.addressLine)
-      ctx.addIssue({ code: 'custom', path: ['addressLine'], message: 'Enter the street address' });
-    if (!v.locality || !v.state || !/^\d{4}$/.test(v.postcode ?? ''))
-      ctx.addIssue({ code: 'custom', path: ['locality'], message: 'Select a suburb or postcode' });
+    addressPartIssues(ctx, { line: v.addressLine, ...v }, streetAddressFields);
   });
 export type OrganisationUpdate = z.infer<typeof OrganisationUpdate>;
