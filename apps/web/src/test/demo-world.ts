@@ -1,4 +1,9 @@
-import type { CurrentUser, ManagedPractitioner, OrganisationNode } from '@pca/contracts';
+import type {
+  CurrentUser,
+  LocalityCompletion,
+  ManagedPractitioner,
+  OrganisationNode,
+} from '@pca/contracts';
 import { testUser } from './test-config.ts';
 
 /**
@@ -9,6 +14,18 @@ import { testUser } from './test-config.ts';
 
 export const harbourId = '5a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 export const surryHillsGpId = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+/** Surry Hills as the suburb search offers it (GET /api/localities?q=…), with its centre. */
+export const surryHillsLocality = (over: Partial<LocalityCompletion> = {}): LocalityCompletion => ({
+  id: '5a0c0000-0000-4000-8000-000000002010',
+  locality: 'Surry Hills',
+  postcode: '2010',
+  state: 'NSW',
+  fullLocation: 'Surry Hills NSW 2010',
+  latitude: -33.88447,
+  longitude: 151.21001,
+  ...over,
+});
 
 /** A participating organisation as GET /api/me/organisations lists it: Harbour, managed, unless overridden. */
 export const participatingOrganisation = (

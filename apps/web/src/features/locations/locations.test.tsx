@@ -10,6 +10,7 @@ import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../test/fake-server.ts';
 import { testConfig } from '../../test/test-config.ts';
 import { formValuesOf, LocationForm } from './components/location-form.tsx';
+import { surryHillsLocality } from '../../test/demo-world.ts';
 
 // The location form's amenities, postal address and map position
 // (docs/decisions/079-location-amenities-postal-position.md).
@@ -50,20 +51,7 @@ describe('the location form', () => {
   it('fills the map position with the suburb’s centre, which the person can then correct', async () => {
     setSessionToken('tok');
     const requests = installFakeServer({
-      [`GET ${localityApiPaths.search}`]: () =>
-        json({
-          localities: [
-            {
-              id: '5a0c0000-0000-4000-8000-000000002010',
-              locality: 'Surry Hills',
-              postcode: '2010',
-              state: 'NSW',
-              fullLocation: 'Surry Hills NSW 2010',
-              latitude: -33.88447,
-              longitude: 151.21001,
-            },
-          ],
-        }),
+      [`GET ${localityApiPaths.search}`]: () => json({ localities: [surryHillsLocality()] }),
     });
     const user = userEvent.setup();
     const onSubmit = renderForm(clinic);

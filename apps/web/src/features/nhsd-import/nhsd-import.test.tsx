@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
-  LocalityCompletion,
   NhsdImportOrganisationNode,
   NhsdLocationSearchItem,
   NhsdSearchResult,
@@ -45,6 +44,7 @@ import {
   type WizardState,
 } from './wizard-state.ts';
 import { ApiError } from '#lib/http.ts';
+import { surryHillsLocality } from '../../test/demo-world.ts';
 
 const ORG = '0b7c3a10-1111-4a2b-8c3d-000000000001';
 const CHILD = '0b7c3a10-1111-4a2b-8c3d-000000000002';
@@ -52,16 +52,7 @@ const CLINIC = '0b7c3a10-2222-4a2b-8c3d-000000000001';
 const MOBILE = '0b7c3a10-2222-4a2b-8c3d-000000000002';
 const VIRTUAL = '0b7c3a10-2222-4a2b-8c3d-000000000003';
 
-const locality = (over: Partial<LocalityCompletion> = {}): LocalityCompletion => ({
-  id: '5a0c0000-0000-4000-8000-000000002010',
-  locality: 'Surry Hills',
-  postcode: '2010',
-  state: 'NSW',
-  fullLocation: 'Surry Hills NSW 2010',
-  latitude: -33.88447,
-  longitude: 151.21001,
-  ...over,
-});
+const locality = surryHillsLocality;
 
 const service = (n: number, over: Partial<NhsdService> = {}): NhsdService => ({
   nhsdResourceIdentifier: `nhsd-${n}`,

@@ -7,6 +7,7 @@ import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+import { surryHillsLocality } from '../../../test/demo-world.ts';
 
 const id = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const detail = (overrides: Partial<OrganisationDetail> = {}): OrganisationDetail => ({
@@ -43,20 +44,7 @@ function serve(organisation: OrganisationDetail) {
     'GET /api/me/organisations': () => json({ organisations: [] }),
     [`GET /api/organisations/${id}`]: () => json(organisation),
     [`PATCH /api/organisations/${id}`]: () => json(organisation),
-    [`GET ${localityApiPaths.search}`]: () =>
-      json({
-        localities: [
-          {
-            id: '5a0c0000-0000-4000-8000-000000002010',
-            locality: 'Surry Hills',
-            postcode: '2010',
-            state: 'NSW',
-            fullLocation: 'Surry Hills NSW 2010',
-            latitude: -33.88447,
-            longitude: 151.21001,
-          },
-        ],
-      }),
+    [`GET ${localityApiPaths.search}`]: () => json({ localities: [surryHillsLocality()] }),
     [`GET /api/publications/organisation/${id}/partners`]: () =>
       json({
         level: 'organisation',
