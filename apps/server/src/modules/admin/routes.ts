@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams } from '#platform/http/route-schema.ts';
+import { IdParams, problems } from '#platform/http/route-schema.ts';
 import { adminService } from './service.ts';
 
 /** System admin (PcaOperator): the operator's home and the queue of business registrations pending approval. */
@@ -20,45 +20,32 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const service = adminService(deps.db);
   const route = declareRoutes(app, { tag: 'admin' });
 
-  route({
-    method: 'GET',
-    url: adminApiPaths.summary,
+  route.get(adminApiPaths.summary, {
     summary: "The operator's home: what exists or waits in each operator area (PcaOperator)",
-    response: { 200: AdminSummary, 403: Problem },
+    schema: { 200: AdminSummary, 403: Problem },
     handler: () => service.summary(),
   });
 
-  route({
-    method: 'GET',
-    url: adminApiPaths.registrations,
+  route.get(adminApiPaths.registrations, {
     summary: 'Business registrations pending approval (PcaOperator)',
-    response: { 200: PendingRegistrations, 403: Problem },
+    schema: { 200: PendingRegistrations, 403: Problem },
     handler: async () => ({ registrations: await service.listPendingRegistrations() }),
   });
 
-  route({
-    method: 'POST',
-    url: adminApiPaths.approve,
+  route.post(adminApiPaths.approve, {
     summary: 'Approve a registration: the organisation becomes an Approved publisher',
-    params: IdParams,
-    response: { 204: z.null(), 403: Problem, 404: Problem, 409: Problem },
+    schema: { params: IdParams, 204: z.null(), ...problems(403, 404, 409) },
     handler: (request, { user }) =>
       service.decideRegistration(user.id, request.params.id, { approve: true }, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: adminApiPaths.decline,
+  route.post(adminApiPaths.decline, {
     summary: 'Decline a registration with a reason: it returns to Pending Submission',
-    params: IdParams,
-    body: DeclineRegistration,
-    response: {
+    schema: {
+      params: IdParams,
+      body: DeclineRegistration,
       204: z.null(),
-      400: Problem,
-      401: Problem,
-      403: Problem,
-      404: Problem,
-      409: Problem,
+      ...problems(400, 401, 403, 404, 409),
     },
     handler: (request, { user }) =>
       service.decideRegistration(

@@ -27,21 +27,15 @@ export const auditEventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   // Reads only: no body.
   const route = declareRoutes(app, { tag: 'audit-events', bodyLimit: 1_024 });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: 'One page of the audit trail, newest first, filtered; `nextCursor` continues it',
-    querystring: AuditEventsQuery,
-    response: { 200: AuditEventsPage, ...answers },
+    schema: { querystring: AuditEventsQuery, 200: AuditEventsPage, ...answers },
     handler: (request, caller) => service.page(caller, request.query),
   });
 
-  route({
-    method: 'GET',
-    url: paths.csv,
+  route.get(paths.csv, {
     summary: 'Every event of the filtered audit trail as CSV, streamed',
-    querystring: AuditEventsFilter,
-    response: { 200: z.string().describe('text/csv'), ...answers },
+    schema: { querystring: AuditEventsFilter, 200: z.string().describe('text/csv'), ...answers },
     handler: async (request, caller, reply) => {
       const stream = await service.csv(caller, request.query);
       reply
@@ -54,11 +48,9 @@ export const auditEventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
   });
 
-  route({
-    method: 'GET',
-    url: paths.actors,
+  route.get(paths.actors, {
     summary: "Who the audit trail's actor filter offers",
-    response: { 200: AuditActors },
+    schema: { 200: AuditActors },
     handler: async (_request, caller) => ({ actors: await service.actors(caller) }),
   });
 };

@@ -28,43 +28,39 @@ export const bankAccountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const service = bankAccountService(deps);
   const route = declareRoutes(app, { tag: 'bank-account', bodyLimit: 4096 });
 
-  route({
-    method: 'GET',
-    url: paths.account,
+  route.get(paths.account, {
     summary: "The practitioner's bank account (masked), the payers offered and the shares",
-    params: BankAccountParams,
-    response: { 200: BankAccountView, ...reads },
+    schema: { params: BankAccountParams, 200: BankAccountView, ...reads },
     handler: (request, caller) => service.view(caller, request.params.practitionerId),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.account,
+  route.put(paths.account, {
     summary: "Save the practitioner's bank account (replaces the saved one)",
-    params: BankAccountParams,
-    body: BankAccountInput,
-    response: { 200: MaskedBankAccount, ...writes },
+    schema: {
+      params: BankAccountParams,
+      body: BankAccountInput,
+      200: MaskedBankAccount,
+      ...writes,
+    },
     handler: (request, caller) =>
       service.save(caller, request.params.practitionerId, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.shares,
+  route.post(paths.shares, {
     summary: 'Share the bank account with a payer organisation, by consent to the shown text',
-    params: BankAccountParams,
-    body: BankAccountShareRequest,
-    response: { 201: BankAccountPayer, ...writes },
+    schema: {
+      params: BankAccountParams,
+      body: BankAccountShareRequest,
+      201: BankAccountPayer,
+      ...writes,
+    },
     handler: (request, caller) =>
       service.share(caller, request.params.practitionerId, request.body, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.share,
+  route.delete(paths.share, {
     summary: 'Withdraw the consent to share the bank account with a payer organisation',
-    params: BankAccountShareParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: BankAccountShareParams, 204: z.null(), ...writes },
     handler: (request, caller) =>
       service.withdraw(
         caller,

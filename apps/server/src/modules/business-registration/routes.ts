@@ -17,42 +17,35 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   const service = businessRegistrationService(deps.db);
   const route = declareRoutes(app, { tag: 'businesses' });
 
-  route({
-    method: 'POST',
-    url: businessRegistrationApiPaths.registrations,
+  route.post(businessRegistrationApiPaths.registrations, {
     summary:
       'Start registering a business (Pending Submission); the caller becomes its OrganisationManager',
-    body: RegistrationBusinessDetails,
-    response: { 201: Registration, 400: Problem },
+    schema: { body: RegistrationBusinessDetails, 201: Registration, 400: Problem },
     handler: (request, caller) => service.createRegistration(caller, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: businessRegistrationApiPaths.registration,
+  route.get(businessRegistrationApiPaths.registration, {
     summary: 'A business registration as saved so far',
-    params: IdParams,
-    response: { 200: Registration, ...errors },
+    schema: { params: IdParams, 200: Registration, ...errors },
     handler: (request, { scope }) => service.getRegistration(scope, request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: businessRegistrationApiPaths.registration,
+  route.put(businessRegistrationApiPaths.registration, {
     summary: 'Save one step of a registration in Pending Submission',
-    params: IdParams,
-    body: RegistrationStepUpdate,
-    response: { 200: Registration, 409: Problem, ...errors },
+    schema: {
+      params: IdParams,
+      body: RegistrationStepUpdate,
+      200: Registration,
+      409: Problem,
+      ...errors,
+    },
     handler: (request, { scope }) =>
       service.saveRegistrationStep(scope, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: businessRegistrationApiPaths.submit,
+  route.post(businessRegistrationApiPaths.submit, {
     summary: 'Submit a complete registration for approval (Pending Approval)',
-    params: IdParams,
-    response: { 200: Registration, 409: Problem, ...errors },
+    schema: { params: IdParams, 200: Registration, 409: Problem, ...errors },
     handler: (request, { scope }) =>
       service.submitRegistration(scope, request.params.id, request.id),
   });

@@ -41,40 +41,29 @@ export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const service = clientSystemsService(deps.db);
   const route = declareRoutes(app, { tag: 'client-systems' });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: 'Client systems and the partner services to register one for (PcaOperator)',
-    response: { 200: ClientSystemList, ...reads },
+    schema: { 200: ClientSystemList, ...reads },
     handler: () => service.listClientSystems(),
   });
 
-  route({
-    method: 'POST',
-    url: paths.register,
-    bodyLimit: 16_384,
+  route.post(paths.register, {
     summary: 'Register a partner’s client system: answers its client id and secret, once',
-    body: RegisterClientSystem,
-    response: { 201: IssuedClientSecret, ...writes },
+    schema: { body: RegisterClientSystem, 201: IssuedClientSecret, ...writes },
+    bodyLimit: 16_384,
     handler: (request, { user }) => service.registerClientSystem(user.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.rotate,
+  route.post(paths.rotate, {
     summary: 'Issue a new secret: the old one and its tokens stop working; answers it, once',
-    params: IdParams,
-    response: { 200: IssuedClientSecret, ...writes },
+    schema: { params: IdParams, 200: IssuedClientSecret, ...writes },
     handler: (request, { user }) =>
       service.rotateClientSecret(user.id, request.params.id, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.revoke,
+  route.post(paths.revoke, {
     summary: 'Revoke a client system: its secret and every token issued to it stop working',
-    params: IdParams,
-    response: { 200: ClientSystem, ...writes },
+    schema: { params: IdParams, 200: ClientSystem, ...writes },
     handler: (request, { user }) =>
       service.revokeClientSystem(user.id, request.params.id, request.id),
   });

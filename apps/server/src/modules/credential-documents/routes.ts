@@ -48,69 +48,61 @@ export const credentialDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
   });
   const route = declareRoutes(app, { tag: 'credential-documents', bodyLimit: 16_384 });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: "The practitioner's credential documents (own, or the managed practitioner's)",
-    response: { 200: CredentialDocuments, ...reads },
+    schema: { 200: CredentialDocuments, ...reads },
     handler: (_request, caller) => service.list(caller),
   });
 
-  route({
-    method: 'POST',
-    url: paths.list,
+  route.post(paths.list, {
     summary:
       'Upload a credential document: multipart/form-data with `details` (JSON) then `file` (PDF, PNG or JPEG, at most 10 MB)',
-    consumes: ['multipart/form-data'],
-    response: { 201: CredentialDocument, ...uploads },
+    schema: { consumes: ['multipart/form-data'], 201: CredentialDocument, ...uploads },
     handler: (request, caller) => service.create(caller, request.parts(), request.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.organisation,
+  route.get(paths.organisation, {
     summary: 'The credential documents shared with an organisation (its OrganisationManagers)',
-    params: OrganisationCredentialDocumentsParams,
-    response: { 200: SharedCredentialDocuments, ...reads },
+    schema: {
+      params: OrganisationCredentialDocumentsParams,
+      200: SharedCredentialDocuments,
+      ...reads,
+    },
     handler: (request, caller) => service.sharedWith(caller, request.params.organisationId),
   });
 
-  route({
-    method: 'GET',
-    url: paths.item,
+  route.get(paths.item, {
     summary: 'One of the practitioner’s credential documents',
-    params: CredentialDocumentParams,
-    response: { 200: CredentialDocument, ...reads },
+    schema: { params: CredentialDocumentParams, 200: CredentialDocument, ...reads },
     handler: (request, caller) => service.get(caller, request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.item,
+  route.put(paths.item, {
     summary: 'Change a credential document’s details and who may view it',
-    params: CredentialDocumentParams,
-    body: CredentialDocumentDetails,
-    response: { 200: CredentialDocument, ...reads },
+    schema: {
+      params: CredentialDocumentParams,
+      body: CredentialDocumentDetails,
+      200: CredentialDocument,
+      ...reads,
+    },
     handler: (request, caller) =>
       service.update(caller, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.item,
+  route.delete(paths.item, {
     summary: 'Remove a credential document and its file',
-    params: CredentialDocumentParams,
-    response: { 204: z.null(), ...reads },
+    schema: { params: CredentialDocumentParams, 204: z.null(), ...reads },
     handler: (request, caller) => service.remove(caller, request.params.id, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.file,
+  route.get(paths.file, {
     summary:
       'Download a credential document’s file (the practitioner, their delegates, and managers of the organisations it is shared with)',
-    params: CredentialDocumentParams,
-    response: { 200: z.any().describe('The file, as an attachment'), ...reads },
+    schema: {
+      params: CredentialDocumentParams,
+      200: z.any().describe('The file, as an attachment'),
+      ...reads,
+    },
     handler: async (request, caller, reply) => {
       const { row, body } = await service.download(caller, request.params.id);
       reply
@@ -124,13 +116,14 @@ export const credentialDocumentRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
     },
   });
 
-  route({
-    method: 'PUT',
-    url: paths.file,
+  route.put(paths.file, {
     summary: 'Replace a credential document’s file: multipart/form-data with `file`',
-    params: CredentialDocumentParams,
-    consumes: ['multipart/form-data'],
-    response: { 200: CredentialDocument, ...uploads },
+    schema: {
+      params: CredentialDocumentParams,
+      consumes: ['multipart/form-data'],
+      200: CredentialDocument,
+      ...uploads,
+    },
     handler: (request, caller) =>
       service.replaceFile(caller, request.params.id, request.parts(), request.id),
   });

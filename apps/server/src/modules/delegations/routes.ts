@@ -33,108 +33,83 @@ export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   // Delegation bodies are a few hundred bytes: anything past 100 KB is refused (413) before it is parsed.
   const route = declareRoutes(app, { tag: 'delegations', bodyLimit: 102_400 });
 
-  route({
-    method: 'GET',
-    url: delegationApiPaths.list,
+  route.get(delegationApiPaths.list, {
     summary: 'The caller’s delegates, one page (from 1) with the total',
-    querystring: DelegationsQuery,
-    response: { 200: DelegationsPage, ...reads },
+    schema: { querystring: DelegationsQuery, 200: DelegationsPage, ...reads },
     handler: (request, caller) => service.list(caller, request.query, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: delegationApiPaths.consent,
+  route.get(delegationApiPaths.consent, {
     summary: 'The delegation consent text in force, with its version',
-    response: { 200: DelegationConsent },
+    schema: { 200: DelegationConsent },
     handler: () => service.consent(),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.searchUser,
+  route.post(delegationApiPaths.searchUser, {
     summary: 'Find a user to invite by RA number and last name',
-    body: DelegateUserSearchRequest,
-    response: { 200: DelegateUserSearchResult, ...reads },
+    schema: { body: DelegateUserSearchRequest, 200: DelegateUserSearchResult, ...reads },
     handler: (request, caller) => service.searchUser(caller, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: delegationApiPaths.potentialDelegates,
+  route.get(delegationApiPaths.potentialDelegates, {
     summary: 'Practice and business managers linked to the caller who could be their delegate',
-    response: { 200: PotentialDelegates, ...reads },
+    schema: { 200: PotentialDelegates, ...reads },
     handler: async (request, caller) => ({
       users: await service.potentialDelegates(caller, request.id),
     }),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.invitations,
+  route.post(delegationApiPaths.invitations, {
     summary: 'Invite someone as a delegate (Invited); the invitation is mailed',
-    body: InviteDelegateRequest,
-    response: { 201: DelegationListItem, ...writes },
+    schema: { body: InviteDelegateRequest, 201: DelegationListItem, ...writes },
     handler: (request, caller) => service.invite(caller, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.connections,
+  route.post(delegationApiPaths.connections, {
     summary: 'Add one of the caller’s connections as a delegate (Accepted)',
-    body: AddDelegateRequest,
-    response: { 201: DelegationListItem, ...writes },
+    schema: { body: AddDelegateRequest, 201: DelegationListItem, ...writes },
     handler: (request, caller) => service.addConnection(caller, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.cancel,
+  route.post(delegationApiPaths.cancel, {
     summary: 'Cancel an invitation (Invited or Pending → Cancelled)',
-    params: IdParams,
-    response: { 200: DelegationListItem, ...writes },
+    schema: { params: IdParams, 200: DelegationListItem, ...writes },
     handler: (request, caller) => service.cancel(caller, request.params.id, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.stop,
+  route.post(delegationApiPaths.stop, {
     summary: 'Stop a delegation (Accepted → Stopped)',
-    params: IdParams,
-    body: StopDelegationRequest,
-    response: { 200: DelegationListItem, ...writes },
+    schema: { params: IdParams, body: StopDelegationRequest, 200: DelegationListItem, ...writes },
     handler: (request, caller) => service.stop(caller, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.reassign,
+  route.post(delegationApiPaths.reassign, {
     summary: 'Re-assign a stopped delegate (Stopped → Accepted)',
-    params: IdParams,
-    body: ReassignDelegationRequest,
-    response: { 200: DelegationListItem, ...writes },
+    schema: {
+      params: IdParams,
+      body: ReassignDelegationRequest,
+      200: DelegationListItem,
+      ...writes,
+    },
     handler: (request, caller) =>
       service.reassign(caller, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.resend,
+  route.post(delegationApiPaths.resend, {
     summary: 'Resend an invitation (Invited), with corrected names or email',
-    params: IdParams,
-    body: ResendInvitationRequest,
-    response: { 200: DelegationListItem, ...writes },
+    schema: { params: IdParams, body: ResendInvitationRequest, 200: DelegationListItem, ...writes },
     handler: (request, caller) =>
       service.resend(caller, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: delegationApiPaths.detailsUpdateResponse,
+  route.post(delegationApiPaths.detailsUpdateResponse, {
     summary: 'Answer a delegate’s changed details (Pending → Accepted or Cancelled)',
-    params: IdParams,
-    body: DetailsUpdateResponseRequest,
-    response: { 200: DetailsUpdateResponse, ...writes },
+    schema: {
+      params: IdParams,
+      body: DetailsUpdateResponseRequest,
+      200: DetailsUpdateResponse,
+      ...writes,
+    },
     handler: (request, caller) =>
       service.respondToDetailsUpdate(caller, request.params.id, request.body, request.id),
   });

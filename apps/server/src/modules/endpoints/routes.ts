@@ -33,43 +33,29 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     ['service', endpointApiPaths.healthcareService],
     ['location', endpointApiPaths.location],
   ] as const) {
-    route({
-      method: 'GET',
-      url,
+    route.get(url, {
       summary: `The partner-facing endpoints of ${nouns[kind]}`,
-      params: IdParams,
-      response: { 200: EndpointList, ...reads },
+      schema: { params: IdParams, 200: EndpointList, ...reads },
       handler: (request, auth) => service.list(caller(auth), { kind, id: request.params.id }),
     });
-    route({
-      method: 'POST',
-      url,
+    route.post(url, {
       summary: `Add a partner-facing endpoint to ${nouns[kind]} (its managers)`,
-      params: IdParams,
-      body: EndpointInput,
-      response: { 201: EndpointView, ...writes },
+      schema: { params: IdParams, body: EndpointInput, 201: EndpointView, ...writes },
       handler: (request, auth) =>
         service.create(caller(auth), { kind, id: request.params.id }, request.body, request.id),
     });
   }
 
-  route({
-    method: 'PUT',
-    url: endpointApiPaths.endpoint,
+  route.put(endpointApiPaths.endpoint, {
     summary: 'Change an endpoint (managers of its organisation, service or location)',
-    params: IdParams,
-    body: EndpointInput,
-    response: { 200: EndpointView, ...writes },
+    schema: { params: IdParams, body: EndpointInput, 200: EndpointView, ...writes },
     handler: (request, auth) =>
       service.update(caller(auth), request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: endpointApiPaths.endpoint,
+  route.delete(endpointApiPaths.endpoint, {
     summary: 'Remove an endpoint (managers of its organisation, service or location)',
-    params: IdParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: IdParams, 204: z.null(), ...writes },
     handler: (request, auth) => service.remove(caller(auth), request.params.id, request.id),
   });
 };

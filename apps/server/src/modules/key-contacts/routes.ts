@@ -32,59 +32,40 @@ export const keyContactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     onRequest: [requireCapability(deps, 'keyContacts')],
   });
 
-  route({
-    method: 'GET',
-    url: keyContactsApiPaths.list,
+  route.get(keyContactsApiPaths.list, {
     summary: 'The organisations the caller keeps key contacts for, and one organisation’s contacts',
-    querystring: KeyContactsQuery,
-    response: { 200: KeyContactsList, ...reads },
+    schema: { querystring: KeyContactsQuery, 200: KeyContactsList, ...reads },
     handler: (request, auth) => service.list(caller(auth), request.query.organisationId),
   });
 
-  route({
-    method: 'POST',
-    url: keyContactsApiPaths.create,
+  route.post(keyContactsApiPaths.create, {
     summary: 'Add a key contact (the organisation’s first is its primary contact)',
-    body: NewKeyContact,
-    response: { 201: KeyContact, ...writes },
+    schema: { body: NewKeyContact, 201: KeyContact, ...writes },
     handler: (request, auth) => service.create(caller(auth), request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: keyContactsApiPaths.contact,
+  route.get(keyContactsApiPaths.contact, {
     summary: 'One key contact',
-    params: IdParams,
-    response: { 200: KeyContact, ...reads },
+    schema: { params: IdParams, 200: KeyContact, ...reads },
     handler: (request, auth) => service.get(caller(auth), request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: keyContactsApiPaths.contact,
+  route.put(keyContactsApiPaths.contact, {
     summary: 'Update a key contact; ticking primary moves the primary contact here',
-    params: IdParams,
-    body: KeyContactInput,
-    response: { 200: KeyContact, ...writes },
+    schema: { params: IdParams, body: KeyContactInput, 200: KeyContact, ...writes },
     handler: (request, auth) =>
       service.update(caller(auth), request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: keyContactsApiPaths.makePrimary,
+  route.post(keyContactsApiPaths.makePrimary, {
     summary: 'Make the key contact its organisation’s primary contact',
-    params: IdParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: IdParams, 204: z.null(), ...writes },
     handler: (request, auth) => service.makePrimary(caller(auth), request.params.id, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: keyContactsApiPaths.contact,
+  route.delete(keyContactsApiPaths.contact, {
     summary: 'Remove a key contact (the primary only when it is the last one)',
-    params: IdParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: IdParams, 204: z.null(), ...writes },
     handler: (request, auth) => service.remove(caller(auth), request.params.id, request.id),
   });
 };

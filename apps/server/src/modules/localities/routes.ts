@@ -13,13 +13,10 @@ import { declareRoutes } from '#platform/http/declare-routes.ts';
 export const localityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const route = declareRoutes(app, { tag: 'localities' });
 
-  route({
-    method: 'GET',
-    url: localityApiPaths.search,
+  route.get(localityApiPaths.search, {
     summary:
       'Suburbs whose name, or postcodes whose digits, start with q (fewer than 3 characters: none)',
-    querystring: LocalitySearchQuery,
-    response: { 200: LocalitySearchResult, 400: Problem },
+    schema: { querystring: LocalitySearchQuery, 200: LocalitySearchResult, 400: Problem },
     handler: async (request, _caller, reply) => {
       reply.header('cache-control', 'private, max-age=3600');
       return { localities: await searchLocalities(deps.db, request.query.q) };

@@ -10,39 +10,28 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { managingService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
+import { problems } from '#platform/http/route-schema.ts';
 
 /** Managing another practitioner: the delegate's practitioners, start and stop (docs/product/rules.md#states, docs/product/rules.md#calls). */
 export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = managingService(deps.db);
   const route = declareRoutes(app, { tag: 'managing' });
 
-  route({
-    method: 'GET',
-    url: shellApiPaths.managedPractitioners,
+  route.get(shellApiPaths.managedPractitioners, {
     summary: 'Practitioners the caller is an accepted delegate of',
-    response: { 200: DelegatePractitioners, 403: Problem },
+    schema: { 200: DelegatePractitioners, 403: Problem },
     handler: async (_request, caller) => ({ practitioners: await service.practitionersOf(caller) }),
   });
 
-  route({
-    method: 'PUT',
-    url: shellApiPaths.managing,
+  route.put(shellApiPaths.managing, {
     summary: 'Start managing a practitioner (checked against an accepted delegation)',
-    body: StartManagingRequest,
-    response: {
-      200: ManagedPractitioner,
-      400: Problem,
-      403: Problem,
-      404: Problem,
-    },
+    schema: { body: StartManagingRequest, 200: ManagedPractitioner, ...problems(400, 403, 404) },
     handler: (request, caller) => service.start(caller, request.body.practitionerId, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: shellApiPaths.managing,
+  route.delete(shellApiPaths.managing, {
     summary: 'Stop managing: switch back to My account',
-    response: { 204: z.null() },
+    schema: { 204: z.null() },
     handler: (request, caller) => service.stop(caller, request.id),
   });
 };

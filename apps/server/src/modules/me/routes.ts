@@ -8,13 +8,11 @@ import { declareRoutes } from '#platform/http/declare-routes.ts';
 export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   const route = declareRoutes(app, { tag: 'user' });
 
-  route({
-    method: 'GET',
-    url: apiPaths.me,
+  route.get(apiPaths.me, {
+    summary: 'The current user with roles and practitioner links',
+    schema: { 200: CurrentUser },
     // Every page asks for it: written without validating our own answer (docs/benchmarks/load.md).
     serializerCompiler: fastJsonSerializerCompiler,
-    summary: 'The current user with roles and practitioner links',
-    response: { 200: CurrentUser },
     // Read with the session by `authenticate` (platform/auth/session-context.ts).
     handler: (_request, caller) => caller.currentUser,
   });

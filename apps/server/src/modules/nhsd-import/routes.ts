@@ -46,77 +46,67 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
   app.addHook('preHandler', requireCapability(deps, 'importDirectoryServices'));
   const route = declareRoutes(app, { tag: 'nhsd-import', bodyLimit: 65_536 });
 
-  route({
-    method: 'GET',
-    url: paths.banner,
+  route.get(paths.banner, {
     summary: 'Whether the directory is under maintenance (the wizard’s Outage warning)',
-    response: { 200: NhsdBanner, ...reads },
+    schema: { 200: NhsdBanner, ...reads },
     handler: () => service.banner(),
   });
 
-  route({
-    method: 'GET',
-    url: paths.find,
+  route.get(paths.find, {
     summary: 'Directory services of a business type at a place (si) or by name (home, virtual)',
-    querystring: NhsdFindRequest,
-    response: { 200: NhsdSearchResult, ...reads, 502: Problem },
+    schema: { querystring: NhsdFindRequest, 200: NhsdSearchResult, ...reads, 502: Problem },
     handler: (request) => service.find(request.query),
   });
 
-  route({
-    method: 'GET',
-    url: paths.organisations,
+  route.get(paths.organisations, {
     summary: 'The organisation trees the caller may import into (OrganisationManager, approved)',
-    response: { 200: NhsdImportOrganisations, ...reads },
+    schema: { 200: NhsdImportOrganisations, ...reads },
     handler: (_request, caller) => service.organisations(caller),
   });
 
-  route({
-    method: 'GET',
-    url: paths.locations,
+  route.get(paths.locations, {
     summary: 'Active locations of an organisation the caller may import into, 30 a page',
-    params: IdParams,
-    querystring: NhsdLocationsQuery,
-    response: { 200: NhsdLocationSearchResult, ...reads },
+    schema: {
+      params: IdParams,
+      querystring: NhsdLocationsQuery,
+      200: NhsdLocationSearchResult,
+      ...reads,
+    },
     handler: (request, caller) => service.locations(caller, request.params.id, request.query.page),
   });
 
-  route({
-    method: 'GET',
-    url: paths.publicationPreferences,
+  route.get(paths.publicationPreferences, {
     summary: 'Whether the organisation has national directory and Health Connect preferences',
-    params: IdParams,
-    querystring: NhsdPublicationPreferencesQuery,
-    response: { 200: PublicationPreferenceStatus, ...reads },
+    schema: {
+      params: IdParams,
+      querystring: NhsdPublicationPreferencesQuery,
+      200: PublicationPreferenceStatus,
+      ...reads,
+    },
     handler: (request, caller) =>
       service.publicationPreferences(caller, request.params.id, request.query.locationId),
   });
 
-  route({
-    method: 'GET',
-    url: paths.partnerServices,
+  route.get(paths.partnerServices, {
     summary: 'Partner services of a subscriber role the organisation may subscribe to, 50 a page',
-    params: IdParams,
-    querystring: PartnerServicesQuery,
-    response: { 200: PartnerServiceSearchResult, ...reads },
+    schema: {
+      params: IdParams,
+      querystring: PartnerServicesQuery,
+      200: PartnerServiceSearchResult,
+      ...reads,
+    },
     handler: (request, caller) => service.partnerServices(caller, request.params.id, request.query),
   });
 
-  route({
-    method: 'POST',
-    url: paths.validate,
+  route.post(paths.validate, {
     summary: 'Whether the services can be imported there (nothing is written)',
-    body: NhsdImportRequest,
-    response: { 204: z.null(), ...writes },
+    schema: { body: NhsdImportRequest, 204: z.null(), ...writes },
     handler: (request, caller) => service.validate(caller, request.body),
   });
 
-  route({
-    method: 'POST',
-    url: paths.import,
+  route.post(paths.import, {
     summary: 'Import directory services, with a new location and subscriptions, in one transaction',
-    body: NhsdImportRequest,
-    response: { 200: NhsdImportResult, ...writes },
+    schema: { body: NhsdImportRequest, 200: NhsdImportResult, ...writes },
     handler: (request, caller) => service.import(caller, request.body, request.id),
   });
 };

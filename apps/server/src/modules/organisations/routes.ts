@@ -17,11 +17,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const service = organisationsService(deps.db);
   const route = declareRoutes(app, { tag: 'organisations' });
 
-  route({
-    method: 'GET',
-    url: meApiPaths.organisations,
+  route.get(meApiPaths.organisations, {
     summary: 'Organisation trees the user has roles in, with effective roles per node',
-    response: { 200: MyOrganisations },
+    schema: { 200: MyOrganisations },
     handler: (_request, caller) => ({ organisations: accessOf(deps, caller).trees }),
   });
 

@@ -32,107 +32,85 @@ export const partnerServicesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   const service = partnerServicesService(deps);
   const route = declareRoutes(app, { tag: 'partner-services' });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: 'Partner services with their latest statement version (PcaOperator)',
-    response: { 200: PartnerServiceList, ...reads },
+    schema: { 200: PartnerServiceList, ...reads },
     handler: () => service.list(),
   });
 
-  route({
-    method: 'POST',
-    url: paths.create,
-    bodyLimit: 16_384,
+  route.post(paths.create, {
     summary: 'Register a partner service',
-    body: RegisterPartnerService,
-    response: { 201: PartnerServiceDetail, ...writes },
+    schema: { body: RegisterPartnerService, 201: PartnerServiceDetail, ...writes },
+    bodyLimit: 16_384,
     handler: (request, { user }) => service.register(user.id, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.one,
+  route.get(paths.one, {
     summary: 'One partner service: its details, statement versions and identifier systems',
-    params: IdParams,
-    response: { 200: PartnerServiceDetail, ...reads },
+    schema: { params: IdParams, 200: PartnerServiceDetail, ...reads },
     handler: (request) => service.detail(request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.update,
-    bodyLimit: 16_384,
+  route.put(paths.update, {
     summary: 'Change a partner service’s details',
-    params: IdParams,
-    body: PartnerServiceInput,
-    response: { 200: PartnerServiceDetail, ...writes },
+    schema: { params: IdParams, body: PartnerServiceInput, 200: PartnerServiceDetail, ...writes },
+    bodyLimit: 16_384,
     handler: (request, { user }) =>
       service.update(user.id, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.logo,
+  route.put(paths.logo, {
+    summary: 'Replace a partner service’s logo (PNG or JPEG, the profile photo’s checks)',
+    schema: {
+      params: IdParams,
+      body: PartnerServiceLogoUpload,
+      200: PartnerServiceDetail,
+      ...problems(400, 403, 404, 409, 413, 415),
+    },
     // 5 MB of image in base64, and its description.
     bodyLimit: 7_200_000,
-    summary: 'Replace a partner service’s logo (PNG or JPEG, the profile photo’s checks)',
-    params: IdParams,
-    body: PartnerServiceLogoUpload,
-    response: { 200: PartnerServiceDetail, ...problems(400, 403, 404, 409, 413, 415) },
     handler: (request, { user }) =>
       service.setLogo(user.id, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.statements,
-    bodyLimit: 262_144,
+  route.post(paths.statements, {
     summary:
       'Publish a new version of the information use statement: publication to the partner pauses until each organisation accepts it',
-    params: IdParams,
-    body: PublishStatement,
-    response: { 201: PublishedStatement, ...writes },
+    schema: { params: IdParams, body: PublishStatement, 201: PublishedStatement, ...writes },
+    bodyLimit: 262_144,
     handler: (request, { user }) =>
       service.publishStatement(user.id, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.identifierSystems,
+  route.get(paths.identifierSystems, {
     summary: 'Every partner identifier system and the partner services to add one for',
-    response: { 200: PartnerIdentifierSystemList, ...reads },
+    schema: { 200: PartnerIdentifierSystemList, ...reads },
     handler: () => service.identifierSystems(),
   });
 
-  route({
-    method: 'POST',
-    url: paths.createIdentifierSystem,
-    bodyLimit: 16_384,
+  route.post(paths.createIdentifierSystem, {
     summary: 'Add a partner identifier system',
-    body: PartnerIdentifierSystemInput,
-    response: { 201: PartnerIdentifierSystem, ...writes },
+    schema: { body: PartnerIdentifierSystemInput, 201: PartnerIdentifierSystem, ...writes },
+    bodyLimit: 16_384,
     handler: (request, { user }) => service.addIdentifierSystem(user.id, request.body, request.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.identifierSystem,
-    bodyLimit: 16_384,
+  route.put(paths.identifierSystem, {
     summary: 'Change a partner identifier system',
-    params: IdParams,
-    body: PartnerIdentifierSystemInput,
-    response: { 200: PartnerIdentifierSystem, ...writes },
+    schema: {
+      params: IdParams,
+      body: PartnerIdentifierSystemInput,
+      200: PartnerIdentifierSystem,
+      ...writes,
+    },
+    bodyLimit: 16_384,
     handler: (request, { user }) =>
       service.updateIdentifierSystem(user.id, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.deleteIdentifierSystem,
+  route.delete(paths.deleteIdentifierSystem, {
     summary: 'Remove a partner identifier system',
-    params: IdParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: IdParams, 204: z.null(), ...writes },
     handler: (request, { user }) =>
       service.removeIdentifierSystem(user.id, request.params.id, request.id),
   });

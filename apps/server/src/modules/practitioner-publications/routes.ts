@@ -27,48 +27,39 @@ export const practitionerPublicationRoutes: FastifyPluginAsyncZod<AppDeps> = asy
   const service = practitionerPublicationsService(deps);
   const route = declareRoutes(app, { tag: 'publishing', bodyLimit: 4096 });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: "The practitioner's publishing settings (own, or the managed practitioner's)",
-    response: { 200: PractitionerPublications, ...reads },
+    schema: { 200: PractitionerPublications, ...reads },
     handler: (_request, caller) => service.list(caller),
   });
 
-  route({
-    method: 'GET',
-    url: paths.availablePartners,
+  route.get(paths.availablePartners, {
     summary: 'Partner services not yet in the practitioner’s publishing settings',
-    response: { 200: AvailablePublicationPartners, ...reads },
+    schema: { 200: AvailablePublicationPartners, ...reads },
     handler: (_request, caller) => service.availablePartners(caller),
   });
 
-  route({
-    method: 'POST',
-    url: paths.list,
+  route.post(paths.list, {
     summary: 'Add a partner service to the practitioner’s publishing settings',
-    body: PractitionerPublicationRequest,
-    response: { 201: PractitionerPublication, ...writes },
+    schema: { body: PractitionerPublicationRequest, 201: PractitionerPublication, ...writes },
     handler: (request, caller) => service.add(caller, request.body, request.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.item,
+  route.put(paths.item, {
     summary: 'Change what one partner service receives',
-    params: PractitionerPublicationParams,
-    body: PractitionerPublicationSettings,
-    response: { 200: PractitionerPublication, ...writes },
+    schema: {
+      params: PractitionerPublicationParams,
+      body: PractitionerPublicationSettings,
+      200: PractitionerPublication,
+      ...writes,
+    },
     handler: (request, caller) =>
       service.update(caller, request.params.partnerServiceId, request.body, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.item,
+  route.delete(paths.item, {
     summary: 'Remove a partner service from the practitioner’s publishing settings',
-    params: PractitionerPublicationParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: PractitionerPublicationParams, 204: z.null(), ...writes },
     handler: (request, caller) =>
       service.remove(caller, request.params.partnerServiceId, request.id),
   });

@@ -33,50 +33,34 @@ export const practitionerRoleImportRoutes: FastifyPluginAsyncZod<
   const service = practitionerRoleImportService(deps, cisClientFor);
   const route = declareRoutes(app, { tag: 'practitioner-role-import' });
 
-  route({
-    method: 'POST',
-    url: paths.start,
+  route.post(paths.start, {
     summary: 'Start reading the clinical system’s practitioner roles; reads the first page',
-    params: IdParams,
-    response: { 200: ImportRunProgress, ...writes },
+    schema: { params: IdParams, 200: ImportRunProgress, ...writes },
     handler: (request, caller) => service.start(caller, request.params.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.next,
+  route.post(paths.next, {
     summary: 'Read the next page of a run',
-    params: IdParams,
-    response: { 200: ImportRunProgress, ...writes },
+    schema: { params: IdParams, 200: ImportRunProgress, ...writes },
     handler: (request, caller) => service.next(caller, request.params.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.run,
+  route.get(paths.run, {
     summary: 'The preview of a run read to the end: roles, sources, services and current roles',
-    params: IdParams,
-    response: { 200: ImportPreview, ...reads },
+    schema: { params: IdParams, 200: ImportPreview, ...reads },
     handler: (request, caller) => service.preview(caller, request.params.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.run,
+  route.delete(paths.run, {
     summary: 'Cancel a run: what it read is forgotten',
-    params: IdParams,
-    response: { 204: z.null(), ...reads },
+    schema: { params: IdParams, 204: z.null(), ...reads },
     handler: (request, caller) => service.cancel(caller, request.params.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.import,
+  route.post(paths.import, {
     summary:
       'Import the chosen roles under the mapping, in one transaction with an audit event each',
-    params: IdParams,
-    body: ImportRequest,
-    response: { 200: ImportResult, ...reads },
+    schema: { params: IdParams, body: ImportRequest, 200: ImportResult, ...reads },
     handler: (request, caller) =>
       service.import(caller, request.params.id, request.body, request.id),
   });

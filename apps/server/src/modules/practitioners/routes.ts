@@ -30,70 +30,54 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const practitioner = declareRoutes(app, { tag: 'practitioners' });
   const role = declareRoutes(app, { tag: 'practitioner roles' });
 
-  practitioner({
-    method: 'GET',
-    url: practitionerApiPaths.serviceOfferings,
+  practitioner.get(practitionerApiPaths.serviceOfferings, {
     summary:
       'Practitioners with their service offerings, optionally filtered by organisation, activity and name',
-    querystring: ServiceOfferingsQuery,
-    response: { 200: ServiceOfferingsPage, ...errors },
+    schema: { querystring: ServiceOfferingsQuery, 200: ServiceOfferingsPage, ...errors },
     handler: (request, caller) => service.list(caller, request.query),
   });
 
-  practitioner({
-    method: 'GET',
-    url: practitionerApiPaths.practitionerSearch,
+  practitioner.get(practitionerApiPaths.practitionerSearch, {
     summary: 'Known practitioners in the caller’s organisations, by name',
-    querystring: PractitionerSearchQuery,
-    response: { 200: PractitionerSearchResult, ...errors },
+    schema: { querystring: PractitionerSearchQuery, 200: PractitionerSearchResult, ...errors },
     handler: async (request, caller) => ({
       practitioners: await service.search(caller, request.query.name),
     }),
   });
 
-  practitioner({
-    method: 'POST',
-    url: practitionerApiPaths.hiServiceSearch,
+  practitioner.post(practitionerApiPaths.hiServiceSearch, {
     summary:
       'Whether the Healthcare Identifiers Service holds an HPI-I for these names (match or no match; audited, rate-limited)',
-    body: HpiiSearch,
-    response: { 200: HpiiSearchResult, ...problems(400, 403, 429) },
+    schema: { body: HpiiSearch, 200: HpiiSearchResult, ...problems(400, 403, 429) },
     handler: (request, caller) => service.searchHpii(caller, request.body, request.id),
   });
 
-  role({
-    method: 'GET',
-    url: practitionerApiPaths.roleOptions,
+  role.get(practitionerApiPaths.roleOptions, {
     summary: 'Healthcare services the caller may add roles to, and the role types',
-    response: { 200: PractitionerRoleOptions, ...errors },
+    schema: { 200: PractitionerRoleOptions, ...errors },
     handler: (_request, caller) => service.options(caller),
   });
 
-  role({
-    method: 'POST',
-    url: practitionerApiPaths.roles,
+  role.post(practitionerApiPaths.roles, {
     summary: 'Add a practitioner role',
-    body: CreatePractitionerRole,
-    response: { 201: PractitionerRoleDetail, ...errors },
+    schema: { body: CreatePractitionerRole, 201: PractitionerRoleDetail, ...errors },
     handler: (request, caller) => service.create(caller, request.body, request.id),
   });
 
-  role({
-    method: 'GET',
-    url: practitionerApiPaths.role,
+  role.get(practitionerApiPaths.role, {
     summary: 'One practitioner role (needs a manager role on its healthcare service)',
-    params: RoleParams,
-    response: { 200: PractitionerRoleDetail, ...errors },
+    schema: { params: RoleParams, 200: PractitionerRoleDetail, ...errors },
     handler: (request, caller) => service.get(caller, request.params.roleId),
   });
 
-  role({
-    method: 'PUT',
-    url: practitionerApiPaths.role,
+  role.put(practitionerApiPaths.role, {
     summary: 'Edit a practitioner role (needs a manager role on its healthcare service)',
-    params: RoleParams,
-    body: UpdatePractitionerRole,
-    response: { 200: PractitionerRoleDetail, ...errors },
+    schema: {
+      params: RoleParams,
+      body: UpdatePractitionerRole,
+      200: PractitionerRoleDetail,
+      ...errors,
+    },
     handler: (request, caller) =>
       service.update(caller, request.params.roleId, request.body, request.id),
   });

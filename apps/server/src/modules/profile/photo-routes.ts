@@ -52,15 +52,17 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   };
   const route = declareRoutes(app, { tag: 'profile', onRequest: ownPhotoOnly });
 
-  route({
-    method: 'PUT',
-    url: profileApiPaths.photo,
-    bodyLimit: photoLimits.maxBytes,
+  route.put(profileApiPaths.photo, {
     summary:
       'Replace the caller’s own photo: a PNG or JPEG body (at most 5 MB), stored as a 160 × 160 PNG',
-    consumes: [...photoMediaTypes],
-    params: IdParams,
-    response: { 200: ProfilePhoto, ...refusals, 413: Problem, 415: Problem },
+    schema: {
+      params: IdParams,
+      consumes: [...photoMediaTypes],
+      200: ProfilePhoto,
+      ...refusals,
+      ...problems(413, 415),
+    },
+    bodyLimit: photoLimits.maxBytes,
     handler: (request, caller) => {
       // A PUT without a body reaches here unparsed: it sent no picture (400, greater than zero).
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -68,12 +70,9 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   });
 
-  route({
-    method: 'DELETE',
-    url: profileApiPaths.photo,
+  route.delete(profileApiPaths.photo, {
     summary: 'Remove the caller’s own photo',
-    params: IdParams,
-    response: { 204: z.null(), ...refusals, 415: Problem },
+    schema: { params: IdParams, 204: z.null(), ...refusals, 415: Problem },
     handler: (request, caller) => service.remove(caller, request.params.id, request.id),
   });
 };

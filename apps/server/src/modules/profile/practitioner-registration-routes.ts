@@ -33,24 +33,21 @@ export const practitionerRegistrationRoutes: FastifyPluginAsyncZod<
   // The bodies are an HPI-I and two ticks: anything past 1 KB is refused (413) before it is parsed.
   const route = declareRoutes(app, { tag: 'profile', bodyLimit: 1_024 });
 
-  route({
-    method: 'POST',
-    url: profileApiPaths.hpiiCheck,
+  route.post(profileApiPaths.hpiiCheck, {
     summary: 'The identity step: check an HPI-I with the HI Service before the terms',
-    params: IdParams,
-    body: HpiiCheckRequest,
-    response: { 200: HpiiCheckResult, ...errors },
+    schema: { params: IdParams, body: HpiiCheckRequest, 200: HpiiCheckResult, ...errors },
     handler: (request, caller) => service.checkHpii(caller, request.params.id, request.body.hpii),
   });
 
-  route({
-    method: 'POST',
-    url: profileApiPaths.practitionerRegistration,
+  route.post(profileApiPaths.practitionerRegistration, {
     summary:
       'Register as a practitioner: the HPI-I is checked again, participation accepted, the practitioner record linked',
-    params: IdParams,
-    body: PractitionerRegistrationRequest,
-    response: { 200: PractitionerRegistrationResult, ...errors },
+    schema: {
+      params: IdParams,
+      body: PractitionerRegistrationRequest,
+      200: PractitionerRegistrationResult,
+      ...errors,
+    },
     handler: (request, caller) =>
       service.register(caller, request.params.id, request.body, request.id),
   });

@@ -40,35 +40,24 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   // Profile bodies are a few hundred bytes: anything past 16 KB is refused (413) before it is parsed.
   const route = declareRoutes(app, { tag: 'profile', bodyLimit: 16_384 });
 
-  route({
-    method: 'GET',
-    url: profileApiPaths.profile,
+  route.get(profileApiPaths.profile, {
     summary: 'A user’s profile: the caller’s own, or that of a practitioner they manage',
-    params: IdParams,
-    response: { 200: Profile, ...reads },
+    schema: { params: IdParams, 200: Profile, ...reads },
     handler: (request, caller) => service.get(caller, request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: profileApiPaths.basicInformation,
+  route.put(profileApiPaths.basicInformation, {
     summary: 'Save email and phone; a new email is mailed a verification link',
-    params: IdParams,
-    body: BasicInformationUpdate,
-    response: { 200: Profile, ...writes },
+    schema: { params: IdParams, body: BasicInformationUpdate, 200: Profile, ...writes },
     handler: async (request, caller) => {
       await service.updateBasicInformation(caller, request.params.id, request.body, request.id);
       return service.get(caller, request.params.id);
     },
   });
 
-  route({
-    method: 'PUT',
-    url: profileApiPaths.personalContactDetails,
+  route.put(profileApiPaths.personalContactDetails, {
     summary: 'Save the practitioner record’s personal email and phone',
-    params: IdParams,
-    body: PersonalContactDetailsUpdate,
-    response: { 200: Profile, ...writes },
+    schema: { params: IdParams, body: PersonalContactDetailsUpdate, 200: Profile, ...writes },
     handler: async (request, caller) => {
       await service.updatePersonalContactDetails(
         caller,
@@ -80,34 +69,24 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
   });
 
-  route({
-    method: 'PUT',
-    url: profileApiPaths.recordedSexOrGender,
+  route.put(profileApiPaths.recordedSexOrGender, {
     summary: 'Save the practitioner record’s recorded sex or gender (empty: prefer not to say)',
-    params: IdParams,
-    body: RecordedSexOrGenderUpdate,
-    response: { 200: Profile, ...writes },
+    schema: { params: IdParams, body: RecordedSexOrGenderUpdate, 200: Profile, ...writes },
     handler: async (request, caller) => {
       await service.updateRecordedSexOrGender(caller, request.params.id, request.body, request.id);
       return service.get(caller, request.params.id);
     },
   });
 
-  route({
-    method: 'POST',
-    url: profileApiPaths.emailVerification,
+  route.post(profileApiPaths.emailVerification, {
     summary: 'Mail another verification link (at most one every 5 minutes)',
-    params: IdParams,
-    response: { 204: z.null(), ...writes, 429: Problem },
+    schema: { params: IdParams, 204: z.null(), ...writes, 429: Problem },
     handler: (request, caller) => service.resendVerification(caller, request.params.id, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: profileApiPaths.practitionerProfile,
+  route.get(profileApiPaths.practitionerProfile, {
     summary: 'The practitioner profile read view (the practitioner, or a delegate managing them)',
-    params: IdParams,
-    response: { 200: PractitionerProfile, ...reads },
+    schema: { params: IdParams, 200: PractitionerProfile, ...reads },
     handler: (request, caller) => service.practitionerProfile(caller, request.params.id),
   });
 };

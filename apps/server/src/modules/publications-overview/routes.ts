@@ -35,31 +35,31 @@ export const publicationsOverviewRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   // Reads only: no body.
   const route = declareRoutes(app, { tag: 'publications-overview', bodyLimit: 1_024 });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: 'Every partner service with counts of what is published to it (PcaOperator)',
-    response: { 200: PublicationsOverview, ...problems(403) },
+    schema: { 200: PublicationsOverview, ...problems(403) },
     handler: () => service.overview(),
   });
 
-  route({
-    method: 'GET',
-    url: paths.entities,
+  route.get(paths.entities, {
     summary: 'One page of the entities published to a partner service (PcaOperator)',
-    params: PartnerServiceParams,
-    querystring: PublishedEntitiesQuery,
-    response: { 200: PublishedEntitiesPage, ...problems(400, 403, 404) },
+    schema: {
+      params: PartnerServiceParams,
+      querystring: PublishedEntitiesQuery,
+      200: PublishedEntitiesPage,
+      ...problems(400, 403, 404),
+    },
     handler: (request) => service.page(request.params.partnerServiceId, request.query),
   });
 
-  route({
-    method: 'GET',
-    url: paths.csv,
+  route.get(paths.csv, {
     summary: 'Every entity published to a partner service as CSV, streamed (PcaOperator)',
-    params: PartnerServiceParams,
-    querystring: PublishedEntitiesFilter,
-    response: { 200: z.string().describe('text/csv'), ...problems(400, 403, 404) },
+    schema: {
+      params: PartnerServiceParams,
+      querystring: PublishedEntitiesFilter,
+      200: z.string().describe('text/csv'),
+      ...problems(400, 403, 404),
+    },
     handler: async (request, _caller, reply) => {
       const { name, stream } = await service.csv(
         request.params.partnerServiceId,

@@ -28,69 +28,59 @@ export const publicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const service = publicationsService(deps);
   const route = declareRoutes(app, { tag: 'publications', bodyLimit: 16_384 });
 
-  route({
-    method: 'GET',
-    url: paths.partners,
+  route.get(paths.partners, {
     summary: 'Partner services offered, with the level’s own and inherited publication choices',
-    params: PublicationEntityParams,
-    response: { 200: PartnerPublicationList, ...reads },
+    schema: { params: PublicationEntityParams, 200: PartnerPublicationList, ...reads },
     handler: (request, { scope }) => service.list(scope, request.params.level, request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.partner,
+  route.put(paths.partner, {
     summary:
       'Set a partner’s publication choice at the level, accepting its latest statement (audited, mailed)',
-    params: PublicationPartnerParams,
-    body: PartnerPublicationChange,
-    response: { 200: PartnerPublicationList, ...writes },
+    schema: {
+      params: PublicationPartnerParams,
+      body: PartnerPublicationChange,
+      200: PartnerPublicationList,
+      ...writes,
+    },
     handler: (request, { scope }) => {
       const { level, id, partnerServiceId } = request.params;
       return service.change(scope, level, id, partnerServiceId, request.body, request.id);
     },
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.partner,
+  route.delete(paths.partner, {
     summary:
       'Remove the level’s own choice for a partner: the inherited one applies (audited, mailed)',
-    params: PublicationPartnerParams,
-    response: { 200: PartnerPublicationList, ...writes },
+    schema: { params: PublicationPartnerParams, 200: PartnerPublicationList, ...writes },
     handler: (request, { scope }) => {
       const { level, id, partnerServiceId } = request.params;
       return service.reset(scope, level, id, partnerServiceId, request.id);
     },
   });
 
-  route({
-    method: 'GET',
-    url: paths.emailRecipients,
+  route.get(paths.emailRecipients, {
     summary: 'Who is mailed when the organisation’s publication changes',
-    params: IdParams,
-    response: { 200: PublicationEmailRecipientList, ...reads },
+    schema: { params: IdParams, 200: PublicationEmailRecipientList, ...reads },
     handler: (request, { scope }) => service.recipients(scope, request.params.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.emailRecipients,
+  route.post(paths.emailRecipients, {
     summary:
       'Mail one more address when the organisation’s publication changes (OrganisationManager)',
-    params: IdParams,
-    body: PublicationEmailRecipientAdd,
-    response: { 201: PublicationEmailRecipientList, ...writes },
+    schema: {
+      params: IdParams,
+      body: PublicationEmailRecipientAdd,
+      201: PublicationEmailRecipientList,
+      ...writes,
+    },
     handler: (request, { scope }) =>
       service.addRecipient(scope, request.params.id, request.body.email, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.emailRecipient,
+  route.delete(paths.emailRecipient, {
     summary: 'Stop mailing an address about the organisation’s publication (OrganisationManager)',
-    params: PublicationRecipientParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: PublicationRecipientParams, 204: z.null(), ...writes },
     handler: (request, { scope }) =>
       service.removeRecipient(scope, request.params.id, request.params.recipientId, request.id),
   });

@@ -11,11 +11,9 @@ export const publishSelectorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   const service = publishSelectorService(deps.db);
   const route = declareRoutes(app, { tag: 'publishing' });
 
-  route({
-    method: 'GET',
-    url: publishSelectorApiPaths.entities,
+  route.get(publishSelectorApiPaths.entities, {
     summary: 'Healthcare services, organisations and locations the user manages',
-    response: { 200: PublishEntities, 403: Problem },
+    schema: { 200: PublishEntities, 403: Problem },
     handler: (_request, caller) => {
       const { capabilities, scope } = accessOf(deps, caller);
       // The business publishing settings card needs both (docs/product/shell.md#welcome).

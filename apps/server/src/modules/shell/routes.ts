@@ -18,11 +18,9 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const notifications = declareRoutes(app, { tag: 'notifications' });
   const user = declareRoutes(app, { tag: 'user' });
 
-  notifications({
-    method: 'GET',
-    url: shellApiPaths.unreadNotificationCount,
+  notifications.get(shellApiPaths.unreadNotificationCount, {
     summary: 'Unread notifications of the own practitioner, or of the one being managed',
-    response: { 200: UnreadNotificationCount, 403: Problem },
+    schema: { 200: UnreadNotificationCount, 403: Problem },
     handler: async (_request, { currentUser }) => {
       // Same rule as the bell (docs/product/rules.md#permissions): nobody who cannot see the bell may read its count.
       if (
@@ -39,11 +37,9 @@ export const shellRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   });
 
-  user({
-    method: 'GET',
-    url: shellApiPaths.publishingSettingsEligibility,
+  user.get(shellApiPaths.publishingSettingsEligibility, {
     summary: 'Whether sign-in lands on adding a business (docs/decisions/005)',
-    response: { 200: PublishingSettingsEligibility },
+    schema: { 200: PublishingSettingsEligibility },
     handler: (_request, caller) => {
       const { input } = accessOf(deps, caller);
       return { canShowPublishingSettings: canShowPublishingSettings(input) };

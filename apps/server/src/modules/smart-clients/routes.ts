@@ -28,78 +28,53 @@ export const smartClientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const service = smartClientsService(deps);
   const route = declareRoutes(app, { tag: 'smart-clients', bodyLimit: 16_384 });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary:
       'The organisation’s clinical information system connections, with the caller’s sign-in to each',
-    querystring: SmartClientsQuery,
-    response: { 200: SmartClientsList, ...reads },
+    schema: { querystring: SmartClientsQuery, 200: SmartClientsList, ...reads },
     handler: (request, auth) => service.list(auth, request.query.organisationId),
   });
 
-  route({
-    method: 'POST',
-    url: paths.list,
+  route.post(paths.list, {
     summary:
       'Connect the organisation to a clinical information system (reads its SMART configuration)',
-    body: NewSmartClient,
-    response: { 201: SmartClient, ...writes },
+    schema: { body: NewSmartClient, 201: SmartClient, ...writes },
     handler: (request, auth) => service.create(auth, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.appLaunch,
+  route.post(paths.appLaunch, {
     summary: 'An EHR launch: the authorisation URL for a registered connection’s iss and launch',
-    body: SmartAppLaunchRequest,
-    response: { 200: SmartAuthorization, ...writes },
+    schema: { body: SmartAppLaunchRequest, 200: SmartAuthorization, ...writes },
     handler: (request, auth) => service.appLaunch(auth, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.token,
+  route.post(paths.token, {
     summary: 'Exchange the code the clinical system returned (the tokens stay on the server)',
-    body: SmartTokenRequest,
-    response: { 200: SmartClient, ...cisCalls },
+    schema: { body: SmartTokenRequest, 200: SmartClient, ...cisCalls },
     handler: (request, auth) => service.exchange(auth, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.connection,
+  route.get(paths.connection, {
     summary: 'One clinical information system connection',
-    params: IdParams,
-    response: { 200: SmartClient, ...reads },
+    schema: { params: IdParams, 200: SmartClient, ...reads },
     handler: (request, auth) => service.get(auth, request.params.id),
   });
 
-  route({
-    method: 'PUT',
-    url: paths.connection,
+  route.put(paths.connection, {
     summary: 'Change a connection (reads the SMART configuration again)',
-    params: IdParams,
-    body: SmartClientInput,
-    response: { 200: SmartClient, ...writes },
+    schema: { params: IdParams, body: SmartClientInput, 200: SmartClient, ...writes },
     handler: (request, auth) => service.update(auth, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'DELETE',
-    url: paths.connection,
+  route.delete(paths.connection, {
     summary: 'Remove a connection and every sign-in to it',
-    params: IdParams,
-    response: { 204: z.null(), ...writes },
+    schema: { params: IdParams, 204: z.null(), ...writes },
     handler: (request, auth) => service.remove(auth, request.params.id, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.launch,
+  route.post(paths.launch, {
     summary: 'Start a standalone launch: the clinical system’s authorisation URL (PKCE, state)',
-    params: IdParams,
-    response: { 200: SmartAuthorization, ...writes },
+    schema: { params: IdParams, 200: SmartAuthorization, ...writes },
     handler: (request, auth) => service.launch(auth, request.params.id, request.id),
   });
 };

@@ -23,31 +23,22 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   // Neither write has a body: anything past 1 KB is refused (413) before it is parsed.
   const route = declareRoutes(app, { tag: 'notifications', bodyLimit: 1_024 });
 
-  route({
-    method: 'GET',
-    url: paths.notifications,
+  route.get(paths.notifications, {
     summary:
       'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
-    querystring: NotificationsQuery,
-    response: { 200: NotificationsPage, ...answers },
+    schema: { querystring: NotificationsQuery, 200: NotificationsPage, ...answers },
     handler: (request, caller) => service.list(caller, request.query),
   });
 
-  route({
-    method: 'POST',
-    url: paths.markRead,
+  route.post(paths.markRead, {
     summary: 'Mark an Unread notification Read (Read and Archived stay as they are)',
-    params: NotificationParams,
-    response: { 204: z.null(), ...answers },
+    schema: { params: NotificationParams, 204: z.null(), ...answers },
     handler: (request, caller) => service.markRead(caller, request.params.externalId),
   });
 
-  route({
-    method: 'POST',
-    url: paths.archive,
+  route.post(paths.archive, {
     summary: 'Archive a notification (an Archived one stays as it is)',
-    params: NotificationParams,
-    response: { 204: z.null(), ...answers },
+    schema: { params: NotificationParams, 204: z.null(), ...answers },
     handler: (request, caller) => service.archive(caller, request.params.externalId, request.id),
   });
 };

@@ -26,64 +26,46 @@ export const taskRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Task bodies are a few bytes: anything past 4 KB is refused (413) before it is parsed.
   const route = declareRoutes(app, { tag: 'tasks', bodyLimit: 4_096 });
 
-  route({
-    method: 'GET',
-    url: paths.counts,
+  route.get(paths.counts, {
     summary: 'Open tasks and unread notifications of the own practitioner, or the one managed',
-    response: { 200: TasksNotificationsCounts, ...reads },
+    schema: { 200: TasksNotificationsCounts, ...reads },
     handler: (_request, caller) => service.counts(caller),
   });
 
-  route({
-    method: 'GET',
-    url: paths.tasks,
+  route.get(paths.tasks, {
     summary: 'One page of tasks in a status (10 a page)',
-    querystring: TasksQuery,
-    response: { 200: TasksPage, ...reads },
+    schema: { querystring: TasksQuery, 200: TasksPage, ...reads },
     handler: (request, caller) => service.list(caller, request.query.status, request.query.page),
   });
 
-  route({
-    method: 'GET',
-    url: paths.task,
+  route.get(paths.task, {
     summary: 'A task with its entity’s current values and the partner’s suggestion',
-    params: IdParams,
-    response: { 200: VerifyInformationTask, ...reads },
+    schema: { params: IdParams, 200: VerifyInformationTask, ...reads },
     handler: (request, caller) => service.get(caller, request.params.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.completeTask,
+  route.post(paths.completeTask, {
     summary:
       'Verify with the suggested value (the entity takes it), or confirm the details are still current: the task is complete',
-    params: IdParams,
-    body: CompleteTaskRequest,
-    response: { 200: VerifyInformationTask, ...writes },
+    schema: { params: IdParams, body: CompleteTaskRequest, 200: VerifyInformationTask, ...writes },
     handler: async (request, caller) => {
       await service.complete(caller, request.params.id, request.id, request.body.choice);
       return service.get(caller, request.params.id);
     },
   });
 
-  route({
-    method: 'POST',
-    url: paths.dismissTask,
+  route.post(paths.dismissTask, {
     summary: 'Keep the current value: the task is dismissed and the partner told',
-    params: IdParams,
-    response: { 200: VerifyInformationTask, ...writes },
+    schema: { params: IdParams, 200: VerifyInformationTask, ...writes },
     handler: async (request, caller) => {
       await service.dismiss(caller, request.params.id, request.id);
       return service.get(caller, request.params.id);
     },
   });
 
-  route({
-    method: 'GET',
-    url: paths.onlineForm,
+  route.get(paths.onlineForm, {
     summary: 'The online form’s address with a signed token naming the task and user (5 minutes)',
-    params: IdParams,
-    response: { 200: OnlineFormUrl, ...writes },
+    schema: { params: IdParams, 200: OnlineFormUrl, ...writes },
     handler: (request, caller) => service.onlineForm(caller, request.params.id),
   });
 };

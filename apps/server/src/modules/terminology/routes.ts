@@ -25,29 +25,21 @@ export const terminologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     onRequest: [requireCapability(deps, 'systemAdmin')],
   });
 
-  route({
-    method: 'GET',
-    url: terminologyApiPaths.concepts,
+  route.get(terminologyApiPaths.concepts, {
     summary: 'The concepts of one value set of the terminology (SNOMED CT-AU)',
-    querystring: TerminologyConceptsQuery,
-    response: { 200: TerminologyConcepts, ...problems(400) },
+    schema: { querystring: TerminologyConceptsQuery, 200: TerminologyConcepts, ...problems(400) },
     handler: (request) => service.concepts(request.query.valueSet),
   });
 
-  operator({
-    method: 'GET',
-    url: terminologyApiPaths.unmatched,
+  operator.get(terminologyApiPaths.unmatched, {
     summary: 'Texts in use that match no concept, with counts (PcaOperator)',
-    response: { 200: UnmatchedTerms, ...problems(403) },
+    schema: { 200: UnmatchedTerms, ...problems(403) },
     handler: () => service.unmatched(),
   });
 
-  operator({
-    method: 'POST',
-    url: terminologyApiPaths.mappings,
+  operator.post(terminologyApiPaths.mappings, {
     summary: 'Map a text to a concept of its value set (PcaOperator)',
-    body: MapTerm,
-    response: { 204: z.null(), ...problems(400, 403, 404) },
+    schema: { body: MapTerm, 204: z.null(), ...problems(400, 403, 404) },
     handler: (request, { user }) => service.map(user.id, request.body, request.id),
   });
 };

@@ -21,67 +21,52 @@ export const transfersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const service = transfersService(deps.db);
   const route = declareRoutes(app, { tag: 'transfers' });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary: "Transfers the caller may see: the operator's every one, a manager's organisations'",
-    response: { 200: Transfers, ...problems(403) },
+    schema: { 200: Transfers, ...problems(403) },
     handler: (_request, caller) => service.list(caller),
   });
 
-  route({
-    method: 'GET',
-    url: paths.options,
+  route.get(paths.options, {
     summary:
       'Organisations with their locations and services, to choose a transfer from (operator)',
-    response: { 200: TransferOptions, ...problems(403) },
+    schema: { 200: TransferOptions, ...problems(403) },
     handler: (_request, caller) => service.options(caller),
   });
 
-  route({
-    method: 'POST',
-    url: paths.list,
+  route.post(paths.list, {
     summary: 'Start moving a location or a healthcare service to another organisation (operator)',
-    body: StartTransfer,
-    response: { 201: Transfer, ...problems(400, 403, 409) },
+    schema: { body: StartTransfer, 201: Transfer, ...problems(400, 403, 409) },
     handler: (request, caller) => service.start(caller, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: paths.transfer,
+  route.get(paths.transfer, {
     summary: 'One transfer',
-    params: IdParams,
-    response: { 200: Transfer, ...problems(400, 403, 404) },
+    schema: { params: IdParams, 200: Transfer, ...problems(400, 403, 404) },
     handler: (request, caller) => service.get(caller, request.params.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.accept,
+  route.post(paths.accept, {
     summary: "Accept a transfer (the receiving organisation's manager): the entity moves",
-    params: IdParams,
-    response: { 200: Transfer, ...problems(400, 403, 404, 409) },
+    schema: { params: IdParams, 200: Transfer, ...problems(400, 403, 404, 409) },
     handler: (request, caller) => service.accept(caller, request.params.id, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.decline,
+  route.post(paths.decline, {
     summary: "Decline a transfer with a reason (the receiving organisation's manager)",
-    params: IdParams,
-    body: DeclineTransfer,
-    response: { 200: Transfer, ...problems(400, 403, 404, 409) },
+    schema: {
+      params: IdParams,
+      body: DeclineTransfer,
+      200: Transfer,
+      ...problems(400, 403, 404, 409),
+    },
     handler: (request, caller) =>
       service.decline(caller, request.params.id, request.body.reason, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: paths.cancel,
+  route.post(paths.cancel, {
     summary: 'Withdraw a pending transfer (operator)',
-    params: IdParams,
-    response: { 200: Transfer, ...problems(400, 403, 404, 409) },
+    schema: { params: IdParams, 200: Transfer, ...problems(400, 403, 404, 409) },
     handler: (request, caller) => service.cancel(caller, request.params.id, request.id),
   });
 };

@@ -26,50 +26,39 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   );
   const route = declareRoutes(app, { tag: 'registration' });
 
-  route({
-    method: 'POST',
-    url: registrationApiPaths.registerUser,
+  route.post(registrationApiPaths.registerUser, {
     summary: 'Register the signed-in user: email, phone, terms of use and privacy notice',
-    body: RegisterUserRequest,
-    response: { 204: z.null(), ...errors },
+    schema: { body: RegisterUserRequest, 204: z.null(), ...errors },
     handler: (request, caller) => service.registerUser(caller, request.body, request.id),
   });
 
-  route({
-    method: 'GET',
-    url: registrationApiPaths.delegateInvitation,
+  route.get(registrationApiPaths.delegateInvitation, {
     summary: 'A delegate invitation addressed to the caller (by RA number or email)',
-    params: InvitationParams,
-    response: { 200: DelegateInvitation, ...errors },
+    schema: { params: InvitationParams, 200: DelegateInvitation, ...errors },
     handler: (request, caller) => service.invitation(caller, request.params.id),
   });
 
-  route({
-    method: 'POST',
-    url: registrationApiPaths.acceptDelegateInvitation,
+  route.post(registrationApiPaths.acceptDelegateInvitation, {
     summary: 'Accept a delegate invitation and complete the profile',
-    params: InvitationParams,
-    body: AcceptDelegateInvitationRequest,
-    response: { 200: DelegateInvitationOutcome, ...errors },
+    schema: {
+      params: InvitationParams,
+      body: AcceptDelegateInvitationRequest,
+      200: DelegateInvitationOutcome,
+      ...errors,
+    },
     handler: (request, caller) =>
       service.acceptInvitation(caller, request.params.id, request.body, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: registrationApiPaths.declineDelegateInvitation,
+  route.post(registrationApiPaths.declineDelegateInvitation, {
     summary: 'Decline a delegate invitation',
-    params: InvitationParams,
-    response: { 200: DelegateInvitationOutcome, ...errors },
+    schema: { params: InvitationParams, 200: DelegateInvitationOutcome, ...errors },
     handler: (request, caller) => service.declineInvitation(caller, request.params.id, request.id),
   });
 
-  route({
-    method: 'POST',
-    url: registrationApiPaths.acceptParticipation,
+  route.post(registrationApiPaths.acceptParticipation, {
     summary: 'Accept the participation agreement and privacy notice',
-    body: AcceptParticipationRequest,
-    response: { 204: z.null(), ...errors },
+    schema: { body: AcceptParticipationRequest, 204: z.null(), ...errors },
     handler: (request, caller) => service.acceptParticipation(caller, request.body, request.id),
   });
 };

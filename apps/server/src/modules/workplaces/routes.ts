@@ -19,22 +19,17 @@ export const workplacesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   const service = workplacesService(deps);
   const route = declareRoutes(app, { tag: 'workplaces' });
 
-  route({
-    method: 'GET',
-    url: paths.list,
+  route.get(paths.list, {
     summary:
       "The practitioner's roles by healthcare service, active and past (own, or the managed practitioner's)",
-    response: { 200: Workplaces, ...problems(403) },
+    schema: { 200: Workplaces, ...problems(403) },
     handler: (_request, caller) => service.list(caller),
   });
 
-  route({
-    method: 'GET',
-    url: paths.service,
+  route.get(paths.service, {
     summary:
       'A healthcare service the practitioner holds or held a role at: details, hours, contact, publications',
-    params: WorkplaceServiceParams,
-    response: { 200: WorkplaceServiceSummary, ...problems(400, 404) },
+    schema: { params: WorkplaceServiceParams, 200: WorkplaceServiceSummary, ...problems(400, 404) },
     handler: (request, caller) => service.summary(caller, request.params.id),
   });
 };

@@ -59,11 +59,9 @@ export const signOutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   const route = declareRoutes(app, { tag: 'auth' });
 
-  route({
-    method: 'POST',
-    url: apiPaths.logout,
+  route.post(apiPaths.logout, {
     summary: 'End the session (and get the provider end-session URL)',
-    response: { 200: LogoutResponse },
+    schema: { 200: LogoutResponse },
     handler: (request, { session, user }) =>
       service.signOut({ sessionId: session.id, userId: user.id, requestId: request.id }),
   });

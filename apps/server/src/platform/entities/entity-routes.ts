@@ -54,21 +54,14 @@ export function entityRoutes<D extends z.ZodType, B extends z.ZodType>(
   const route = declareRoutes(app, { tag });
   const answer: z.ZodType = detail;
   const input: z.ZodType = body;
-  route({
-    method: 'GET',
-    url: view.url,
+  route.get(view.url, {
     summary: view.summary,
-    params: IdParams,
-    response: { 200: answer, ...errors },
+    schema: { params: IdParams, 200: answer, ...errors },
     handler: (request, { scope }) => view.load(scope, request.params.id),
   });
-  route({
-    method: 'PATCH',
-    url: view.url,
+  route.patch(view.url, {
     summary: edit.summary,
-    params: IdParams,
-    body: input,
-    response: { 200: answer, ...errors },
+    schema: { params: IdParams, body: input, 200: answer, ...errors },
     handler: async (request, { scope }) => {
       // The caller's effective roles were read with the session; saving an entity does not change them.
       await edit.save(scope, request.params.id, request.body as z.output<B>, request.id);
@@ -76,13 +69,9 @@ export function entityRoutes<D extends z.ZodType, B extends z.ZodType>(
     },
   });
   if (!create) return;
-  route({
-    method: 'POST',
-    url: create.url,
+  route.post(create.url, {
     summary: create.summary,
-    params: IdParams,
-    body: input,
-    response: { 201: CreatedEntity, ...errors },
+    schema: { params: IdParams, body: input, 201: CreatedEntity, ...errors },
     handler: async (request, { scope }) => ({
       id: await create.add(scope, request.params.id, request.body as z.output<B>, request.id),
     }),

@@ -32,29 +32,20 @@ beforeAll(async () => {
     declared.push(route);
   });
   const route = declareRoutes(app, { tag: 'things', bodyLimit: 1_024 });
-  route({
-    method: 'GET',
-    url: '/things/:id',
+  route.get('/things/:id', {
     summary: 'One thing',
-    params: IdParams,
-    response: { 200: Item, ...problems(404) },
+    schema: { params: IdParams, 200: Item, ...problems(404) },
     handler: (request, { user }) => ({ id: request.params.id, by: user.id }),
   });
-  route({
-    method: 'POST',
-    url: '/things',
+  route.post('/things', {
     summary: 'Add a thing',
-    body: z.object({ name: z.string() }),
-    response: { 201: Item, 409: Problem },
+    schema: { body: z.object({ name: z.string() }), 201: Item, 409: Problem },
     handler: async (request, { user }) => ({ id: request.body.name, by: user.id }),
   });
-  route({
-    method: 'DELETE',
-    url: '/things/:id',
-    bodyLimit: 16,
+  route.delete('/things/:id', {
     summary: 'Remove a thing',
-    params: IdParams,
-    response: { 204: z.null() },
+    schema: { params: IdParams, 204: z.null() },
+    bodyLimit: 16,
     handler: (request) => {
       handled.push(request.params.id);
     },
@@ -107,11 +98,9 @@ describe('declareRoutes', () => {
   it('refuses a route that declares no success answer, or two', () => {
     const route = declareRoutes(Fastify().withTypeProvider<ZodTypeProvider>(), { tag: 'things' });
     const declare = (response: Record<number, z.ZodType>) => () =>
-      route({
-        method: 'GET',
-        url: '/x',
+      route.get('/x', {
         summary: 'x',
-        response,
+        schema: { ...response },
         handler: () => undefined as never,
       });
     expect(declare({ 404: Problem })).toThrow('GET /x declares 0 success answers, not one');
