@@ -14,11 +14,10 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
+import { reads } from '#platform/http/route-schema.ts';
 import { documentStorageOf } from '#platform/storage/storage-of.ts';
 import { credentialDocumentsService } from './service.ts';
 
-const reads = problems(400, 403, 404);
 const uploads = { ...reads, 413: Problem, 415: Problem, 422: Problem };
 
 /** `attachment` with the name as plain ASCII and, for any other character, RFC 5987's UTF-8 form. */

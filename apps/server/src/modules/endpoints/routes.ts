@@ -4,10 +4,9 @@ import { EndpointInput, EndpointList, EndpointView, endpointApiPaths } from '@pc
 import type { AppDeps } from '#platform/deps.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, problems, reads } from '#platform/http/route-schema.ts';
 import { endpointsService, type EndpointCaller } from './service.ts';
 
-const reads = problems(400, 403, 404);
 const writes = problems(400, 403, 404);
 
 /**

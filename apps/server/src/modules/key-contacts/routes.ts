@@ -12,11 +12,8 @@ import type { AppDeps } from '#platform/deps.ts';
 import { accessOf, requireCapability } from '#platform/access/guards.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, reads, writes } from '#platform/http/route-schema.ts';
 import { keyContactsService } from './service.ts';
-
-const reads = problems(400, 403, 404);
-const writes = problems(400, 403, 404, 409);
 
 /**
  * Key contacts of the caller's organisations (docs/product/key-contacts.md): every route needs the

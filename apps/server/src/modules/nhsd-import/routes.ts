@@ -21,9 +21,8 @@ import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { nhsdImportService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, reads } from '#platform/http/route-schema.ts';
 
-const reads = problems(400, 403, 404);
 const writes = { ...reads, 409: Problem, 502: Problem };
 
 /** Options of the plugin: tests give their own directory (a FHIR stand-in); by default configuration chooses. */

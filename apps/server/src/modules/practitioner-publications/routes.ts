@@ -7,16 +7,12 @@ import {
   PractitionerPublicationRequest,
   PractitionerPublicationSettings,
   PractitionerPublications,
-  Problem,
   practitionerPublicationApiPaths as paths,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { practitionerPublicationsService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
-
-const reads = problems(400, 403, 404);
-const writes = { ...reads, 409: Problem };
+import { reads, writes } from '#platform/http/route-schema.ts';
 
 /**
  * The practitioner's own publication choices (`practitioner/publish`, docs/decisions/030-publishing-to-partners.md).

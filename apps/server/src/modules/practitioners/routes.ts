@@ -17,11 +17,10 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { createLocalHiService } from '#integrations/hi-service/local-hi-service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
+import { problems, reads } from '#platform/http/route-schema.ts';
 import { practitionersService } from './service.ts';
 
 const RoleParams = z.object({ roleId: Uuid });
-const errors = problems(400, 403, 404);
 
 /** The Practitioners page (docs/product/shell.md#practitioners, docs/product/rules.md#calls) and practitioner role add, edit and read. */
 export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -33,13 +32,13 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   practitioner.get(practitionerApiPaths.serviceOfferings, {
     summary:
       'Practitioners with their service offerings, optionally filtered by organisation, activity and name',
-    schema: { querystring: ServiceOfferingsQuery, 200: ServiceOfferingsPage, ...errors },
+    schema: { querystring: ServiceOfferingsQuery, 200: ServiceOfferingsPage, ...reads },
     handler: (request, caller) => service.list(caller, request.query),
   });
 
   practitioner.get(practitionerApiPaths.practitionerSearch, {
     summary: 'Known practitioners in the caller’s organisations, by name',
-    schema: { querystring: PractitionerSearchQuery, 200: PractitionerSearchResult, ...errors },
+    schema: { querystring: PractitionerSearchQuery, 200: PractitionerSearchResult, ...reads },
     handler: async (request, caller) => ({
       practitioners: await service.search(caller, request.query.name),
     }),
@@ -54,19 +53,19 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   role.get(practitionerApiPaths.roleOptions, {
     summary: 'Healthcare services the caller may add roles to, and the role types',
-    schema: { 200: PractitionerRoleOptions, ...errors },
+    schema: { 200: PractitionerRoleOptions, ...reads },
     handler: (_request, caller) => service.options(caller),
   });
 
   role.post(practitionerApiPaths.roles, {
     summary: 'Add a practitioner role',
-    schema: { body: CreatePractitionerRole, 201: PractitionerRoleDetail, ...errors },
+    schema: { body: CreatePractitionerRole, 201: PractitionerRoleDetail, ...reads },
     handler: (request, caller) => service.create(caller, request.body, request.id),
   });
 
   role.get(practitionerApiPaths.role, {
     summary: 'One practitioner role (needs a manager role on its healthcare service)',
-    schema: { params: RoleParams, 200: PractitionerRoleDetail, ...errors },
+    schema: { params: RoleParams, 200: PractitionerRoleDetail, ...reads },
     handler: (request, caller) => service.get(caller, request.params.roleId),
   });
 
@@ -76,7 +75,7 @@ export const practitionerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       params: RoleParams,
       body: UpdatePractitionerRole,
       200: PractitionerRoleDetail,
-      ...errors,
+      ...reads,
     },
     handler: (request, caller) =>
       service.update(caller, request.params.roleId, request.body, request.id),

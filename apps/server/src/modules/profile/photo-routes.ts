@@ -12,9 +12,7 @@ import type { AppDeps } from '#platform/deps.ts';
 import { requireAuth } from '#platform/auth/authenticate.ts';
 import { photoService, photoTooBig, photoWrongType } from './photo.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
-
-const refusals = problems(400, 403, 404);
+import { IdParams, problems, reads } from '#platform/http/route-schema.ts';
 
 /**
  * The profile photo (docs/decisions/024-profile-photo.md): PUT the picture itself as image/png or
@@ -59,7 +57,7 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       params: IdParams,
       consumes: [...photoMediaTypes],
       200: ProfilePhoto,
-      ...refusals,
+      ...reads,
       ...problems(413, 415),
     },
     bodyLimit: photoLimits.maxBytes,
@@ -72,7 +70,7 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   route.delete(profileApiPaths.photo, {
     summary: 'Remove the caller’s own photo',
-    schema: { params: IdParams, 204: z.null(), ...refusals, 415: Problem },
+    schema: { params: IdParams, 204: z.null(), ...reads, 415: Problem },
     handler: (request, caller) => service.remove(caller, request.params.id, request.id),
   });
 };

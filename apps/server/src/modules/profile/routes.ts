@@ -16,10 +16,7 @@ import { photoRoutes } from './photo-routes.ts';
 import { practitionerRegistrationRoutes } from './practitioner-registration-routes.ts';
 import { profileService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
-
-const reads = problems(400, 403, 404);
-const writes = { ...reads, 409: Problem };
+import { IdParams, reads, writes } from '#platform/http/route-schema.ts';
 
 const serviceOf = (deps: AppDeps) =>
   profileService(deps.db, {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   PartnerPublicationChange,
   PartnerPublicationList,
-  Problem,
   PublicationEmailRecipientAdd,
   PublicationEmailRecipientList,
   PublicationEntityParams,
@@ -14,10 +13,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { publicationsService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
-
-const reads = problems(400, 403, 404);
-const writes = { ...reads, 409: Problem };
+import { IdParams, reads, writes } from '#platform/http/route-schema.ts';
 
 /**
  * Publishing to partners (docs/decisions/030-publishing-to-partners.md): the Partner services tab's choices of

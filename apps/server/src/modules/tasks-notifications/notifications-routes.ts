@@ -9,9 +9,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { notificationsService } from './notifications-service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
-
-const answers = problems(400, 403, 404);
+import { reads } from '#platform/http/route-schema.ts';
 
 /**
  * Notifications: Get notifications, Mark read and Archive of docs/product/features.md#feature-calls
@@ -26,19 +24,19 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   route.get(paths.notifications, {
     summary:
       'One page of notifications, newest first: Unread and Read, or Archived (10 a page unless asked)',
-    schema: { querystring: NotificationsQuery, 200: NotificationsPage, ...answers },
+    schema: { querystring: NotificationsQuery, 200: NotificationsPage, ...reads },
     handler: (request, caller) => service.list(caller, request.query),
   });
 
   route.post(paths.markRead, {
     summary: 'Mark an Unread notification Read (Read and Archived stay as they are)',
-    schema: { params: NotificationParams, 204: z.null(), ...answers },
+    schema: { params: NotificationParams, 204: z.null(), ...reads },
     handler: (request, caller) => service.markRead(caller, request.params.externalId),
   });
 
   route.post(paths.archive, {
     summary: 'Archive a notification (an Archived one stays as it is)',
-    schema: { params: NotificationParams, 204: z.null(), ...answers },
+    schema: { params: NotificationParams, 204: z.null(), ...reads },
     handler: (request, caller) => service.archive(caller, request.params.externalId, request.id),
   });
 };

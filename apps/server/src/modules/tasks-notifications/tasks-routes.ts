@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CompleteTaskRequest,
   OnlineFormUrl,
-  Problem,
   TasksNotificationsCounts,
   TasksPage,
   TasksQuery,
@@ -12,10 +11,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { tasksService } from './tasks-service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
-
-const reads = problems(400, 403, 404);
-const writes = { ...reads, 409: Problem };
+import { IdParams, reads, writes } from '#platform/http/route-schema.ts';
 
 /**
  * Tasks: the Notifications and tasks calls of docs/product/features.md#feature-calls

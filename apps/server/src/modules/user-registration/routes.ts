@@ -12,10 +12,9 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { registrationService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
+import { writes } from '#platform/http/route-schema.ts';
 
 const InvitationParams = z.object({ id: Uuid });
-const errors = problems(400, 403, 404, 409);
 
 /** The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation. */
 export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -28,13 +27,13 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
 
   route.post(registrationApiPaths.registerUser, {
     summary: 'Register the signed-in user: email, phone, terms of use and privacy notice',
-    schema: { body: RegisterUserRequest, 204: z.null(), ...errors },
+    schema: { body: RegisterUserRequest, 204: z.null(), ...writes },
     handler: (request, caller) => service.registerUser(caller, request.body, request.id),
   });
 
   route.get(registrationApiPaths.delegateInvitation, {
     summary: 'A delegate invitation addressed to the caller (by RA number or email)',
-    schema: { params: InvitationParams, 200: DelegateInvitation, ...errors },
+    schema: { params: InvitationParams, 200: DelegateInvitation, ...writes },
     handler: (request, caller) => service.invitation(caller, request.params.id),
   });
 
@@ -44,7 +43,7 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       params: InvitationParams,
       body: AcceptDelegateInvitationRequest,
       200: DelegateInvitationOutcome,
-      ...errors,
+      ...writes,
     },
     handler: (request, caller) =>
       service.acceptInvitation(caller, request.params.id, request.body, request.id),
@@ -52,13 +51,13 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
 
   route.post(registrationApiPaths.declineDelegateInvitation, {
     summary: 'Decline a delegate invitation',
-    schema: { params: InvitationParams, 200: DelegateInvitationOutcome, ...errors },
+    schema: { params: InvitationParams, 200: DelegateInvitationOutcome, ...writes },
     handler: (request, caller) => service.declineInvitation(caller, request.params.id, request.id),
   });
 
   route.post(registrationApiPaths.acceptParticipation, {
     summary: 'Accept the participation agreement and privacy notice',
-    schema: { body: AcceptParticipationRequest, 204: z.null(), ...errors },
+    schema: { body: AcceptParticipationRequest, 204: z.null(), ...writes },
     handler: (request, caller) => service.acceptParticipation(caller, request.body, request.id),
   });
 };

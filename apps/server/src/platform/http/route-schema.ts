@@ -14,6 +14,12 @@ export function problems<const S extends number>(...statuses: S[]) {
   >;
 }
 
+/** The problems of most routes on something the caller may be refused: bad input, not theirs, not there. */
+export const reads = problems(400, 403, 404);
+
+/** ...and of a change that the thing's state may forbid. */
+export const writes = problems(400, 403, 404, 409);
+
 /** A route's own part of its schema: what it takes and what it answers. */
 interface RouteSchema {
   params?: z.ZodType;
