@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   smartClientApiPath,
   smartClientsApiPaths,
@@ -11,6 +11,7 @@ import {
   type SmartTokenRequest,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
 
 // The SMART connections API (docs/decisions/069-smart-app-launch.md), shared by the organisation page's Clinical
@@ -40,27 +41,18 @@ export const useSmartClient = (id: string) =>
     queryFn: ({ signal }) => http<SmartClient>(smartClientApiPath('connection', id), { signal }),
   });
 
-/** A write that refreshes every connection answer once it is done. */
-function useSmartClientWrite<TInput, TOutput>(write: (input: TInput) => Promise<TOutput>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
-  });
-}
-
 export const useAddSmartClient = () =>
-  useSmartClientWrite((body: NewSmartClient) =>
+  useRefreshingWrite(root, (body: NewSmartClient) =>
     http<SmartClient>(smartClientsApiPaths.list, { method: 'POST', body }),
   );
 
 export const useUpdateSmartClient = (id: string) =>
-  useSmartClientWrite((body: SmartClientInput) =>
+  useRefreshingWrite(root, (body: SmartClientInput) =>
     http<SmartClient>(smartClientApiPath('connection', id), { method: 'PUT', body }),
   );
 
 export const useRemoveSmartClient = () =>
-  useSmartClientWrite((id: string) =>
+  useRefreshingWrite(root, (id: string) =>
     http<void>(smartClientApiPath('connection', id), { method: 'DELETE' }),
   );
 
@@ -82,6 +74,6 @@ export const useAppLaunch = () =>
 
 /** Posts the code the clinical system returned; the server exchanges it and keeps the tokens. */
 export const useExchangeCode = () =>
-  useSmartClientWrite((body: SmartTokenRequest) =>
+  useRefreshingWrite(root, (body: SmartTokenRequest) =>
     http<SmartClient>(smartClientsApiPaths.token, { method: 'POST', body }),
   );

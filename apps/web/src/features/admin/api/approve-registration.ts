@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessApiPath, adminApiPaths } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Approves a registration: its organisation becomes an Approved publisher. */
 export function approveRegistration(id: string) {
@@ -9,10 +9,6 @@ export function approveRegistration(id: string) {
 
 /** Approving from the queue; refreshes the queue and the counts. */
 export function useApproveRegistration() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: approveRegistration,
-    // The queue and the home's counts.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  // The queue and the home's counts.
+  return useRefreshingWrite(['admin'], approveRegistration);
 }

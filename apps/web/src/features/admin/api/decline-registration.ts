@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessApiPath, adminApiPaths, type DeclineRegistration } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Declines a registration with a reason; it returns to Pending Submission. */
 export function declineRegistration(id: string, body: DeclineRegistration) {
@@ -9,11 +9,8 @@ export function declineRegistration(id: string, body: DeclineRegistration) {
 
 /** Declining from the queue; refreshes the queue and the counts. */
 export function useDeclineRegistration() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: DeclineRegistration & { id: string }) =>
-      declineRegistration(id, body),
-    // The queue and the home's counts.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  // The queue and the home's counts.
+  return useRefreshingWrite(['admin'], ({ id, ...body }: DeclineRegistration & { id: string }) =>
+    declineRegistration(id, body),
+  );
 }

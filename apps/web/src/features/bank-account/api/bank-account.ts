@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   BankAccountPayer,
   BankAccountShareRequest,
@@ -12,6 +12,7 @@ import {
   bankAccountSharesApiPath,
 } from '@pca/contracts/bank-account-paths.ts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the page lives under this key; each change refetches it. */
 const root = ['bank-account'] as const;
@@ -24,25 +25,17 @@ export function useBankAccount(practitionerId: string) {
   });
 }
 
-function useChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: root }),
-  });
-}
-
 export const useSaveBankAccount = (practitionerId: string) =>
-  useChange((body: BankAccountValues) =>
+  useRefreshingWrite(root, (body: BankAccountValues) =>
     http<MaskedBankAccount>(bankAccountApiPath(practitionerId), { method: 'PUT', body }),
   );
 
 export const useShareBankAccount = (practitionerId: string) =>
-  useChange((body: BankAccountShareRequest) =>
+  useRefreshingWrite(root, (body: BankAccountShareRequest) =>
     http<BankAccountPayer>(bankAccountSharesApiPath(practitionerId), { method: 'POST', body }),
   );
 
 export const useWithdrawShare = (practitionerId: string) =>
-  useChange((partnerServiceId: string) =>
+  useRefreshingWrite(root, (partnerServiceId: string) =>
     http<null>(bankAccountShareApiPath(practitionerId, partnerServiceId), { method: 'DELETE' }),
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   clientSystemApiPath,
   clientSystemsApiPaths,
@@ -8,11 +8,15 @@ import {
   type RegisterClientSystem,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
+
+/** The client systems list's key; every write reads it again. */
+const root = ['client-systems'] as const;
 
 /** Query options of the operator's client systems. */
 export function getClientSystemsQueryOptions() {
   return queryOptions({
-    queryKey: ['client-systems'],
+    queryKey: root,
     queryFn: ({ signal }) => http<ClientSystemList>(clientSystemsApiPaths.list, { signal }),
   });
 }
@@ -22,30 +26,20 @@ export function useClientSystems() {
   return useQuery(getClientSystemsQueryOptions());
 }
 
-/** A write that refreshes the list once it is done. */
-function useClientSystemWrite<TInput, TOutput>(write: (input: TInput) => Promise<TOutput>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () =>
-      client.invalidateQueries({ queryKey: getClientSystemsQueryOptions().queryKey }),
-  });
-}
-
 /** Registers a client system; the answer carries its secret, the only time it is seen. */
 export const useRegisterClientSystem = () =>
-  useClientSystemWrite((body: RegisterClientSystem) =>
+  useRefreshingWrite(root, (body: RegisterClientSystem) =>
     http<IssuedClientSecret>(clientSystemsApiPaths.register, { method: 'POST', body }),
   );
 
 /** Issues a new secret; the old one stops working. */
 export const useRotateClientSecret = () =>
-  useClientSystemWrite((id: string) =>
+  useRefreshingWrite(root, (id: string) =>
     http<IssuedClientSecret>(clientSystemApiPath('rotate', id), { method: 'POST' }),
   );
 
 /** Revokes a client system. */
 export const useRevokeClientSystem = () =>
-  useClientSystemWrite((id: string) =>
+  useRefreshingWrite(root, (id: string) =>
     http<ClientSystem>(clientSystemApiPath('revoke', id), { method: 'POST' }),
   );

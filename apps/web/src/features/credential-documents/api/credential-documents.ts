@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   CredentialDocument,
   CredentialDocumentDetails,
@@ -11,6 +11,7 @@ import {
   credentialDocumentParts,
 } from '@pca/contracts/credential-documents-paths.ts';
 import { downloadFile, http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of these pages lives under this key; each change refetches it. */
 const root = ['credential-documents'] as const;
@@ -31,14 +32,6 @@ export function useCredentialDocument(id: string) {
   });
 }
 
-function useChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: root }),
-  });
-}
-
 /** The upload's form: the details first, then the file, as the API reads them. */
 function uploadForm(file: File, details?: CredentialDocumentDetails) {
   const form = new FormData();
@@ -48,17 +41,19 @@ function uploadForm(file: File, details?: CredentialDocumentDetails) {
 }
 
 export const useAddCredentialDocument = () =>
-  useChange(({ details, file }: { details: CredentialDocumentDetails; file: File }) =>
-    http<CredentialDocument>(paths.list, { method: 'POST', body: uploadForm(file, details) }),
+  useRefreshingWrite(
+    root,
+    ({ details, file }: { details: CredentialDocumentDetails; file: File }) =>
+      http<CredentialDocument>(paths.list, { method: 'POST', body: uploadForm(file, details) }),
   );
 
 export const useUpdateCredentialDocument = () =>
-  useChange(({ id, details }: { id: string; details: CredentialDocumentDetails }) =>
+  useRefreshingWrite(root, ({ id, details }: { id: string; details: CredentialDocumentDetails }) =>
     http<CredentialDocument>(credentialDocumentApiPath(id), { method: 'PUT', body: details }),
   );
 
 export const useReplaceCredentialDocumentFile = () =>
-  useChange(({ id, file }: { id: string; file: File }) =>
+  useRefreshingWrite(root, ({ id, file }: { id: string; file: File }) =>
     http<CredentialDocument>(credentialDocumentFileApiPath(id), {
       method: 'PUT',
       body: uploadForm(file),
@@ -66,7 +61,9 @@ export const useReplaceCredentialDocumentFile = () =>
   );
 
 export const useRemoveCredentialDocument = () =>
-  useChange((id: string) => http<null>(credentialDocumentApiPath(id), { method: 'DELETE' }));
+  useRefreshingWrite(root, (id: string) =>
+    http<null>(credentialDocumentApiPath(id), { method: 'DELETE' }),
+  );
 
 /** Saves the document's file (the browser's download). */
 export const useDownloadCredentialDocument = () =>

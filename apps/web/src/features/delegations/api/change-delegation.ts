@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { delegationApiPath, delegationApiPaths } from '@pca/contracts/delegations-paths.ts';
 import type {
   AddDelegateRequest,
@@ -11,6 +10,7 @@ import type {
   StopDelegationRequest,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /**
  * Every change of a delegation, as the Delegate API names them. They share one file because they share
@@ -40,9 +40,5 @@ export const delegationChanges = {
 export function useDelegationChange<TVariables, TResult>(
   change: (variables: TVariables) => Promise<TResult>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['delegations'] }),
-  });
+  return useRefreshingWrite(['delegations'], change);
 }

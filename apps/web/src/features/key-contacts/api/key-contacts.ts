@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   keyContactApiPath,
   keyContactsApiPaths,
@@ -8,6 +8,7 @@ import {
   type NewKeyContact,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 const root = ['key-contacts'] as const;
 
@@ -32,35 +33,26 @@ export const useKeyContact = (id: string) =>
     queryFn: ({ signal }) => http<KeyContact>(keyContactApiPath('contact', id), { signal }),
   });
 
-/** A write that refreshes every key contacts answer once it is done. */
-function useKeyContactWrite<TInput, TOutput>(write: (input: TInput) => Promise<TOutput>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
-  });
-}
-
 /** Adds a key contact. */
 export const useAddKeyContact = () =>
-  useKeyContactWrite((body: NewKeyContact) =>
+  useRefreshingWrite(root, (body: NewKeyContact) =>
     http<KeyContact>(keyContactsApiPaths.create, { method: 'POST', body }),
   );
 
 /** Saves a key contact's fields. */
 export const useUpdateKeyContact = (id: string) =>
-  useKeyContactWrite((body: KeyContactInput) =>
+  useRefreshingWrite(root, (body: KeyContactInput) =>
     http<KeyContact>(keyContactApiPath('contact', id), { method: 'PUT', body }),
   );
 
 /** Makes a contact the organisation's primary contact. */
 export const useMakePrimaryKeyContact = () =>
-  useKeyContactWrite((id: string) =>
+  useRefreshingWrite(root, (id: string) =>
     http<void>(keyContactApiPath('makePrimary', id), { method: 'POST' }),
   );
 
 /** Removes a key contact. */
 export const useRemoveKeyContact = () =>
-  useKeyContactWrite((id: string) =>
+  useRefreshingWrite(root, (id: string) =>
     http<void>(keyContactApiPath('contact', id), { method: 'DELETE' }),
   );

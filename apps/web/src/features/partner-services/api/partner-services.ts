@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   partnerServicesApiPath as path,
   partnerServicesApiPaths as paths,
@@ -14,6 +14,7 @@ import {
   type RegisterPartnerService,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the feature starts with this key, so a write refreshes them all. */
 const root = ['partner-services'] as const;
@@ -43,44 +44,37 @@ export const usePartnerServices = () => useQuery(getPartnerServicesQueryOptions(
 export const usePartnerService = (id: string) => useQuery(getPartnerServiceQueryOptions(id));
 export const useIdentifierSystems = () => useQuery(getIdentifierSystemsQueryOptions());
 
-/** A write that refreshes every partner services query once it is done. */
-function useWrite<TInput, TOutput>(write: (input: TInput) => Promise<TOutput>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
-  });
-}
-
 export const useRegisterPartnerService = () =>
-  useWrite((body: RegisterPartnerService) =>
+  useRefreshingWrite(root, (body: RegisterPartnerService) =>
     http<PartnerServiceDetail>(paths.create, { method: 'POST', body }),
   );
 
 export const useUpdatePartnerService = (id: string) =>
-  useWrite((body: PartnerServiceInput) =>
+  useRefreshingWrite(root, (body: PartnerServiceInput) =>
     http<PartnerServiceDetail>(path('update', id), { method: 'PUT', body }),
   );
 
 export const useSetLogo = (id: string) =>
-  useWrite((body: PartnerServiceLogoUpload) =>
+  useRefreshingWrite(root, (body: PartnerServiceLogoUpload) =>
     http<PartnerServiceDetail>(path('logo', id), { method: 'PUT', body }),
   );
 
 export const usePublishStatement = (id: string) =>
-  useWrite((body: PublishStatement) =>
+  useRefreshingWrite(root, (body: PublishStatement) =>
     http<PublishedStatement>(path('statements', id), { method: 'POST', body }),
   );
 
 export const useAddIdentifierSystem = () =>
-  useWrite((body: PartnerIdentifierSystemInput) =>
+  useRefreshingWrite(root, (body: PartnerIdentifierSystemInput) =>
     http<PartnerIdentifierSystem>(paths.createIdentifierSystem, { method: 'POST', body }),
   );
 
 export const useUpdateIdentifierSystem = () =>
-  useWrite(({ id, body }: { id: string; body: PartnerIdentifierSystemInput }) =>
+  useRefreshingWrite(root, ({ id, body }: { id: string; body: PartnerIdentifierSystemInput }) =>
     http<PartnerIdentifierSystem>(path('identifierSystem', id), { method: 'PUT', body }),
   );
 
 export const useRemoveIdentifierSystem = () =>
-  useWrite((id: string) => http<void>(path('identifierSystem', id), { method: 'DELETE' }));
+  useRefreshingWrite(root, (id: string) =>
+    http<void>(path('identifierSystem', id), { method: 'DELETE' }),
+  );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AvailablePublicationPartners,
   PractitionerPublication,
@@ -11,6 +11,7 @@ import {
   practitionerPublicationApiPaths as paths,
 } from '@pca/contracts/practitioner-publications-paths.ts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of these pages lives under this key; each change refetches it. */
 const root = ['practitioner-publications'] as const;
@@ -32,21 +33,14 @@ export function useAvailablePartners() {
   });
 }
 
-function useChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: root }),
-  });
-}
-
 export const useAddPublication = () =>
-  useChange((body: PractitionerPublicationRequest) =>
+  useRefreshingWrite(root, (body: PractitionerPublicationRequest) =>
     http<PractitionerPublication>(paths.list, { method: 'POST', body }),
   );
 
 export const useUpdatePublication = () =>
-  useChange(
+  useRefreshingWrite(
+    root,
     ({
       partnerServiceId,
       body,
@@ -61,6 +55,6 @@ export const useUpdatePublication = () =>
   );
 
 export const useRemovePublication = () =>
-  useChange(({ partnerServiceId }: { partnerServiceId: string }) =>
+  useRefreshingWrite(root, ({ partnerServiceId }: { partnerServiceId: string }) =>
     http<null>(practitionerPublicationApiPath(partnerServiceId), { method: 'DELETE' }),
   );

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ImportPreview, ImportRequest, ImportResult, ImportRunProgress } from '@pca/contracts';
 import { practitionerRoleImportApiPath as path } from '@pca/contracts/practitioner-role-import-paths.ts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the import lives under this key. */
 const root = ['practitioner-role-import'] as const;
@@ -31,10 +32,7 @@ export function useImportPreview(runId: string | null) {
 
 /** Imports the chosen rows; afterwards the practitioners' lists are read again. */
 export function useImportRoles(runId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: ImportRequest) =>
-      http<ImportResult>(path('import', runId ?? ''), { method: 'POST', body: request }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['service-offerings'] }),
-  });
+  return useRefreshingWrite(['service-offerings'], (request: ImportRequest) =>
+    http<ImportResult>(path('import', runId ?? ''), { method: 'POST', body: request }),
+  );
 }

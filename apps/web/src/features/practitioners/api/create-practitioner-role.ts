@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   practitionerApiPaths,
   type CreatePractitionerRole,
   type PractitionerRoleDetail,
 } from '@pca/contracts/practitioners.ts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Adds a practitioner role. */
 export function createPractitionerRole(
@@ -15,9 +15,5 @@ export function createPractitionerRole(
 
 /** Adds a role, then refreshes the Practitioners page's lists. */
 export function useCreatePractitionerRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPractitionerRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['service-offerings'] }),
-  });
+  return useRefreshingWrite(['service-offerings'], createPractitionerRole);
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   terminologyApiPaths,
   type MapTerm,
@@ -7,6 +7,7 @@ import {
   type UnmatchedTerms,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** The texts no concept matches, with counts (the operator's). */
 export const unmatchedQueryOptions = () =>
@@ -29,10 +30,7 @@ export const useConcepts = (valueSet: TerminologyValueSet) =>
 
 /** Maps a text to a concept; the list is read again. */
 export function useMapTerm() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MapTerm) =>
-      http<void>(terminologyApiPaths.mappings, { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['terminology', 'unmatched'] }),
-  });
+  return useRefreshingWrite(unmatchedQueryOptions().queryKey, (body: MapTerm) =>
+    http<void>(terminologyApiPaths.mappings, { method: 'POST', body }),
+  );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   transferApiPath,
   transfersApiPaths,
@@ -8,11 +8,15 @@ import {
   type Transfers,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
+
+/** Every query of the feature starts with this key, so a write refreshes them all. */
+const root = ['transfers'] as const;
 
 /** Query options of the transfers the caller may see. */
 export function transfersQueryOptions() {
   return queryOptions({
-    queryKey: ['transfers'],
+    queryKey: root,
     queryFn: ({ signal }) => http<Transfers>(transfersApiPaths.list, { signal }),
   });
 }
@@ -25,28 +29,21 @@ export function useTransfers() {
 /** What the operator may choose from when starting a transfer. */
 export function useTransferOptions() {
   return useQuery({
-    queryKey: ['transfers', 'options'],
+    queryKey: [...root, 'options'],
     queryFn: ({ signal }) => http<TransferOptions>(transfersApiPaths.options, { signal }),
-  });
-}
-
-function useTransferMutation<V>(send: (values: V) => Promise<Transfer>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['transfers'] }),
   });
 }
 
 /** Starts a transfer (operator). */
 export const useStartTransfer = () =>
-  useTransferMutation((body: StartTransfer) =>
+  useRefreshingWrite(root, (body: StartTransfer) =>
     http<Transfer>(transfersApiPaths.list, { method: 'POST', body }),
   );
 
 /** Accepts, declines (with a reason) or withdraws a transfer. */
 export const useAnswerTransfer = () =>
-  useTransferMutation(
+  useRefreshingWrite(
+    root,
     ({
       id,
       action,
