@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { Button, ButtonGroup, Modal } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { ActionDialog, type ActionDialogState } from '#lib/action-dialog.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ErrorSummary, FormTextareaField } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
-/** Props of ReasonDialog. */
-export type ReasonDialogProps = {
+/** What a dialog asking for a reason says, and the answer's shape: the part each use of it writes. */
+export type ReasonDialogTexts = {
   /** The shared schema of the answer: a required reason of at most 1000 characters. */
   schema: z.ZodType<{ reason: string }, { reason: string }>;
-  /** Element id of the form (its submit button sits in the modal's actions, outside it). */
-  formId: string;
-  /** Element id of the reason field. */
-  reasonId: string;
+  /** Names the dialog's elements: the form is `<id>-form` (its submit button sits in the modal's actions, outside it), the reason field `<id>-reason`. */
+  id: string;
   /** The dialog's title. */
   title: string;
   /** The label of the button that confirms. */
@@ -27,37 +25,32 @@ export type ReasonDialogProps = {
   hint: string;
   /** What failed to save, for the error message ("the decision", "your answer"). */
   errorThing: string;
-  /** Whether the dialog is open. */
-  isOpen: boolean;
-  /** Closes without acting. */
-  onClose: () => void;
-  /** Acts with the reason given. */
-  onSubmit: (reason: string) => void;
-  /** True while the action is being saved. */
-  saving: boolean;
-  /** The server's answer when the action failed. */
-  serverError: unknown;
 };
+
+/** Props of ReasonDialog. */
+export type ReasonDialogProps = ReasonDialogTexts &
+  ActionDialogState & {
+    /** Acts with the reason given. */
+    onSubmit: (reason: string) => void;
+  };
 
 /** A modal that asks why before a decision (decline, deactivate…) and hands the reason on. */
 export function ReasonDialog({
   schema,
-  formId,
-  reasonId,
+  id,
   title,
   submitLabel,
   explain,
   label,
   hint,
   errorThing,
-  isOpen,
-  onClose,
   onSubmit,
-  saving,
   serverError,
+  ...dialog
 }: ReasonDialogProps) {
   const form = useSchemaForm(schema, { defaultValues: { reason: '' } });
-  const fieldId = () => reasonId;
+  const formId = `${id}-form`;
+  const fieldId = () => `${id}-reason`;
   const general = serverError
     ? describeApiErrorText(serverError, {
         thing: errorThing,
@@ -66,22 +59,12 @@ export function ReasonDialog({
       })
     : null;
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
+    <ActionDialog
+      {...dialog}
       title={title}
-      width={640}
+      actionLabel={submitLabel}
+      actionButton={{ type: 'submit', form: formId }}
       dismissOnClickOutside={false}
-      actions={
-        <ButtonGroup>
-          <Button type="submit" form={formId} loading={saving}>
-            {submitLabel}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      }
     >
       <form
         id={formId}
@@ -102,6 +85,30 @@ export function ReasonDialog({
           />
         </Stack>
       </form>
-    </Modal>
+    </ActionDialog>
+  );
+}
+
+/** Props of DeclineDialog: what is declined, and the decline's state. */
+export type DeclineDialogProps = ActionDialogState & {
+  /** What is declined, as the title names it. */
+  name: string;
+  /** Declines with the reason given. */
+  onDecline: (reason: string) => void;
+};
+
+/** A ReasonDialog that declines: titled "Decline <name>", its field "Reason for declining". */
+export function DeclineDialog({
+  name,
+  onDecline,
+  ...rest
+}: DeclineDialogProps & Omit<ReasonDialogTexts, 'title' | 'label'>) {
+  return (
+    <ReasonDialog
+      {...rest}
+      title={`Decline ${name}`}
+      label="Reason for declining"
+      onSubmit={onDecline}
+    />
   );
 }

@@ -1,36 +1,16 @@
 import { DeclineRegistration } from '@pca/contracts';
-import { ReasonDialog } from '#lib/forms/reason-dialog.tsx';
+import { DeclineDialog, type DeclineDialogProps } from '#lib/forms/reason-dialog.tsx';
 
-/** Props of DeclineDialog. */
-export type DeclineDialogProps = {
-  /** The business being declined (shown in the title). */
-  businessName: string;
-  /** Whether the dialog is open. */
-  isOpen: boolean;
-  /** Closes without declining. */
-  onClose: () => void;
-  /** Declines with the reason given. */
-  onDecline: (reason: string) => void;
-  /** True while the decline is being saved. */
-  saving: boolean;
-  /** The server's answer when declining failed. */
-  serverError: unknown;
-};
-
-/** Asks the operator for the reason before declining a registration. */
-export function DeclineDialog({ businessName, onDecline, ...rest }: DeclineDialogProps) {
+/** Asks the operator for the reason before declining a registration (`name`: the business's). */
+export function DeclineRegistrationDialog(props: DeclineDialogProps) {
   return (
-    <ReasonDialog
-      {...rest}
+    <DeclineDialog
+      {...props}
       schema={DeclineRegistration}
-      formId="decline-form"
-      reasonId="decline-reason"
-      title={`Decline ${businessName}`}
+      id="decline"
       submitLabel="Decline registration"
-      label="Reason for declining"
       hint="The business’s managers are emailed this reason so they can correct and resubmit the registration"
       errorThing="the decision"
-      onSubmit={onDecline}
     />
   );
 }

@@ -15,7 +15,7 @@ import { ApiError } from '#lib/http.ts';
 import { useApproveRegistration } from '../api/approve-registration.ts';
 import { useDeclineRegistration } from '../api/decline-registration.ts';
 import { usePendingRegistrations } from '../api/get-pending-registrations.ts';
-import { DeclineDialog } from '../components/decline-dialog.tsx';
+import { DeclineRegistrationDialog } from '../components/decline-dialog.tsx';
 import { useAdminSummary } from '../api/get-summary.ts';
 import { OperatorAreas } from '../components/operator-areas.tsx';
 
@@ -157,9 +157,9 @@ export function AdminPage() {
           )
         }
       </QueryView>
-      <DeclineDialog
+      <DeclineRegistrationDialog
         key={declining?.id ?? 'none'}
-        businessName={declining ? titleOf(declining) : ''}
+        name={declining ? titleOf(declining) : ''}
         isOpen={declining !== null}
         onClose={() => setDeclining(null)}
         onDecline={onDecline}

@@ -1,32 +1,22 @@
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
-import { Modal } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import type { KeyContact } from '@pca/contracts';
+import { ActionDialog, type ActionDialogState } from '#lib/action-dialog.tsx';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
-/** Props of RemoveDialog. */
-export type RemoveDialogProps = {
+/** Props of RemoveDialog: the contact to remove (open while there is one), and the removal's state. */
+export type RemoveDialogProps = Omit<ActionDialogState, 'isOpen'> & {
   contact: KeyContact | null;
-  onClose: () => void;
   onConfirm: (contact: KeyContact) => void;
-  saving: boolean;
-  serverError: unknown;
 };
 
 /**
  * Asks before a key contact is removed. A refusal is shown here in the API's words (the primary contact
  * cannot go while others remain, docs/product/key-contacts.md).
  */
-export function RemoveDialog({
-  contact,
-  onClose,
-  onConfirm,
-  saving,
-  serverError,
-}: RemoveDialogProps) {
+export function RemoveDialog({ contact, onConfirm, serverError, ...dialog }: RemoveDialogProps) {
   const refusal =
     serverError instanceof ApiError && serverError.status === 409
       ? (serverError.problem?.detail ?? null)
@@ -34,21 +24,12 @@ export function RemoveDialog({
         ? describeApiErrorText(serverError, { thing: 'the key contact', action: 'save' })
         : null;
   return (
-    <Modal
+    <ActionDialog
+      {...dialog}
       isOpen={contact !== null}
-      onClose={onClose}
       title={contact ? `Remove ${contact.name}?` : 'Remove key contact?'}
-      width={640}
-      actions={
-        <ButtonGroup>
-          <Button onClick={() => contact && onConfirm(contact)} loading={saving}>
-            Remove key contact
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      }
+      actionLabel="Remove key contact"
+      actionButton={{ onClick: () => contact && onConfirm(contact) }}
     >
       <Stack gap={1}>
         {refusal ? (
@@ -62,6 +43,6 @@ export function RemoveDialog({
             : ''}
         </Text>
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,31 +1,16 @@
 import { DeclineTransfer } from '@pca/contracts';
-import { ReasonDialog } from '#lib/forms/reason-dialog.tsx';
+import { DeclineDialog, type DeclineDialogProps } from '#lib/forms/reason-dialog.tsx';
 
-/** Asks the receiving manager why before declining a transfer. */
-export function DeclineTransferDialog({
-  entityName,
-  onDecline,
-  ...rest
-}: {
-  entityName: string;
-  isOpen: boolean;
-  onClose: () => void;
-  onDecline: (reason: string) => void;
-  saving: boolean;
-  serverError: unknown;
-}) {
+/** Asks the receiving manager why before declining a transfer (`name`: the entity's). */
+export function DeclineTransferDialog(props: DeclineDialogProps) {
   return (
-    <ReasonDialog
-      {...rest}
+    <DeclineDialog
+      {...props}
       schema={DeclineTransfer}
-      formId="decline-transfer-form"
-      reasonId="decline-transfer-reason"
-      title={`Decline ${entityName}`}
+      id="decline-transfer"
       submitLabel="Decline transfer"
-      label="Reason for declining"
       hint="The operator sees this reason and the giving organisation keeps it"
       errorThing="your answer"
-      onSubmit={onDecline}
     />
   );
 }

@@ -131,7 +131,7 @@ export function TransferList({ empty }: { empty: string }) {
       </QueryView>
       <DeclineTransferDialog
         key={declining?.id ?? 'none'}
-        entityName={declining?.entityName ?? ''}
+        name={declining?.entityName ?? ''}
         isOpen={declining !== null}
         onClose={() => setDeclining(null)}
         onDecline={onDecline}

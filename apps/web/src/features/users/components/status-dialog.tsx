@@ -1,16 +1,13 @@
 import { UserStatusChange } from '@pca/contracts';
+import type { ActionDialogState } from '#lib/action-dialog.tsx';
 import { ReasonDialog } from '#lib/forms/reason-dialog.tsx';
 
 /** Props of StatusDialog. */
-export type StatusDialogProps = {
+export type StatusDialogProps = ActionDialogState & {
   action: 'deactivate' | 'reactivate';
   /** The person's name (shown in the title). */
   name: string;
-  isOpen: boolean;
-  onClose: () => void;
   onConfirm: (reason: string) => void;
-  saving: boolean;
-  serverError: unknown;
 };
 
 const texts = {
@@ -35,8 +32,7 @@ export function StatusDialog({ action, name, onConfirm, ...rest }: StatusDialogP
     <ReasonDialog
       {...rest}
       schema={UserStatusChange}
-      formId="status-form"
-      reasonId="status-reason"
+      id="status"
       title={t.title(name)}
       submitLabel={t.button}
       explain={t.explain}
