@@ -6,6 +6,7 @@ import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
 import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { delegationStatusChips } from '@pca/contracts/delegation-rules.ts';
 import { formatDateTime } from '#lib/dates.ts';
+import { auditEventColumns } from '#lib/audit-event-columns.tsx';
 
 const roleLabels: Record<string, string> = {
   PcaOperator: 'Operator',
@@ -76,48 +77,15 @@ export function DelegationsTable({ delegations }: { delegations: UserDelegation[
   );
 }
 
-const who = (e: AuditEventItem) => {
-  const actor = e.actor?.name ?? 'System';
-  return e.actingFor ? `${actor} for ${e.actingFor.name}` : actor;
-};
-
-const eventColumns: DataTableColumn<AuditEventItem>[] = [
-  {
-    key: 'when',
-    header: 'When',
-    render: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time>,
-  },
-  { key: 'who', header: 'Who', render: who },
-  {
-    key: 'what',
-    header: 'What',
-    render: (e) => (
-      <>
-        <Text as="div">{e.summary}</Text>
-        <Text as="div" fontSize="sm" color="muted">
-          {e.organisation ? `${e.entityLabel} · ${e.organisation.name}` : e.entityLabel}
-        </Text>
-      </>
-    ),
-  },
-  {
-    key: 'changes',
-    header: 'Details',
-    render: (e) =>
-      e.changes.length ? (
-        <ul style={{ margin: 0, paddingLeft: '1.25rem', overflowWrap: 'anywhere' }}>
-          {e.changes.map((c) => (
-            <li key={c.field}>
-              <Text fontWeight="bold">{c.label}:</Text>{' '}
-              <Text>{c.from === null ? c.to : `${c.from} → ${c.to}`}</Text>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Text color="muted">None recorded</Text>
-      ),
-  },
-];
+const eventColumns = auditEventColumns({
+  header: 'Details',
+  renderChange: (c) => (
+    <li>
+      <Text fontWeight="bold">{c.label}:</Text>{' '}
+      <Text>{c.from === null ? c.to : `${c.from} → ${c.to}`}</Text>
+    </li>
+  ),
+});
 
 /** The newest audit events the user made or that were about them. */
 export function RecentEventsTable({ events }: { events: AuditEventItem[] }) {
