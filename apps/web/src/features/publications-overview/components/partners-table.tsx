@@ -13,7 +13,17 @@ const roleLabels: Record<string, string> = {
   referral: 'Referral network',
 };
 
-const count = (n: number) => n.toLocaleString('en-AU');
+/** A right-aligned column of how many of one kind of entity the partner receives. */
+const countColumn = (
+  key: string,
+  header: string,
+  of: keyof PartnerPublicationSummary['counts'],
+): DataTableColumn<PartnerPublicationSummary> => ({
+  key,
+  header,
+  textAlign: 'right',
+  render: (p) => p.counts[of].toLocaleString('en-AU'),
+});
 
 /** Who changed it and when: "Alice Nguyen, 1 Oct 2026 9:00 am", or what is not known. */
 function LastChange({ change }: { change: PartnerPublicationSummary['lastChange'] }) {
@@ -56,36 +66,11 @@ export function PartnersTable({
         </>
       ),
     },
-    {
-      key: 'organisations',
-      header: 'Organisations',
-      textAlign: 'right',
-      render: (p) => count(p.counts.organisations),
-    },
-    {
-      key: 'locations',
-      header: 'Locations',
-      textAlign: 'right',
-      render: (p) => count(p.counts.locations),
-    },
-    {
-      key: 'services',
-      header: 'Healthcare services',
-      textAlign: 'right',
-      render: (p) => count(p.counts.healthcareServices),
-    },
-    {
-      key: 'roles',
-      header: 'Practitioner roles',
-      textAlign: 'right',
-      render: (p) => count(p.counts.practitionerRoles),
-    },
-    {
-      key: 'practitioners',
-      header: "Practitioners' own",
-      textAlign: 'right',
-      render: (p) => count(p.counts.practitioners),
-    },
+    countColumn('organisations', 'Organisations', 'organisations'),
+    countColumn('locations', 'Locations', 'locations'),
+    countColumn('services', 'Healthcare services', 'healthcareServices'),
+    countColumn('roles', 'Practitioner roles', 'practitionerRoles'),
+    countColumn('practitioners', "Practitioners' own", 'practitioners'),
     {
       key: 'changed',
       header: 'Last change',
