@@ -1,3 +1,5 @@
+import { useNavigate } from 'react-router';
+import { pages } from '@pca/contracts/pages.ts';
 import { outcomeReader } from '#lib/history-outcome.tsx';
 import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
 
@@ -23,3 +25,10 @@ export const outcomeText = ({ outcome, name }: DocumentOutcome) =>
 
 /** How a document is named to people: its title, else its file name. */
 export const nameOf = (d: { title: string; fileName: string }) => d.title || d.fileName;
+
+/** Returns to the documents list; given an outcome, the list says what was done to which document. */
+export function useReturnToList() {
+  const navigate = useNavigate();
+  return (outcome?: DocumentOutcome) =>
+    void navigate(pages.profile.credentialDocuments.href(), outcome && { state: outcome });
+}

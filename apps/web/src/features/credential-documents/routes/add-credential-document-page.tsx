@@ -1,5 +1,3 @@
-import { useNavigate } from 'react-router';
-import { pages } from '@pca/contracts/pages.ts';
 import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
@@ -8,14 +6,13 @@ import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useAddCredentialDocument, useCredentialDocuments } from '../api/credential-documents.ts';
 import { DocumentForm } from '../components/document-form.tsx';
-import { nameOf, type DocumentOutcome } from '../components/outcome.ts';
+import { nameOf, useReturnToList } from '../components/outcome.ts';
 
 /** Add credential document: the file and its details, uploaded together. */
 export function AddCredentialDocumentPage() {
-  const navigate = useNavigate();
   const list = useCredentialDocuments();
   const add = useAddCredentialDocument();
-  const back = () => void navigate(pages.profile.credentialDocuments.href());
+  const returnToList = useReturnToList();
 
   return (
     <Stack gap={2}>
@@ -36,14 +33,12 @@ export function AddCredentialDocumentPage() {
                 { details, file: file! },
                 {
                   onSuccess: (document) =>
-                    void navigate(pages.profile.credentialDocuments.href(), {
-                      state: { outcome: 'added', name: nameOf(document) } satisfies DocumentOutcome,
-                    }),
+                    returnToList({ outcome: 'added', name: nameOf(document) }),
                 },
               )
             }
             otherActions={
-              <Button variant="secondary" onClick={back}>
+              <Button variant="secondary" onClick={() => returnToList()}>
                 {messages.cancel}
               </Button>
             }

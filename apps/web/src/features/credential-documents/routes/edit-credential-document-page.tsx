@@ -1,5 +1,4 @@
-import { useParams, useNavigate } from 'react-router';
-import { pages } from '@pca/contracts/pages.ts';
+import { useParams } from 'react-router';
 import { credentialDocumentMessages as messages } from '@pca/contracts/credential-documents-paths.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
@@ -13,7 +12,7 @@ import {
   useUpdateCredentialDocument,
 } from '../api/credential-documents.ts';
 import { DocumentForm } from '../components/document-form.tsx';
-import { nameOf, type DocumentOutcome } from '../components/outcome.ts';
+import { nameOf, useReturnToList } from '../components/outcome.ts';
 
 /**
  * Edit credential document: its details and sharing, and, optionally, a new file in place of the old one
@@ -21,12 +20,11 @@ import { nameOf, type DocumentOutcome } from '../components/outcome.ts';
  */
 export function EditCredentialDocumentPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const document = useCredentialDocument(id);
   const list = useCredentialDocuments();
   const update = useUpdateCredentialDocument();
   const replace = useReplaceCredentialDocumentFile();
-  const back = () => void navigate(pages.profile.credentialDocuments.href());
+  const returnToList = useReturnToList();
 
   return (
     <Stack gap={2}>
@@ -57,18 +55,12 @@ export function EditCredentialDocumentPage() {
                   update.mutate(
                     { id, details },
                     {
-                      onSuccess: (saved) =>
-                        void navigate(pages.profile.credentialDocuments.href(), {
-                          state: {
-                            outcome: 'saved',
-                            name: nameOf(saved),
-                          } satisfies DocumentOutcome,
-                        }),
+                      onSuccess: (saved) => returnToList({ outcome: 'saved', name: nameOf(saved) }),
                     },
                   );
                 }}
                 otherActions={
-                  <Button variant="secondary" onClick={back}>
+                  <Button variant="secondary" onClick={() => returnToList()}>
                     {messages.cancel}
                   </Button>
                 }
