@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   endpointApiPaths,
@@ -14,7 +13,6 @@ import {
 } from '@pca/contracts';
 import type { TabItem } from '@pca/ui';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
-import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
@@ -23,7 +21,12 @@ import { http } from '#lib/http.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { FormSelectField, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import {
+  FormSelectField,
+  FormTextField,
+  useFieldId,
+  FormCheckboxGroupField,
+} from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 import { EntityForm } from './entity-form.tsx';
 import { PageLoading } from './entity-page.tsx';
@@ -111,22 +114,15 @@ function EndpointForm({
         maxWidth="xl"
         options={endpointPayloadTypes.map((t) => ({ value: t.code, label: t.display }))}
       />
-      <Controller
+      <FormCheckboxGroupField
         control={c}
         name="payloadMimeTypes"
-        render={({ field, fieldState }) => (
-          <CheckboxGroup
-            label="Formats it accepts"
-            hint="The file formats (MIME types) partners' systems may send to it."
-            value={field.value ?? []}
-            onChange={(v) => field.onChange(v)}
-            message={fieldState.error?.message}
-            options={endpointPayloadMimeTypes.map((m) => ({
-              value: m.code,
-              label: `${m.label} (${m.code})`,
-            }))}
-          />
-        )}
+        label="Formats it accepts"
+        hint="The file formats (MIME types) partners' systems may send to it."
+        options={endpointPayloadMimeTypes.map((m) => ({
+          value: m.code,
+          label: `${m.label} (${m.code})`,
+        }))}
       />
       <FormTextField
         control={c}

@@ -14,7 +14,7 @@ import { ControlGroup } from '@pca/ui/primitives/control-group.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 // Imported by path, not from the index, so a form's chunk does not pull in the whole design system.
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Checkbox } from '@pca/ui/checkbox/checkbox.tsx';
+import { Checkbox, CheckboxGroup, type CheckboxGroupProps } from '@pca/ui/checkbox/checkbox.tsx';
 import {
   NumberField,
   SelectField,
@@ -291,6 +291,39 @@ export function FormCheckbox<T extends FieldValues, TOut extends FieldValues = T
           </ControlGroup>
         );
       }}
+    />
+  );
+}
+
+/** Props of FormCheckboxGroupField: the group's legend, hint and options, and the list field it sets. */
+export type FormCheckboxGroupFieldProps<T extends FieldValues, TOut extends FieldValues = T> = Omit<
+  CheckboxGroupProps,
+  'value' | 'onChange' | 'message'
+> & {
+  /** The form's control (TOut: the values after the resolver). */
+  control: Control<T, unknown, TOut>;
+  /** The field holding the values ticked (none when it is empty). */
+  name: Path<T>;
+};
+
+/** A group of checkboxes bound to a list field, showing its error. */
+export function FormCheckboxGroupField<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  name,
+  ...group
+}: FormCheckboxGroupFieldProps<T, TOut>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <CheckboxGroup
+          {...group}
+          value={(field.value as string[] | undefined) ?? []}
+          onChange={field.onChange}
+          message={fieldState.error?.message}
+        />
+      )}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
-import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
 import { billingOptions } from '@pca/contracts/value-lists.ts';
 import {
   HealthcareServiceInput,
@@ -15,6 +14,7 @@ import {
   FormTextareaField,
   FormTextField,
   useFieldId,
+  FormCheckboxGroupField,
 } from '#lib/forms/form-kit.tsx';
 import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
 import { ContactFields } from '#lib/business/contact-fields.tsx';
@@ -102,19 +102,12 @@ export function HealthcareServiceForm({
             fieldId={fieldId}
             hint="Languages other than English the service is offered in. Type part of the name, then choose from the list"
           />
-          <Controller
+          <FormCheckboxGroupField
             control={c}
             name="billing"
-            render={({ field, fieldState }) => (
-              <CheckboxGroup
-                label="Billing"
-                hint="Choose each way the service bills patients"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                message={fieldState.error?.message}
-                options={billingOptions.map((b) => ({ value: b.code, label: b.label }))}
-              />
-            )}
+            label="Billing"
+            hint="Choose each way the service bills patients"
+            options={billingOptions.map((b) => ({ value: b.code, label: b.label }))}
           />
           <FormTextareaField
             control={c}

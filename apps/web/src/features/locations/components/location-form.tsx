@@ -5,7 +5,6 @@ import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { SectionAlert } from '@pca/ui/primitives/section-alert.ts';
 import { Button, RadioGroup } from '@pca/ui';
-import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
 import {
   inAustralia,
   locationAmenities,
@@ -13,7 +12,7 @@ import {
   locationKindLabel,
   type LocationDetail,
 } from '@pca/contracts';
-import { FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import { FormTextField, useFieldId, FormCheckboxGroupField } from '#lib/forms/form-kit.tsx';
 import { EntityForm, type EntityFormProps } from '#lib/business/entity-form.tsx';
 import { AddressFields, searchLocalities } from '#lib/business/address-fields.tsx';
 import { ContactFields } from '#lib/business/contact-fields.tsx';
@@ -212,19 +211,12 @@ export function LocationForm({ defaultValues, ...frame }: LocationFormProps) {
         </Stack>
       </Fieldset>
       {kind === 'physical' ? <PositionFields form={form} fieldId={fieldId} /> : null}
-      <Controller
+      <FormCheckboxGroupField
         control={c}
         name="amenities"
-        render={({ field, fieldState }) => (
-          <CheckboxGroup
-            label="Amenities"
-            hint="What people can find at or near this location."
-            value={field.value ?? []}
-            onChange={(v) => field.onChange(v)}
-            message={fieldState.error?.message}
-            options={locationAmenities.map((a) => ({ value: a.code, label: a.label }))}
-          />
-        )}
+        label="Amenities"
+        hint="What people can find at or near this location."
+        options={locationAmenities.map((a) => ({ value: a.code, label: a.label }))}
       />
       <ContactFields control={c} fieldId={fieldId} />
     </EntityForm>

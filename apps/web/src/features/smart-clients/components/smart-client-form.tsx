@@ -9,10 +9,14 @@ import {
   type SmartConfigurationSummary,
 } from '@pca/contracts';
 import { Button } from '@pca/ui/button/button.tsx';
-import { CheckboxGroup } from '@pca/ui/checkbox/checkbox.tsx';
 import { RadioGroup } from '@pca/ui/radio/radio.tsx';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { FormFrame, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
+import {
+  FormFrame,
+  FormTextField,
+  useFieldId,
+  FormCheckboxGroupField,
+} from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
 /** The scopes a new connection starts with: what the practitioner-role import reads, and who signed in. */
@@ -133,28 +137,21 @@ export function SmartClientForm({
           />
         )}
       />
-      <Controller
+      <FormCheckboxGroupField
         control={form.control}
         name="scopes"
-        render={({ field, fieldState }) => (
-          <CheckboxGroup
-            label="What the portal may do"
-            hint={
-              offlineOffered
-                ? 'Scopes asked for at sign-in. Staying connected lets the portal renew the sign-in.'
-                : 'Scopes asked for at sign-in. This clinical system does not offer staying connected.'
-            }
-            required
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            message={fieldState.error?.message}
-            options={smartScopes.map((s) => ({
-              value: s,
-              label: smartScopeLabels[s],
-              disabled: s === 'offline_access' && !offlineOffered,
-            }))}
-          />
-        )}
+        label="What the portal may do"
+        hint={
+          offlineOffered
+            ? 'Scopes asked for at sign-in. Staying connected lets the portal renew the sign-in.'
+            : 'Scopes asked for at sign-in. This clinical system does not offer staying connected.'
+        }
+        required
+        options={smartScopes.map((s) => ({
+          value: s,
+          label: smartScopeLabels[s],
+          disabled: s === 'offline_access' && !offlineOffered,
+        }))}
       />
     </FormFrame>
   );
