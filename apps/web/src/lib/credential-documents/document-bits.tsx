@@ -7,6 +7,8 @@ import type { DataTableColumn } from '@pca/ui';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
 // What the credential document list and an organisation's shared documents show alike
 // (docs/product/credential-documents.md).
@@ -44,4 +46,14 @@ export function documentTypeColumn<
     ),
     sortValue: (d) => typeLabels[d.type],
   };
+}
+
+/** Why a document's file could not be downloaded, once a download has failed. */
+export function DownloadErrorAlert({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <Alert tone="error" title="There is a problem">
+      <Text as="p">{describeApiErrorText(error, { thing: 'this document', action: 'load' })}</Text>
+    </Alert>
+  );
 }

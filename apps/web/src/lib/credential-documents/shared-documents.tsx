@@ -6,15 +6,19 @@ import {
   organisationCredentialDocumentsApiPath,
 } from '@pca/contracts/credential-documents-paths.ts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, DataTable, type DataTableColumn } from '@pca/ui';
+import { Button, DataTable, type DataTableColumn } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { downloadFile, http } from '#lib/http.ts';
 import { formatDate } from '#lib/dates.ts';
-import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { documentTypeColumn, ExpiryChip, formatSize } from './document-bits.tsx';
+import {
+  documentTypeColumn,
+  DownloadErrorAlert,
+  ExpiryChip,
+  formatSize,
+} from './document-bits.tsx';
 
 /** The credential documents shared with an organisation, each downloadable. */
 export function SharedDocuments({ organisationId }: { organisationId: string }) {
@@ -72,13 +76,7 @@ export function SharedDocuments({ organisationId }: { organisationId: string }) 
   return (
     <Stack gap={1}>
       <Text as="p">{messages.sharedIntro}</Text>
-      {download.error ? (
-        <Alert tone="error" title="There is a problem">
-          <Text as="p">
-            {describeApiErrorText(download.error, { thing: 'this document', action: 'load' })}
-          </Text>
-        </Alert>
-      ) : null}
+      <DownloadErrorAlert error={download.error} />
       <QueryView
         query={query}
         loading={<Loading message={messages.loading} />}

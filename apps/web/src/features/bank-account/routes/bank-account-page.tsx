@@ -4,7 +4,6 @@ import type { BankAccountView, MaskedBankAccount } from '@pca/contracts/bank-acc
 import { bankAccountMessages as messages } from '@pca/contracts/bank-account-paths.ts';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Button } from '@pca/ui/button/button.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -27,6 +26,7 @@ import {
 } from '../api/bank-account.ts';
 import { BankAccountForm } from '../components/bank-account-form.tsx';
 import { PayerSharing } from '../components/payer-sharing.tsx';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 /** The saved account: the BSB in full, the account number masked (docs/product/bank-account.md). */
 function SavedAccount({ account }: { account: MaskedBankAccount }) {
@@ -80,11 +80,7 @@ export function BankAccountPage() {
       ) : (
         <QueryView
           query={query}
-          loading={
-            <div style={{ minHeight: '8rem' }}>
-              <Loading message={messages.loading} />
-            </div>
-          }
+          loading={<SectionLoading message={messages.loading} />}
           thing="this bank account"
           logMessage="Bank account failed to load"
         >

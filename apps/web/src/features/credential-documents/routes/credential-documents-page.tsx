@@ -7,7 +7,6 @@ import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useHistoryOutcome } from '#lib/history-outcome.tsx';
 import { formatDate } from '#lib/dates.ts';
@@ -16,6 +15,7 @@ import {
   documentTypeColumn,
   ExpiryChip,
   formatSize,
+  DownloadErrorAlert,
 } from '#lib/credential-documents/document-bits.tsx';
 import {
   useCredentialDocuments,
@@ -23,6 +23,7 @@ import {
   useRemoveCredentialDocument,
 } from '../api/credential-documents.ts';
 import { nameOf, outcomeOf, outcomeText } from '../components/outcome.ts';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 /**
  * Credential documents (docs/product/credential-documents.md): the practitioner's documents — type, file,
@@ -125,20 +126,10 @@ export function CredentialDocumentsPage() {
         <Text as="p">{intro}</Text>
       </Stack>
       {alert}
-      {download.error ? (
-        <Alert tone="error" title="There is a problem">
-          <Text as="p">
-            {describeApiErrorText(download.error, { thing: 'this document', action: 'load' })}
-          </Text>
-        </Alert>
-      ) : null}
+      <DownloadErrorAlert error={download.error} />
       <QueryView
         query={list}
-        loading={
-          <div style={{ minHeight: '8rem' }}>
-            <Loading message={messages.loading} />
-          </div>
-        }
+        loading={<SectionLoading message={messages.loading} />}
         thing={messages.loadThing}
         logMessage="Credential documents failed to load"
       >

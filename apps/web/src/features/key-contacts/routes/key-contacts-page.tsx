@@ -6,7 +6,6 @@ import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Button, ButtonGroup, ButtonLink } from '@pca/ui/button/button.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
 import { SelectField } from '@pca/ui/input-fields/text-field.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -20,6 +19,7 @@ import {
 } from '../api/key-contacts.ts';
 import { outcomeOf } from '../components/outcome.ts';
 import { RemoveDialog } from '../components/remove-dialog.tsx';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 /** The success message after a change, kept in one place with the outcome it reports. */
 type Notice = { title: string; text: string };
@@ -156,11 +156,7 @@ export function KeyContactsPage() {
       ) : null}
       <QueryView
         query={list}
-        loading={
-          <div style={{ minHeight: '8rem' }}>
-            <Loading message="Loading key contacts" />
-          </div>
-        }
+        loading={<SectionLoading message="Loading key contacts" />}
         thing="the key contacts"
         logMessage="Key contacts failed to load"
       >

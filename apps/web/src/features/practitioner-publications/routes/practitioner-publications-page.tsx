@@ -10,12 +10,12 @@ import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { Chip } from '@pca/ui/chips/chip.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useHistoryOutcome } from '#lib/history-outcome.tsx';
 import { formatDate } from '#lib/dates.ts';
 import { usePractitionerPublications } from '../api/practitioner-publications.ts';
 import { outcomeOf, type PublicationOutcome } from '../components/outcome.ts';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 const successText = (o: PublicationOutcome) =>
   o.outcome === 'added'
@@ -111,11 +111,7 @@ export function PractitionerPublicationsPage() {
       {alert}
       <QueryView
         query={list}
-        loading={
-          <div style={{ minHeight: '8rem' }}>
-            <Loading message={messages.loading} />
-          </div>
-        }
+        loading={<SectionLoading message={messages.loading} />}
         thing="your publishing settings"
         logMessage="Practitioner publications failed to load"
       >

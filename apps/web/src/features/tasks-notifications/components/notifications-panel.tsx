@@ -6,7 +6,6 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Button } from '@pca/ui/button/button.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
 import { RadioGroup } from '@pca/ui/radio/radio.tsx';
 import { Tooltip } from '@pca/ui/tooltip/tooltip.tsx';
@@ -19,6 +18,7 @@ import {
   useRefetchNotifications,
   type NotificationsFilter,
 } from '../api/notifications.ts';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 /** The Notifications tab's wording (docs/product/features.md#tasks-and-notifications). */
 export const notificationTexts = {
@@ -122,9 +122,7 @@ export function NotificationsPanel() {
           {notificationTexts.loadFailed}
         </Text>
       ) : list.isPending ? (
-        <div style={{ minHeight: '8rem' }}>
-          <Loading message={notificationTexts.loading} />
-        </div>
+        <SectionLoading message={notificationTexts.loading} />
       ) : items.length === 0 ? (
         <Text as="p">
           {filter === 'archived' ? notificationTexts.emptyArchived : notificationTexts.emptyCurrent}

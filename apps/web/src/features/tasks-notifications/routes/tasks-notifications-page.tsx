@@ -19,7 +19,6 @@ import {
 } from '@pca/ui/primitives/table.ts';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Paginator, itemRangeText } from '@pca/ui/paginator/paginator.tsx';
 import { Tabs } from '@pca/ui/tabs/tabs.tsx';
 import { QueryView } from '#lib/query-view.tsx';
@@ -27,6 +26,7 @@ import { formatDateTime } from '#lib/dates.ts';
 import { useTasks, useTasksNotificationsCounts } from '../api/tasks.ts';
 import { NotificationsPanel } from '../components/notifications-panel.tsx';
 import { taskOutcomeAlert, taskOutcomeOf, taskStatusLabels, taskSubject } from '../task-texts.ts';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 /** The tabs of docs/product/features.md#tasks-and-notifications, in order, by their route parameter. */
 const tabs = [
@@ -105,11 +105,7 @@ function TaskList({ status, empty }: { status: TaskStatus; empty: string }) {
   return (
     <QueryView
       query={list}
-      loading={
-        <div style={{ minHeight: '8rem' }}>
-          <Loading message="Loading tasks" />
-        </div>
-      }
+      loading={<SectionLoading message="Loading tasks" />}
       thing="your tasks"
       logMessage="Tasks failed to load"
     >

@@ -4,11 +4,11 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import { ApiError } from '#lib/api-error.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { useWorkplaces } from '../api/workplaces.ts';
 import { WorkplacesTable } from '../components/workplaces-table.tsx';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 const fullName = (p: Workplaces['practitioner']) => `${p.givenName} ${p.familyName}`;
 
@@ -63,11 +63,7 @@ export function MyWorkplacesPage() {
       ) : (
         <QueryView
           query={list}
-          loading={
-            <div style={{ minHeight: '8rem' }}>
-              <Loading message={messages.loading} />
-            </div>
-          }
+          loading={<SectionLoading message={messages.loading} />}
           thing={messages.thing}
           logMessage="My workplaces failed to load"
         >

@@ -9,7 +9,6 @@ import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { VisuallyHidden } from '@pca/ui/primitives/a11y.ts';
 import { Chip } from '@pca/ui/chips/chip.tsx';
-import { Loading } from '@pca/ui/loading/loading.tsx';
 import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
 import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { QueryView } from '#lib/query-view.tsx';
@@ -17,6 +16,7 @@ import { openingDayText } from '#lib/forms/opening-hours-editor.tsx';
 import { notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { useWorkplaceService } from '../api/workplaces.ts';
 import { RoleStatus, roleDate } from '../components/role-status.tsx';
+import { SectionLoading } from '#lib/section-loading.tsx';
 
 type Summary = WorkplaceServiceSummary;
 type Role = Summary['roles'][number];
@@ -167,11 +167,7 @@ export function WorkplaceServicePage() {
       <H1>{messages.serviceTitle}</H1>
       <QueryView
         query={query}
-        loading={
-          <div style={{ minHeight: '8rem' }}>
-            <Loading message={messages.serviceLoading} />
-          </div>
-        }
+        loading={<SectionLoading message={messages.serviceLoading} />}
         thing={messages.serviceThing}
         logMessage="Workplace service summary failed to load"
       >
