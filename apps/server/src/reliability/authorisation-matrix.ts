@@ -206,6 +206,34 @@ const organisationEdit = (name: string, businessName: string) => ({
   website: '',
 });
 
+/**
+ * Who may read each demo location. Its endpoints are read as the location is
+ * (docs/decisions/085-location-endpoints.md), so both operations declare these same cases.
+ */
+const locationReaders: MatrixCase[] = [
+  {
+    target: 'surry-hills-clinic',
+    params: { id: clinic },
+    allow: ['alice', 'ben', 'george', 'priya'],
+  },
+  {
+    target: 'harbour-virtual',
+    params: { id: virtualLocation },
+    allow: ['alice', 'george', 'priya'],
+  },
+  { target: 'missing', params: { id: missing }, allow: nobody },
+];
+
+/**
+ * Who may read each demo healthcare service. Its endpoints are read with the service
+ * (docs/decisions/072-endpoint-and-provenance.md), so both operations declare these same cases.
+ */
+const serviceReaders: MatrixCase[] = [
+  { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'ben', 'george', 'priya'] },
+  { target: 'surry-hills-skin', params: { id: skin }, allow: ['alice', 'george', 'priya'] },
+  { target: 'missing', params: { id: missing }, allow: nobody },
+];
+
 /** Every operation of the API, and who may call it. */
 export const authorisationMatrix: Matrix = {
   // --- system and sign-in
@@ -278,24 +306,8 @@ export const authorisationMatrix: Matrix = {
     { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: ['isla', 'priya'] },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
-  'GET /api/locations/{id}': [
-    {
-      target: 'surry-hills-clinic',
-      params: { id: clinic },
-      allow: ['alice', 'ben', 'george', 'priya'],
-    },
-    {
-      target: 'harbour-virtual',
-      params: { id: virtualLocation },
-      allow: ['alice', 'george', 'priya'],
-    },
-    { target: 'missing', params: { id: missing }, allow: nobody },
-  ],
-  'GET /api/healthcare-services/{id}': [
-    { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'ben', 'george', 'priya'] },
-    { target: 'surry-hills-skin', params: { id: skin }, allow: ['alice', 'george', 'priya'] },
-    { target: 'missing', params: { id: missing }, allow: nobody },
-  ],
+  'GET /api/locations/{id}': locationReaders,
+  'GET /api/healthcare-services/{id}': serviceReaders,
   'GET /api/localities': [{ target: '-', query: { q: 'Surry' }, allow: 'signed-in' }],
   // Endpoints (docs/decisions/072-endpoint-and-provenance.md): read with their organisation or service.
   'GET /api/organisations/{id}/endpoints': [
@@ -307,25 +319,9 @@ export const authorisationMatrix: Matrix = {
     { target: 'coastal-physio', params: { id: org('coastal-physio') }, allow: ['isla', 'priya'] },
     { target: 'missing', params: { id: missing }, allow: nobody },
   ],
-  'GET /api/healthcare-services/{id}/endpoints': [
-    { target: 'surry-hills-gp', params: { id: gp }, allow: ['alice', 'ben', 'george', 'priya'] },
-    { target: 'surry-hills-skin', params: { id: skin }, allow: ['alice', 'george', 'priya'] },
-    { target: 'missing', params: { id: missing }, allow: nobody },
-  ],
+  'GET /api/healthcare-services/{id}/endpoints': serviceReaders,
   // A location's endpoints (docs/decisions/085-location-endpoints.md): read as the location is.
-  'GET /api/locations/{id}/endpoints': [
-    {
-      target: 'surry-hills-clinic',
-      params: { id: clinic },
-      allow: ['alice', 'ben', 'george', 'priya'],
-    },
-    {
-      target: 'harbour-virtual',
-      params: { id: virtualLocation },
-      allow: ['alice', 'george', 'priya'],
-    },
-    { target: 'missing', params: { id: missing }, allow: nobody },
-  ],
+  'GET /api/locations/{id}/endpoints': locationReaders,
   // The terminology (docs/decisions/071-terminology-and-codes.md): concepts for every session (the
   // pickers), the unmatched texts for the operator alone.
   'GET /api/terminology/concepts': [
