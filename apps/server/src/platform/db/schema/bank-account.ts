@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.ts';
 import { partnerServices } from './partner-services.ts';
-import { practitioners } from './practitioners.ts';
+import { ownerPractitionerId, practitioners } from './practitioners.ts';
 import { users } from './users.ts';
 
 /**
@@ -34,9 +34,7 @@ export const bankAccountShares = pgTable(
   'bank_account_shares',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     partnerServiceId: uuid('partner_service_id')
       .notNull()
       .references(() => partnerServices.id, { onDelete: 'cascade' }),

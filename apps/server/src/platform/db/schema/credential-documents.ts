@@ -3,7 +3,7 @@ import { bigint, check, date, index, pgTable, primaryKey, text, uuid } from 'dri
 import { at, createdAt, id, inList } from './columns.ts';
 import { credentialDocumentMediaTypes, credentialDocumentTypes } from './enums.ts';
 import { organisations } from './organisations.ts';
-import { practitioners } from './practitioners.ts';
+import { ownerPractitionerId } from './practitioners.ts';
 import { users } from './users.ts';
 
 /**
@@ -14,9 +14,7 @@ export const credentialDocuments = pgTable(
   'credential_documents',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     type: text('type', { enum: credentialDocumentTypes }).notNull(),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),

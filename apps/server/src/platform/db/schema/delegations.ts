@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, inList } from './columns.ts';
 import { delegationStatuses } from './enums.ts';
-import { practitioners } from './practitioners.ts';
+import { ownerPractitionerId } from './practitioners.ts';
 import { users } from './users.ts';
 
 /** A practitioner's delegate: invited by RA number and email, linked to the delegate's user once accepted. */
@@ -10,9 +10,7 @@ export const delegations = pgTable(
   'delegations',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     delegateUserId: uuid('delegate_user_id').references(() => users.id, { onDelete: 'set null' }),
     raNumber: text('ra_number').notNull(),
     givenName: text('given_name').notNull(),

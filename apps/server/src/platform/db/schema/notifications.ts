@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, inList } from './columns.ts';
 import { notificationStatuses } from './enums.ts';
-import { practitioners } from './practitioners.ts';
+import { ownerPractitionerId } from './practitioners.ts';
 
 /** Messages to a practitioner; the HTML body is trusted content written by the system, never by users. */
 export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     externalId: text('external_id').notNull().unique(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),

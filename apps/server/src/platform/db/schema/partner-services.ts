@@ -15,7 +15,7 @@ import { partnerServiceRoles } from './enums.ts';
 import { healthcareServices } from './healthcare-services.ts';
 import { locations } from './locations.ts';
 import { organisations } from './organisations.ts';
-import { practitioners } from './practitioners.ts';
+import { ownerPractitionerId } from './practitioners.ts';
 import { users } from './users.ts';
 
 /** A partner service's logo as shown on tasks (docs/product/features.md#feature-entities). */
@@ -137,9 +137,7 @@ export const practitionerPublications = pgTable(
   'practitioner_publications',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     partnerServiceId: uuid('partner_service_id')
       .notNull()
       .references(() => partnerServices.id, { onDelete: 'cascade' }),

@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { healthcareServices, type OpeningHours } from './healthcare-services.ts';
-import { practitioners } from './practitioners.ts';
+import { ownerPractitionerId } from './practitioners.ts';
 
 /** A practitioner's service offering at a healthcare service; active while today is within its dates. */
 export const practitionerRoles = pgTable(
   'practitioner_roles',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     healthcareServiceId: uuid('healthcare_service_id')
       .notNull()
       .references(() => healthcareServices.id, { onDelete: 'cascade' }),

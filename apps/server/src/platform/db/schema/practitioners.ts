@@ -26,14 +26,18 @@ export const practitioners = pgTable(
   (t) => [index('practitioners_family_given_idx').on(t.familyName, t.givenName)],
 );
 
+/** The practitioner a row belongs to: required, and the row goes when the practitioner record does. */
+export const ownerPractitionerId = () =>
+  uuid('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' });
+
 /** Professional (AHPRA) registrations of a practitioner. */
 export const practitionerRegistrations = pgTable(
   'practitioner_registrations',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerPractitionerId(),
     professionNumber: text('profession_number').notNull(),
     profession: text('profession').notNull(),
   },
