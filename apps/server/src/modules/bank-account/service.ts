@@ -16,6 +16,7 @@ import { appendAudit } from '#platform/audit.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { HttpError, NotFoundError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { actingAudit, type Acting } from '#platform/access/acting.ts';
 import {
   BankAccountUnreadableError,
   openBankAccount,
@@ -39,11 +40,6 @@ function flagOn(features: RuntimeConfig['features'], flag: string | null) {
 }
 
 /** Who the call acts for: the practitioner in the path, and whether a delegate is acting for them. */
-interface Acting {
-  practitionerId: string;
-  managing: boolean;
-}
-
 /** Opens a stored account, or answers 500 with its own problem: the portal never shows a row it cannot trust. */
 function open(ring: BankAccountKeyRing, practitionerId: string, sealed: SealedBankAccount) {
   try {
@@ -106,12 +102,7 @@ export function bankAccountService(deps: Pick<AppDeps, 'db' | 'config'>) {
     throw new NotFoundError(messages.notFound);
   }
 
-  const auditOf = (auth: AuthContext, acting: Acting, requestId: string) => ({
-    actorUserId: auth.user.id,
-    actingForPractitionerId: acting.managing ? acting.practitionerId : null,
-    entityType: 'bank-account',
-    requestId,
-  });
+  const auditOf = actingAudit('bank-account');
 
   /** A payer the account may be shared with: a partner whose role is payer, its feature flag on (404 otherwise). */
   async function offeredPayer(tx: Executor, partnerServiceId: string) {

@@ -15,6 +15,7 @@ import type { Database } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { actingAudit, type Acting } from '#platform/access/acting.ts';
 import { rolesOnOrganisation } from '#platform/access/scope.ts';
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import {
@@ -39,11 +40,6 @@ const DAY_MS = 86_400_000;
 const STORAGE_PREFIX = 'credential-documents';
 
 /** Who the call acts for: the practitioner, and whether a delegate is acting for them. */
-interface Acting {
-  practitionerId: string;
-  managing: boolean;
-}
-
 /** Where a document stands on `today` (Sydney): expired after its expiry date, expiring within 30 days. */
 export function statusOf(expiryDate: string, today: string): CredentialDocumentStatus {
   if (expiryDate < today) return 'expired';
@@ -252,12 +248,7 @@ export function credentialDocumentsService(deps: Pick<AppDeps, 'db'>, storage: D
   /** Deletes an object once the row no longer points at it (a failure is logged by the caller, not fatal). */
   const forget = (key: string) => storage.delete(key).catch(() => undefined);
 
-  const auditOf = (auth: AuthContext, acting: Acting, requestId: string) => ({
-    actorUserId: auth.user.id,
-    actingForPractitionerId: acting.managing ? acting.practitionerId : null,
-    entityType: 'credential-document',
-    requestId,
-  });
+  const auditOf = actingAudit('credential-document');
 
   return {
     async list(auth: AuthContext): Promise<CredentialDocuments> {

@@ -17,6 +17,7 @@ import { statementNotAcceptable } from '#platform/statement-acceptance.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
+import { actingAudit, type Acting } from '#platform/access/acting.ts';
 import { escapeHtml } from '#lib/escape-html.ts';
 import { storeNotification } from '#db/notifications.ts';
 import {
@@ -38,11 +39,6 @@ function flagOn(features: RuntimeConfig['features'], flag: string | null) {
 type Executor = Database | Transaction;
 
 /** Who the call acts for: the practitioner, and whether a delegate is acting for them. */
-interface Acting {
-  practitionerId: string;
-  managing: boolean;
-}
-
 /** Partner services' latest statements, by partner id. */
 type LatestStatements = Map<string, InformationUseStatement>;
 
@@ -224,12 +220,7 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
     );
   }
 
-  const auditOf = (auth: AuthContext, acting: Acting, requestId: string) => ({
-    actorUserId: auth.user.id,
-    actingForPractitionerId: acting.managing ? acting.practitionerId : null,
-    entityType: 'practitioner-publication',
-    requestId,
-  });
+  const auditOf = actingAudit('practitioner-publication');
 
   return {
     async list(auth: AuthContext): Promise<PractitionerPublications> {
