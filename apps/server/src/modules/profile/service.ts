@@ -66,6 +66,37 @@ export function profileService(db: Database, options: { productName: string; pub
       );
   }
 
+  /**
+   * The profile's practitioner record, for a change its practitioner or a managing delegate may make;
+   * `missing` is the 409 when the profile has none.
+   */
+  async function practitionerToChange(auth: AuthContext, userId: string, missing: string) {
+    const { row, isOwn } = await access(auth, userId);
+    if (!row.practitioner) throw new ConflictError(missing);
+    return { practitioner: row.practitioner, isOwn };
+  }
+
+  /** Writes practitioner columns and their audit event (the values as changed fields) in one transaction. */
+  async function writePractitioner(
+    auth: AuthContext,
+    requestId: string,
+    { practitioner, isOwn }: { practitioner: { id: string }; isOwn: boolean },
+    values: Parameters<typeof repo.updatePractitioner>[2],
+    event: { action: string; entityType: string },
+  ) {
+    await db.transaction(async (tx) => {
+      await repo.updatePractitioner(tx, practitioner.id, values);
+      await appendAudit(tx, {
+        actorUserId: auth.user.id,
+        actingForPractitionerId: isOwn ? null : practitioner.id,
+        ...event,
+        entityId: practitioner.id,
+        changedFields: values,
+        requestId,
+      });
+    });
+  }
+
   /** Changes to the sign-in account itself (email, phone, resending) are the user's own to make. */
   function requireOwn(isOwn: boolean) {
     if (!isOwn)
@@ -143,26 +174,21 @@ export function profileService(db: Database, options: { productName: string; pub
       body: PersonalContactDetailsUpdate,
       requestId: string,
     ) {
-      const { row, isOwn } = await access(auth, userId);
-      const practitioner = row.practitioner;
-      if (!practitioner)
-        throw new ConflictError(
-          'Personal contact details belong to a practitioner. Register as a practitioner first.',
-        );
-      const personalEmail = body.personalEmail.trim() || null;
-      const personalPhone = body.personalPhone.trim() || null;
-      await db.transaction(async (tx) => {
-        await repo.updatePractitioner(tx, practitioner.id, { personalEmail, personalPhone });
-        await appendAudit(tx, {
-          actorUserId: auth.user.id,
-          actingForPractitionerId: isOwn ? null : practitioner.id,
-          action: 'practitioner.update-personal-contact-details',
-          entityType: 'practitioner',
-          entityId: practitioner.id,
-          changedFields: { personalEmail, personalPhone },
-          requestId,
-        });
-      });
+      const target = await practitionerToChange(
+        auth,
+        userId,
+        'Personal contact details belong to a practitioner. Register as a practitioner first.',
+      );
+      await writePractitioner(
+        auth,
+        requestId,
+        target,
+        {
+          personalEmail: body.personalEmail.trim() || null,
+          personalPhone: body.personalPhone.trim() || null,
+        },
+        { action: 'practitioner.update-personal-contact-details', entityType: 'practitioner' },
+      );
     },
 
     /**
@@ -177,26 +203,20 @@ export function profileService(db: Database, options: { productName: string; pub
       body: RecordedSexOrGenderUpdate,
       requestId: string,
     ) {
-      const { row, isOwn } = await access(auth, userId);
-      const practitioner = row.practitioner;
-      if (!practitioner)
-        throw new ConflictError(
-          'Recorded sex or gender belongs to a practitioner. Register as a practitioner first.',
-        );
+      const target = await practitionerToChange(
+        auth,
+        userId,
+        'Recorded sex or gender belongs to a practitioner. Register as a practitioner first.',
+      );
       const recordedSexOrGender = body.recordedSexOrGender || null;
-      if (recordedSexOrGender === practitioner.recordedSexOrGender) return;
-      await db.transaction(async (tx) => {
-        await repo.updatePractitioner(tx, practitioner.id, { recordedSexOrGender });
-        await appendAudit(tx, {
-          actorUserId: auth.user.id,
-          actingForPractitionerId: isOwn ? null : practitioner.id,
-          action: 'practitioner.updated',
-          entityType: 'Practitioner',
-          entityId: practitioner.id,
-          changedFields: { recordedSexOrGender },
-          requestId,
-        });
-      });
+      if (recordedSexOrGender === target.practitioner.recordedSexOrGender) return;
+      await writePractitioner(
+        auth,
+        requestId,
+        target,
+        { recordedSexOrGender },
+        { action: 'practitioner.updated', entityType: 'Practitioner' },
+      );
     },
 
     /** 'Resend validation email': at most one mail every 5 minutes, decided here, not by the page. */
