@@ -736,6 +736,16 @@ const organizationParams = {
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Organization),
 } satisfies Record<string, SearchParam>;
 
+/** `organization` of a type and the organisation's parameters chained from it, over the row's organisation id. */
+const organizationOf = (
+  type: 'Location' | 'HealthcareService' | 'PractitionerRole',
+  column: SQL,
+) => ({
+  organization: referenceTo(`${type}-organization`, column, 'Organization'),
+  'organization.identifier': chain(organizationParams.identifier, organisationAt(column)),
+  'organization.name': chain(organizationParams.name, organisationAt(column)),
+});
+
 const locationParams = {
   _id: idOf(sql`l.id`, 'Location'),
   name: strings(r4('Location-name'), [sql`l.name`]),
@@ -773,12 +783,7 @@ const locationParams = {
   near: param('special', r4('Location-near'), near, {
     documentation: `latitude|longitude|distance|units (WGS84 decimal degrees; units km, the default, m or [mi_i]; without a distance ${NEAR_DEFAULT_KM} km): locations whose position is within that great-circle distance. A location without a position never matches.`,
   }),
-  organization: referenceTo('Location-organization', sql`l.organisation_id`, 'Organization'),
-  'organization.identifier': chain(
-    organizationParams.identifier,
-    organisationAt(sql`l.organisation_id`),
-  ),
-  'organization.name': chain(organizationParams.name, organisationAt(sql`l.organisation_id`)),
+  ...organizationOf('Location', sql`l.organisation_id`),
   status: param('token', r4('Location-status'), (values) =>
     anyOf(values, (v) =>
       v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
@@ -788,13 +793,17 @@ const locationParams = {
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Location),
 } satisfies Record<string, SearchParam>;
 
-/** A location's parameters searched from a service or role (its location joined as `l`). */
-const locationChains = {
+/**
+ * `location` of a service or role (searched with its service as `s`) and the location's parameters chained
+ * from it (its location joined as `l`).
+ */
+const locationOf = (type: 'HealthcareService' | 'PractitionerRole') => ({
+  location: referenceTo(`${type}-location`, sql`s.location_id`, 'Location'),
   'location.address': locationParams.address,
   'location.address-city': locationParams['address-city'],
   'location.address-postalcode': locationParams['address-postalcode'],
   'location.address-state': locationParams['address-state'],
-};
+});
 
 const serviceCurrent = currentOn(sql`s.start_date`, sql`s.end_date`);
 const serviceParams = {
@@ -817,18 +826,8 @@ const serviceParams = {
     r4('HealthcareService-specialty'),
     conceptToken(codedConcepts.specialty.service),
   ),
-  organization: referenceTo(
-    'HealthcareService-organization',
-    sql`s.organisation_id`,
-    'Organization',
-  ),
-  'organization.identifier': chain(
-    organizationParams.identifier,
-    organisationAt(sql`s.organisation_id`),
-  ),
-  'organization.name': chain(organizationParams.name, organisationAt(sql`s.organisation_id`)),
-  location: referenceTo('HealthcareService-location', sql`s.location_id`, 'Location'),
-  ...locationChains,
+  ...organizationOf('HealthcareService', sql`s.organisation_id`),
+  ...locationOf('HealthcareService'),
   active: { ...activeOf(serviceCurrent), definition: r4('HealthcareService-active') },
   // Its opening hours (docs/decisions/080-hours-all-day-and-rsg.md).
   ...availabilityParams(sql`s.opening_hours`),
@@ -929,18 +928,8 @@ const roleParams = {
   'practitioner.name': chain(practitionerParams.name, practitionersRoles),
   'practitioner.family': chain(practitionerParams.family, practitionersRoles),
   'practitioner.given': chain(practitionerParams.given, practitionersRoles),
-  organization: referenceTo(
-    'PractitionerRole-organization',
-    sql`s.organisation_id`,
-    'Organization',
-  ),
-  'organization.identifier': chain(
-    organizationParams.identifier,
-    organisationAt(sql`s.organisation_id`),
-  ),
-  'organization.name': chain(organizationParams.name, organisationAt(sql`s.organisation_id`)),
-  location: referenceTo('PractitionerRole-location', sql`s.location_id`, 'Location'),
-  ...locationChains,
+  ...organizationOf('PractitionerRole', sql`s.organisation_id`),
+  ...locationOf('PractitionerRole'),
   // The service's id, not the role's column: a role search walks services (RoleWalk), and this names one.
   service: referenceTo('PractitionerRole-service', sql`s.id`, 'HealthcareService'),
   'service.service-type': serviceParams['service-type'],
