@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { delegateConsentList } from '@pca/contracts';
+import { practitionerName, sealedBankAccount } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { delegateHasConsent } from '#platform/access/delegate-consent.ts';
 import {
@@ -17,10 +18,7 @@ const bankDetailsConsent = delegateConsentList[2];
 
 const sealedColumns = {
   id: bankAccounts.id,
-  keyId: bankAccounts.keyId,
-  iv: bankAccounts.iv,
-  ciphertext: bankAccounts.ciphertext,
-  authTag: bankAccounts.authTag,
+  ...sealedBankAccount,
   updatedAt: bankAccounts.updatedAt,
 };
 
@@ -31,8 +29,7 @@ export function bankAccountRepository(db: Database) {
       const [row] = await db
         .select({
           id: practitioners.id,
-          givenName: practitioners.givenName,
-          familyName: practitioners.familyName,
+          ...practitionerName,
         })
         .from(practitioners)
         .where(eq(practitioners.id, practitionerId))

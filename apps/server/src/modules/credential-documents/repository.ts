@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { practitionerName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import {
   credentialDocumentShares,
@@ -41,8 +42,7 @@ export function credentialDocumentsRepository(db: Database) {
       const [row] = await db
         .select({
           id: practitioners.id,
-          givenName: practitioners.givenName,
-          familyName: practitioners.familyName,
+          ...practitionerName,
         })
         .from(practitioners)
         .where(eq(practitioners.id, practitionerId));
@@ -147,8 +147,7 @@ export function credentialDocumentsRepository(db: Database) {
       return db
         .select({
           document: credentialDocuments,
-          givenName: practitioners.givenName,
-          familyName: practitioners.familyName,
+          ...practitionerName,
         })
         .from(credentialDocumentShares)
         .innerJoin(

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { fhirApiPaths, fhirBankAccount, fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
+import { practitionerName, sealedBankAccount } from '#db/selections.ts';
 import type { Database } from '#db/client.ts';
 import {
   bankAccounts,
@@ -86,15 +87,11 @@ function currentShares(db: Database, partnerServiceId: string, practitionerId?: 
   return db
     .select({
       practitionerId: practitioners.id,
-      givenName: practitioners.givenName,
-      familyName: practitioners.familyName,
+      ...practitionerName,
       hpii: practitioners.hpii,
       consentVersion: bankAccountShares.consentVersion,
       sharedAt: bankAccountShares.consentedAt,
-      keyId: bankAccounts.keyId,
-      iv: bankAccounts.iv,
-      ciphertext: bankAccounts.ciphertext,
-      authTag: bankAccounts.authTag,
+      ...sealedBankAccount,
     })
     .from(bankAccountShares)
     .innerJoin(partnerServices, eq(partnerServices.id, bankAccountShares.partnerServiceId))

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ManagedPractitioner } from '@pca/contracts';
+import { practitionerName } from '#db/selections.ts';
 import type { Database } from '#db/client.ts';
 import { delegations, practitioners, sessions } from '#db/schema/index.ts';
 
@@ -11,8 +12,7 @@ export function managingRepository(db: Database) {
       return db
         .select({
           id: practitioners.id,
-          givenName: practitioners.givenName,
-          familyName: practitioners.familyName,
+          ...practitionerName,
           userPhotoData: practitioners.photoData,
         })
         .from(delegations)

@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { delegateConsentList } from '@pca/contracts';
+import { practitionerName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { delegateHasConsent } from '#platform/access/delegate-consent.ts';
 import { partnersWithLatestStatement } from '#platform/partner-statements-repository.ts';
@@ -49,8 +50,7 @@ export function practitionerPublicationsRepository(db: Database) {
       const [row] = await db
         .select({
           id: practitioners.id,
-          givenName: practitioners.givenName,
-          familyName: practitioners.familyName,
+          ...practitionerName,
           userId: practitioners.userId,
         })
         .from(practitioners)

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { practitionerName } from '#db/selections.ts';
 import type { Database } from '#db/client.ts';
 import { auditEvents, delegations, practitioners, users } from '#db/schema/index.ts';
 
@@ -19,8 +20,7 @@ export function registrationRepository(db: Database) {
           invitedGivenName: delegations.givenName,
           invitedFamilyName: delegations.familyName,
           practitionerId: practitioners.id,
-          givenName: practitioners.givenName,
-          familyName: practitioners.familyName,
+          ...practitionerName,
           preferredName: practitioners.preferredName,
           practitionerUserEmail: users.email,
         })

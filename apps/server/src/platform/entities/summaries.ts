@@ -6,6 +6,7 @@ import type {
   LocationSummary,
   PractitionerRoleSummary,
 } from '@pca/contracts';
+import { practitionerName } from '#db/selections.ts';
 import type { Database } from '#db/client.ts';
 import {
   healthcareServices,
@@ -104,8 +105,7 @@ export async function loadPractitionerRoleSummaries(
   const rows = await db
     .select({
       id: practitionerRoles.id,
-      givenName: practitioners.givenName,
-      familyName: practitioners.familyName,
+      ...practitionerName,
       healthcareServiceId: healthcareServices.id,
       healthcareServiceName: healthcareServices.name,
       primaryType: practitionerRoles.primaryType,
