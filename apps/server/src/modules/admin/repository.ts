@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { userName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { locations, organisations, roleMemberships, users } from '#db/schema/index.ts';
 
@@ -70,8 +71,7 @@ export function adminRepository(db: Database) {
       db
         .select({
           organisationId: roleMemberships.organisationId,
-          givenName: users.givenName,
-          familyName: users.familyName,
+          ...userName,
           email: users.email,
         })
         .from(roleMemberships)

@@ -5,6 +5,7 @@ import {
   type DelegationListItem,
   type DelegationStatus,
 } from '@pca/contracts';
+import { userName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import { ancestorsCte } from '#db/organisation-tree.ts';
 import {
@@ -41,8 +42,7 @@ const listColumns = {
 const candidateColumns = {
   id: users.id,
   authIdentifier: users.raNumber,
-  givenName: users.givenName,
-  familyName: users.familyName,
+  ...userName,
   email: users.email,
   userPhotoData: users.photoData,
 };

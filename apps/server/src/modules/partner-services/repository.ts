@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { userName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import {
   informationUseStatements,
@@ -94,8 +95,7 @@ export function partnerServicesRepository(db: Executor) {
           title: informationUseStatements.title,
           content: informationUseStatements.content,
           publishedAt: informationUseStatements.publishedAt,
-          givenName: users.givenName,
-          familyName: users.familyName,
+          ...userName,
         })
         .from(informationUseStatements)
         .leftJoin(users, eq(users.id, informationUseStatements.publishedByUserId))

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { userName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import {
   delegations,
@@ -161,8 +162,7 @@ export function practitionerRegistrationRepository() {
       const query = tx
         .select({
           id: users.id,
-          givenName: users.givenName,
-          familyName: users.familyName,
+          ...userName,
           email: users.email,
           phone: users.phone,
           practitionerId: practitioners.id,

@@ -1,5 +1,5 @@
 import type { SealedBankAccount } from '#lib/bank-account-crypto.ts';
-import { bankAccounts, practitioners } from './schema/index.ts';
+import { bankAccounts, practitioners, users } from './schema/index.ts';
 
 // Column sets that several modules' queries select for the same meaning, so each has one name.
 
@@ -7,6 +7,12 @@ import { bankAccounts, practitioners } from './schema/index.ts';
 export const practitionerName = {
   givenName: practitioners.givenName,
   familyName: practitioners.familyName,
+};
+
+/** A user's name as the User register keeps it: given and family name. */
+export const userName = {
+  givenName: users.givenName,
+  familyName: users.familyName,
 };
 
 /**
