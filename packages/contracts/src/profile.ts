@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { constants } from './constants.ts';
 import { hpiiMessages, hpiiProblem } from './hpii.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
-import { AhpraPractitionerDetail, ParticipationApprovalStatus } from './user.ts';
+import { AhpraPractitionerDetail, ParticipationApprovalStatus, userRecordFields } from './user.ts';
 import { registrationEmail, registrationPhone } from './user-registration.ts';
 import { Uuid } from './ids.ts';
 
@@ -95,11 +95,7 @@ export const Profile = z.object({
   givenName: z.string(),
   familyName: z.string(),
   authIdentifier: z.string(),
-  email: z.string().nullable(),
-  emailConfirmed: z.boolean(),
-  phone: z.string().nullable(),
-  hpii: z.string().nullable(),
-  photoData: z.string().nullable(),
+  ...userRecordFields,
   participationApprovalStatus: ParticipationApprovalStatus.nullable(),
   practitionerId: Uuid.nullable(),
   practitionerPreferredName: z.object({ text: z.string() }).nullable(),

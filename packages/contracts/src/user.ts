@@ -22,6 +22,18 @@ export const ManagedPractitioner = z.object({
 });
 export type ManagedPractitioner = z.infer<typeof ManagedPractitioner>;
 
+/**
+ * The User register's fields that both the signed-in user and the profile carry: email (confirmed or not),
+ * phone, HPI-I and photo (docs/product/features.md#feature-entities).
+ */
+export const userRecordFields = {
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phone: z.string().nullable(),
+  hpii: z.string().nullable(),
+  photoData: z.string().nullable(),
+};
+
 /** The signed-in user: the user fields of docs/product/rules.md#entities and docs/product/features.md#feature-entities, with roles and practitioner links. */
 export const CurrentUser = z.object({
   id: Uuid,
@@ -29,11 +41,7 @@ export const CurrentUser = z.object({
   givenName: z.string(),
   familyName: z.string(),
   initials: z.string(),
-  email: z.string().nullable(),
-  emailConfirmed: z.boolean(),
-  phone: z.string().nullable(),
-  hpii: z.string().nullable(),
-  photoData: z.string().nullable(),
+  ...userRecordFields,
   showHelper: z.boolean(),
   isActive: z.boolean(),
   isProfileComplete: z.boolean(),
