@@ -1,5 +1,6 @@
 // Paths, constants and messages of client systems live apart from the schemas so a page can import them without
 // loading zod (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens").
+import { idPathFiller } from './paths.ts';
 
 /** API paths of the operators' client systems: every one answers 403 to anyone but a PcaOperator. */
 export const clientSystemsApiPaths = {
@@ -22,8 +23,7 @@ export const partnerOAuthPaths = {
 } as const;
 
 /** A client systems path with its :id filled in. */
-export const clientSystemApiPath = (path: 'rotate' | 'revoke', id: string) =>
-  clientSystemsApiPaths[path].replace(':id', encodeURIComponent(id));
+export const clientSystemApiPath = idPathFiller(clientSystemsApiPaths);
 
 /** Business constants of client systems and their tokens. */
 export const clientSystemConstants = {

@@ -1,4 +1,5 @@
 // Paths live apart from the schemas so a page can import them without loading zod.
+import { idPathFiller } from './paths.ts';
 
 /** API paths of delegation (docs/product/features.md#feature-calls Delegate API). */
 export const delegationApiPaths = {
@@ -26,8 +27,5 @@ export const delegationApiPaths = {
   detailsUpdateResponse: '/api/delegations/:id/details-update-response',
 } as const;
 
-type DelegationIdPath = 'cancel' | 'stop' | 'reassign' | 'resend' | 'detailsUpdateResponse';
-
 /** A delegation path with its :id filled in. */
-export const delegationApiPath = (path: DelegationIdPath, id: string) =>
-  delegationApiPaths[path].replace(':id', encodeURIComponent(id));
+export const delegationApiPath = idPathFiller(delegationApiPaths);

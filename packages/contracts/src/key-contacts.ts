@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Uuid } from './ids.ts';
 import { singleLineText } from './text.ts';
 import { isValidEmail, isValidPhone, validationMessages as m } from './validation.ts';
+import { idPathFiller } from './paths.ts';
 
 /**
  * Key contacts of a participating organisation (docs/product/key-contacts.md,
@@ -22,8 +23,7 @@ export const keyContactsApiPaths = {
 } as const;
 
 /** A key contacts path with its :id filled in. */
-export const keyContactApiPath = (path: 'contact' | 'makePrimary', id: string) =>
-  keyContactsApiPaths[path].replace(':id', encodeURIComponent(id));
+export const keyContactApiPath = idPathFiller(keyContactsApiPaths);
 
 /** What a key contact does for the business (docs/decisions/060-key-contacts.md). */
 export const keyContactRoles = [

@@ -1,5 +1,6 @@
 // Paths, constants and messages of the NHSD import live apart from the schemas so a page can import
 // them without loading zod.
+import { idPathFiller } from './paths.ts';
 
 /**
  * API paths of the NHSD import: the "NHSD import and publication" calls of
@@ -29,11 +30,8 @@ export const nhsdImportApiPaths = {
   import: '/api/nhsd-import/import',
 } as const;
 
-type OrganisationPath = 'locations' | 'publicationPreferences' | 'partnerServices';
-
-/** An NHSD import path under an organisation, with its :id filled in. */
-export const nhsdOrganisationApiPath = (path: OrganisationPath, organisationId: string) =>
-  nhsdImportApiPaths[path].replace(':id', encodeURIComponent(organisationId));
+/** An NHSD import path under an organisation, with its :id (the organisation's) filled in. */
+export const nhsdOrganisationApiPath = idPathFiller(nhsdImportApiPaths);
 
 /** Business constants of the NHSD import (docs/product/features.md#feature-constants). */
 export const nhsdConstants = {

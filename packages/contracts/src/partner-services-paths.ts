@@ -1,5 +1,6 @@
 // Paths, constants and messages of partner services live apart from the schemas so a page can import them without
 // loading zod (docs/decisions/064-partner-services.md).
+import { idPathFiller } from './paths.ts';
 
 /** API paths of the operators' partner services: every one answers 403 to anyone but a PcaOperator. */
 export const partnerServicesApiPaths = {
@@ -25,11 +26,8 @@ export const partnerServicesApiPaths = {
   deleteIdentifierSystem: '/api/partner-identifier-systems/:id',
 } as const;
 
-type WithId = 'one' | 'update' | 'logo' | 'statements' | 'identifierSystem';
-
 /** A partner services path with its :id filled in. */
-export const partnerServicesApiPath = (path: WithId, id: string) =>
-  partnerServicesApiPaths[path].replace(':id', encodeURIComponent(id));
+export const partnerServicesApiPath = idPathFiller(partnerServicesApiPaths);
 
 /** Business constants of partner services. */
 export const partnerServiceConstants = {

@@ -38,3 +38,17 @@ export const shellApiPaths = {
   /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (docs/product/rules.md#calls). */
   terminologyValueSet: '/api/terminology/value-set',
 } as const;
+
+/** The names of those of `paths` that have an `:id` to fill. */
+export type IdPathName<P> = {
+  [K in keyof P]: P[K] extends `${string}:id${string}` ? K : never;
+}[keyof P];
+
+/**
+ * Fills `:id` in those of `paths` that have one (e.g. `delegationApiPath('stop', id)`). Which paths take an id
+ * is read from the paths themselves, so no list of their names beside them can fall behind.
+ */
+export const idPathFiller =
+  <P extends Record<string, string>>(paths: P) =>
+  (path: IdPathName<P>, id: string): string =>
+    paths[path as keyof P]!.replace(':id', encodeURIComponent(id));

@@ -1,5 +1,6 @@
 // Paths, limits and wording of the practitioner role import live apart from the schemas so the page can import
 // them without loading zod (like nhsd-import-paths.ts); the classification is practitioner-role-import-rows.ts.
+import { idPathFiller } from './paths.ts';
 /**
  * API paths of the practitioner role import (docs/product/practitioner-role-import.md,
  * docs/decisions/070-practitioner-role-import.md). Every path answers 404 unless the caller is an
@@ -17,10 +18,7 @@ export const practitionerRoleImportApiPaths = {
 } as const;
 
 /** A practitioner role import path with its :id filled in. */
-export const practitionerRoleImportApiPath = (
-  path: keyof typeof practitionerRoleImportApiPaths,
-  id: string,
-) => practitionerRoleImportApiPaths[path].replace(':id', encodeURIComponent(id));
+export const practitionerRoleImportApiPath = idPathFiller(practitionerRoleImportApiPaths);
 
 /** Limits of the import (docs/decisions/070-practitioner-role-import.md). */
 export const practitionerRoleImportLimits = {

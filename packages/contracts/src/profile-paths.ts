@@ -1,4 +1,5 @@
 // Paths live apart from the schemas so a page can import them without loading zod.
+import { idPathFiller } from './paths.ts';
 
 /**
  * API paths of the profile: the User register, Practitioner register and Healthcare identifier calls of
@@ -29,8 +30,5 @@ export const profileApiPaths = {
   practitionerProfile: '/api/practitioner-profile/:id',
 } as const;
 
-type ProfileIdPath = Exclude<keyof typeof profileApiPaths, 'verifyEmail'>;
-
 /** A profile path with its :id filled in. */
-export const profileApiPath = (path: ProfileIdPath, id: string) =>
-  profileApiPaths[path].replace(':id', encodeURIComponent(id));
+export const profileApiPath = idPathFiller(profileApiPaths);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './ids.ts';
 import { singleLineText } from './text.ts';
+import { idPathFiller } from './paths.ts';
 
 /**
  * The portal as a SMART app (docs/product/smart-clients.md, docs/decisions/069-smart-app-launch.md): an
@@ -25,8 +26,7 @@ export const smartClientsApiPaths = {
 } as const;
 
 /** A connection path with its :id filled in. */
-export const smartClientApiPath = (path: 'connection' | 'launch', id: string) =>
-  smartClientsApiPaths[path].replace(':id', encodeURIComponent(id));
+export const smartClientApiPath = idPathFiller(smartClientsApiPaths);
 
 /** The scopes the portal may ask for (docs/decisions/069-smart-app-launch.md). */
 export const smartScopes = [

@@ -1,4 +1,5 @@
 // Paths live apart from the schemas so a page can import them without loading zod.
+import { idPathFiller } from './paths.ts';
 
 /**
  * API paths of tasks and notifications: the Notifications and tasks calls of
@@ -26,12 +27,10 @@ export const tasksNotificationsApiPaths = {
   archive: '/api/notifications/:externalId/archive',
 } as const;
 
-type IdPath = 'task' | 'completeTask' | 'dismissTask' | 'onlineForm';
 type ExternalIdPath = 'markRead' | 'archive';
 
 /** A task path with its :id filled in. */
-export const taskApiPath = (path: IdPath, id: string) =>
-  tasksNotificationsApiPaths[path].replace(':id', encodeURIComponent(id));
+export const taskApiPath = idPathFiller(tasksNotificationsApiPaths);
 
 /** A notification path with its :externalId filled in. */
 export const notificationApiPath = (path: ExternalIdPath, externalId: string) =>

@@ -1,4 +1,5 @@
 // Paths live apart from the schemas so a page can import them without loading zod.
+import { idPathFiller } from './paths.ts';
 
 /** API paths of user registration (docs/product/features.md#feature-calls User register; docs/product/rules.md#states mandatory dialogs). */
 export const registrationApiPaths = {
@@ -15,7 +16,4 @@ export const registrationApiPaths = {
 } as const;
 
 /** A registration path with its :id filled in. */
-export const delegateInvitationApiPath = (
-  path: 'delegateInvitation' | 'acceptDelegateInvitation' | 'declineDelegateInvitation',
-  id: string,
-) => registrationApiPaths[path].replace(':id', encodeURIComponent(id));
+export const delegateInvitationApiPath = idPathFiller(registrationApiPaths);
