@@ -18,6 +18,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
 import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
@@ -149,10 +150,7 @@ function EndpointForm({
 function Endpoints({ owner, id }: { owner: Owner; id: string }) {
   const key = ['endpoints', owner, id];
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => http<EndpointList>(listUrl(owner, id), { signal }),
-  });
+  const query = useQuery(httpQuery<EndpointList>(key, listUrl(owner, id)));
   const [editing, setEditing] = useState<EndpointView | 'new' | null>(null);
   const { report, alert } = useOutcomeAlert();
   const done = (title: string) => {

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { businessApiPath, type CreatedEntity } from '@pca/contracts';
 import { http } from '../http.ts';
+import { httpQuery } from '../http-query.ts';
 
 /** Where an entity kept under an organisation lives: its query key's first part and its two API paths. */
 export type OrganisationEntityPaths = {
@@ -22,11 +23,7 @@ export function organisationEntityApi<Detail extends { organisation: { id: strin
   one,
   create,
 }: OrganisationEntityPaths) {
-  const queryOptionsOf = (id: string) =>
-    queryOptions({
-      queryKey: [key, id],
-      queryFn: ({ signal }) => http<Detail>(businessApiPath(one, id), { signal }),
-    });
+  const queryOptionsOf = (id: string) => httpQuery<Detail>([key, id], businessApiPath(one, id));
   return {
     queryOptions: queryOptionsOf,
     useOne(id: string) {

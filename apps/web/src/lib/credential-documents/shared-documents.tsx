@@ -11,7 +11,8 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { QueryView } from '#lib/query-view.tsx';
-import { downloadFile, http } from '#lib/http.ts';
+import { downloadFile } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { formatDate } from '#lib/dates.ts';
 import {
   documentTypeColumn,
@@ -22,13 +23,12 @@ import {
 
 /** The credential documents shared with an organisation, each downloadable. */
 export function SharedDocuments({ organisationId }: { organisationId: string }) {
-  const query = useQuery({
-    queryKey: ['credential-documents', 'organisation', organisationId],
-    queryFn: ({ signal }) =>
-      http<SharedCredentialDocuments>(organisationCredentialDocumentsApiPath(organisationId), {
-        signal,
-      }),
-  });
+  const query = useQuery(
+    httpQuery<SharedCredentialDocuments>(
+      ['credential-documents', 'organisation', organisationId],
+      organisationCredentialDocumentsApiPath(organisationId),
+    ),
+  );
   const download = useMutation({
     mutationFn: (id: string) => downloadFile(credentialDocumentFileApiPath(id)),
   });

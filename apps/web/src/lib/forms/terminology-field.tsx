@@ -5,17 +5,16 @@ import {
   type TerminologyConcepts,
   type TerminologyValueSet,
 } from '@pca/contracts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { FormComboboxField, type FormComboboxFieldProps } from './form-kit.tsx';
 
 /** One value set's concepts, for a picker (docs/decisions/071-terminology-and-codes.md). */
 export const useTerminologyConcepts = (valueSet: TerminologyValueSet) =>
   useQuery({
-    queryKey: ['terminology', 'concepts', valueSet],
-    queryFn: ({ signal }) =>
-      http<TerminologyConcepts>(`${terminologyApiPaths.concepts}?valueSet=${valueSet}`, {
-        signal,
-      }),
+    ...httpQuery<TerminologyConcepts>(
+      ['terminology', 'concepts', valueSet],
+      `${terminologyApiPaths.concepts}?valueSet=${valueSet}`,
+    ),
     staleTime: 5 * 60_000,
   });
 

@@ -11,6 +11,7 @@ import {
   publicationPartnersPath,
 } from '@pca/contracts/publications-paths.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 // Shared by the organisation, location and healthcare service pages (features do not import each other) and
 // the publication mail page (docs/decisions/030-publishing-to-partners.md).
@@ -19,11 +20,9 @@ const key = (level: PublicationLevel, id: string) => ['publications', level, id]
 
 /** The partners offered to an entity at a level, with its own and inherited choices. */
 export function usePartnerPublications(level: PublicationLevel, id: string) {
-  return useQuery({
-    queryKey: key(level, id),
-    queryFn: ({ signal }) =>
-      http<PartnerPublicationList>(publicationPartnersPath(level, id), { signal }),
-  });
+  return useQuery(
+    httpQuery<PartnerPublicationList>(key(level, id), publicationPartnersPath(level, id)),
+  );
 }
 
 /** A partner's choice changed (or removed: `change` null); the answer is the list as it now is. */
@@ -57,11 +56,10 @@ const recipientsKey = (organisationId: string) =>
 /** Who is mailed when the organisation's publication changes. */
 export function usePublicationEmailRecipients(organisationId: string) {
   return useQuery({
-    queryKey: recipientsKey(organisationId),
-    queryFn: ({ signal }) =>
-      http<PublicationEmailRecipientList>(publicationEmailRecipientsPath(organisationId), {
-        signal,
-      }),
+    ...httpQuery<PublicationEmailRecipientList>(
+      recipientsKey(organisationId),
+      publicationEmailRecipientsPath(organisationId),
+    ),
     enabled: organisationId !== '',
     retry: false,
   });

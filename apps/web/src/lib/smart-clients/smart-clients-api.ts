@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   smartClientApiPath,
   smartClientsApiPaths,
@@ -11,6 +11,7 @@ import {
   type SmartTokenRequest,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
 
@@ -21,14 +22,10 @@ const root = ['smart-clients'] as const;
 
 /** An organisation's connections, each with the signed-in user's live sign-in. */
 export function smartClientsQueryOptions(organisationId: string) {
-  return queryOptions({
-    queryKey: [...root, 'list', organisationId],
-    queryFn: ({ signal }) =>
-      http<SmartClientsList>(
-        `${smartClientsApiPaths.list}?organisationId=${encodeURIComponent(organisationId)}`,
-        { signal },
-      ),
-  });
+  return httpQuery<SmartClientsList>(
+    [...root, 'list', organisationId],
+    `${smartClientsApiPaths.list}?organisationId=${encodeURIComponent(organisationId)}`,
+  );
 }
 
 export const useSmartClients = (organisationId: string) =>
@@ -36,10 +33,9 @@ export const useSmartClients = (organisationId: string) =>
 
 /** One connection, for its edit page. */
 export const useSmartClient = (id: string) =>
-  useQuery({
-    queryKey: [...root, 'connection', id],
-    queryFn: ({ signal }) => http<SmartClient>(smartClientApiPath('connection', id), { signal }),
-  });
+  useQuery(
+    httpQuery<SmartClient>([...root, 'connection', id], smartClientApiPath('connection', id)),
+  );
 
 export const useAddSmartClient = () =>
   useRefreshingWrite(root, (body: NewSmartClient) =>

@@ -1,13 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminApiPaths, type AdminSummary } from '@pca/contracts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /** Query options of the operator's home: a count per operator area. */
 export function adminSummaryQueryOptions() {
-  return queryOptions({
-    queryKey: ['admin', 'summary'],
-    queryFn: ({ signal }) => http<AdminSummary>(adminApiPaths.summary, { signal }),
-  });
+  return httpQuery<AdminSummary>(['admin', 'summary'], adminApiPaths.summary);
 }
 
 /** What exists or waits in each operator area. */

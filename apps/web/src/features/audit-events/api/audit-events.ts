@@ -3,6 +3,7 @@ import type { AuditActors, AuditEntityFilter, AuditEventsPage } from '@pca/contr
 import { auditEventsApiPaths } from '@pca/contracts/audit-events-paths.ts';
 import { downloadFile } from '#lib/download.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /** The page's filters as the user sets them ('' for none). */
 export type AuditFilters = {
@@ -53,10 +54,7 @@ export function useAuditEvents(filters: AuditFilters, cursor: string | null, ena
 
 /** Who the actor filter offers. */
 export function useAuditActors() {
-  return useQuery({
-    queryKey: ['audit-events', 'actors'],
-    queryFn: ({ signal }) => http<AuditActors>(auditEventsApiPaths.actors, { signal }),
-  });
+  return useQuery(httpQuery<AuditActors>(['audit-events', 'actors'], auditEventsApiPaths.actors));
 }
 
 /** Downloads the filtered trail as CSV (lib/download.ts). */

@@ -12,6 +12,7 @@ import {
   bankAccountSharesApiPath,
 } from '@pca/contracts/bank-account-paths.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the page lives under this key; each change refetches it. */
@@ -19,10 +20,9 @@ const root = ['bank-account'] as const;
 
 /** The practitioner's bank account (masked), the payers and the shares. */
 export function useBankAccount(practitionerId: string) {
-  return useQuery({
-    queryKey: [...root, practitionerId],
-    queryFn: ({ signal }) => http<BankAccountView>(bankAccountApiPath(practitionerId), { signal }),
-  });
+  return useQuery(
+    httpQuery<BankAccountView>([...root, practitionerId], bankAccountApiPath(practitionerId)),
+  );
 }
 
 export const useSaveBankAccount = (practitionerId: string) =>

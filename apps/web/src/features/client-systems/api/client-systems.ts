@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   clientSystemApiPath,
   clientSystemsApiPaths,
@@ -8,6 +8,7 @@ import {
   type RegisterClientSystem,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** The client systems list's key; every write reads it again. */
@@ -15,10 +16,7 @@ const root = ['client-systems'] as const;
 
 /** Query options of the operator's client systems. */
 export function getClientSystemsQueryOptions() {
-  return queryOptions({
-    queryKey: root,
-    queryFn: ({ signal }) => http<ClientSystemList>(clientSystemsApiPaths.list, { signal }),
-  });
+  return httpQuery<ClientSystemList>(root, clientSystemsApiPaths.list);
 }
 
 /** The client systems and the partner services to register one for. */

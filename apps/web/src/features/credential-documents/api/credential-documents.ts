@@ -11,6 +11,7 @@ import {
   credentialDocumentParts,
 } from '@pca/contracts/credential-documents-paths.ts';
 import { downloadFile, http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of these pages lives under this key; each change refetches it. */
@@ -18,18 +19,14 @@ const root = ['credential-documents'] as const;
 
 /** The practitioner's documents (own, or the managed practitioner's) and whom they may share with. */
 export function useCredentialDocuments() {
-  return useQuery({
-    queryKey: [...root, 'list'],
-    queryFn: ({ signal }) => http<CredentialDocuments>(paths.list, { signal }),
-  });
+  return useQuery(httpQuery<CredentialDocuments>([...root, 'list'], paths.list));
 }
 
 /** One of the practitioner's documents. */
 export function useCredentialDocument(id: string) {
-  return useQuery({
-    queryKey: [...root, 'item', id],
-    queryFn: ({ signal }) => http<CredentialDocument>(credentialDocumentApiPath(id), { signal }),
-  });
+  return useQuery(
+    httpQuery<CredentialDocument>([...root, 'item', id], credentialDocumentApiPath(id)),
+  );
 }
 
 /** The upload's form: the details first, then the file, as the API reads them. */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   keyContactApiPath,
   keyContactsApiPaths,
@@ -8,6 +8,7 @@ import {
   type NewKeyContact,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 const root = ['key-contacts'] as const;
@@ -15,11 +16,10 @@ const root = ['key-contacts'] as const;
 /** Query options of the key contacts list for one organisation (or the first the user keeps). */
 export function keyContactsQueryOptions(organisationId: string | undefined) {
   const query = organisationId ? `?organisationId=${encodeURIComponent(organisationId)}` : '';
-  return queryOptions({
-    queryKey: [...root, 'list', organisationId ?? null],
-    queryFn: ({ signal }) =>
-      http<KeyContactsList>(`${keyContactsApiPaths.list}${query}`, { signal }),
-  });
+  return httpQuery<KeyContactsList>(
+    [...root, 'list', organisationId ?? null],
+    `${keyContactsApiPaths.list}${query}`,
+  );
 }
 
 /** The organisations the user keeps key contacts for, and the chosen one's contacts. */
@@ -28,10 +28,7 @@ export const useKeyContacts = (organisationId: string | undefined) =>
 
 /** One key contact, for the update page. */
 export const useKeyContact = (id: string) =>
-  useQuery({
-    queryKey: [...root, 'contact', id],
-    queryFn: ({ signal }) => http<KeyContact>(keyContactApiPath('contact', id), { signal }),
-  });
+  useQuery(httpQuery<KeyContact>([...root, 'contact', id], keyContactApiPath('contact', id)));
 
 /** Adds a key contact. */
 export const useAddKeyContact = () =>

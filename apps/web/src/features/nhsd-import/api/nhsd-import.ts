@@ -17,6 +17,7 @@ import {
   nhsdPostcodePattern,
 } from '@pca/contracts/nhsd-import-paths.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { searchLocalities } from '#lib/business/address-fields.tsx';
 
 /** Every query of the wizard lives under this key; a successful import invalidates it. */
@@ -25,8 +26,7 @@ const root = ['nhsd-import'] as const;
 /** The directory's banner; a failed call means maintenance too (docs/product/features.md#nhsd-import). */
 export function useNhsdBanner() {
   return useQuery({
-    queryKey: [...root, 'banner'],
-    queryFn: ({ signal }) => http<NhsdBanner>(paths.banner, { signal }),
+    ...httpQuery<NhsdBanner>([...root, 'banner'], paths.banner),
     retry: false,
     staleTime: 60_000,
   });
@@ -34,21 +34,18 @@ export function useNhsdBanner() {
 
 /** The organisation trees the user may import into. */
 export function useImportOrganisations() {
-  return useQuery({
-    queryKey: [...root, 'organisations'],
-    queryFn: ({ signal }) => http<NhsdImportOrganisations>(paths.organisations, { signal }),
-  });
+  return useQuery(
+    httpQuery<NhsdImportOrganisations>([...root, 'organisations'], paths.organisations),
+  );
 }
 
 /** Page 1 (30 a page) of an organisation's active locations, with their type codes. */
 export function useImportLocations(organisationId: string) {
   return useQuery({
-    queryKey: [...root, 'locations', organisationId],
-    queryFn: ({ signal }) =>
-      http<NhsdLocationSearchResult>(
-        `${nhsdOrganisationApiPath('locations', organisationId)}?page=1`,
-        { signal },
-      ),
+    ...httpQuery<NhsdLocationSearchResult>(
+      [...root, 'locations', organisationId],
+      `${nhsdOrganisationApiPath('locations', organisationId)}?page=1`,
+    ),
     enabled: organisationId !== '',
     retry: false,
   });
@@ -60,14 +57,12 @@ export function useImportLocations(organisationId: string) {
  */
 export function usePublicationPreferences(organisationId: string, locationId: string) {
   return useQuery({
-    queryKey: [...root, 'publication-preferences', organisationId, locationId],
-    queryFn: ({ signal }) =>
-      http<PublicationPreferenceStatus>(
-        `${nhsdOrganisationApiPath('publicationPreferences', organisationId)}${
-          locationId ? `?locationId=${encodeURIComponent(locationId)}` : ''
-        }`,
-        { signal },
-      ),
+    ...httpQuery<PublicationPreferenceStatus>(
+      [...root, 'publication-preferences', organisationId, locationId],
+      `${nhsdOrganisationApiPath('publicationPreferences', organisationId)}${
+        locationId ? `?locationId=${encodeURIComponent(locationId)}` : ''
+      }`,
+    ),
     enabled: organisationId !== '',
     retry: false,
   });
@@ -76,12 +71,10 @@ export function usePublicationPreferences(organisationId: string, locationId: st
 /** Directory partner services (page 1, 50 a page) the organisation may subscribe to. */
 export function usePartnerServices(organisationId: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...root, 'partner-services', organisationId],
-    queryFn: ({ signal }) =>
-      http<PartnerServiceSearchResult>(
-        `${nhsdOrganisationApiPath('partnerServices', organisationId)}?role=${nhsdConstants.partnerServiceRole}&page=1`,
-        { signal },
-      ),
+    ...httpQuery<PartnerServiceSearchResult>(
+      [...root, 'partner-services', organisationId],
+      `${nhsdOrganisationApiPath('partnerServices', organisationId)}?role=${nhsdConstants.partnerServiceRole}&page=1`,
+    ),
     enabled: enabled && organisationId !== '',
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   partnerServicesApiPath as path,
   partnerServicesApiPaths as paths,
@@ -14,30 +14,25 @@ import {
   type RegisterPartnerService,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the feature starts with this key, so a write refreshes them all. */
 const root = ['partner-services'] as const;
 
 export function getPartnerServicesQueryOptions() {
-  return queryOptions({
-    queryKey: [...root, 'list'],
-    queryFn: ({ signal }) => http<PartnerServiceList>(paths.list, { signal }),
-  });
+  return httpQuery<PartnerServiceList>([...root, 'list'], paths.list);
 }
 
 export function getPartnerServiceQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [...root, 'one', id],
-    queryFn: ({ signal }) => http<PartnerServiceDetail>(path('one', id), { signal }),
-  });
+  return httpQuery<PartnerServiceDetail>([...root, 'one', id], path('one', id));
 }
 
 export function getIdentifierSystemsQueryOptions() {
-  return queryOptions({
-    queryKey: [...root, 'identifier-systems'],
-    queryFn: ({ signal }) => http<PartnerIdentifierSystemList>(paths.identifierSystems, { signal }),
-  });
+  return httpQuery<PartnerIdentifierSystemList>(
+    [...root, 'identifier-systems'],
+    paths.identifierSystems,
+  );
 }
 
 export const usePartnerServices = () => useQuery(getPartnerServicesQueryOptions());

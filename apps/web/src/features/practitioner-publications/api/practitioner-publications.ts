@@ -11,6 +11,7 @@ import {
   practitionerPublicationApiPaths as paths,
 } from '@pca/contracts/practitioner-publications-paths.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of these pages lives under this key; each change refetches it. */
@@ -18,19 +19,14 @@ const root = ['practitioner-publications'] as const;
 
 /** The practitioner's publishing settings (own, or the managed practitioner's). */
 export function usePractitionerPublications() {
-  return useQuery({
-    queryKey: [...root, 'list'],
-    queryFn: ({ signal }) => http<PractitionerPublications>(paths.list, { signal }),
-  });
+  return useQuery(httpQuery<PractitionerPublications>([...root, 'list'], paths.list));
 }
 
 /** Partner services not yet added. */
 export function useAvailablePartners() {
-  return useQuery({
-    queryKey: [...root, 'available'],
-    queryFn: ({ signal }) =>
-      http<AvailablePublicationPartners>(paths.availablePartners, { signal }),
-  });
+  return useQuery(
+    httpQuery<AvailablePublicationPartners>([...root, 'available'], paths.availablePartners),
+  );
 }
 
 export const useAddPublication = () =>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ImportPreview, ImportRequest, ImportResult, ImportRunProgress } from '@pca/contracts';
 import { practitionerRoleImportApiPath as path } from '@pca/contracts/practitioner-role-import-paths.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the import lives under this key. */
@@ -22,8 +23,7 @@ export const cancelRun = (runId: string) =>
 /** The preview of a run read to the end. */
 export function useImportPreview(runId: string | null) {
   return useQuery({
-    queryKey: [...root, 'preview', runId],
-    queryFn: ({ signal }) => http<ImportPreview>(path('run', runId ?? ''), { signal }),
+    ...httpQuery<ImportPreview>([...root, 'preview', runId], path('run', runId ?? '')),
     enabled: runId !== null,
     retry: false,
     staleTime: Infinity,

@@ -1,14 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PractitionerProfile, Profile } from '@pca/contracts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /** Query options of a user's profile; every profile change invalidates the ['profile'] key. */
 export function profileQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: ['profile', 'user', userId],
-    queryFn: ({ signal }) => http<Profile>(profileApiPath('profile', userId), { signal }),
-  });
+  return httpQuery<Profile>(['profile', 'user', userId], profileApiPath('profile', userId));
 }
 
 /** A user's profile (User register: get user by id). */
@@ -18,9 +15,10 @@ export function useProfile(userId: string) {
 
 /** The practitioner profile read view (Practitioner register: get practitioner by id). */
 export function usePractitionerProfile(practitionerId: string) {
-  return useQuery({
-    queryKey: ['profile', 'practitioner', practitionerId],
-    queryFn: ({ signal }) =>
-      http<PractitionerProfile>(profileApiPath('practitionerProfile', practitionerId), { signal }),
-  });
+  return useQuery(
+    httpQuery<PractitionerProfile>(
+      ['profile', 'practitioner', practitionerId],
+      profileApiPath('practitionerProfile', practitionerId),
+    ),
+  );
 }

@@ -6,7 +6,7 @@ import type {
 } from '@pca/contracts/publications-overview.ts';
 import { publicationsOverviewApiPaths as paths } from '@pca/contracts/publications-overview-paths.ts';
 import { downloadFile } from '#lib/download.ts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /** Rows a drill-down page shows. */
 export const PAGE_SIZE = 20;
@@ -18,10 +18,7 @@ const typeQuery = (type: PublishedEntityType | '') => (type ? `type=${type}` : '
 
 /** Every partner service with counts of what it receives. */
 export function usePublicationsOverview() {
-  return useQuery({
-    queryKey: ['publications-overview'],
-    queryFn: ({ signal }) => http<PublicationsOverview>(paths.list, { signal }),
-  });
+  return useQuery(httpQuery<PublicationsOverview>(['publications-overview'], paths.list));
 }
 
 /** One page of what a partner receives; the page before stays on screen while the next one loads. */
@@ -30,17 +27,14 @@ export function usePublishedEntities(
   type: PublishedEntityType | '',
   page: number,
 ) {
+  const query = [typeQuery(type), `page=${page}`, `pageSize=${PAGE_SIZE}`]
+    .filter(Boolean)
+    .join('&');
   return useQuery({
-    queryKey: ['publications-overview', partnerServiceId, type, page],
-    queryFn: ({ signal }) => {
-      const query = [typeQuery(type), `page=${page}`, `pageSize=${PAGE_SIZE}`]
-        .filter(Boolean)
-        .join('&');
-      return http<PublishedEntitiesPage>(
-        `${withPartner(paths.entities, partnerServiceId)}?${query}`,
-        { signal },
-      );
-    },
+    ...httpQuery<PublishedEntitiesPage>(
+      ['publications-overview', partnerServiceId, type, page],
+      `${withPartner(paths.entities, partnerServiceId)}?${query}`,
+    ),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,6 +11,7 @@ import {
   tasksNotificationsApiPaths as paths,
 } from '@pca/contracts/tasks-notifications-paths.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /**
  * The tab counts' key: a change to a task or a notification invalidates it, so 'Open (n)' and
@@ -20,18 +21,16 @@ export const tasksNotificationsCountsKey = ['tasks-notifications', 'counts'] as 
 
 /** Open tasks and unread notifications of the own practitioner, or the one managed. */
 export function useTasksNotificationsCounts() {
-  return useQuery({
-    queryKey: tasksNotificationsCountsKey,
-    queryFn: ({ signal }) => http<TasksNotificationsCounts>(paths.counts, { signal }),
-  });
+  return useQuery(httpQuery<TasksNotificationsCounts>(tasksNotificationsCountsKey, paths.counts));
 }
 
 /** One page of tasks in a status. */
 export function useTasks(status: TaskStatus, page: number) {
   return useQuery({
-    queryKey: ['tasks', 'list', status, page],
-    queryFn: ({ signal }) =>
-      http<TasksPage>(`${paths.tasks}?status=${status}&page=${page}`, { signal }),
+    ...httpQuery<TasksPage>(
+      ['tasks', 'list', status, page],
+      `${paths.tasks}?status=${status}&page=${page}`,
+    ),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,8 +38,7 @@ export function useTasks(status: TaskStatus, page: number) {
 /** A verify-information task with its entity's current values. */
 export function useTask(id: string) {
   return useQuery({
-    queryKey: ['tasks', 'task', id],
-    queryFn: ({ signal }) => http<VerifyInformationTask>(taskApiPath('task', id), { signal }),
+    ...httpQuery<VerifyInformationTask>(['tasks', 'task', id], taskApiPath('task', id)),
     retry: false,
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   terminologyApiPaths,
   type MapTerm,
@@ -7,24 +7,21 @@ import {
   type UnmatchedTerms,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** The texts no concept matches, with counts (the operator's). */
 export const unmatchedQueryOptions = () =>
-  queryOptions({
-    queryKey: ['terminology', 'unmatched'],
-    queryFn: ({ signal }) => http<UnmatchedTerms>(terminologyApiPaths.unmatched, { signal }),
-  });
+  httpQuery<UnmatchedTerms>(['terminology', 'unmatched'], terminologyApiPaths.unmatched);
 export const useUnmatchedTerms = () => useQuery(unmatchedQueryOptions());
 
 /** The concepts of one value set. */
 export const useConcepts = (valueSet: TerminologyValueSet) =>
   useQuery({
-    queryKey: ['terminology', 'concepts', valueSet],
-    queryFn: ({ signal }) =>
-      http<TerminologyConcepts>(`${terminologyApiPaths.concepts}?valueSet=${valueSet}`, {
-        signal,
-      }),
+    ...httpQuery<TerminologyConcepts>(
+      ['terminology', 'concepts', valueSet],
+      `${terminologyApiPaths.concepts}?valueSet=${valueSet}`,
+    ),
     staleTime: 5 * 60_000,
   });
 

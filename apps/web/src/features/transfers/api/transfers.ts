@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   transferApiPath,
   transfersApiPaths,
@@ -8,6 +8,7 @@ import {
   type Transfers,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the feature starts with this key, so a write refreshes them all. */
@@ -15,10 +16,7 @@ const root = ['transfers'] as const;
 
 /** Query options of the transfers the caller may see. */
 export function transfersQueryOptions() {
-  return queryOptions({
-    queryKey: root,
-    queryFn: ({ signal }) => http<Transfers>(transfersApiPaths.list, { signal }),
-  });
+  return httpQuery<Transfers>(root, transfersApiPaths.list);
 }
 
 /** The transfers the caller may see (the operator's every one; a manager's organisations'). */
@@ -28,10 +26,7 @@ export function useTransfers() {
 
 /** What the operator may choose from when starting a transfer. */
 export function useTransferOptions() {
-  return useQuery({
-    queryKey: [...root, 'options'],
-    queryFn: ({ signal }) => http<TransferOptions>(transfersApiPaths.options, { signal }),
-  });
+  return useQuery(httpQuery<TransferOptions>([...root, 'options'], transfersApiPaths.options));
 }
 
 /** Starts a transfer (operator). */

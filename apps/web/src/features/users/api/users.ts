@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   businessApiPath,
   usersApiPaths,
@@ -13,6 +7,7 @@ import {
   type UsersPage,
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /** The list's query as the address keeps it. */
 export type UsersSearch = {
@@ -32,11 +27,10 @@ function searchParams(search: UsersSearch) {
 }
 
 export function usersQueryOptions(search: UsersSearch) {
-  return queryOptions({
-    queryKey: ['users', 'list', search],
-    queryFn: ({ signal }) =>
-      http<UsersPage>(`${usersApiPaths.list}?${searchParams(search)}`, { signal }),
-  });
+  return httpQuery<UsersPage>(
+    ['users', 'list', search],
+    `${usersApiPaths.list}?${searchParams(search)}`,
+  );
 }
 
 /** A page of users; the page before stays on screen while the next one loads. */
@@ -45,11 +39,7 @@ export function useUsers(search: UsersSearch) {
 }
 
 export function userQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['users', 'detail', id],
-    queryFn: ({ signal }) =>
-      http<UserDetail>(businessApiPath(usersApiPaths.detail, id), { signal }),
-  });
+  return httpQuery<UserDetail>(['users', 'detail', id], businessApiPath(usersApiPaths.detail, id));
 }
 
 /** One user's page. */

@@ -4,23 +4,19 @@ import {
   workplaceServiceApiPath,
   workplacesApiPaths as paths,
 } from '@pca/contracts/workplaces-paths.ts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
 /** Every query of these pages lives under this key. */
 const root = ['workplaces'] as const;
 
 /** The practitioner's roles by healthcare service, active and past (own, or the managed practitioner's). */
 export function useWorkplaces() {
-  return useQuery({
-    queryKey: [...root, 'list'],
-    queryFn: ({ signal }) => http<Workplaces>(paths.list, { signal }),
-  });
+  return useQuery(httpQuery<Workplaces>([...root, 'list'], paths.list));
 }
 
 /** One healthcare service the practitioner holds or held a role at (404 for any other). */
 export function useWorkplaceService(id: string) {
-  return useQuery({
-    queryKey: [...root, 'service', id],
-    queryFn: ({ signal }) => http<WorkplaceServiceSummary>(workplaceServiceApiPath(id), { signal }),
-  });
+  return useQuery(
+    httpQuery<WorkplaceServiceSummary>([...root, 'service', id], workplaceServiceApiPath(id)),
+  );
 }
