@@ -23,6 +23,8 @@ export type ActionDialogProps = Omit<ActionDialogState, 'serverError'> & {
   actionButton: Pick<ButtonProps, 'onClick' | 'type' | 'form'>;
   /** When false, a click outside does not close it (a half-written answer is not lost). */
   dismissOnClickOutside?: boolean;
+  /** Its width in px where the specification names one (640 otherwise). */
+  width?: number;
   /** What the dialog says or asks. */
   children: ReactNode;
 };
@@ -36,6 +38,7 @@ export function ActionDialog({
   actionLabel,
   actionButton,
   dismissOnClickOutside,
+  width = 640,
   children,
 }: ActionDialogProps) {
   return (
@@ -43,7 +46,7 @@ export function ActionDialog({
       isOpen={isOpen}
       onClose={onClose}
       title={title}
-      width={640}
+      width={width}
       dismissOnClickOutside={dismissOnClickOutside}
       actions={
         <ButtonGroup>

@@ -1,8 +1,7 @@
 import { dialogWidths } from '@pca/contracts/constants.ts';
-import { Modal } from '@pca/ui/modal/modal.tsx';
-import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { ActionDialog } from '#lib/action-dialog.tsx';
 
 /** Props of DismissTaskDialog. */
 export type DismissTaskDialogProps = {
@@ -27,26 +26,19 @@ export function DismissTaskDialog({
 }: DismissTaskDialogProps) {
   const partner = partnerServiceName ?? 'the partner service';
   return (
-    <Modal
+    <ActionDialog
       isOpen={isOpen}
       onClose={onClose}
+      saving={saving}
       title="Keep the current details"
       width={dialogWidths.dismissTask}
-      actions={
-        <ButtonGroup>
-          <Button loading={saving} onClick={onConfirm}>
-            Dismiss task
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        </ButtonGroup>
-      }
+      actionLabel="Dismiss task"
+      actionButton={{ onClick: onConfirm }}
     >
       <Stack gap={1}>
         <Text as="p">{`You chose to keep the current details instead of the change ${partner} suggested.`}</Text>
         <Text as="p">{`The task will be dismissed and we will let ${partner} know that the current details are correct.`}</Text>
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }
