@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminApiPaths, type PendingRegistrations } from '@pca/contracts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches the operator's queue of business registrations pending approval. */
-export function getPendingRegistrations(signal?: AbortSignal) {
-  return http<PendingRegistrations>(adminApiPaths.registrations, { signal });
-}
-
-/** Query options of the approval queue. */
+/** Query options of the operator's queue of business registrations pending approval. */
 export function getPendingRegistrationsQueryOptions() {
-  return queryOptions({
-    queryKey: ['admin', 'registrations'],
-    queryFn: ({ signal }) => getPendingRegistrations(signal),
-  });
+  return httpQuery<PendingRegistrations>(['admin', 'registrations'], adminApiPaths.registrations);
 }
 
 /** The approval queue. */

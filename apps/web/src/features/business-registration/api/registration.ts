@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   businessApiPath,
   businessRegistrationApiPaths,
@@ -9,20 +9,14 @@ import {
 import { currentUserQueryOptions } from '#lib/current-user.ts';
 import { myOrganisationsQueryOptions } from '#lib/my-organisations.ts';
 import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches a registration in progress. */
-export function getRegistration(id: string, signal?: AbortSignal) {
-  return http<Registration>(businessApiPath(businessRegistrationApiPaths.registration, id), {
-    signal,
-  });
-}
-
-/** Query options of one registration. */
+/** Query options of one registration in progress. */
 export function getRegistrationQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['business-registrations', id],
-    queryFn: ({ signal }) => getRegistration(id, signal),
-  });
+  return httpQuery<Registration>(
+    ['business-registrations', id],
+    businessApiPath(businessRegistrationApiPaths.registration, id),
+  );
 }
 
 /** One registration; idle without an id (a new registration). */

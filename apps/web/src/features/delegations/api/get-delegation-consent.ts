@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { delegationApiPaths } from '@pca/contracts/delegations-paths.ts';
 import type { DelegationConsent } from '@pca/contracts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches the consent text in force, with its version (sent back with every consent). */
-export function getDelegationConsent(signal?: AbortSignal): Promise<DelegationConsent> {
-  return http<DelegationConsent>(delegationApiPaths.consent, { signal });
-}
-
-/** Query options of the consent text. */
+/** Query options of the consent text in force, with its version (sent back with every consent). */
 export function getDelegationConsentQueryOptions() {
   return queryOptions({
-    queryKey: ['delegations', 'consent'],
-    queryFn: ({ signal }) => getDelegationConsent(signal),
+    ...httpQuery<DelegationConsent>(['delegations', 'consent'], delegationApiPaths.consent),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,19 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { delegationApiPaths } from '@pca/contracts/delegations-paths.ts';
 import type { PotentialDelegates } from '@pca/contracts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches the practice and business managers linked to the caller ("potential delegates"). */
-export function getPotentialDelegates(signal?: AbortSignal): Promise<PotentialDelegates> {
-  return http<PotentialDelegates>(delegationApiPaths.potentialDelegates, { signal });
-}
-
-/** Query options of the connections list. */
+/** Query options of the practice and business managers linked to the caller ("potential delegates"). */
 export function getPotentialDelegatesQueryOptions() {
-  return queryOptions({
-    queryKey: ['delegations', 'potential'],
-    queryFn: ({ signal }) => getPotentialDelegates(signal),
-  });
+  return httpQuery<PotentialDelegates>(
+    ['delegations', 'potential'],
+    delegationApiPaths.potentialDelegates,
+  );
 }
 
 /** The caller's connections, loaded when the connections choice is shown. */

@@ -1,21 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { practitionerRolePath, type PractitionerRoleDetail } from '@pca/contracts/practitioners.ts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches one practitioner role (403 unless the user manages its healthcare service). */
-export function getPractitionerRole(
-  roleId: string,
-  signal?: AbortSignal,
-): Promise<PractitionerRoleDetail> {
-  return http<PractitionerRoleDetail>(practitionerRolePath(roleId), { signal });
-}
-
-/** Query options of one role; writes to it invalidate ['practitioner-roles']. */
+/** Query options of one role (403 unless the user manages its healthcare service); writes to it invalidate ['practitioner-roles']. */
 export function getPractitionerRoleQueryOptions(roleId: string) {
-  return queryOptions({
-    queryKey: ['practitioner-roles', roleId],
-    queryFn: ({ signal }) => getPractitionerRole(roleId, signal),
-  });
+  return httpQuery<PractitionerRoleDetail>(
+    ['practitioner-roles', roleId],
+    practitionerRolePath(roleId),
+  );
 }
 
 /** One practitioner role. */

@@ -1,21 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   practitionerApiPaths,
   type PractitionerRoleOptions,
 } from '@pca/contracts/practitioners.ts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches the healthcare services the user may add roles to, and the role types. */
-export function getRoleOptions(signal?: AbortSignal): Promise<PractitionerRoleOptions> {
-  return http<PractitionerRoleOptions>(practitionerApiPaths.roleOptions, { signal });
-}
-
-/** Query options of the role form's choices. */
+/** Query options of the role form's choices: the healthcare services the user may add roles to, and the role types. */
 export function getRoleOptionsQueryOptions() {
-  return queryOptions({
-    queryKey: ['practitioner-roles', 'options'],
-    queryFn: ({ signal }) => getRoleOptions(signal),
-  });
+  return httpQuery<PractitionerRoleOptions>(
+    ['practitioner-roles', 'options'],
+    practitionerApiPaths.roleOptions,
+  );
 }
 
 /** The role form's choices. */

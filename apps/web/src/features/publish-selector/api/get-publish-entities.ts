@@ -1,18 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { publishSelectorApiPaths, type PublishEntities } from '@pca/contracts';
-import { http } from '#lib/http.ts';
+import { httpQuery } from '#lib/http-query.ts';
 
-/** Fetches the healthcare services, organisations and locations the user manages. */
-export function getPublishEntities(signal?: AbortSignal): Promise<PublishEntities> {
-  return http<PublishEntities>(publishSelectorApiPaths.entities, { signal });
-}
-
-/** Query options of the publish selector's entities. */
+/** Query options of the publish selector's entities: the healthcare services, organisations and locations the user manages. */
 export function getPublishEntitiesQueryOptions() {
-  return queryOptions({
-    queryKey: ['me', 'publish-selector', 'entities'],
-    queryFn: ({ signal }) => getPublishEntities(signal),
-  });
+  return httpQuery<PublishEntities>(
+    ['me', 'publish-selector', 'entities'],
+    publishSelectorApiPaths.entities,
+  );
 }
 
 /** The entities the user can manage publications for. */
