@@ -7,9 +7,8 @@ import {
   RegistrationStepUpdate,
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
-import { errors } from '#platform/entities/entity-routes.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams } from '#platform/http/route-schema.ts';
+import { IdParams, reads } from '#platform/http/route-schema.ts';
 import { businessRegistrationService } from './service.ts';
 
 /** The Register a business wizard: start, read, save a step, submit for approval. */
@@ -26,7 +25,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
 
   route.get(businessRegistrationApiPaths.registration, {
     summary: 'A business registration as saved so far',
-    schema: { params: IdParams, 200: Registration, ...errors },
+    schema: { params: IdParams, 200: Registration, ...reads },
     handler: (request, { scope }) => service.getRegistration(scope, request.params.id),
   });
 
@@ -37,7 +36,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       body: RegistrationStepUpdate,
       200: Registration,
       409: Problem,
-      ...errors,
+      ...reads,
     },
     handler: (request, { scope }) =>
       service.saveRegistrationStep(scope, request.params.id, request.body, request.id),
@@ -45,7 +44,7 @@ export const businessRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async 
 
   route.post(businessRegistrationApiPaths.submit, {
     summary: 'Submit a complete registration for approval (Pending Approval)',
-    schema: { params: IdParams, 200: Registration, 409: Problem, ...errors },
+    schema: { params: IdParams, 200: Registration, 409: Problem, ...reads },
     handler: (request, { scope }) =>
       service.submitRegistration(scope, request.params.id, request.id),
   });

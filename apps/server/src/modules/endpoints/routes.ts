@@ -4,10 +4,8 @@ import { EndpointInput, EndpointList, EndpointView, endpointApiPaths } from '@pc
 import type { AppDeps } from '#platform/deps.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems, reads } from '#platform/http/route-schema.ts';
+import { IdParams, reads } from '#platform/http/route-schema.ts';
 import { endpointsService, type EndpointCaller } from './service.ts';
-
-const writes = problems(400, 403, 404);
 
 /**
  * Partner-facing endpoints (docs/decisions/072-endpoint-and-provenance.md, 085-location-endpoints.md): read by
@@ -39,7 +37,7 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     });
     route.post(url, {
       summary: `Add a partner-facing endpoint to ${nouns[kind]} (its managers)`,
-      schema: { params: IdParams, body: EndpointInput, 201: EndpointView, ...writes },
+      schema: { params: IdParams, body: EndpointInput, 201: EndpointView, ...reads },
       handler: (request, auth) =>
         service.create(caller(auth), { kind, id: request.params.id }, request.body, request.id),
     });
@@ -47,14 +45,14 @@ export const endpointRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   route.put(endpointApiPaths.endpoint, {
     summary: 'Change an endpoint (managers of its organisation, service or location)',
-    schema: { params: IdParams, body: EndpointInput, 200: EndpointView, ...writes },
+    schema: { params: IdParams, body: EndpointInput, 200: EndpointView, ...reads },
     handler: (request, auth) =>
       service.update(caller(auth), request.params.id, request.body, request.id),
   });
 
   route.delete(endpointApiPaths.endpoint, {
     summary: 'Remove an endpoint (managers of its organisation, service or location)',
-    schema: { params: IdParams, 204: z.null(), ...writes },
+    schema: { params: IdParams, 204: z.null(), ...reads },
     handler: (request, auth) => service.remove(caller(auth), request.params.id, request.id),
   });
 };

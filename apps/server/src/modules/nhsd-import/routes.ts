@@ -21,9 +21,10 @@ import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { nhsdImportService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, reads } from '#platform/http/route-schema.ts';
+import { IdParams, reads, writes } from '#platform/http/route-schema.ts';
 
-const writes = { ...reads, 409: Problem, 502: Problem };
+/** The import's writes also answer 502 when the NHSD cannot be reached. */
+const importWrites = { ...writes, 502: Problem };
 
 /** Options of the plugin: tests give their own directory (a FHIR stand-in); by default configuration chooses. */
 export interface NhsdImportRouteOptions extends AppDeps {
@@ -99,13 +100,13 @@ export const nhsdImportRoutes: FastifyPluginAsyncZod<NhsdImportRouteOptions> = a
 
   route.post(paths.validate, {
     summary: 'Whether the services can be imported there (nothing is written)',
-    schema: { body: NhsdImportRequest, 204: z.null(), ...writes },
+    schema: { body: NhsdImportRequest, 204: z.null(), ...importWrites },
     handler: (request, caller) => service.validate(caller, request.body),
   });
 
   route.post(paths.import, {
     summary: 'Import directory services, with a new location and subscriptions, in one transaction',
-    schema: { body: NhsdImportRequest, 200: NhsdImportResult, ...writes },
+    schema: { body: NhsdImportRequest, 200: NhsdImportResult, ...importWrites },
     handler: (request, caller) => service.import(caller, request.body, request.id),
   });
 };

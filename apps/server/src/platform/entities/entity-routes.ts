@@ -2,12 +2,9 @@ import type { z } from 'zod';
 import { CreatedEntity } from '@pca/contracts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { declareRoutes, type ZodApp } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, reads } from '#platform/http/route-schema.ts';
 
 // Route shapes the organisation, location and healthcare service modules share (signed-in routes).
-
-/** Problem responses of routes on one entity. */
-export const errors = problems(400, 403, 404);
 
 /** What entityRoutes registers for one entity. */
 export interface EntityRoutes<D extends z.ZodType, B extends z.ZodType> {
@@ -56,12 +53,12 @@ export function entityRoutes<D extends z.ZodType, B extends z.ZodType>(
   const input: z.ZodType = body;
   route.get(view.url, {
     summary: view.summary,
-    schema: { params: IdParams, 200: answer, ...errors },
+    schema: { params: IdParams, 200: answer, ...reads },
     handler: (request, { scope }) => view.load(scope, request.params.id),
   });
   route.patch(view.url, {
     summary: edit.summary,
-    schema: { params: IdParams, body: input, 200: answer, ...errors },
+    schema: { params: IdParams, body: input, 200: answer, ...reads },
     handler: async (request, { scope }) => {
       // The caller's effective roles were read with the session; saving an entity does not change them.
       await edit.save(scope, request.params.id, request.body as z.output<B>, request.id);
@@ -71,7 +68,7 @@ export function entityRoutes<D extends z.ZodType, B extends z.ZodType>(
   if (!create) return;
   route.post(create.url, {
     summary: create.summary,
-    schema: { params: IdParams, body: input, 201: CreatedEntity, ...errors },
+    schema: { params: IdParams, body: input, 201: CreatedEntity, ...reads },
     handler: async (request, { scope }) => ({
       id: await create.add(scope, request.params.id, request.body as z.output<B>, request.id),
     }),
