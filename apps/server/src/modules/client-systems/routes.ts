@@ -24,11 +24,10 @@ import {
   type TokenAnswer,
 } from './token-endpoint.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, problems, writes } from '#platform/http/route-schema.ts';
 import { declaresOtherCharset } from '#platform/http/json-body.ts';
 
 const reads = problems(403);
-const writes = problems(400, 403, 404, 409);
 
 /**
  * Client systems (docs/decisions/030-publishing-to-partners.md, "Client systems and tokens"): the operators'

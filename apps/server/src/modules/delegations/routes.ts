@@ -19,10 +19,9 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { delegationsService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, problems, writes } from '#platform/http/route-schema.ts';
 
 const reads = problems(400, 403);
-const writes = problems(400, 403, 404, 409);
 
 /** Delegation: the Delegate API of docs/product/features.md#feature-calls (docs/decisions/020-delegation.md). */
 export const delegationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { managingService } from './service.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
+import { reads } from '#platform/http/route-schema.ts';
 
 /** Managing another practitioner: the delegate's practitioners, start and stop (docs/product/rules.md#states, docs/product/rules.md#calls). */
 export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -25,7 +25,7 @@ export const managingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   route.put(shellApiPaths.managing, {
     summary: 'Start managing a practitioner (checked against an accepted delegation)',
-    schema: { body: StartManagingRequest, 200: ManagedPractitioner, ...problems(400, 403, 404) },
+    schema: { body: StartManagingRequest, 200: ManagedPractitioner, ...reads },
     handler: (request, caller) => service.start(caller, request.body.practitionerId, request.id),
   });
 

@@ -16,11 +16,10 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, problems, writes } from '#platform/http/route-schema.ts';
 import { partnerServicesService } from './service.ts';
 
 const reads = problems(403, 404);
-const writes = problems(400, 403, 404, 409);
 
 /**
  * Partner services, their information use statements and identifier systems

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
+import { problems, reads } from '#platform/http/route-schema.ts';
 import { publicationsOverviewService } from './service.ts';
 
 /** The day a file is downloaded, in Sydney, for its name. */
@@ -47,7 +47,7 @@ export const publicationsOverviewRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       params: PartnerServiceParams,
       querystring: PublishedEntitiesQuery,
       200: PublishedEntitiesPage,
-      ...problems(400, 403, 404),
+      ...reads,
     },
     handler: (request) => service.page(request.params.partnerServiceId, request.query),
   });
@@ -58,7 +58,7 @@ export const publicationsOverviewRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       params: PartnerServiceParams,
       querystring: PublishedEntitiesFilter,
       200: z.string().describe('text/csv'),
-      ...problems(400, 403, 404),
+      ...reads,
     },
     handler: async (request, _caller, reply) => {
       const { name, stream } = await service.csv(

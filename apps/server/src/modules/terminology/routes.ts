@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { problems } from '#platform/http/route-schema.ts';
+import { problems, reads } from '#platform/http/route-schema.ts';
 import { terminologyService } from './service.ts';
 
 /**
@@ -39,7 +39,7 @@ export const terminologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   operator.post(terminologyApiPaths.mappings, {
     summary: 'Map a text to a concept of its value set (PcaOperator)',
-    schema: { body: MapTerm, 204: z.null(), ...problems(400, 403, 404) },
+    schema: { body: MapTerm, 204: z.null(), ...reads },
     handler: (request, { user }) => service.map(user.id, request.body, request.id),
   });
 };

@@ -9,7 +9,7 @@ import {
 } from '@pca/contracts';
 import type { AppDeps } from '#platform/deps.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, problems, reads, writes } from '#platform/http/route-schema.ts';
 import { transfersService } from './service.ts';
 
 /**
@@ -42,13 +42,13 @@ export const transfersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   route.get(paths.transfer, {
     summary: 'One transfer',
-    schema: { params: IdParams, 200: Transfer, ...problems(400, 403, 404) },
+    schema: { params: IdParams, 200: Transfer, ...reads },
     handler: (request, caller) => service.get(caller, request.params.id),
   });
 
   route.post(paths.accept, {
     summary: "Accept a transfer (the receiving organisation's manager): the entity moves",
-    schema: { params: IdParams, 200: Transfer, ...problems(400, 403, 404, 409) },
+    schema: { params: IdParams, 200: Transfer, ...writes },
     handler: (request, caller) => service.accept(caller, request.params.id, request.id),
   });
 
@@ -58,7 +58,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       params: IdParams,
       body: DeclineTransfer,
       200: Transfer,
-      ...problems(400, 403, 404, 409),
+      ...writes,
     },
     handler: (request, caller) =>
       service.decline(caller, request.params.id, request.body.reason, request.id),
@@ -66,7 +66,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   route.post(paths.cancel, {
     summary: 'Withdraw a pending transfer (operator)',
-    schema: { params: IdParams, 200: Transfer, ...problems(400, 403, 404, 409) },
+    schema: { params: IdParams, 200: Transfer, ...writes },
     handler: (request, caller) => service.cancel(caller, request.params.id, request.id),
   });
 };

@@ -4,7 +4,7 @@ import { UserDetail, UsersPage, UsersQuery, UserStatusChange, usersApiPaths } fr
 import type { AppDeps } from '#platform/deps.ts';
 import { requireCapability } from '#platform/access/guards.ts';
 import { declareRoutes } from '#platform/http/declare-routes.ts';
-import { IdParams, problems } from '#platform/http/route-schema.ts';
+import { IdParams, problems, writes } from '#platform/http/route-schema.ts';
 import { usersService } from './service.ts';
 
 /** The operator's users (PcaOperator, not while managing; docs/decisions/063-users.md). */
@@ -32,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       params: IdParams,
       body: UserStatusChange,
       204: z.null(),
-      ...problems(400, 403, 404, 409),
+      ...writes,
     },
     handler: (request, { user }) =>
       service.deactivate(user.id, request.params.id, request.body.reason, request.id),
@@ -44,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       params: IdParams,
       body: UserStatusChange,
       204: z.null(),
-      ...problems(400, 403, 404, 409),
+      ...writes,
     },
     handler: (request, { user }) =>
       service.reactivate(user.id, request.params.id, request.body.reason, request.id),
