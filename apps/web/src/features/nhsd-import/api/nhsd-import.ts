@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   NhsdBanner,
   NhsdFindRequest,
@@ -19,6 +19,7 @@ import {
 import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 import { searchLocalities } from '#lib/business/address-fields.tsx';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** Every query of the wizard lives under this key; a successful import invalidates it. */
 const root = ['nhsd-import'] as const;
@@ -114,16 +115,12 @@ export function useValidateImport(request: NhsdImportRequest | null) {
 
 /** Imports the services; afterwards the user's organisation trees and the wizard's data are read again. */
 export function useImportServices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: NhsdImportRequest) =>
+  return useRefreshingWrite(
+    root,
+    (request: NhsdImportRequest) =>
       http<NhsdImportResult>(paths.import, { method: 'POST', body: request }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['me', 'organisations'] }),
-        queryClient.invalidateQueries({ queryKey: root }),
-      ]),
-  });
+    ['me', 'organisations'],
+  );
 }
 
 /**

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   BasicInformationUpdate,
   PersonalContactDetailsUpdate,
@@ -9,6 +8,7 @@ import type {
 } from '@pca/contracts';
 import { profileApiPath, profileApiPaths } from '@pca/contracts/profile-paths.ts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** The profile's changes, as the User register and Practitioner register name them. */
 export const profileChanges = {
@@ -34,31 +34,19 @@ export const profileChanges = {
 export function useProfileChange<TVariables, TResult>(
   change: (variables: TVariables) => Promise<TResult>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-      ]),
-  });
+  return useRefreshingWrite(['profile'], change, ['me']);
 }
 
 /** Verifies an email address from its mailed link (no session needed). */
 export function useVerifyEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: VerifyEmailRequest) =>
+  return useRefreshingWrite(
+    ['profile'],
+    (body: VerifyEmailRequest) =>
       http<VerifyEmailResult>(profileApiPaths.verifyEmail, {
         method: 'POST',
         body,
         redirectOnUnauthorized: false,
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-      ]),
-  });
+    ['me'],
+  );
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Problem, ProfilePhoto } from '@pca/contracts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { ApiError, http, parseRetryAfter } from '#lib/http.ts';
 import { redirectToLogin } from '#lib/login.ts';
 import { clearSessionToken, getSessionToken } from '#lib/session-token.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /**
  * Uploads the cropped photo as the picture itself (image/png), not JSON: the one call `http` cannot make
@@ -44,15 +44,7 @@ export const deletePhoto = ({ userId }: { userId: string }) =>
  * read again, so the new photo shows everywhere without a reload.
  */
 function usePhotoChange<TVariables, TResult>(change: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
-      ]),
-  });
+  return useRefreshingWrite(['profile'], change, ['me']);
 }
 
 /** Saves a cropped photo. */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type {
   HpiiCheckRequest,
   HpiiCheckResult,
@@ -7,6 +7,7 @@ import type {
 } from '@pca/contracts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { http } from '#lib/http.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** The identity step: the server asks the HI Service about the HPI-I (docs/decisions/023-register-as-practitioner.md). */
 export function useHpiiCheck() {
@@ -21,17 +22,13 @@ export function useHpiiCheck() {
  * navigation and the capabilities read) and the profile are read again.
  */
 export function usePractitionerRegistration() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: PractitionerRegistrationRequest }) =>
+  return useRefreshingWrite(
+    ['profile'],
+    ({ userId, body }: { userId: string; body: PractitionerRegistrationRequest }) =>
       http<PractitionerRegistrationResult>(profileApiPath('practitionerRegistration', userId), {
         method: 'POST',
         body,
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
-      ]),
-  });
+    ['me'],
+  );
 }

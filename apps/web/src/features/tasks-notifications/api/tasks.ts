@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   OnlineFormUrl,
   TasksNotificationsCounts,
@@ -12,6 +12,7 @@ import {
 } from '@pca/contracts/tasks-notifications-paths.ts';
 import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /**
  * The tab counts' key: a change to a task or a notification invalidates it, so 'Open (n)' and
@@ -48,21 +49,17 @@ export function useTask(id: string) {
  * lists and counts are read again.
  */
 export function useResolveTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, choice }: { id: string; choice: 'suggested' | 'confirmed' | 'current' }) =>
+  return useRefreshingWrite(
+    ['tasks'],
+    ({ id, choice }: { id: string; choice: 'suggested' | 'confirmed' | 'current' }) =>
       choice !== 'current'
         ? http<VerifyInformationTask>(taskApiPath('completeTask', id), {
             method: 'POST',
             body: { choice },
           })
         : http<VerifyInformationTask>(taskApiPath('dismissTask', id), { method: 'POST' }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-        queryClient.invalidateQueries({ queryKey: tasksNotificationsCountsKey }),
-      ]),
-  });
+    tasksNotificationsCountsKey,
+  );
 }
 
 /** The online form's address (with its signed, short-lived token). */

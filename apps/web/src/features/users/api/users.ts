@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   businessApiPath,
   usersApiPaths,
@@ -8,6 +8,7 @@ import {
 } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
+import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 
 /** The list's query as the address keeps it. */
 export type UsersSearch = {
@@ -49,15 +50,10 @@ export function useUser(id: string) {
 
 /** Deactivates or reactivates a user with a reason; refreshes the user, the list and the home's counts. */
 export function useChangeUserStatus(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, reason }: { action: 'deactivate' | 'reactivate'; reason: string }) =>
+  return useRefreshingWrite(
+    ['users'],
+    ({ action, reason }: { action: 'deactivate' | 'reactivate'; reason: string }) =>
       http<null>(businessApiPath(usersApiPaths[action], id), { method: 'POST', body: { reason } }),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['users'] }),
-        client.invalidateQueries({ queryKey: ['admin'] }),
-      ]);
-    },
-  });
+    ['admin'],
+  );
 }
