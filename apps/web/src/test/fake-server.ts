@@ -44,3 +44,17 @@ export function installFakeServer(routes: Record<string, FakeHandler>): Recorded
   });
   return requests;
 }
+
+/**
+ * A reply the test gives when it chooses, to see what the page shows meanwhile. The app's request may
+ * reach the fake server before or after `release`: a busy machine decides which, and either way every
+ * request to `reply` gets (a copy of) the one response.
+ */
+export function heldReply(): {
+  reply: () => Promise<Response>;
+  release: (response: Response) => void;
+} {
+  let release: (response: Response) => void = () => undefined;
+  const released = new Promise<Response>((resolve) => (release = resolve));
+  return { reply: () => released.then((response) => response.clone()), release };
+}

@@ -22,7 +22,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Core } from '@pca/ui/primitives/core.ts';
 import { ConfigProvider } from '#lib/config.tsx';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { heldReply, installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testConfig, testUser } from '../../test/test-config.ts';
 import { FindPractice } from './components/find-practice.tsx';
@@ -210,10 +210,8 @@ describe('step 2: the suburb or postcode autocomplete', () => {
 
 describe('step 2: the name search (mobile and virtual)', () => {
   it('needs 3 characters, is disabled while searching, and puts "not found" on the field', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    const requests = installFakeServer({
-      [`GET ${paths.find}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
+    const found = heldReply();
+    const requests = installFakeServer({ [`GET ${paths.find}`]: found.reply });
     const onSearched = vi.fn();
     renderComponent(
       <FindPractice
@@ -245,7 +243,7 @@ describe('step 2: the name search (mobile and virtual)', () => {
       screen.getByRole('button', { name: /Find practice or business|Searching/ }),
     ).toBeDisabled();
 
-    answer(json({ services: [], organisationNames: [] } satisfies NhsdSearchResult));
+    found.release(json({ services: [], organisationNames: [] } satisfies NhsdSearchResult));
     // The field says it, and the error summary takes the focus.
     expect(await screen.findAllByText(nhsdMessages.nameNotFound)).toHaveLength(2);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());

@@ -9,7 +9,7 @@ import {
 } from '@pca/contracts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { heldReply, installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -115,18 +115,12 @@ describe('the publishing settings list', () => {
   });
 
   it('says so when no partner has been added, and shows the loading message first', async () => {
-    // Every request of the list waits until the loading message was seen; one made after (a retry, a second
-    // mount) is answered at once, so no request is left hanging whatever the machine's pace.
-    const waiting: Array<(r: Response) => void> = [];
-    let answered = false;
-    serve({
-      [`GET ${paths.list}`]: () =>
-        answered ? json(listOf([])) : new Promise<Response>((resolve) => waiting.push(resolve)),
-    });
+    // Every request of the list, before or after the loading message was seen, gets the one held reply.
+    const held = heldReply();
+    serve({ [`GET ${paths.list}`]: held.reply });
     renderApp('/practitioner/publish');
     expect(await screen.findByText(messages.loading)).toBeInTheDocument();
-    answered = true;
-    for (const resolve of waiting) resolve(json(listOf([])));
+    held.release(json(listOf([])));
     expect(await screen.findByText(messages.empty)).toBeVisible();
   });
 

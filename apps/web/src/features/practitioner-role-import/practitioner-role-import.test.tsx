@@ -14,7 +14,7 @@ import {
 } from '@pca/contracts/practitioner-role-import-paths.ts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { heldReply, installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -195,17 +195,15 @@ describe('the practitioner role import page', () => {
   });
 
   it('cancels while reading: the run is forgotten and nothing imported', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    const requests = serve({
-      [`POST ${path('next', RUN)}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
+    const next = heldReply();
+    const requests = serve({ [`POST ${path('next', RUN)}`]: next.reply });
     renderApp(url);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
     );
     expect(await screen.findByText('Read 1 page, 2 roles so far of 4')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    answer(json(progress({ pagesRead: 2, rolesRead: 4, done: true })));
+    next.release(json(progress({ pagesRead: 2, rolesRead: 4, done: true })));
     expect(await screen.findByText('Reading was cancelled. Nothing was imported.')).toBeVisible();
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'DELETE' && r.path === path('run', RUN))).toBe(true),

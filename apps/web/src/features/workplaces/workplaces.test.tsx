@@ -10,7 +10,13 @@ import {
 } from '@pca/contracts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, problem, type FakeHandler } from '../../test/fake-server.ts';
+import {
+  heldReply,
+  installFakeServer,
+  json,
+  problem,
+  type FakeHandler,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import {
   aliceManaged,
@@ -207,11 +213,11 @@ describe('My workplaces', () => {
   });
 
   it('shows its loading state until the list arrives', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    serve({ [`GET ${paths.list}`]: () => new Promise<Response>((r) => (answer = r)) });
+    const held = heldReply();
+    serve({ [`GET ${paths.list}`]: held.reply });
     renderApp('/my-workplaces');
     expect(await screen.findByText(messages.loading)).toBeInTheDocument();
-    answer(json(list()));
+    held.release(json(list()));
     expect(await screen.findByRole('list', { name: 'Active workplaces' })).toBeInTheDocument();
   });
 

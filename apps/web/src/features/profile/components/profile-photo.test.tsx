@@ -6,7 +6,7 @@ import { dialogWidths } from '@pca/contracts/constants.ts';
 import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
+import { heldReply, installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { validatePhoto } from '../photo-validation.ts';
 import type { PhotoTools } from './photo-upload-dialog.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
@@ -227,12 +227,12 @@ describe('the profile photo', { timeout: 60_000 }, () => {
   });
 
   it('crops the selection, uploads it as a PNG, announces Saving photo then Photo successfully saved', async () => {
-    let answer: (response: Response) => void = () => undefined;
+    const saved = heldReply();
     const tools = testTools();
     const setup = setUp({
       tools,
       routes: {
-        [`PUT ${photoPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+        [`PUT ${photoPath}`]: saved.reply,
       },
     });
     const dialog = await pick(setup, file('wide.png'));
@@ -248,7 +248,7 @@ describe('the profile photo', { timeout: 60_000 }, () => {
       y: 0,
       side: 200,
     });
-    answer(json({ photoData: storedPhoto }));
+    saved.release(json({ photoData: storedPhoto }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), wait);
     expect(statuses()).toContain(photoMessages.saved);

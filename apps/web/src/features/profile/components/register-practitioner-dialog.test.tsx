@@ -10,7 +10,7 @@ import {
 } from '@pca/contracts';
 import { profileApiPath } from '@pca/contracts/profile-paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
+import { heldReply, installFakeServer, json, type FakeHandler } from '../../../test/fake-server.ts';
 import { RegisterPractitionerButton, hpiiTooltip } from './register-practitioner-dialog.tsx';
 
 const userId = '11111111-1111-4111-8111-111111111111';
@@ -153,12 +153,9 @@ describe('register as a practitioner', { timeout: 60_000 }, () => {
   });
 
   it('moves to the terms at 950 px, needs both ticks, saves and closes with the HPI-I', async () => {
-    let answerCheck: (response: Response) => void = () => undefined;
+    const check = heldReply();
     const { requests, onRegistered, invalidated, user } = setUp({
-      [checkPath]: () =>
-        new Promise<Response>((resolve) => {
-          answerCheck = resolve;
-        }),
+      [checkPath]: check.reply,
       [savePath]: () =>
         json({ hpii: '8003611860913908', practitionerId: '22222222-2222-4222-8222-222222222222' }),
     });
@@ -174,7 +171,7 @@ describe('register as a practitioner', { timeout: 60_000 }, () => {
     expect(
       await within(identity).findByText('Validating your HPI-I number…', undefined, wait),
     ).toBeVisible();
-    answerCheck(json({ hpii: '8003611860913908' }));
+    check.release(json({ hpii: '8003611860913908' }));
 
     const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' }, wait);
     expect(dialogWidth()).toBe(`${dialogWidths.registerPractitionerTerms}px`);
