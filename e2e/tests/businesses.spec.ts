@@ -41,9 +41,10 @@ test.describe('Businesses', () => {
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await signInTo(page, ISLA);
-    await expect(page.getByText('Action required')).toBeVisible();
     await expect(
-      page.getByText('Please finish your registration for Coastal Physio Collective'),
+      page.getByText(
+        'Action required: Please finish your registration for Coastal Physio Collective',
+      ),
     ).toBeVisible();
     await page.getByRole('link', { name: 'Complete' }).click();
     await expect(page).toHaveURL(/\/organisation\/participating\/add-edit-v2\/[0-9a-f-]{36}$/);
@@ -118,7 +119,11 @@ test.describe('Businesses', () => {
 
     // Submitted: Pending Approval, and the welcome banner follows.
     await expect(page).toHaveURL(/\/welcome\?msg=success$/);
-    await expect(page.getByText('Approval pending')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.',
+      ),
+    ).toBeVisible();
     await expect(
       page.getByText('You will be notified of the outcome. This is estimated to take 24 to 48'),
     ).toBeVisible();

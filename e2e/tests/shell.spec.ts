@@ -109,8 +109,8 @@ test.describe('Application shell', () => {
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Need help' }).click();
-    await expect(page.getByRole('dialog', { name: 'Need help' })).toContainText('Email');
+    await page.getByRole('button', { name: 'Need Help' }).click();
+    await expect(page.getByRole('dialog', { name: 'Need Help' })).toContainText('Email');
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Skip to main content' }).focus();

@@ -88,7 +88,7 @@ export function delegationSuccessAlert(
     case 'detailsUpdated':
       return {
         title: 'Successfully updated',
-        message: `${possessive(person.givenName)} full name has been updated.`,
+        message: `${person.givenName}'s full name has been updated.`,
       };
     case 'added':
       return { title: 'Successfully added delegate', message: listSent };

@@ -122,9 +122,9 @@ describe('RootLayout', () => {
 
     const footer = screen.getByRole('contentinfo');
     for (const [name, width] of [
-      ['Need help', '1025px'],
+      ['Need Help', '1025px'],
       ['Accessibility', '1000px'],
-      ['IP notices', '1200px'],
+      ['IP Notices', '1200px'],
     ] as const) {
       await userEvent.click(within(footer).getByRole('button', { name }));
       const opened = await screen.findByRole('dialog', { name });

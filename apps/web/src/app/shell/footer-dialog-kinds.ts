@@ -8,9 +8,9 @@ export type FooterDialog =
 /** Titles of the footer dialogs, also the footer's link texts. */
 export const footerDialogTitles: Record<FooterDialog, string> = {
   privacy: 'Privacy',
-  needHelp: 'Need help',
+  needHelp: 'Need Help',
   accessibility: 'Accessibility',
-  ipNotices: 'IP notices',
+  ipNotices: 'IP Notices',
   termsOfUse: 'Terms of use',
   participationAgreement: 'Participation agreement',
 };

@@ -28,7 +28,7 @@ export const verifyTexts = {
   intro: (entityName: string) => `Verify the following details about the ${entityName}.`,
   introDone: (entityName: string) => `Verified the following details about the ${entityName}.`,
   successTitle: 'Successfully verified',
-  successThanks: 'Thank you for verifying the entity\u2019s details',
+  successThanks: "Thank you for verifying the entity's details",
   successSent: 'We have sent your verified details to the partner service.',
   notAvailable: 'This task is not available',
   notAvailableDetail: 'It was dismissed, or it is not a task you can verify here.',

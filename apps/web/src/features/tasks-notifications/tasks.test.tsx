@@ -243,7 +243,7 @@ describe('the verify-information task', () => {
       ),
     ).toBeVisible();
     expect(screen.getByText('Successfully verified')).toBeVisible();
-    expect(screen.getByText('Thank you for verifying the entity’s details')).toBeVisible();
+    expect(screen.getByText("Thank you for verifying the entity's details")).toBeVisible();
     expect(
       screen.getByText('We have sent your verified details to the partner service.'),
     ).toBeVisible();

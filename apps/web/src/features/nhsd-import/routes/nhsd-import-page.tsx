@@ -222,7 +222,7 @@ export function NhsdImportPage() {
       ),
     },
     {
-      title: 'Find the practice or business',
+      title: 'Find the practice',
       done: found,
       content: (
         <FindPractice

@@ -1,7 +1,6 @@
 import { registerBusinessHref } from '@pca/contracts/pages.ts';
 import { useState } from 'react';
 import { Alert } from '@pca/ui/alert/alert.tsx';
-import { Text } from '@pca/ui/primitives/text.ts';
 import { ButtonLink } from '@pca/ui/button/button.tsx';
 import type { SignUpBanner as SignUpBannerData } from '@pca/contracts';
 
@@ -26,18 +25,20 @@ export function SignUpBanner({ organisation, success }: SignUpBannerProps) {
       ) : null;
     case 'PendingApproval':
       return (
-        <Alert tone="info" title="Approval pending" onClose={close}>
-          <Text as="p">
-            You will be notified of the outcome. This is estimated to take 24 to 48 hours to
-            complete.
-          </Text>
-        </Alert>
+        <Alert
+          tone="info"
+          title="Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete."
+          onClose={close}
+        />
       );
     case 'PendingSubmission':
       return (
-        <Alert tone="warning" title="Action required" onClose={close}>
-          <Text as="p">Please finish your registration for {name}</Text>
-          <div style={{ marginTop: '0.75rem' }}>
+        <Alert
+          tone="warning"
+          title={`Action required: Please finish your registration for ${name}`}
+          onClose={close}
+        >
+          <div style={{ marginTop: '0.5rem' }}>
             <ButtonLink size="sm" href={registerBusinessHref(organisation.id)}>
               Complete
             </ButtonLink>

@@ -109,6 +109,10 @@ const allDone: SetupHelperStatus['steps'] = [
   { key: 'publishing', state: 'complete', count: 1 },
 ];
 
+/** The sign-up banner of a business still to be submitted (docs/product/rules.md#states), word for word. */
+const actionRequired =
+  'Action required: Please finish your registration for Coastal Physio Collective';
+
 describe('the dashboard of each person of the demo world', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -328,12 +332,12 @@ describe('the banners and the set-up helper of a business not yet approved', () 
   it('Isla (PendingSubmission): Close hides the banner for this visit only', async () => {
     serveAs(isla, { organisations: [coastal], banner: banner('PendingSubmission') });
     const { unmount } = renderApp('/welcome');
-    expect(await screen.findByText('Action required')).toBeInTheDocument();
+    expect(await screen.findByText(actionRequired)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
-    expect(screen.queryByText('Action required')).not.toBeInTheDocument();
+    expect(screen.queryByText(actionRequired)).not.toBeInTheDocument();
     unmount();
     renderApp('/welcome');
-    expect(await screen.findByText('Action required')).toBeInTheDocument();
+    expect(await screen.findByText(actionRequired)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Complete' })).toBeInTheDocument();
   });
 
@@ -361,15 +365,12 @@ describe('the banners and the set-up helper of a business not yet approved', () 
   it('Jack (PendingApproval): the estimate, no Complete, and Close hides it', async () => {
     serveAs(isla, { organisations: [coastal], banner: banner('PendingApproval') });
     renderApp('/welcome');
-    expect(await screen.findByText('Approval pending')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.',
-      ),
-    ).toBeInTheDocument();
+    const pending =
+      'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.';
+    expect(await screen.findByText(pending)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Complete' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
-    expect(screen.queryByText('Approval pending')).not.toBeInTheDocument();
+    expect(screen.queryByText(pending)).not.toBeInTheDocument();
   });
 
   it('organisations that cannot be loaded: the error state under "Welcome back", and Try again recovers', async () => {
@@ -670,6 +671,6 @@ describe('where the dashboard leads', () => {
       ),
     );
     // The dashboard, banner and all, gives way to the registration page.
-    await waitFor(() => expect(screen.queryByText('Action required')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(actionRequired)).not.toBeInTheDocument());
   });
 });

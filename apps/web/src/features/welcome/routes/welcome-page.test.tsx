@@ -74,7 +74,11 @@ describe('WelcomePage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' }),
     ).toBeInTheDocument();
     // The banner's answer is on the page, so every query has read its early answer.
-    expect(screen.getByText('Approval pending')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.',
+      ),
+    ).toBeInTheDocument();
     expect(requests.slice(0, early.length).map((r) => r.path)).toEqual(early);
     for (const path of early)
       expect(requests.filter((r) => r.method === 'GET' && r.path === path)).toHaveLength(1);
@@ -199,9 +203,10 @@ describe('WelcomePage', () => {
       },
     });
     renderApp('/welcome');
-    expect(await screen.findByText('Action required')).toBeInTheDocument();
     expect(
-      screen.getByText('Please finish your registration for Coastal Physio Collective'),
+      await screen.findByText(
+        'Action required: Please finish your registration for Coastal Physio Collective',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Complete' })).toHaveAttribute(
       'href',
@@ -311,7 +316,11 @@ describe('WelcomePage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Approval pending')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Approval pending: You will be notified of the outcome. This is estimated to take 24 to 48 hours to complete.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('welcome-skeleton')).not.toBeInTheDocument();
   });
 
