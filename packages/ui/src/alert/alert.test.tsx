@@ -29,6 +29,14 @@ describe('Alert', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it("names its close button as the caller says (the specification's Dismiss)", async () => {
+    const onClose = vi.fn();
+    renderWithCore(<Alert tone="warning" title="Wait" onClose={onClose} closeLabel="Dismiss" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+  });
+
   it('has no Close button when not dismissible', () => {
     renderWithCore(<Alert tone="info" title="FYI" />);
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();

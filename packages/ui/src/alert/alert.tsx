@@ -23,6 +23,8 @@ export type AlertProps = {
   children?: ReactNode;
   /** When given, a Close button is shown that calls it. */
   onClose?: () => void;
+  /** The close button's word where the specification names another (e.g. 'Dismiss'); 'Close' by default. */
+  closeLabel?: string;
   /** Element id, e.g. to focus the alert after an action. */
   id?: string;
   /** Focusable (tabIndex -1) so callers can move focus to it. */
@@ -55,7 +57,15 @@ function ToneIcon({ tone }: { tone: Tone }) {
 }
 
 /** A section alert in one of the portal's colour sets; errors and warnings are announced assertively. */
-export function Alert({ tone, title, children, onClose, id, focusable }: AlertProps) {
+export function Alert({
+  tone,
+  title,
+  children,
+  onClose,
+  closeLabel = 'Close',
+  id,
+  focusable,
+}: AlertProps) {
   const style = toneStyles[tone];
   return (
     <Box
@@ -86,7 +96,7 @@ export function Alert({ tone, title, children, onClose, id, focusable }: AlertPr
         </Flex>
         {onClose ? (
           <Button variant="text" iconAfter={CloseIcon} onClick={onClose}>
-            Close
+            {closeLabel}
           </Button>
         ) : null}
       </Flex>

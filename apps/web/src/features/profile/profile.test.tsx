@@ -115,6 +115,24 @@ describe('the profile page', () => {
     });
   });
 
+  it('starting Register as a practitioner clears the status banner (another action begins)', async () => {
+    serve({
+      [`GET ${profileApiPath('profile', user.id)}`]: () =>
+        json(profile({ hpii: null, practitionerId: null })),
+      [`PUT ${profileApiPath('basicInformation', user.id)}`]: () =>
+        json(profile({ hpii: null, practitionerId: null, phone: '0299990000' })),
+    });
+    renderApp(`/profile/${user.id}`);
+    const phone = await screen.findByLabelText('Phone');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '0299990000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully updated your profile')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Register as a practitioner' }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    expect(screen.queryByText('Successfully updated your profile')).toBeNull();
+  });
+
   it('a resend within the lock shows the warning with Dismiss', async () => {
     serve({
       [`GET ${profileApiPath('profile', user.id)}`]: () => json(profile({ emailConfirmed: false })),
@@ -135,7 +153,7 @@ describe('the profile page', () => {
     const warning = await screen.findByText('Please wait before requesting another verification');
     const alert = warning.closest('section, [role="alert"], div') as HTMLElement;
     expect(alert).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: /Dismiss|Close/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
       expect(screen.queryByText('Please wait before requesting another verification')).toBeNull(),
     );

@@ -157,6 +157,7 @@ export function BasicInformation({ profile, onStatus, previousPath }: BasicInfor
             tone="warning"
             title={profileMessages.resendLockedWarning}
             onClose={() => setResendWarning(false)}
+            closeLabel="Dismiss"
           >
             <Text as="p">A verification email was sent less than 5 minutes ago.</Text>
           </Alert>

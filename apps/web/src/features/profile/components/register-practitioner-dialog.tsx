@@ -53,6 +53,8 @@ export type RegisterPractitionerButtonProps = {
   userId: string;
   /** Called with the registered HPI-I once the dialog has closed. */
   onRegistered: (hpii: string) => void;
+  /** Called as the dialog opens: another action begins, so the page's status banner goes. */
+  onStart?: () => void;
 };
 
 /**
@@ -63,11 +65,18 @@ export type RegisterPractitionerButtonProps = {
 export function RegisterPractitionerButton({
   userId,
   onRegistered,
+  onStart,
 }: RegisterPractitionerButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          onStart?.();
+          setOpen(true);
+        }}
+      >
         Register as a practitioner
       </Button>
       {open ? (

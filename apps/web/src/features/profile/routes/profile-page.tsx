@@ -118,7 +118,12 @@ function LoadedProfile({
       ) : null}
       {canRegister ? (
         <div>
-          <RegisterPractitionerButton userId={profile.id} onRegistered={() => onTabChange(0)} />
+          <RegisterPractitionerButton
+            userId={profile.id}
+            onRegistered={() => onTabChange(0)}
+            // The status banner is cleared when another action begins (docs/product/features.md#profile).
+            onStart={() => onStatus(null)}
+          />
         </div>
       ) : null}
       <Card>
