@@ -188,6 +188,8 @@ test('Alice adds a photo, crops it with the keyboard, sees it in the header, and
   await expect(page.getByText('Successfully removed your profile photo')).toBeVisible();
   await expect(page.getByText('Successfully updated your profile photo')).toHaveCount(0);
   await expect(headerAvatar(page)).toHaveCount(0);
+  // Without a photo the profile shows the placeholder image again (docs/product/features.md#profile).
+  await expect(page.getByRole('img', { name: 'Alice Nguyen has no photo' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Photo' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
 });

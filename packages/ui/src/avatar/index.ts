@@ -1,1 +1,2 @@
 export * from './avatar.tsx';
+export * from './photo-placeholder.tsx';

@@ -80,9 +80,13 @@ const wait = { timeout: 10_000 };
 describe('the profile photo', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('without a photo shows the initials and Add Photo, and no Remove', () => {
+  it('without a photo shows the placeholder image and Add Photo, and no Remove', () => {
     const { input } = setUp();
-    expect(screen.getByRole('img', { name: 'Jane Citizen' })).toHaveTextContent('JC');
+    // A placeholder image, not initials (docs/product/features.md#profile).
+    const placeholder = screen.getByRole('img', { name: 'Jane Citizen has no photo' });
+    expect(placeholder.tagName.toLowerCase()).toBe('svg');
+    expect(placeholder).toHaveAttribute('data-size', 'xl');
+    expect(placeholder).not.toHaveTextContent('JC');
     expect(screen.getByRole('button', { name: 'Add Photo' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Replace Photo' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();

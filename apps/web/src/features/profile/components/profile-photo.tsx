@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { photoFileAccept, photoMessages } from '@pca/contracts/profile-photo-rules.ts';
 import { Avatar } from '@pca/ui/avatar/avatar.tsx';
+import { PhotoPlaceholder } from '@pca/ui/avatar/photo-placeholder.tsx';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
@@ -20,8 +21,8 @@ export type ProfilePhotoProps = {
 };
 
 /**
- * The left column of Basic information (docs/product/features.md#profile): the user's photo, or their
- * initials when there is none; Add Photo or Replace Photo opens the file picker (PNG and JPEG), then the
+ * The left column of Basic information (docs/product/features.md#profile): the user's photo, or a
+ * placeholder image when there is none; Add Photo or Replace Photo opens the file picker (PNG and JPEG), then the
  * upload dialog with the picked file; Remove, shown only with a photo, asks first.
  */
 export function ProfilePhoto({ userId, photoData, fullName, onStatus, tools }: ProfilePhotoProps) {
@@ -57,7 +58,11 @@ export function ProfilePhoto({ userId, photoData, fullName, onStatus, tools }: P
 
   return (
     <Stack gap={1} alignItems="center">
-      <Avatar givenName={givenName} familyName={rest.join(' ')} photo={photoData} size="xl" />
+      {photoData ? (
+        <Avatar givenName={givenName} familyName={rest.join(' ')} photo={photoData} size="xl" />
+      ) : (
+        <PhotoPlaceholder label={`${fullName} has no photo`} size="xl" />
+      )}
       <ButtonGroup>
         <Button
           variant="secondary"
