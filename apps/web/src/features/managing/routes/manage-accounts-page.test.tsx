@@ -80,7 +80,7 @@ describe('ManageAccountsPage', () => {
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/welcome');
   });
 
-  it('marks the account managed now with a Managing chip and a thicker outline, without a Manage button', async () => {
+  it('marks the account managed now with a Managing chip, a thicker outline and its Manage disabled', async () => {
     serve(() => ben({ managingPractitioner: farah }), list(farah, alice));
     renderApp('/manage-accounts');
     await screen.findByRole('heading', { level: 2, name: 'Farah Haddad' });
@@ -91,8 +91,9 @@ describe('ManageAccountsPage', () => {
       'data-variant',
       'outlined',
     );
-    expect(screen.queryByRole('button', { name: 'Manage Farah Haddad' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Manage Alice Nguyen' })).toBeVisible();
+    // One card per practitioner, each with Manage (docs/product/features.md#delegation).
+    expect(screen.getByRole('button', { name: 'Manage Farah Haddad' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Manage Alice Nguyen' })).toBeEnabled();
   });
 
   it('says so when the user is nobody’s delegate', async () => {

@@ -53,8 +53,9 @@ type PractitionerCardProps = {
 };
 
 /**
- * One practitioner: photo or initials and full name. The account managed now is outlined with a thicker border and a
- * 'Managing' chip; it offers no Manage button, since managing it again would change nothing.
+ * One practitioner: photo or initials, full name and Manage (docs/product/features.md#delegation). The account managed
+ * now is outlined with a thicker border and a 'Managing' chip; its Manage is there but disabled, since managing it
+ * again would change nothing.
  */
 function PractitionerCard({ practitioner, managing, onManage }: PractitionerCardProps) {
   const name = fullName(practitioner);
@@ -63,12 +64,16 @@ function PractitionerCard({ practitioner, managing, onManage }: PractitionerCard
       as="li"
       variant={managing ? 'selected' : 'outlined'}
       footer={
-        managing ? undefined : (
-          // Every card's button reads 'Manage'; its name says whose account (the visible word starts it).
-          <Button size="sm" variant="secondary" onClick={onManage} aria-label={`Manage ${name}`}>
-            Manage
-          </Button>
-        )
+        // Every card's button reads 'Manage'; its name says whose account (the visible word starts it).
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onManage}
+          disabled={managing}
+          aria-label={`Manage ${name}`}
+        >
+          Manage
+        </Button>
       }
     >
       <Flex gap={1} alignItems="center">
