@@ -164,6 +164,27 @@ describe('PractitionersPage', () => {
     );
   });
 
+  it('offers no All without several publishers: two organisations yet to publish list the first', async () => {
+    const notPublishing = (id: string, name: string) => ({ ...org(id, name), isPublisher: false });
+    const requests = serve(
+      [notPublishing(harbourId, 'Harbour Medical Group'), notPublishing(riverbendId, 'Riverbend')],
+      () => json(pageOf([alice])),
+    );
+    renderApp('/practitioners');
+    const organisation = await screen.findByLabelText('Select Organisation');
+    await waitFor(() =>
+      expect(
+        within(organisation)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Harbour Medical Group', 'Riverbend']),
+    );
+    await screen.findByRole('button', { name: /Nguyen, Alice/ });
+    expect(listRequests(requests)[0]?.path).toBe(
+      `/api/practitioners/service-offerings?organisationId=${harbourId}`,
+    );
+  });
+
   it('draws the heading and the filter form where they stay while the permissions load', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));

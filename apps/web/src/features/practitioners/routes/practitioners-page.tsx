@@ -124,9 +124,11 @@ export function PractitionersPage() {
   });
   // The page belongs to one settled filter: a new filter starts again at page 1.
   const [paging, setPaging] = useState({ key: '', page: 1 });
-  // With one organisation it is the only choice; with several, 'All' starts selected.
+  // 'All' is offered only for more than one publisher organisation (docs/product/shell.md#practitioners), and then
+  // starts selected; otherwise the first organisation does.
+  const offersAll = organisations.length > 1 && organisations.every((o) => o.isPublisher);
   const organisationOf = (f: Filters) =>
-    f.organisationId ?? (organisations.length === 1 ? organisations[0]!.id : ALL);
+    f.organisationId ?? (offersAll ? ALL : (organisations[0]?.id ?? ALL));
   const organisationId = organisationOf(filters);
   // Only what the user changes waits for the debounce; the default organisation applies at once.
   const settledFilters = useDebouncedValue(filters, constants.filterDebounceMs);
@@ -182,7 +184,7 @@ export function PractitionersPage() {
               pending ? 'Loading..' : organisations.length === 0 ? 'No organisations' : ''
             }
             options={[
-              ...(organisations.length > 1 ? [{ value: ALL, label: 'All' }] : []),
+              ...(offersAll ? [{ value: ALL, label: 'All' }] : []),
               ...organisations.map((o) => ({ value: o.id, label: o.businessName ?? o.name })),
             ]}
             value={organisationId}
