@@ -13,9 +13,13 @@ describe('smartCallbackTarget (docs/product/shell.md#smart-callback)', () => {
     );
   });
 
-  it('goes to the HI organisation of an "hi:" state, or of a state that is only its id', () => {
+  it('goes to the HI organisation of any other prefixed state, or of a state that is only its id', () => {
     expect(smartCallbackTarget(`hi:${orgId}r4nd0m`, 'c')).toBe(
       `/organisation/hi/${orgId}/launch?code=c&state=hi%3A${orgId}r4nd0m`,
+    );
+    // Another system's prefix: still characters 3 to 39 (docs/product/shell.md#smart-callback).
+    expect(smartCallbackTarget(`cs:${orgId}`, 'c')).toBe(
+      `/organisation/hi/${orgId}/launch?code=c&state=cs%3A${orgId}`,
     );
     expect(smartCallbackTarget(orgId, 'a b')).toBe(
       `/organisation/hi/${orgId}/launch?code=a+b&state=${orgId}`,
