@@ -55,7 +55,7 @@ export function NotificationsPanel() {
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
   useEffect(() => {
-    // The specification only logs a failed load (docs/product/features.md, errors).
+    // A failed load is logged; the tab says so quietly too (docs/product/features.md#tasks-and-notifications).
     if (list.isError) console.error('Notifications failed to load', list.error);
   }, [list.isError, list.error]);
 
