@@ -167,7 +167,7 @@ test('Ben managing Alice finds her bank account from her practitioner profile; w
   const dialog = page.getByRole('dialog', { name: 'Switch accounts' });
   await dialog.getByRole('button', { name: 'Manage this account' }).click();
   await expect(page.getByTestId('managing-indicator')).toHaveText('Managing Alice Nguyen');
-  // Spec 1: no Bank account in the profile menu while managing; the practitioner profile links it.
+  // docs/product/shell.md#layout: no Bank account in the profile menu while managing; the practitioner profile links it.
   await page.getByRole('button', { name: 'Ben Okafor', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Bank account' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Practitioner profile' }).click();

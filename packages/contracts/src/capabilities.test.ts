@@ -205,7 +205,7 @@ describe('menuVisibility', () => {
       auditEvents: false,
       switchAccounts: false,
     });
-    // Spec 1 §6: the menu offers it to practitioners and those managing one, not to an organisation manager
+    // docs/product/rules.md#permissions: the menu offers it to practitioners and those managing one, not to an organisation manager
     // without a practitioner id (the page still shows them their organisations' trail by its address).
     expect(menuVisibility(input(['OrganisationManager']))).toMatchObject({
       credentialDocuments: false,

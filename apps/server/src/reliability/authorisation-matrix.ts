@@ -16,8 +16,8 @@ import { craftPdf, documentDetails, multipartBody, uploadBody } from '../test/mu
  * move an entity on (submit, approve, accept) therefore declare the conflict later callers get as an
  * allowed outcome too — it is still past the authorisation check.
  *
- * Two callers are sessions managing a practitioner: Ben acting for Alice and for Farah. Spec 1's
- * capability table switches manage businesses, view businesses, delegates, import and system admin off
+ * Two callers are sessions managing a practitioner: Ben acting for Alice and for Farah. The
+ * capability table (docs/product/rules.md#permissions) switches manage businesses, view businesses, delegates, import and system admin off
  * while managing, and such a session acts only with what the delegation grants over that practitioner
  * (docs/decisions/055-hpii-lookup-and-managing-powers.md): the practitioner's profile, publishing
  * settings, tasks of their roles and notifications, besides the caller's own session and sign-in steps.

@@ -106,7 +106,7 @@ export function businessRegistrationService(db: Database) {
     details: Omit<BusinessDetails, 'step'>,
     requestId: string,
   ): Promise<Registration> {
-    // Manage businesses is off while managing a practitioner (spec 1's capability table).
+    // Manage businesses is off while managing a practitioner (the capability table, docs/product/rules.md#permissions).
     requireOwnAccount(auth, 'Switch back to your own account to register a business.');
     const userId = auth.user.id;
     await assertAbnFree(details.abn, null);

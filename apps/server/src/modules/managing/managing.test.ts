@@ -137,7 +137,7 @@ describe('PUT and DELETE /api/managing', () => {
   });
 });
 
-// Spec 1's capability table switches the business powers off while managing a practitioner, and the
+// The capability table (docs/product/rules.md#permissions) switches the business powers off while managing a practitioner, and the
 // server holds it (docs/decisions/055-hpii-lookup-and-managing-powers.md): Ben, a HealthcareServiceManager
 // of Surry Hills GP and Alice's delegate, acts for Alice with what the delegation grants, never with
 // his own manager role, so nothing he changes to the business can be recorded as done for Alice.
@@ -246,7 +246,7 @@ describe('while managing, the delegate’s own powers do not apply', () => {
     for (const res of answers)
       expect(res.headers['content-type']).toContain('application/problem+json');
 
-    // The business list of a managing session is empty: view businesses is off (spec 1's table).
+    // The business list of a managing session is empty: view businesses is off (docs/product/rules.md#permissions).
     const organisations = await t.app.inject({
       method: 'GET',
       url: '/api/me/organisations',

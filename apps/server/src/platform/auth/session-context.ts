@@ -246,8 +246,8 @@ export function sessionContextLookup(db: Database) {
     });
     if (!row) return null;
     const access = row.access;
-    // While the session acts for a practitioner, the caller's own organisation powers do not apply: spec 1's
-    // capability table switches the business ones off, and a request acts only with what the delegation
+    // While the session acts for a practitioner, the caller's own organisation powers do not apply: the
+    // capability table (docs/product/rules.md#permissions) switches the business ones off, and a request acts only with what the delegation
     // grants over the practitioner (docs/decisions/055-hpii-lookup-and-managing-powers.md). Every guard and
     // query that reads the scope or the reachable organisations therefore finds none.
     const managing = access.managed?.active === true;

@@ -30,7 +30,7 @@ function Row({ term, value }: { term: string; value: string | null }) {
 
 function Cards({ practitioner: p }: { practitioner: PractitionerProfile }) {
   // A delegate managing the practitioner reaches their bank account from here: the profile menu offers it only
-  // to practitioners for themselves (spec 1), and the page itself decides whether the delegation's consent
+  // to practitioners for themselves (docs/product/shell.md#layout), and the page itself decides whether the delegation's consent
   // covers bank details (docs/decisions/058-bank-account.md).
   const managing = useCurrentUser().data?.managingPractitioner?.id === p.id;
   return (
