@@ -204,21 +204,23 @@ describe('recorded sex or gender (decision 080)', () => {
   });
 });
 
+const farahProfile: PractitionerProfile = {
+  id: '8e7d6c5b-4a39-4b2c-9d1e-0f1a2b3c4d5e',
+  givenName: 'Farah',
+  familyName: 'Haddad',
+  preferredName: null,
+  authIdentifier: '2000000055',
+  email: 'farah.haddad@example.com',
+  phone: '0298765432',
+  hpii: '8003610830166134',
+  registrations: [{ professionNumber: 'PHY0009876543', profession: 'Physiotherapist' }],
+  personalEmail: null,
+  personalPhone: null,
+};
+
 describe('the practitioner profile read view (a delegate managing Farah)', () => {
   it('shows her profile details, identifiers with registrations, and personal contact details', async () => {
-    const farah: PractitionerProfile = {
-      id: '8e7d6c5b-4a39-4b2c-9d1e-0f1a2b3c4d5e',
-      givenName: 'Farah',
-      familyName: 'Haddad',
-      preferredName: null,
-      authIdentifier: '2000000055',
-      email: 'farah.haddad@example.com',
-      phone: '0298765432',
-      hpii: '8003610830166134',
-      registrations: [{ professionNumber: 'PHY0009876543', profession: 'Physiotherapist' }],
-      personalEmail: null,
-      personalPhone: null,
-    };
+    const farah = farahProfile;
     serveAlice({
       [`GET ${profileApiPath('practitionerProfile', farah.id)}`]: () => json(farah),
     });
@@ -237,6 +239,25 @@ describe('the practitioner profile read view (a delegate managing Farah)', () =>
     expect(screen.getByRole('table', { name: 'Professional registrations' })).toHaveTextContent(
       'PHY0009876543',
     );
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
+  });
+
+  it('offers Back to the previousPath it was given, a portal path only', async () => {
+    const id = '8e7d6c5b-4a39-4b2c-9d1e-0f1a2b3c4d5e';
+    serveAlice({ [`GET ${profileApiPath('practitionerProfile', id)}`]: () => json(farahProfile) });
+    const { unmount } = renderApp(
+      `/practitioner-profile/${id}?previousPath=${encodeURIComponent('/manage-accounts')}`,
+    );
+    expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/manage-accounts',
+    );
+    unmount();
+    renderApp(
+      `/practitioner-profile/${id}?previousPath=${encodeURIComponent('https://evil.example.com')}`,
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Profile details' });
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { PractitionerProfile } from '@pca/contracts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
@@ -14,9 +14,11 @@ import { TextLink } from '@pca/ui/primitives/text-link.ts';
 import { pages } from '@pca/contracts/pages.ts';
 import { useCurrentUser } from '#lib/current-user.ts';
 import { Loading } from '@pca/ui/loading/loading.tsx';
+import { ButtonLink } from '@pca/ui/button/button.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { usePractitionerProfile } from '../api/get-profile.ts';
 import { RegistrationsTable } from '../components/registrations-table.tsx';
+import { safePreviousPath } from '../email-status.ts';
 
 /** One row of a card's summary list; a missing value reads 'Not given'. */
 function Row({ term, value }: { term: string; value: string | null }) {
@@ -77,6 +79,8 @@ function Cards({ practitioner: p }: { practitioner: PractitionerProfile }) {
 export function PractitionerProfilePage() {
   const { id = '' } = useParams();
   const query = usePractitionerProfile(id);
+  // The page that sent the user here, when it said so: a Back link leads there (portal paths only).
+  const previousPath = safePreviousPath(useSearchParams()[0].get('previousPath'));
   return (
     <Stack gap={2}>
       <H1>Practitioner profile</H1>
@@ -87,6 +91,13 @@ export function PractitionerProfilePage() {
       >
         {(practitioner) => <Cards practitioner={practitioner} />}
       </QueryView>
+      {previousPath ? (
+        <div>
+          <ButtonLink variant="secondary" href={previousPath}>
+            Back
+          </ButtonLink>
+        </div>
+      ) : null}
     </Stack>
   );
 }
