@@ -45,6 +45,20 @@ describe('TextField', () => {
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ada');
     expect(screen.getByText('Value: Ada')).toBeInTheDocument();
   });
+
+  it('drops the spaces around a pasted value, so they cannot push its end past the maximum length', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [v, setV] = useState('');
+      return <TextField label="BSB" value={v} onValueChange={setV} maxLength={7} />;
+    }
+    renderWithCore(<Harness />);
+    const input = screen.getByRole('textbox', { name: /BSB/ });
+    expect(input).toHaveAttribute('maxlength', '7');
+    await user.click(input);
+    await user.paste(' 062 000 ');
+    expect(input).toHaveValue('062 000');
+  });
 });
 
 describe('NumberField', () => {
@@ -59,6 +73,34 @@ describe('NumberField', () => {
     expect(input).toHaveAttribute('inputmode', 'numeric');
     await user.type(input, '12a34-5678901234');
     expect(input).toHaveValue('1234567890');
+  });
+
+  it('keeps every digit of an identifier pasted in groups or with a space before it', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [hpii, setHpii] = useState('');
+      const [ra, setRa] = useState('');
+      return (
+        <>
+          <NumberField label="HPI-I" value={hpii} onValueChange={setHpii} maxLength={16} />
+          <NumberField label="RA number" value={ra} onValueChange={setRa} maxLength={10} />
+        </>
+      );
+    }
+    renderWithCore(<Harness />);
+    const hpii = screen.getByRole('textbox', { name: /HPI-I/ });
+    await user.click(hpii);
+    await user.paste('8003 6118 6091 3908');
+    expect(hpii).toHaveValue('8003611860913908');
+    const ra = screen.getByRole('textbox', { name: /RA number/ });
+    expect(ra).toHaveAttribute('maxlength', '10');
+    await user.click(ra);
+    await user.paste(' 2000000033');
+    expect(ra).toHaveValue('2000000033');
+    // Still no more digits than the field takes.
+    await user.clear(ra);
+    await user.paste('2000-0000-3399');
+    expect(ra).toHaveValue('2000000033');
   });
 
   it('digitsOnly strips and cuts', () => {

@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent, Ref } from 'react';
+import type { ChangeEvent, ClipboardEvent, FocusEvent, Ref } from 'react';
 import { TextInput } from '@ag.ds-next/react/text-input';
 import { Select } from '@ag.ds-next/react/select';
 import { Textarea } from '@ag.ds-next/react/textarea';
@@ -47,6 +47,42 @@ export type TextFieldProps = FieldBaseProps & {
 
 const autoCompleteFor = { text: undefined, email: 'email', tel: 'tel' } as const;
 
+/**
+ * A paste into a field with a maximum length. The browser cuts pasted text to the room left before the form sees
+ * it, so a value copied with a space around it, or an identifier printed in groups ("8003 6118 6091 3908"), lost
+ * its last characters and then failed its check. When `clean` changes the pasted text, the field takes the cleaned
+ * text in its place instead, cut to maxLength; otherwise the browser pastes as usual.
+ */
+export function pasteCleaned(
+  event: ClipboardEvent<HTMLInputElement>,
+  clean: (text: string) => string,
+  onValue: (value: string) => void,
+  maxLength?: number,
+): void {
+  const pasted = event.clipboardData.getData('text');
+  const cleaned = clean(pasted);
+  if (cleaned === pasted) return;
+  event.preventDefault();
+  const input = event.currentTarget;
+  const start = input.selectionStart ?? input.value.length;
+  const next =
+    input.value.slice(0, start) + cleaned + input.value.slice(input.selectionEnd ?? start);
+  onValue(maxLength === undefined ? next : next.slice(0, maxLength));
+}
+
+/**
+ * The paste handler as a prop of AgDS's TextInput, which hands it to its input element though its type lists only
+ * some of an input's handlers (the ui tests paste into both fields).
+ */
+const onPaste = (
+  clean: (text: string) => string,
+  onValue: (value: string) => void,
+  maxLength?: number,
+): object => ({
+  onPaste: (event: ClipboardEvent<HTMLInputElement>) =>
+    pasteCleaned(event, clean, onValue, maxLength),
+});
+
 /** A labelled single-line text, email or phone field (AgDS TextInput). */
 export function TextField({
   type = 'text',
@@ -72,6 +108,10 @@ export function TextField({
         onChange?.(event);
         onValueChange?.(event.target.value);
       }}
+      // Spaces around a pasted value are dropped, so they cannot push its end past maxLength.
+      {...(onValueChange && props.maxLength !== undefined
+        ? onPaste((text) => text.trim(), onValueChange, props.maxLength)
+        : {})}
     />
   );
 }
@@ -124,6 +164,8 @@ export function NumberField({
       onChange={(event: ChangeEvent<HTMLInputElement>) =>
         onValueChange(digitsOnly(event.target.value, maxLength))
       }
+      // An identifier pasted with spaces or dashes between its groups keeps all its digits.
+      {...onPaste((text) => digitsOnly(text), onValueChange, maxLength)}
     />
   );
 }
