@@ -118,6 +118,11 @@ test.describe('Application shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const box = await page.getByTestId('header-bar').boundingBox();
     expect(box?.height).toBe(120);
+    // The tab's icon is the portal's own (no 404 for /favicon.ico in every console).
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const answer = await page.request.get(icon!);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('image/svg+xml');
   });
 
   test('idle: warning after 20 minutes, countdown, logged out after 5 more', async ({ page }) => {
