@@ -56,7 +56,12 @@ export function StartTransferFormView({
       aria-labelledby="start-transfer"
       onSubmit={(event) =>
         void form.handleSubmit(async ({ fromOrganisationId: _from, ...values }) => {
-          await onStart(values);
+          try {
+            await onStart(values);
+          } catch {
+            // The refusal is the server error the summary shows (serverError); the form keeps what was typed.
+            return;
+          }
           form.reset();
         })(event)
       }
@@ -74,7 +79,12 @@ export function StartTransferFormView({
           required
           maxWidth="xl"
           options={options.organisations.map((o) => ({ value: o.id, label: o.name }))}
-          onValueChange={() => form.setValue('entityId', '')}
+          onValueChange={(value) => {
+            form.setValue('entityId', '');
+            // The receiving organisation is never the current one, which it no longer offers: a receiver
+            // chosen before must not be sent unseen (docs/product/transfers.md).
+            if (form.getValues('toOrganisationId') === value) form.setValue('toOrganisationId', '');
+          }}
         />
         <FormSelectField
           control={form.control}

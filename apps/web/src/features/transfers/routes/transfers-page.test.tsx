@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Transfer, TransferOptions } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, problem } from '../../../test/fake-server.ts';
+import { installFakeServer, json, problem, type FakeHandler } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
 
@@ -52,7 +52,11 @@ const pending: Transfer = {
   canCancel: true,
 };
 
-function serve(user = operator, transfers: Transfer[] = []) {
+function serve(
+  user = operator,
+  transfers: Transfer[] = [],
+  overrides: Record<string, FakeHandler> = {},
+) {
   setSessionToken('tok');
   let list = [...transfers];
   return installFakeServer({
@@ -86,6 +90,7 @@ function serve(user = operator, transfers: Transfer[] = []) {
       return json(done);
     },
     [`POST /api/transfers/${pending.id}/decline`]: () => problem(409, 'about:blank', 'Conflict'),
+    ...overrides,
   });
 }
 
@@ -131,6 +136,53 @@ describe('TransfersPage', () => {
     });
     const waiting = await screen.findByRole('list', { name: 'Waiting for an answer' });
     expect(within(waiting).getByRole('button', { name: /Withdraw the transfer/ })).toBeVisible();
+  });
+
+  it('a receiver chosen before becomes the current organisation: it is cleared and asked for again, not sent', async () => {
+    const requests = serve();
+    renderApp('/transfers');
+    const from = await screen.findByLabelText(/Organisation it belongs to now/, undefined, lazy);
+    await userEvent.selectOptions(from, 'Riverbend Allied Health');
+    const to = screen.getByLabelText(/Receiving organisation/);
+    await userEvent.selectOptions(to, 'Harbour Home Visits');
+    await userEvent.selectOptions(from, 'Harbour Home Visits');
+    expect(to).toHaveValue('');
+    await userEvent.selectOptions(
+      screen.getByLabelText(/^Location/),
+      'Harbour Home Visits (Eastern Suburbs)',
+    );
+    await userEvent.type(screen.getByLabelText(/Reason for the transfer/), 'Sold.');
+    await userEvent.click(screen.getByRole('button', { name: 'Start transfer' }));
+    // The summary and the field both ask for the receiver; nothing is sent.
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: /receiving organisation/i })).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('a refused start stays on the form with the server’s reason, and nothing is thrown', async () => {
+    const requests = serve(operator, [], {
+      'POST /api/transfers': () =>
+        problem(409, 'about:blank', 'This location already has a transfer waiting for an answer'),
+    });
+    const posted = () => requests.filter((r) => r.method === 'POST').length;
+    renderApp('/transfers');
+    await userEvent.selectOptions(
+      await screen.findByLabelText(/Organisation it belongs to now/, undefined, lazy),
+      'Harbour Home Visits',
+    );
+    await userEvent.selectOptions(
+      screen.getByLabelText(/^Location/),
+      'Harbour Home Visits (Eastern Suburbs)',
+    );
+    await userEvent.selectOptions(
+      screen.getByLabelText(/Receiving organisation/),
+      'Riverbend Allied Health',
+    );
+    await userEvent.type(screen.getByLabelText(/Reason for the transfer/), 'Sold.');
+    await userEvent.click(screen.getByRole('button', { name: 'Start transfer' }));
+    expect(await screen.findByText(/already has a transfer waiting/)).toBeVisible();
+    expect(posted()).toBe(1);
+    expect(screen.getByLabelText(/Reason for the transfer/)).toHaveValue('Sold.');
   });
 
   it('sends users who are not operators to the dashboard', async () => {
