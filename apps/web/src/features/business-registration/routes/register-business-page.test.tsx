@@ -108,10 +108,16 @@ describe('RegisterBusinessPage', () => {
   }, 60_000);
 
   it('tells the manager why a declined registration was not approved', async () => {
-    serve({ ...pending, declineReason: 'The ABN does not match the legal name.' });
+    const reason = 'Please add:\n1. the practice phone\n2. the practice email';
+    serve({ ...pending, declineReason: reason });
     renderApp(`/organisation/participating/add-edit-v2/${id}`);
     expect(await screen.findByText('Your registration was not approved', {}, lazy)).toBeVisible();
-    expect(screen.getByText('The ABN does not match the legal name.')).toBeVisible();
+    // The operator's line breaks are kept, not folded into one line.
+    const shown = screen.getByText(
+      (_, element) => element?.tagName === 'SPAN' && element.textContent === reason,
+    );
+    expect(shown).toBeVisible();
+    expect(shown).toHaveStyle({ whiteSpace: 'pre-line' });
   });
 
   it('says a submitted registration is waiting for approval instead of showing the steps', async () => {

@@ -27,6 +27,7 @@ import {
   PrimaryLocationStep,
   type StepFormProps,
 } from '../components/registration-steps.tsx';
+import { TypedLines } from '#lib/typed-lines.tsx';
 
 const stepForms = [BusinessDetailsStep, ContactDetailsStep, PrimaryLocationStep, AgreementStep];
 const welcomePath = '/welcome';
@@ -73,7 +74,9 @@ function Wizard({ registration }: { registration: Registration | null }) {
     <Stack gap={2}>
       {registration?.declineReason ? (
         <PageAlert tone="warning" title="Your registration was not approved">
-          <Text as="p">{registration.declineReason}</Text>
+          <Text as="p">
+            <TypedLines>{registration.declineReason}</TypedLines>
+          </Text>
           <Text as="p">Update your registration and submit it again.</Text>
         </PageAlert>
       ) : null}

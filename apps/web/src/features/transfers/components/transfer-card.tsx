@@ -4,6 +4,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import type { Transfer } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { SummaryItem } from '#lib/business/summary.tsx';
+import { TypedLines } from '#lib/typed-lines.tsx';
 
 const statusText: Record<Transfer['status'], string> = {
   Pending: 'Waiting for the receiving organisation',
@@ -79,7 +80,9 @@ export function TransferCard({
         <SummaryItem term="What">{kind(t)}</SummaryItem>
         <SummaryItem term="From">{t.from.name}</SummaryItem>
         <SummaryItem term="To">{t.to.name}</SummaryItem>
-        <SummaryItem term="Reason">{t.reason}</SummaryItem>
+        <SummaryItem term="Reason">
+          <TypedLines>{t.reason}</TypedLines>
+        </SummaryItem>
         <SummaryItem term="Started">
           {`${formatDate(t.requestedAt)} by ${t.requestedBy}`}
         </SummaryItem>
@@ -89,7 +92,9 @@ export function TransferCard({
             : statusText[t.status]}
         </SummaryItem>
         {t.declineReason ? (
-          <SummaryItem term="Reason for declining">{t.declineReason}</SummaryItem>
+          <SummaryItem term="Reason for declining">
+            <TypedLines>{t.declineReason}</TypedLines>
+          </SummaryItem>
         ) : null}
         {t.outcome ? (
           <SummaryItem term="Moved with it">
