@@ -51,8 +51,8 @@ export function OrganisationDetails({ organisation: o }: OrganisationDetailsProp
             <SummaryItem term="HPI-O">{notProvided(o.hpio)}</SummaryItem>
           ) : null}
           {o.parent ? <SummaryItem term="Parent organisation">{o.parent.name}</SummaryItem> : null}
-          {o.phone ? <SummaryItem term="Phone">{o.phone}</SummaryItem> : null}
-          {o.email ? <SummaryItem term="Email">{o.email}</SummaryItem> : null}
+          <SummaryItem term="Phone">{notProvided(o.phone)}</SummaryItem>
+          <SummaryItem term="Email">{notProvided(o.email)}</SummaryItem>
           <SummaryItem term="Fax">{notProvided(o.fax)}</SummaryItem>
           <SummaryItem term="Website">{notProvided(o.website)}</SummaryItem>
           <SummaryItem term="Business address">{notProvided(addressText(o.address))}</SummaryItem>

@@ -193,4 +193,13 @@ describe('OrganisationPage', () => {
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add location' })).toBeNull();
   });
+
+  it('says "Not provided" for a phone and email the organisation does not keep (docs/product/organisations.md)', async () => {
+    serve(detail({ phone: null, email: null }));
+    renderApp(`/organisation/participating/${id}`);
+    for (const term of ['Phone', 'Email']) {
+      const row = (await screen.findByText(term, { selector: 'dt' }, lazy)).parentElement!;
+      expect(row).toHaveTextContent(`${term}Not provided`);
+    }
+  });
 });
