@@ -153,6 +153,46 @@ describe('assigning a delegate', () => {
       consentVersion: 1,
     });
   });
+
+  it("shows the server's refusal of a search on the RA number and in the summary, which takes focus", async () => {
+    const selfMessage = 'You cannot be your own delegate';
+    serve({
+      [`POST ${delegationApiPaths.searchUser}`]: () =>
+        json(
+          {
+            type: '/problems/validation',
+            title: 'Invalid request',
+            status: 400,
+            detail: 'The request has invalid fields.',
+            errors: [{ field: 'authIdentifier', message: selfMessage }],
+          },
+          400,
+        ),
+      [`GET ${delegationApiPaths.list}`]: () => json(page([])),
+    });
+    renderApp('/assign-a-delegate');
+    await userEvent.click(await screen.findByText('Invite someone'));
+    const raNumber = screen.getByLabelText(/RA number/);
+    await userEvent.type(raNumber, '2000000011');
+    await userEvent.type(screen.getByLabelText(/Last name/), 'Nguyen');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const summary = (await screen.findByText('There is a problem')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(within(summary).getByRole('link', { name: selfMessage })).toBeVisible();
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(raNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(raNumber).toHaveAccessibleDescription(expect.stringContaining(selfMessage));
+    // The summary's link leads to the field.
+    await userEvent.click(within(summary).getByRole('link', { name: selfMessage }));
+    expect(document.activeElement).toBe(raNumber);
+
+    // Editing the search makes the refusal stale: it goes.
+    await userEvent.type(raNumber, '{Backspace}2');
+    expect(screen.queryByText(selfMessage)).toBeNull();
+    expect(raNumber).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });
 
 describe('the consent step of assigning a delegate', () => {

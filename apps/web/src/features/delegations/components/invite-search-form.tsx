@@ -7,6 +7,8 @@ import { Button } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { ErrorSummary, FormTextField, useFieldId } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
+import { ApiError } from '#lib/http.ts';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
 /** Focus delay after a failed search (docs/product/features.md#feature-constants). */
 const SEARCH_FOCUS_DELAY_MS = 50;
@@ -30,11 +32,17 @@ export type InviteSearchFormProps = {
   searching: boolean;
   /** Why the last search found no one to invite, shown under the form (and focused), if it did not. */
   sorry: { title: string; message: string } | null;
+  /**
+   * The last search's failure, if it failed: the server's messages about a field (e.g. the caller's own RA
+   * number) show on that field and in the error summary, anything else in the summary alone.
+   */
+  error?: unknown;
 };
 
 /**
  * Step 1 by invitation, the search (docs/product/features.md#delegation): RA number and last name, then Search;
- * a search that finds no one to invite says why below the form and takes focus there.
+ * a search that finds no one to invite says why below the form and takes focus there. A search the server
+ * refuses says why in the error summary, which takes focus as it does for the form's own validation.
  */
 export function InviteSearchForm({
   form,
@@ -42,8 +50,16 @@ export function InviteSearchForm({
   onEdit,
   searching,
   sorry,
+  error = null,
 }: InviteSearchFormProps) {
   const fieldId = useFieldId();
+  const fieldErrors = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
+  const serverMessage = (field: string) => fieldErrors.find((e) => e.field === field)?.message;
+  // Without a field to name, the summary says what failed (its default speaks of saving changes).
+  const failure =
+    error && fieldErrors.length === 0
+      ? describeApiErrorText(error, { thing: 'the person to invite' })
+      : null;
   const sorryId = useId();
   const sorryRef = useRef<HTMLDivElement>(null);
 
@@ -67,13 +83,14 @@ export function InviteSearchForm({
         onSubmit={form.handleSubmit(onSearch)}
       >
         <Stack gap={1}>
-          <ErrorSummary form={form} fieldId={fieldId} />
+          <ErrorSummary form={form} fieldId={fieldId} serverError={error} message={failure} />
           <FormTextField
             control={form.control}
             name="authIdentifier"
             fieldId={fieldId}
             label="RA number"
             hint="The person's provider-login Registration Authority number: 10 digits"
+            message={serverMessage('authIdentifier')}
             required
             maxLength={10}
             maxWidth="md"
@@ -83,6 +100,7 @@ export function InviteSearchForm({
             name="familyName"
             fieldId={fieldId}
             label="Last name"
+            message={serverMessage('familyName')}
             required
             maxLength={100}
             maxWidth="lg"

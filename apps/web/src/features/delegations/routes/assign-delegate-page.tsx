@@ -52,6 +52,8 @@ export function AssignDelegatePage() {
   const [result, setResult] = useState<
     (DelegateUserSearchResult & { authIdentifier: string }) | null
   >(null);
+  // Why the last search failed (a refusal such as the caller's own RA number); any edit clears it too.
+  const [searchError, setSearchError] = useState<unknown>(null);
   const [consented, setConsented] = useState(false);
   const [triedAssign, setTriedAssign] = useState(false);
   const consent = useDelegationConsent();
@@ -62,7 +64,10 @@ export function AssignDelegatePage() {
   const searchForm = useInviteSearchForm();
   const details = useDelegateDetailsForm();
   const emailForm = useDelegateEmailForm();
-  const clearResult = useCallback(() => setResult(null), []);
+  const clearResult = useCallback(() => {
+    setResult(null);
+    setSearchError(null);
+  }, []);
 
   const sorry = result?.alreadyInvited
     ? delegateSearchMessages.alreadyInvited
@@ -88,11 +93,13 @@ export function AssignDelegatePage() {
 
   const searchFor = (values: DelegateUserSearchRequest) => {
     setResult(null);
+    setSearchError(null);
     search.mutate(values, {
       onSuccess: (answer) => {
         setResult({ ...answer, authIdentifier: values.authIdentifier });
         details.reset({ givenName: '', familyName: values.familyName, email: '' });
       },
+      onError: (error) => setSearchError(error),
     });
   };
 
@@ -199,6 +206,7 @@ export function AssignDelegatePage() {
                 onEdit={clearResult}
                 searching={search.isPending}
                 sorry={sorry}
+                error={searchError}
               />
               {found ? (
                 <Stack gap={1}>
