@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithCore } from '../test-utils/render.tsx';
 import { AutocompleteField } from './autocomplete-field.tsx';
@@ -73,10 +73,33 @@ describe('AutocompleteField', () => {
     expect(screen.getByText('Selected: 2000')).toBeInTheDocument();
   });
 
-  it('says when nothing matches', async () => {
+  it('says when nothing matches in a status, never in a listbox without options', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithCore(<Harness load={search} />);
-    await user.type(screen.getByRole('combobox', { name: /Suburb/ }), 'zzz');
-    await waitFor(() => expect(screen.getByText('No results found')).toBeVisible());
+    const input = screen.getByRole('combobox', { name: /Suburb/ });
+    await user.type(input, 'zzz');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No results found'));
+    expect(screen.getByText('No results found')).toBeVisible();
+    // A listbox must own options (axe: aria-required-children): with none, none is shown.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    // Text that matches again brings the listbox back, holding only options.
+    await user.clear(input);
+    await user.type(input, 'syd');
+    const listbox = await screen.findByRole('listbox');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(listbox.children).toHaveLength(1);
+    expect(within(listbox).getByRole('option', { name: 'Sydney NSW 2000' })).toBeVisible();
+  });
+
+  it('says it is loading in the status too, not in an empty listbox', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithCore(<Harness load={() => new Promise<ComboboxOption[]>(() => undefined)} />);
+    const input = screen.getByRole('combobox', { name: /Suburb/ });
+    await user.type(input, 'Sur');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 });

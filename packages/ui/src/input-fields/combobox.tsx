@@ -45,6 +45,19 @@ export type ComboboxProps = {
   autoComplete?: string;
 };
 
+/** Where the listbox, or the status in its place, shows: under the input, over what follows. */
+const popupStyle = {
+  position: 'absolute',
+  zIndex: tokens.zIndex.popover,
+  left: 0,
+  right: 0,
+  margin: 0,
+  padding: 0,
+  background: boxPalette.backgroundBody,
+  border: `${tokens.borderWidth.md}px solid ${boxPalette.border}`,
+  borderTop: 0,
+} as const;
+
 /** An editable combobox with a listbox popup: ArrowDown/ArrowUp move, Enter chooses, Escape closes. */
 export function Combobox({
   label,
@@ -69,8 +82,12 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const expanded = open && canOpen;
+  // The listbox shows only with options in it: a listbox must own options (ARIA 1.2, axe
+  // aria-required-children), so "Loading…" and the empty text are a status beside it instead.
+  const listShown = expanded && !loading && options.length > 0;
+  const note = expanded && !listShown ? (loading ? 'Loading…' : emptyText) : null;
   const activeId =
-    expanded && active >= 0 && active < options.length ? `${listId}-${active}` : undefined;
+    listShown && active >= 0 && active < options.length ? `${listId}-${active}` : undefined;
 
   const choose = (option: ComboboxOption) => {
     onSelect(option);
@@ -91,7 +108,7 @@ export function Combobox({
         setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1));
         break;
       case 'Enter': {
-        const option = expanded && active >= 0 ? options[active] : undefined;
+        const option = listShown && active >= 0 ? options[active] : undefined;
         if (option) {
           event.preventDefault();
           choose(option);
@@ -132,7 +149,7 @@ export function Combobox({
                 type="text"
                 role="combobox"
                 aria-autocomplete="list"
-                aria-expanded={expanded}
+                aria-expanded={listShown}
                 aria-controls={listId}
                 aria-activedescendant={activeId}
                 autoComplete={autoComplete}
@@ -158,53 +175,34 @@ export function Combobox({
             id={listId}
             role="listbox"
             aria-label={label}
-            hidden={!expanded}
-            style={{
-              position: 'absolute',
-              zIndex: tokens.zIndex.popover,
-              left: 0,
-              right: 0,
-              margin: 0,
-              padding: 0,
-              listStyle: 'none',
-              maxHeight: 280,
-              overflowY: 'auto',
-              background: boxPalette.backgroundBody,
-              border: `${tokens.borderWidth.md}px solid ${boxPalette.border}`,
-              borderTop: 0,
-            }}
+            hidden={!listShown}
+            style={{ ...popupStyle, listStyle: 'none', maxHeight: 280, overflowY: 'auto' }}
           >
-            {loading ? (
-              <li role="presentation" style={{ padding: '0.5rem 1rem' }}>
-                Loading…
+            {options.map((option, index) => (
+              <li
+                key={option.value}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                // mousedown would blur the input and close the list before the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(option)}
+                onMouseEnter={() => setActive(index)}
+                style={{
+                  padding: '0.5rem 1rem',
+                  cursor: 'pointer',
+                  background: index === active ? boxPalette.backgroundShade : undefined,
+                  textDecoration: index === active ? 'underline' : undefined,
+                }}
+              >
+                {option.label}
               </li>
-            ) : options.length === 0 ? (
-              <li role="presentation" style={{ padding: '0.5rem 1rem' }}>
-                {emptyText}
-              </li>
-            ) : (
-              options.map((option, index) => (
-                <li
-                  key={option.value}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  // mousedown would blur the input and close the list before the click lands.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseEnter={() => setActive(index)}
-                  style={{
-                    padding: '0.5rem 1rem',
-                    cursor: 'pointer',
-                    background: index === active ? boxPalette.backgroundShade : undefined,
-                    textDecoration: index === active ? 'underline' : undefined,
-                  }}
-                >
-                  {option.label}
-                </li>
-              ))
-            )}
+            ))}
           </ul>
+          {/* Always in the page, so a screen reader announces the text that appears in it. */}
+          <div role="status">
+            {note ? <div style={{ ...popupStyle, padding: '0.5rem 1rem' }}>{note}</div> : null}
+          </div>
         </div>
       )}
     </Field>

@@ -88,6 +88,17 @@ describe('ChooseConnection', () => {
     expect(screen.queryByTestId('delegate-card')).toBeNull();
   });
 
+  it('says "No results found" as a status when no connection matches, with no empty listbox', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithCore(<Harness users={[ben, bea]} />);
+    const input = screen.getByRole('combobox', { name: /Type a name/ });
+    await user.type(input, 'z');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No results found'));
+    // A listbox must own options (axe: aria-required-children).
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('hints when there are no connections, or they could not be loaded', () => {
     const { rerender } = renderWithCore(
       <ChooseConnection users={[]} loadFailed={false} connection={null} onChange={vi.fn()} />,
