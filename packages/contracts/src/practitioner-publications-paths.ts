@@ -79,6 +79,7 @@ export const practitionerPublicationMessages = {
   added: (partner: string) => `${partner} was added to your publishing settings.`,
   updated: (partner: string) => `Your publishing settings for ${partner} were saved.`,
   removed: (partner: string) => `${partner} was removed from your publishing settings.`,
+  notFoundTitle: 'Partner service not found',
   notFound: 'This partner service is not in your publishing settings.',
   notChosen: 'Not chosen yet',
   notChosenHint: (partner: string) =>

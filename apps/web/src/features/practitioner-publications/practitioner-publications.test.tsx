@@ -4,12 +4,19 @@ import userEvent from '@testing-library/user-event';
 import {
   practitionerPublicationApiPaths as paths,
   practitionerPublicationMessages as messages,
+  practitionerPublicationProblemTypes,
   type PractitionerPublication,
   type PractitionerPublications,
 } from '@pca/contracts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { heldReply, installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import {
+  heldReply,
+  installFakeServer,
+  json,
+  problem,
+  type FakeHandler,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -154,6 +161,20 @@ describe('adding a partner', () => {
       ],
     });
 
+  it('has its h1 while loading and when the partner services cannot be loaded', async () => {
+    const held = heldReply();
+    serve({
+      [`GET ${paths.list}`]: () => json(listOf([medifund()])),
+      [`GET ${paths.availablePartners}`]: held.reply,
+    });
+    renderApp('/practitioner/publish/add');
+    expect(await screen.findByText(messages.loading)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.addTitle);
+    held.release(problem(403, '/problems/forbidden', 'Forbidden'));
+    expect(await screen.findByText('You do not have access to the partner services')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.addTitle);
+  });
+
   it('keeps sharing disabled with the personal contact request tooltip, and asks for a partner', async () => {
     const user = userEvent.setup();
     serve({
@@ -161,9 +182,8 @@ describe('adding a partner', () => {
       [`GET ${paths.availablePartners}`]: available,
     });
     renderApp('/practitioner/publish/add');
-    await screen.findByRole('heading', { name: messages.addTitle });
     // A disabled checkbox takes no focus: the tooltip hangs on a button keyboard users can reach.
-    expect(screen.getByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
+    expect(await screen.findByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
     expect(screen.getByRole('button', { name: "Why can't I share?" })).toHaveAccessibleDescription(
       messages.requestTooltip,
     );
@@ -296,8 +316,7 @@ describe('editing a partner', () => {
       [`PUT ${paths.list}/${medifundId}`]: () => json(medifund({ sharePersonalContact: true })),
     });
     renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
-    await screen.findByRole('heading', { name: messages.editTitle });
-    const share = screen.getByRole('checkbox', { name: messages.shareLabel });
+    const share = await screen.findByRole('checkbox', { name: messages.shareLabel });
     expect(share).toBeEnabled();
     await user.click(share);
     await user.click(screen.getByRole('button', { name: messages.save }));
@@ -325,8 +344,7 @@ describe('editing a partner', () => {
         ),
     });
     renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
-    await screen.findByRole('heading', { name: messages.editTitle });
-    expect(screen.getByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
+    expect(await screen.findByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
     expect(screen.getByText(messages.consentMissingHint)).toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: messages.publishLabel }));
     await user.click(screen.getByRole('button', { name: messages.save }));
@@ -335,9 +353,40 @@ describe('editing a partner', () => {
     );
   });
 
-  it('says when the partner is not in the settings', async () => {
-    serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
-    renderApp(`/practitioner/publish/edit?partnerServiceId=${practiceLinkId}`);
-    expect(await screen.findByText(messages.notFound)).toBeVisible();
+  it.each([
+    ['an unknown partnerServiceId', `?partnerServiceId=${practiceLinkId}`],
+    ['no partnerServiceId', ''],
+  ])(
+    'given %s, says the partner service is not in the settings, under the page h1',
+    async (_, search) => {
+      serve({ [`GET ${paths.list}`]: () => json(listOf([medifund()])) });
+      renderApp(`/practitioner/publish/edit${search}`);
+      expect(await screen.findByText(messages.notFound)).toBeVisible();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.editTitle);
+      expect(screen.getByRole('heading', { name: messages.notFoundTitle })).toBeVisible();
+    },
+  );
+
+  it('has its h1 while loading, and then with the form', async () => {
+    const held = heldReply();
+    serve({ [`GET ${paths.list}`]: held.reply });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    expect(await screen.findByText(messages.loading)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.editTitle);
+    held.release(json(listOf([medifund()])));
+    expect(await screen.findByRole('button', { name: messages.save })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.editTitle);
+  });
+
+  it('has its h1 when the settings cannot be loaded', async () => {
+    serve({
+      [`GET ${paths.list}`]: () =>
+        problem(403, practitionerPublicationProblemTypes.noPractitioner, 'Forbidden'),
+    });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    expect(
+      await screen.findByText('You do not have access to your publishing settings'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.editTitle);
   });
 });

@@ -2,13 +2,11 @@ import type { FormEvent, ReactNode } from 'react';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import { pages } from '@pca/contracts/pages.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Button, ButtonGroup, ButtonLink } from '@pca/ui/button/button.tsx';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 
 /** Props of PublicationFormLayout. */
 export interface PublicationFormLayoutProps {
-  title: string;
   children: ReactNode;
   onSubmit: () => void;
   saving: boolean;
@@ -18,9 +16,11 @@ export interface PublicationFormLayoutProps {
   extra?: ReactNode;
 }
 
-/** The frame of Add and Edit: heading, fields, the save error, Save and Cancel (back to the list). */
+/**
+ * The form of Add and Edit: fields, the save error, Save and Cancel (back to the list). The page's h1 is the
+ * page's own, above whatever state it is in (the skip link moves focus to it, docs/product/shell.md#layout).
+ */
 export function PublicationFormLayout({
-  title,
   children,
   onSubmit,
   saving,
@@ -36,7 +36,6 @@ export function PublicationFormLayout({
       }}
     >
       <Stack gap={2}>
-        <H1>{title}</H1>
         {children}
         {error ? (
           <ApiErrorAlert

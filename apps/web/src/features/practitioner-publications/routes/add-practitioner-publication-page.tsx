@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
 import { SelectField } from '@pca/ui/input-fields/text-field.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
@@ -34,16 +36,23 @@ export function AddPractitionerPublicationPage() {
   const [accepted, setAccepted] = useState(false);
   const [acceptMissing, setAcceptMissing] = useState(false);
 
+  // The h1 is above every state, loading, failed or the form (docs/product/shell.md#layout).
+  const page = (content: ReactNode) => (
+    <Stack gap={2}>
+      <H1>{messages.addTitle}</H1>
+      {content}
+    </Stack>
+  );
   if (partners.isError)
-    return (
+    return page(
       <ApiErrorAlert
         error={partners.error}
         thing="the partner services"
         onRetry={() => void partners.refetch()}
         logMessage="Available partners failed to load"
-      />
+      />,
     );
-  if (partners.isPending || list.isPending) return <Loading message={messages.loading} />;
+  if (partners.isPending || list.isPending) return page(<Loading message={messages.loading} />);
 
   const options = partners.data.items.map((p) => ({ value: p.id, label: p.name }));
   const chosen = partners.data.items.find((p) => p.id === partnerServiceId);
@@ -77,13 +86,8 @@ export function AddPractitionerPublicationPage() {
     );
   };
 
-  return (
-    <PublicationFormLayout
-      title={messages.addTitle}
-      onSubmit={submit}
-      saving={add.isPending}
-      error={add.error}
-    >
+  return page(
+    <PublicationFormLayout onSubmit={submit} saving={add.isPending} error={add.error}>
       {options.length === 0 ? (
         <Text as="p">{messages.noPartnersLeft}</Text>
       ) : (
@@ -123,7 +127,7 @@ export function AddPractitionerPublicationPage() {
           onBehalfOf={managing}
         />
       ) : null}
-    </PublicationFormLayout>
+    </PublicationFormLayout>,
   );
 }
 

@@ -4,6 +4,7 @@ import { pages } from '@pca/contracts/pages.ts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import type { PractitionerPublication } from '@pca/contracts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
+import { H1 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
 import { Button } from '@pca/ui/button/button.tsx';
@@ -31,30 +32,34 @@ export function EditPractitionerPublicationPage() {
   const list = usePractitionerPublications();
 
   return (
-    <QueryView
-      query={list}
-      loading={<Loading message={messages.loading} />}
-      thing="your publishing settings"
-      logMessage="Practitioner publications failed to load"
-    >
-      {({ items, mayChangePersonalContactSharing, managing, practitioner }) => {
-        const item = items.find((i) => i.partner.id === partnerServiceId);
-        if (!item)
+    // The h1 is above every state, loading, failed, not found or the form (docs/product/shell.md#layout).
+    <Stack gap={2}>
+      <H1>{messages.editTitle}</H1>
+      <QueryView
+        query={list}
+        loading={<Loading message={messages.loading} />}
+        thing="your publishing settings"
+        logMessage="Practitioner publications failed to load"
+      >
+        {({ items, mayChangePersonalContactSharing, managing, practitioner }) => {
+          const item = items.find((i) => i.partner.id === partnerServiceId);
+          if (!item)
+            return (
+              <PageAlert tone="warning" title={messages.notFoundTitle}>
+                <Text as="p">{messages.notFound}</Text>
+              </PageAlert>
+            );
           return (
-            <PageAlert tone="warning" title={messages.editTitle}>
-              <Text as="p">{messages.notFound}</Text>
-            </PageAlert>
+            <EditForm
+              key={item.partner.id}
+              item={item}
+              mayChangeSharing={mayChangePersonalContactSharing}
+              onBehalfOf={managing ? `${practitioner.givenName} ${practitioner.familyName}` : null}
+            />
           );
-        return (
-          <EditForm
-            key={item.partner.id}
-            item={item}
-            mayChangeSharing={mayChangePersonalContactSharing}
-            onBehalfOf={managing ? `${practitioner.givenName} ${practitioner.familyName}` : null}
-          />
-        );
-      }}
-    </QueryView>
+        }}
+      </QueryView>
+    </Stack>
   );
 }
 
@@ -92,7 +97,6 @@ function EditForm({
 
   return (
     <PublicationFormLayout
-      title={messages.editTitle}
       onSubmit={() => {
         if (asksAcceptance && (!statement || !accepted)) {
           setAcceptMissing(true);
