@@ -189,6 +189,33 @@ describe('the Notifications tab', () => {
     expect(posts(requests)).toEqual([notificationApiPath('archive', 'NTF-0')]);
   });
 
+  it('moves the focus of an archived notification to the one now in its place once it leaves', async () => {
+    serve([notification(0, 'Read'), notification(1, 'Read'), notification(2, 'Read')]);
+    renderApp('/tasks-notifications/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: /Subject 1/ }));
+    await userEvent.click(await screen.findByRole('button', { name: notificationTexts.archive }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: notificationTexts.archive }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Subject 1/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Subject 2/ }));
+  });
+
+  it('gives it to the one before when the last leaves, and to the empty message when none is left', async () => {
+    serve([notification(0, 'Read'), notification(1, 'Read')]);
+    renderApp('/tasks-notifications/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: /Subject 1/ }));
+    await userEvent.click(await screen.findByRole('button', { name: notificationTexts.archive }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Subject 1/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Subject 0/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: /Subject 0/ }));
+    await userEvent.click(await screen.findByRole('button', { name: notificationTexts.archive }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Subject 0/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByText(notificationTexts.emptyCurrent));
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('says when a list is empty, in the words of each filter', async () => {
     serve([]);
     renderApp('/tasks-notifications/notifications');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { NotificationItem } from '@pca/contracts';
 import { constants } from '@pca/contracts/constants.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
@@ -36,10 +36,20 @@ export const notificationTexts = {
 /** How long an archived notification stays in the list (docs/product/features.md, constants). */
 export const ARCHIVE_DELAY_MS = 250;
 
+/** The filter's radio name (the checked one takes focus when no notification can). */
+const filterName = 'notifications-filter';
+
+/** The notifications' title buttons (each opens its item), in order. */
+const titleButtons = (accordion: HTMLElement | null) => [
+  ...(accordion?.querySelectorAll<HTMLElement>('h2 > button[aria-controls]') ?? []),
+];
+
 /**
  * The Notifications tab: the radio filter, one accordion item a notification (subject, status, created
  * date-time), page size 10. Opening an Unread one marks it read; 'Archive this notification' archives it
- * and takes it out of the list 250 ms later. A load error is logged and said quietly, never as an alarm.
+ * and takes it out of the list 250 ms later, its focus going to the notification now in its place (else the
+ * one before it, else the empty list's message, else the filter). A load error is logged and said quietly,
+ * never as an alarm.
  */
 export function NotificationsPanel() {
   const [filter, setFilter] = useState<NotificationsFilter>('current');
@@ -53,6 +63,12 @@ export function NotificationsPanel() {
   const refetchLists = useRefetchNotifications();
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+  // The notifications shown, in order, and their accordion, to find where an archived one was.
+  const shownIds = useRef<string[]>([]);
+  const accordionRef = useRef<HTMLDivElement>(null);
+  const emptyId = useId();
+  // Where the focus an archived notification held goes once it has left the list (a new object each time).
+  const [refocus, setRefocus] = useState<{ index: number } | null>(null);
 
   useEffect(() => {
     // A failed load is logged; the tab says so quietly too (docs/product/features.md#tasks-and-notifications).
@@ -83,12 +99,30 @@ export function NotificationsPanel() {
       onSuccess: () => {
         timers.current.push(
           window.setTimeout(() => {
+            // Focus in the item that leaves (its Archive button, most often) would fall to the page's start.
+            const index = shownIds.current.indexOf(n.externalId);
+            const title = titleButtons(accordionRef.current)[index];
+            const body = document.getElementById(title?.getAttribute('aria-controls') ?? '');
+            const focused = document.activeElement;
+            if (title && focused && (title === focused || body?.contains(focused)))
+              setRefocus({ index });
             setRemoved((current) => add(current, n.externalId));
             void refetchLists();
           }, ARCHIVE_DELAY_MS),
         );
       },
     });
+
+  useEffect(() => {
+    if (!refocus) return;
+    const titles = titleButtons(accordionRef.current);
+    const target =
+      titles[refocus.index] ??
+      titles[refocus.index - 1] ??
+      document.getElementById(emptyId) ??
+      document.querySelector<HTMLElement>(`input[name="${filterName}"]:checked`);
+    target?.focus();
+  }, [refocus, emptyId]);
 
   const choose = (value: string) => {
     setFilter(value === 'archived' ? 'archived' : 'current');
@@ -99,6 +133,9 @@ export function NotificationsPanel() {
   };
 
   const items = list.data?.items.filter((n) => !removed.has(n.externalId)) ?? [];
+  useEffect(() => {
+    shownIds.current = items.map((n) => n.externalId);
+  });
   const total = list.data?.total ?? 0;
   const pageSize = constants.notificationPageSize;
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
@@ -107,7 +144,7 @@ export function NotificationsPanel() {
     <Stack gap={1.5}>
       <RadioGroup
         label={notificationTexts.filterLabel}
-        name="notifications-filter"
+        name={filterName}
         // One of the two is always chosen: not an optional question.
         required
         value={filter}
@@ -124,62 +161,65 @@ export function NotificationsPanel() {
       ) : list.isPending ? (
         <SectionLoading message={notificationTexts.loading} />
       ) : items.length === 0 ? (
-        <Text as="p">
+        // Focusable: it takes the focus of the last notification archived from the list.
+        <Text as="p" id={emptyId} tabIndex={-1}>
           {filter === 'archived' ? notificationTexts.emptyArchived : notificationTexts.emptyCurrent}
         </Text>
       ) : (
         <Stack gap={1}>
-          <Accordion>
-            {items.map((n) => {
-              const status = statusOf(n);
-              return (
-                <AccordionItem
-                  key={n.externalId}
-                  titleHeadingTag="h2"
-                  isOpen={open.has(n.externalId)}
-                  onToggle={() => toggle(n)}
-                  title={
-                    <Stack gap={0.25} as="span">
-                      <Text as="span" fontWeight={status === 'Unread' ? 'bold' : 'normal'}>
-                        {n.subject}
-                      </Text>
-                      <Flex as="span" gap={1} flexWrap="wrap">
-                        <Text as="span" fontSize="sm" color="muted">
-                          {status}
+          <div ref={accordionRef}>
+            <Accordion>
+              {items.map((n) => {
+                const status = statusOf(n);
+                return (
+                  <AccordionItem
+                    key={n.externalId}
+                    titleHeadingTag="h2"
+                    isOpen={open.has(n.externalId)}
+                    onToggle={() => toggle(n)}
+                    title={
+                      <Stack gap={0.25} as="span">
+                        <Text as="span" fontWeight={status === 'Unread' ? 'bold' : 'normal'}>
+                          {n.subject}
                         </Text>
-                        {/* The date is in the accordion's button: the button is the tooltip's
-                            trigger, described by it and showing it on keyboard focus. */}
-                        <Tooltip
-                          content={notificationTexts.createdTooltip}
-                          trigger="enclosing-control"
-                        >
+                        <Flex as="span" gap={1} flexWrap="wrap">
                           <Text as="span" fontSize="sm" color="muted">
-                            <time dateTime={n.created}>{formatDateTime(n.created)}</time>
+                            {status}
                           </Text>
-                        </Tooltip>
-                      </Flex>
-                    </Stack>
-                  }
-                >
-                  <AccordionItemContent>
-                    <Stack gap={1} alignItems="flex-start">
-                      <NotificationMessage html={n.message} />
-                      {n.status !== 'Archived' ? (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => archiveOne(n)}
-                          loading={archive.isPending && archive.variables === n.externalId}
-                        >
-                          {notificationTexts.archive}
-                        </Button>
-                      ) : null}
-                    </Stack>
-                  </AccordionItemContent>
-                </AccordionItem>
-              );
-            })}
-          </Accordion>
+                          {/* The date is in the accordion's button: the button is the tooltip's
+                            trigger, described by it and showing it on keyboard focus. */}
+                          <Tooltip
+                            content={notificationTexts.createdTooltip}
+                            trigger="enclosing-control"
+                          >
+                            <Text as="span" fontSize="sm" color="muted">
+                              <time dateTime={n.created}>{formatDateTime(n.created)}</time>
+                            </Text>
+                          </Tooltip>
+                        </Flex>
+                      </Stack>
+                    }
+                  >
+                    <AccordionItemContent>
+                      <Stack gap={1} alignItems="flex-start">
+                        <NotificationMessage html={n.message} />
+                        {n.status !== 'Archived' ? (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            onClick={() => archiveOne(n)}
+                            loading={archive.isPending && archive.variables === n.externalId}
+                          >
+                            {notificationTexts.archive}
+                          </Button>
+                        ) : null}
+                      </Stack>
+                    </AccordionItemContent>
+                  </AccordionItem>
+                );
+              })}
+            </Accordion>
+          </div>
           <Paginator
             label="Notifications pages"
             page={page}
