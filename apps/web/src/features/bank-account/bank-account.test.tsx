@@ -117,4 +117,27 @@ describe('the bank account page', () => {
       consent: true,
     });
   });
+
+  it('moves focus to the consent form when Share opens it, and back to Share on Cancel', async () => {
+    serve({
+      [`GET ${bankAccountApiPath(practitionerId)}`]: () => json(viewOf({ account: saved })),
+    });
+    const user = userEvent.setup();
+    renderApp(`/bank-account/add-edit/${practitionerId}`);
+    await user.click(await screen.findByRole('button', { name: messages.share(MEDIFUND) }));
+    const consent = screen.getByRole('region', { name: messages.consentHeading(MEDIFUND) });
+    expect(document.activeElement).toBe(
+      within(consent).getByRole('heading', { name: messages.consentHeading(MEDIFUND) }),
+    );
+    // From the heading, the next Tab reaches the form's tick.
+    await user.tab();
+    expect(document.activeElement).toBe(
+      within(consent).getByRole('checkbox', { name: messages.consentLabel }),
+    );
+    await user.click(within(consent).getByRole('button', { name: messages.cancel }));
+    expect(screen.queryByRole('region', { name: messages.consentHeading(MEDIFUND) })).toBeNull();
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: messages.share(MEDIFUND) }),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BankAccountConsentTick, type BankAccountPayer } from '@pca/contracts/bank-account.ts';
 import { bankAccountMessages as messages } from '@pca/contracts/bank-account-paths.ts';
 import { Button } from '@pca/ui/button/button.tsx';
@@ -42,6 +42,17 @@ export function PayerSharing({
 }: PayerSharingProps) {
   const [asking, setAsking] = useState(false);
   const fieldId = useFieldId();
+  const shareRef = useRef<HTMLButtonElement>(null);
+  // Opening the consent form takes away the Share button, and Cancel the form, with the focus they held:
+  // it goes to the form's heading, and back to Share.
+  const focusNext = useRef<'consent' | 'share' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    if (next === 'consent') document.getElementById(fieldId('consent-heading'))?.focus();
+    else shareRef.current?.focus();
+  });
   const form = useSchemaForm(BankAccountConsentTick, { defaultValues: { consent: false } });
   const { share } = payer;
 
@@ -80,7 +91,9 @@ export function PayerSharing({
         // Its own heading under the payer's (h4): FormFrame's heading would be an h2 inside this h3.
         <section aria-labelledby={fieldId('consent-heading')}>
           <Stack gap={1}>
-            <H4 id={fieldId('consent-heading')}>{messages.consentHeading(payer.name)}</H4>
+            <H4 id={fieldId('consent-heading')} tabIndex={-1}>
+              {messages.consentHeading(payer.name)}
+            </H4>
             <FormFrame
               form={form}
               fieldId={fieldId}
@@ -93,6 +106,7 @@ export function PayerSharing({
                   variant="secondary"
                   onClick={() => {
                     form.reset();
+                    focusNext.current = 'share';
                     setAsking(false);
                   }}
                 >
@@ -119,7 +133,15 @@ export function PayerSharing({
         </section>
       ) : (
         <div>
-          <Button onClick={() => setAsking(true)}>{messages.share(payer.name)}</Button>
+          <Button
+            ref={shareRef}
+            onClick={() => {
+              focusNext.current = 'consent';
+              setAsking(true);
+            }}
+          >
+            {messages.share(payer.name)}
+          </Button>
         </div>
       )}
     </Stack>
