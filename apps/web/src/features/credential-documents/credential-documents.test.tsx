@@ -133,7 +133,7 @@ describe('adding a credential document', () => {
     await userEvent.clear(screen.getByLabelText(/Expiry date/));
     await userEvent.type(screen.getByLabelText(/Expiry date/), '2027-06-30');
     await userEvent.click(screen.getByRole('button', { name: messages.upload }));
-    expect(await screen.findByText(messages.fileRequired)).toBeVisible();
+    expect(await screen.findAllByText(messages.fileRequired)).not.toHaveLength(0);
 
     await userEvent.upload(
       globalThis.document.querySelector<HTMLInputElement>('input[type="file"]')!,
@@ -143,5 +143,56 @@ describe('adding a credential document', () => {
     await userEvent.click(screen.getByRole('button', { name: messages.upload }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     expect((await screen.findAllByText(messages.fileExecutable)).length).toBeGreaterThan(0);
+  });
+
+  /** The form's error summary: its links, and the element that takes focus. */
+  const errorSummary = async () => {
+    const alerts = await screen.findAllByRole('alert');
+    const summary = alerts.find((a) => a.textContent?.includes('There is a problem'));
+    expect(summary).toBeDefined();
+    return summary!;
+  };
+  const summaryLinks = (summary: HTMLElement) =>
+    within(summary)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('lists every error in the summary on the first Upload, the type and the file too, and focuses it', async () => {
+    serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
+    renderApp('/credential-document/add');
+    await userEvent.click(await screen.findByRole('button', { name: messages.upload }));
+    const summary = await errorSummary();
+    expect(summaryLinks(summary)).toEqual([
+      messages.fileRequired,
+      messages.typeRequired,
+      messages.issueDateRequired,
+      messages.expiryDateRequired,
+    ]);
+    await waitFor(() => expect(summary).toHaveFocus());
+    // Each link leads to its field: the file picker's included.
+    await userEvent.click(within(summary).getByRole('link', { name: messages.fileRequired }));
+    expect(screen.getByRole('button', { name: /Select file/ })).toHaveFocus();
+  });
+
+  it('reports a missing file in the summary, focused, when the details are complete', async () => {
+    const requests = serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
+    renderApp('/credential-document/add');
+    await userEvent.selectOptions(
+      await screen.findByLabelText(/Document type/),
+      'ProfessionalIndemnityInsurance',
+    );
+    await userEvent.type(screen.getByLabelText(/Issue date/), '2026-07-01');
+    await userEvent.type(screen.getByLabelText(/Expiry date/), '2027-06-30');
+    await userEvent.click(screen.getByRole('button', { name: messages.upload }));
+    const summary = await errorSummary();
+    expect(summaryLinks(summary)).toEqual([messages.fileRequired]);
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.upload(
+      globalThis.document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['%PDF'], 'certificate.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(screen.queryByText(messages.fileRequired)).not.toBeInTheDocument());
   });
 });

@@ -31,11 +31,13 @@ import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 /** Flattens nested react-hook-form errors to { 'a.0.b': message }. */
 export function flattenErrors(errors: FieldErrors, prefix = ''): Array<[string, string]> {
   return Object.entries(errors).flatMap(([key, value]) => {
-    if (!value || key === 'ref' || key === 'type') return [];
+    // An error's own `type` is a string, not a field (a field may well be called `type`: a document's);
+    // its `ref` is the field's element.
+    if (!value || typeof value !== 'object' || key === 'ref') return [];
     const name = prefix ? `${prefix}.${key}` : key;
     const message = (value as { message?: unknown }).message;
     if (typeof message === 'string' && message) return [[name, message]];
-    return typeof value === 'object' ? flattenErrors(value as FieldErrors, name) : [];
+    return flattenErrors(value as FieldErrors, name);
   });
 }
 
@@ -55,14 +57,23 @@ export type ErrorSummaryProps = {
   serverError?: unknown;
   /** A message of the form's own about the last attempt (instead of the generic one for serverError). */
   message?: string | null;
+  /** [field, message] of fields the schema does not hold (a file picker), listed before the schema's. */
+  otherErrors?: Array<[string, string]>;
 };
 
 /** The form's error summary: takes focus after a failed submit and links to each invalid field. */
-export function ErrorSummary({ form, fieldId, serverError, message }: ErrorSummaryProps) {
+export function ErrorSummary({
+  form,
+  fieldId,
+  serverError,
+  message,
+  otherErrors = [],
+}: ErrorSummaryProps) {
   const { errors, submitCount } = form.formState;
   const ref = useRef<HTMLDivElement>(null);
   const problem = serverError instanceof ApiError ? serverError.problem : null;
   const entries = [
+    ...otherErrors,
     ...flattenErrors(errors),
     ...(problem?.errors ?? []).map((e): [string, string] => [e.field, e.message]),
   ];
@@ -352,6 +363,8 @@ export type FormFrameProps<T extends FieldValues, TOut extends FieldValues = T> 
   saving: boolean;
   /** The buttons after the submit button (Back, Decline, Cancel). */
   otherActions?: ReactNode;
+  /** Errors of fields the schema does not hold (a file picker), shown first in the summary. */
+  otherErrors?: ErrorSummaryProps['otherErrors'];
 };
 
 /** A validated form: its heading, the error summary, the fields, then the submit and other buttons. */
@@ -367,6 +380,7 @@ export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
   submitLabel,
   saving,
   otherActions,
+  otherErrors,
 }: FormFrameProps<T, TOut>) {
   return (
     <form
@@ -380,8 +394,8 @@ export function FormFrame<T extends FieldValues, TOut extends FieldValues = T>({
         <ErrorSummary
           form={form}
           fieldId={fieldId}
-
           serverError={serverError}
+          otherErrors={otherErrors}
         />
         {children}
         <ButtonGroup>

@@ -46,8 +46,8 @@ const accept = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 
 /**
  * A credential document's details and file (docs/product/credential-documents.md): validated by the contract
- * the server applies; the server's refusal of the file (its type, size, JavaScript in a PDF) is shown under
- * the file picker.
+ * the server applies; a missing file and the server's refusal of the file (its type, size, JavaScript in a
+ * PDF) are shown under the file picker and, with every other error, in the error summary.
  */
 export function DocumentForm({
   heading,
@@ -71,8 +71,10 @@ export function DocumentForm({
     },
   });
   const [file, setFile] = useState<File | null>(null);
-  const [fileMissing, setFileMissing] = useState(false);
-  const { errors } = form.formState;
+  const { errors, submitCount } = form.formState;
+  // The file is outside the schema, so it is judged on every attempt, whether the details pass or not:
+  // the first Upload reports it with the rest.
+  const fileMissing = !document && !file && submitCount > 0;
   const problem = serverError instanceof ApiError ? serverError.problem : null;
   const serverMessage = (field: string) => problem?.errors?.find((e) => e.field === field)?.message;
   const fileMessage = fileMissing ? messages.fileRequired : serverMessage('file');
@@ -86,11 +88,9 @@ export function DocumentForm({
       submitLabel={submitLabel}
       saving={saving}
       otherActions={otherActions}
+      otherErrors={fileMissing ? [['file', messages.fileRequired]] : []}
       onSubmit={(details) => {
-        if (!document && !file) {
-          setFileMissing(true);
-          return;
-        }
+        if (!document && !file) return;
         onSubmit({ details, file });
       }}
     >
@@ -107,10 +107,9 @@ export function DocumentForm({
         required={!document}
         invalid={Boolean(fileMessage)}
         message={fileMessage}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          setFile(event.target.files?.[0] ?? null);
-          setFileMissing(false);
-        }}
+        onChange={(event: ChangeEvent<HTMLInputElement>) =>
+          setFile(event.target.files?.[0] ?? null)
+        }
       />
       <FormSelectField
         control={form.control}
