@@ -34,6 +34,12 @@ export const credentialDocumentLimits = {
   maxBytes: 10 * 1024 * 1024,
   /** Days before its expiry when a document is 'Expires soon' and its reminder task is created. */
   expiresSoonDays: 30,
+  /**
+   * The dates a document may carry (yyyy-mm-dd, inclusive): a year typed with two digits in a date field
+   * (25 for 2025) reaches the form as 0025, and is refused rather than kept as a document of year 25.
+   */
+  earliestDate: '1900-01-01',
+  latestDate: '2199-12-31',
 } as const;
 
 /** The multipart field names of an upload: the details (JSON) first, then the file. */
@@ -93,6 +99,8 @@ export const credentialDocumentMessages = {
   expiryDateRequired: 'Enter the expiry date',
   expiryAfterIssue: 'The expiry date must be after the issue date',
   dateFormat: 'Enter a date as YYYY-MM-DD',
+  dateTooEarly: 'Enter a date on or after 1 January 1900',
+  dateTooLate: 'Enter a date on or before 31 December 2199',
   fileLabel: 'File',
   fileHint: 'A PDF, PNG or JPEG file of 10 MB or less.',
   replaceFileLabel: 'Replace the file',

@@ -5,21 +5,29 @@ import { z } from 'zod';
 import { credentialDocumentMediaTypes, credentialDocumentTypes } from './value-lists.ts';
 import { Uuid } from './ids.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { credentialDocumentMessages as messages } from './credential-documents-paths.ts';
+import {
+  credentialDocumentLimits as limits,
+  credentialDocumentMessages as messages,
+} from './credential-documents-paths.ts';
 
 export * from './credential-documents-paths.ts';
 
-/** A calendar date that exists (yyyy-mm-dd). */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date that exists (yyyy-mm-dd), from 1900 to 2199 (docs/product/credential-documents.md). */
 const calendarDate = (required: string) =>
   z
     .string()
     .trim()
     .min(1, required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateFormat)
+    .regex(DATE, messages.dateFormat)
     .refine((value) => {
       const at = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value);
-    }, messages.dateFormat);
+    }, messages.dateFormat)
+    // yyyy-mm-dd strings compare as the dates they name; what is not one has its message above.
+    .refine((value) => !DATE.test(value) || value >= limits.earliestDate, messages.dateTooEarly)
+    .refine((value) => !DATE.test(value) || value <= limits.latestDate, messages.dateTooLate);
 
 /** The details a practitioner gives a document: the upload's first part, and the body of Edit. */
 export const CredentialDocumentDetails = z

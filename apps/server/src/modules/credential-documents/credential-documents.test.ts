@@ -178,6 +178,26 @@ describe('uploading a credential document', () => {
     expect(body.errors).toContainEqual({ field: 'expiryDate', message: messages.expiryAfterIssue });
   });
 
+  it('refuses a date before 1900 (a year typed with two digits, 0025) or after 2199, storing nothing', async () => {
+    const before = await counts();
+    const early = await upload(
+      await as(ALICE),
+      craftPdf(),
+      documentDetails({ issueDate: '0025-07-01', expiryDate: '2027-06-30' }),
+    );
+    const body = expectProblem(early, 400, { field: 'issueDate' });
+    expect(body.errors).toEqual([{ field: 'issueDate', message: messages.dateTooEarly }]);
+    const late = await upload(
+      await as(ALICE),
+      craftPdf(),
+      documentDetails({ expiryDate: '2200-01-01' }),
+    );
+    expect(expectProblem(late, 400, { field: 'expiryDate' }).errors).toEqual([
+      { field: 'expiryDate', message: messages.dateTooLate },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses what is not a PDF, PNG or JPEG by its bytes, whatever its name and declared type', async () => {
     const headers = await as(ALICE);
     const before = await counts();
@@ -439,6 +459,16 @@ describe('changing, replacing and removing', () => {
       payload: documentDetails({ expiryDate: '2026-01-01' }),
     });
     expectProblem(bad, 400, { field: 'expiryDate' });
+    const twoDigitYear = await t.app.inject({
+      method: 'PUT',
+      url: itemPath(created.id),
+      headers,
+      payload: documentDetails({ issueDate: '0025-07-01' }),
+    });
+    expect(expectProblem(twoDigitYear, 400, { field: 'issueDate' }).errors).toContainEqual({
+      field: 'issueDate',
+      message: messages.dateTooEarly,
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: itemPath(created.id),

@@ -195,4 +195,22 @@ describe('adding a credential document', () => {
     );
     await waitFor(() => expect(screen.queryByText(messages.fileRequired)).not.toBeInTheDocument());
   });
+
+  it('refuses a date before 1900, as a two-digit year typed in the date field gives (0025)', async () => {
+    const requests = serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
+    renderApp('/credential-document/add');
+    await userEvent.selectOptions(await screen.findByLabelText(/Document type/), 'Qualification');
+    await userEvent.type(screen.getByLabelText(/Issue date/), '0025-07-01');
+    await userEvent.type(screen.getByLabelText(/Expiry date/), '2027-06-30');
+    await userEvent.upload(
+      globalThis.document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['%PDF'], 'certificate.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: messages.upload }));
+    const summary = await errorSummary();
+    expect(summaryLinks(summary)).toEqual([messages.dateTooEarly]);
+    expect(screen.getByLabelText(/Issue date/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(messages.dateTooEarly)).toHaveLength(2);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
 });

@@ -6,6 +6,7 @@ import {
   type CredentialDocumentOrganisation,
 } from '@pca/contracts';
 import {
+  credentialDocumentLimits as limits,
   credentialDocumentMessages as messages,
   credentialDocumentTypeLabels as typeLabels,
 } from '@pca/contracts/credential-documents-paths.ts';
@@ -143,7 +144,9 @@ export function DocumentForm({
         label={messages.issueDateLabel}
         required
         maxWidth="md"
-        invalid={Boolean(errors.issueDate)}
+        min={limits.earliestDate}
+        max={limits.latestDate}
+        invalid={Boolean(errors.issueDate ?? serverMessage('issueDate'))}
         message={errors.issueDate?.message ?? serverMessage('issueDate')}
         {...form.register('issueDate')}
       />
@@ -153,6 +156,8 @@ export function DocumentForm({
         label={messages.expiryDateLabel}
         required
         maxWidth="md"
+        min={limits.earliestDate}
+        max={limits.latestDate}
         invalid={Boolean(errors.expiryDate ?? serverMessage('expiryDate'))}
         message={errors.expiryDate?.message ?? serverMessage('expiryDate')}
         {...form.register('expiryDate')}
