@@ -28,6 +28,14 @@ describe('dates (docs/product/rules.md#constants, en-AU)', () => {
     expect(formatDateTime('not a date')).toBe('');
   });
 
+  it('shows a date-only string of a year before 100 as stored, not as 19xx', () => {
+    const d = toDate('0025-07-01');
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([25, 6, 1, 0]);
+    expect(formatDate('0025-07-01')).toBe('1 Jul 0025');
+    expect(formatDate('0025-07-01', 'short')).toBe('01/07/0025');
+    expect(formatDate('1925-07-01')).toBe('1 Jul 1925');
+  });
+
   it('formats times as h:mm a', () => {
     expect(formatTime(at(2026, 1, 5, 0, 7))).toBe('12:07 am');
     expect(formatTime(at(2026, 1, 5, 9, 5))).toBe('9:05 am');

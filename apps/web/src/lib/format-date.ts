@@ -33,7 +33,13 @@ export function toDate(value: DateInput): Date {
   if (value instanceof Date) return new Date(value.getTime());
   if (typeof value === 'string') {
     const m = DATE_ONLY.exec(value);
-    if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    if (m) {
+      // Not new Date(y, m, d), which reads years 0 to 99 as 1900 to 1999: the date shown is the one stored.
+      const date = new Date(0);
+      date.setFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+      date.setHours(0, 0, 0, 0);
+      return date;
+    }
   }
   return new Date(value);
 }
@@ -46,7 +52,8 @@ export function formatDate(value: DateInput, format: DateFormat = 'medium'): str
   if (Number.isNaN(d.getTime())) return '';
   const day = d.getDate();
   const month = MONTHS[d.getMonth()]!;
-  const year = d.getFullYear();
+  // yyyy: four digits, so a year before 1000 (0025) reads as it is stored.
+  const year = String(d.getFullYear()).padStart(4, '0');
   switch (format) {
     case 'full':
       return `${DAYS[d.getDay()]}, ${day} ${month} ${year}`;
