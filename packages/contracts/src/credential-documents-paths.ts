@@ -91,6 +91,7 @@ export const credentialDocumentMessages = {
   saved: (name: string) => `${name} was saved.`,
   typeLabel: 'Document type',
   typeRequired: 'Select a document type',
+  typePlaceholder: 'Select a document type',
   titleLabel: 'Title',
   descriptionLabel: 'Description',
   issueDateLabel: 'Issue date',

@@ -213,4 +213,21 @@ describe('adding a credential document', () => {
     expect(screen.getAllByText(messages.dateTooEarly)).toHaveLength(2);
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
+
+  it('offers one empty choice of document type, then the four types', async () => {
+    serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
+    renderApp('/credential-document/add');
+    const select = await screen.findByLabelText(/Document type/);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual([
+      ['', messages.typePlaceholder],
+      ['RegistrationCertificate', 'Registration certificate'],
+      ['ProfessionalIndemnityInsurance', 'Professional indemnity insurance'],
+      ['Qualification', 'Qualification'],
+      ['Other', 'Other'],
+    ]);
+  });
 });

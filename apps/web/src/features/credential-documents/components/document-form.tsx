@@ -119,10 +119,9 @@ export function DocumentForm({
         label={messages.typeLabel}
         required
         maxWidth="xl"
-        options={[
-          { value: '', label: 'Select a document type' },
-          ...credentialDocumentTypes.map((value) => ({ value, label: typeLabels[value] })),
-        ]}
+        // The select's own empty choice, worded for this field; the options are the types alone.
+        placeholder={messages.typePlaceholder}
+        options={credentialDocumentTypes.map((value) => ({ value, label: typeLabels[value] }))}
       />
       <FormTextField
         control={form.control}
