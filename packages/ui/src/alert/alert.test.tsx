@@ -42,3 +42,20 @@ describe('Alert', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
   });
 });
+
+describe('Alert with long unbroken text', () => {
+  it('lets its title and body wrap anywhere, so a long file name keeps the Close button in view', () => {
+    const name = `${'a'.repeat(120)}.pdf`;
+    renderWithCore(
+      <Alert tone="success" title={`${name} was added.`} onClose={vi.fn()}>
+        <p>{name}</p>
+      </Alert>,
+    );
+    const text = screen.getByText(`${name} was added.`).closest<HTMLElement>('[data-alert-text]')!;
+    expect(text).toContainElement(screen.getByText(name));
+    expect(text.style.overflowWrap).toBe('anywhere');
+    expect(text.style.minWidth).toBe('0px');
+    // The flex item holding the icon and the text may shrink below the text's longest word too.
+    expect(text.parentElement!.style.minWidth).toBe('0px');
+  });
+});

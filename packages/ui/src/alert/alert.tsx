@@ -84,9 +84,11 @@ export function Alert({
       }}
     >
       <Flex gap={0.75} alignItems="flex-start" justifyContent="space-between">
-        <Flex gap={0.75} alignItems="flex-start">
+        {/* minWidth 0 lets the flex children shrink below their text's longest word, and overflowWrap
+            breaks a long unbroken title or body (a file name) so the Close button stays in view. */}
+        <Flex gap={0.75} alignItems="flex-start" style={{ minWidth: 0 }}>
           <ToneIcon tone={tone} />
-          <Box>
+          <Box data-alert-text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Text as="p" fontWeight="bold">
               <VisuallyHidden>{`${toneLabel[tone]}: `}</VisuallyHidden>
               {title}

@@ -74,6 +74,17 @@ describe('the credential documents list', () => {
     );
   });
 
+  it('wraps a long unbroken title and file name in their cells rather than widening the table', async () => {
+    const title = 'T'.repeat(120);
+    const fileName = `${'f'.repeat(120)}.pdf`;
+    serve({ [`GET ${paths.list}`]: () => json(listOf([document({ title, fileName })])) });
+    renderApp('/credential-documents');
+    const table = await screen.findByRole('table', { name: 'Credential documents', hidden: true });
+    const row = within(table).getAllByRole('row', { hidden: true })[1]!;
+    expect(within(row).getByText(title).style.overflowWrap).toBe('anywhere');
+    expect(within(row).getByText(fileName).style.overflowWrap).toBe('anywhere');
+  });
+
   it('says when there are none', async () => {
     serve({ [`GET ${paths.list}`]: () => json(listOf([])) });
     renderApp('/credential-documents');

@@ -38,7 +38,8 @@ export function documentTypeColumn<
       <Stack gap={0.25}>
         <Text>{typeLabels[d.type]}</Text>
         {d.title ? (
-          <Text fontSize="sm" color="muted">
+          // A title of 120 characters without a space must not widen the table past the page.
+          <Text fontSize="sm" color="muted" style={{ overflowWrap: 'anywhere' }}>
             {d.title}
           </Text>
         ) : null}

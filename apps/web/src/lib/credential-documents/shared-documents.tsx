@@ -44,7 +44,12 @@ export function SharedDocuments({ organisationId }: { organisationId: string }) 
     {
       key: 'file',
       header: messages.fileName,
-      render: (d) => `${d.fileName} (${formatSize(d.sizeBytes)})`,
+      // A long file name wraps rather than widening the table past the page.
+      render: (d) => (
+        <span style={{ overflowWrap: 'anywhere' }}>
+          {`${d.fileName} (${formatSize(d.sizeBytes)})`}
+        </span>
+      ),
     },
     {
       key: 'expires',

@@ -49,7 +49,8 @@ export function CredentialDocumentsPage() {
       header: messages.fileName,
       render: (d) => (
         <Stack gap={0.25}>
-          <Text>{d.fileName}</Text>
+          {/* A long file name wraps rather than widening the table past the page. */}
+          <Text style={{ overflowWrap: 'anywhere' }}>{d.fileName}</Text>
           <Text fontSize="sm" color="muted">
             {formatSize(d.sizeBytes)}
           </Text>
