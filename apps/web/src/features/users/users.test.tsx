@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserDetail, UserListItem } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
@@ -70,6 +70,34 @@ function serve(user = operator) {
 
 const lazy = { timeout: 30_000 };
 
+/** `count` users, Person1, Person2, … unless `name` gives their given names. */
+function people(count: number, name = (i: number) => `Person${i + 1}`): UserListItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    ...ben,
+    id: `7b1e8f0a-3c2d-4e5f-8a9b-${String(i).padStart(12, '0')}`,
+    raNumber: String(3000000000 + i),
+    givenName: name(i),
+    familyName: 'Tester',
+  }));
+}
+
+/** A fake user list that searches by given name and pages as the server does (20 a page). */
+function serveList(all: UserListItem[]) {
+  setSessionToken('tok');
+  return installFakeServer({
+    'GET /api/me': () => json(operator),
+    'GET /api/me/organisations': () => json({ organisations: [] }),
+    'GET /api/users': (request) => {
+      const params = new URL(request.path, 'http://localhost').searchParams;
+      const q = (params.get('q') ?? '').toLowerCase();
+      const page = Number(params.get('page') ?? '1');
+      const matches = all.filter((u) => u.givenName.toLowerCase().includes(q));
+      const items = matches.slice((page - 1) * 20, page * 20);
+      return json({ items, page, pageSize: 20, total: matches.length, totalIsCapped: false });
+    },
+  });
+}
+
 describe('Users', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -96,6 +124,36 @@ describe('Users', () => {
     await userEvent.type(field, 'zzzz');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No users match “zzzz”.')).toBeVisible();
+  });
+
+  it("shows the address's search term in the box after Back and Forward, and still takes typing", async () => {
+    serveList(people(2, (i) => ['Alice', 'Henry'][i]!));
+    const { router } = renderApp('/user');
+    const field = await screen.findByLabelText('RA number, name or email', {}, lazy);
+    await userEvent.type(field, 'alice');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=alice'));
+    expect(await screen.findByText('Showing 1–1 of 1 users')).toBeVisible();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'henry');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=henry'));
+    expect((await screen.findAllByRole('link', { name: 'Tester, Henry' }))[0]).toBeVisible();
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=alice');
+    expect((await screen.findAllByRole('link', { name: 'Tester, Alice' }))[0]).toBeVisible();
+    expect(screen.getByLabelText('RA number, name or email')).toHaveValue('alice');
+
+    await act(() => router.navigate(1));
+    expect(router.state.location.search).toBe('?q=henry');
+    expect(screen.getByLabelText('RA number, name or email')).toHaveValue('henry');
+
+    // Typing is the box's alone until the search is made.
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ali');
+    expect(field).toHaveValue('ali');
+    expect(router.state.location.search).toBe('?q=henry');
   });
 
   it('deactivates with a reason and shows the outcome', async () => {

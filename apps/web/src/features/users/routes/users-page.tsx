@@ -85,6 +85,14 @@ export function UsersPage() {
   const search = searchOf(params);
   const [term, setTerm] = useState(search.q);
   const [termError, setTermError] = useState<string | undefined>();
+  // The box shows the address's term whenever the address changes it (Back, Forward), so it never reads
+  // one search above another's results (docs/product/users.md#users); typing changes only the box.
+  const [termOfAddress, setTermOfAddress] = useState(search.q);
+  if (termOfAddress !== search.q) {
+    setTermOfAddress(search.q);
+    setTerm(search.q);
+    setTermError(undefined);
+  }
   const users = useUsers(search);
 
   const go = (next: Partial<UsersSearch>) => {
