@@ -156,6 +156,29 @@ describe('Users', () => {
     expect(router.state.location.search).toBe('?q=henry');
   });
 
+  it('shows the last page instead of a page past the end, in the address too', async () => {
+    const requests = serveList(people(25));
+    const { router } = renderApp('/user?page=5');
+    expect(await screen.findByText('Showing 21–25 of 25 users', {}, lazy)).toBeVisible();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText('There are no users on this page.')).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'User pages' });
+    expect(within(pages).getByRole('button', { name: 'Go to page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(requests.some((r) => r.path.includes('page=2'))).toBe(true);
+  });
+
+  it('shows the only page when a page past the end is asked of a short list', async () => {
+    serveList(people(9));
+    const { router } = renderApp('/user?page=999');
+    expect(await screen.findByText('Showing 1–9 of 9 users', {}, lazy)).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('There are no users on this page.')).toBeNull();
+  });
+
   it('deactivates with a reason and shows the outcome', async () => {
     const requests = serve();
     renderApp(`/user/${ben.id}`);

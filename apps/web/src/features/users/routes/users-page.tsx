@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   usersCountLimit,
@@ -118,6 +118,22 @@ export function UsersPage() {
 
   const data = users.data;
   const totalPages = data ? Math.max(1, Math.min(Math.ceil(data.total / data.pageSize), 1000)) : 1;
+  // A page past the end (a bookmark, or fewer users match since) is replaced by the last page, in the
+  // address too, so the range and the pages shown are the list's (docs/product/users.md#users).
+  const pastTheEnd = !!data && data.items.length === 0 && data.page > totalPages;
+  const lastPage = pastTheEnd && !users.isPlaceholderData ? totalPages : null;
+  useEffect(() => {
+    if (lastPage === null) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (lastPage === 1) next.delete('page');
+        else next.set('page', String(lastPage));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [lastPage, setParams]);
 
   return (
     <Stack gap={2}>
@@ -175,7 +191,7 @@ export function UsersPage() {
           onRetry={() => void users.refetch()}
           logMessage="Users failed to load"
         />
-      ) : !data ? (
+      ) : !data || pastTheEnd ? (
         <Loading message="Loading users" />
       ) : data.total === 0 ? (
         <Text as="p" role="status">
