@@ -7,6 +7,8 @@ import { Text } from '@pca/ui/primitives/text.ts';
 export type TableSectionProps<T> = {
   /** The section's heading. */
   heading: string;
+  /** The heading's id; given, a page can move focus to the heading (e.g. once its last row is removed). */
+  headingId?: string;
   /** What to say when there are no rows. */
   empty: string;
   /** The table's caption (its accessible name). */
@@ -22,6 +24,7 @@ export type TableSectionProps<T> = {
  */
 export function TableSection<T>({
   heading,
+  headingId,
   empty,
   caption,
   columns,
@@ -30,7 +33,9 @@ export function TableSection<T>({
 }: TableSectionProps<T>) {
   return (
     <Stack gap={1}>
-      <H2>{heading}</H2>
+      <H2 id={headingId} tabIndex={headingId ? -1 : undefined}>
+        {heading}
+      </H2>
       {rows.length === 0 ? (
         <Text as="p">{empty}</Text>
       ) : (

@@ -7,7 +7,7 @@ import type {
   PartnerServiceSummary,
 } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json } from '../../test/fake-server.ts';
+import { installFakeServer, json, type RecordedRequest } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -51,10 +51,38 @@ const system: PartnerIdentifierSystem = {
   name: 'MediFund provider number',
 };
 
-function serve() {
+/** Another system of MediFund's, named `name`. */
+const otherSystem = (n: number, name: string): PartnerIdentifierSystem => ({
+  ...system,
+  id: `7f0c2a34-7c1d-4d2e-9a8b-1c2d3e4f5a7${n}`,
+  system: `https://medifund.example/ids/${n}`,
+  name,
+});
+
+function serve(initialSystems: PartnerIdentifierSystem[] = []) {
   setSessionToken('tok');
-  let systems: PartnerIdentifierSystem[] = [];
+  let systems = initialSystems;
+  const oneSystem = Object.fromEntries(
+    initialSystems.flatMap((s) => [
+      [
+        `PUT /api/partner-identifier-systems/${s.id}`,
+        (request: RecordedRequest) => {
+          const saved = { ...s, ...(request.body as object) };
+          systems = systems.map((t) => (t.id === s.id ? saved : t));
+          return json(saved);
+        },
+      ],
+      [
+        `DELETE /api/partner-identifier-systems/${s.id}`,
+        () => {
+          systems = systems.filter((t) => t.id !== s.id);
+          return new Response(null, { status: 204 });
+        },
+      ],
+    ]),
+  );
   return installFakeServer({
+    ...oneSystem,
     'GET /api/me': () => json(operator),
     'GET /api/me/organisations': () => json({ organisations: [] }),
     'GET /api/partner-services': () => json({ partnerServices: [medifund] }),
@@ -132,6 +160,65 @@ describe('partner services pages', () => {
         system: system.system,
         name: 'MediFund provider number',
       }),
+    );
+  });
+
+  it("returns focus to the row's Edit button after Cancel and after saving", async () => {
+    serve([system, otherSystem(2, 'MediFund location number')]);
+    renderApp('/partner-identifier-system');
+    const edit = await screen.findByRole('button', { name: `Edit ${system.name}` }, lazy);
+    edit.focus();
+    await userEvent.keyboard('{Enter}');
+    const form = screen.getByRole('form', { name: `Edit ${system.name}` });
+    within(form).getByRole('button', { name: 'Cancel' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('form', { name: 'Add an identifier system' })).toBeVisible();
+    expect(document.activeElement).toBe(edit);
+
+    await userEvent.keyboard('{Enter}');
+    const editForm = screen.getByRole('form', { name: `Edit ${system.name}` });
+    await userEvent.clear(within(editForm).getByLabelText(/^Name/));
+    await userEvent.type(within(editForm).getByLabelText(/^Name/), 'MediFund payee number');
+    within(editForm).getByRole('button', { name: 'Save identifier system' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('MediFund payee number is saved.')).toBeVisible();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Edit MediFund payee number' }),
+      ),
+    );
+  });
+
+  it('moves focus after Remove to the next row, else the row before, else the heading', async () => {
+    const [first, second, third] = [
+      system,
+      otherSystem(2, 'MediFund location number'),
+      otherSystem(3, 'MediFund service number'),
+    ];
+    serve([first, second, third]);
+    renderApp('/partner-identifier-system');
+    const remove = async (name: string) => {
+      screen.getByRole('button', { name: `Remove ${name}` }).focus();
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByText(`${name} is removed.`)).toBeVisible();
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: `Remove ${name}` })).toBeNull(),
+      );
+    };
+    await screen.findByRole('button', { name: `Remove ${first.name}` }, lazy);
+
+    await remove(first.name);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: `Edit ${second.name}` }),
+    );
+    await remove(third.name);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: `Edit ${second.name}` }),
+    );
+    await remove(second.name);
+    expect(screen.getByText('There are no identifier systems yet.')).toBeVisible();
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 2, name: 'Identifier systems' }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, ButtonGroup, type DataTableColumn } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
@@ -24,6 +24,22 @@ import {
 } from '../api/partner-services.ts';
 
 const fieldId = (name: string) => `identifier-system-${name}`;
+const headingId = 'identifier-systems-heading';
+
+/**
+ * The Edit button of the row after `button`'s (before it, for the last row), in the table or the cards
+ * the button is in: where focus goes once `button`'s row is removed.
+ */
+function neighbourEditButton(button: HTMLElement): HTMLElement | null {
+  const row = button.closest('tr, li');
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  return neighbour?.querySelector<HTMLElement>('[data-row-action="edit"]') ?? null;
+}
+
+/** Focuses `element` while it is on the page, else the table's heading, so focus never drops to the body. */
+function focusOrHeading(element: HTMLElement | null) {
+  (element?.isConnected ? element : document.getElementById(headingId))?.focus();
+}
 
 /** Partner identifier systems (System admin, PcaOperator): list, add, change and remove. */
 export function IdentifierSystemsPage() {
@@ -31,6 +47,8 @@ export function IdentifierSystemsPage() {
   const remove = useRemoveIdentifierSystem();
   const [editing, setEditing] = useState<PartnerIdentifierSystem | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The Edit button that opened the form: a keyboard user returns to it when the form closes.
+  const editButton = useRef<HTMLElement | null>(null);
 
   const columns: DataTableColumn<PartnerIdentifierSystem>[] = [
     { key: 'name', header: 'Name', render: (s) => s.name, sortValue: (s) => s.name },
@@ -54,7 +72,9 @@ export function IdentifierSystemsPage() {
             size="sm"
             variant="secondary"
             aria-label={`Edit ${s.name}`}
-            onClick={() => {
+            data-row-action="edit"
+            onClick={(event) => {
+              editButton.current = event.currentTarget;
               setDone(null);
               setEditing(s);
             }}
@@ -66,14 +86,16 @@ export function IdentifierSystemsPage() {
             variant="tertiary"
             aria-label={`Remove ${s.name}`}
             loading={remove.isPending && remove.variables === s.id}
-            onClick={() =>
+            onClick={(event) => {
+              const next = neighbourEditButton(event.currentTarget);
               remove.mutate(s.id, {
                 onSuccess: () => {
                   if (editing?.id === s.id) setEditing(null);
                   setDone(m.systemRemoved(s.name));
+                  focusOrHeading(next);
                 },
-              })
-            }
+              });
+            }}
           >
             Remove
           </Button>
@@ -102,6 +124,7 @@ export function IdentifierSystemsPage() {
           <>
             <TableSection
               heading="Identifier systems"
+              headingId={headingId}
               empty={m.identifierSystemsEmpty}
               caption="Partner identifier systems"
               columns={columns}
@@ -112,10 +135,15 @@ export function IdentifierSystemsPage() {
               key={editing?.id ?? 'new'}
               editing={editing}
               partners={partnerServices}
-              onCancel={() => setEditing(null)}
+              onCancel={() => {
+                setEditing(null);
+                focusOrHeading(editButton.current);
+              }}
               onSaved={(s) => {
+                const wasEditing = editing !== null;
                 setEditing(null);
                 setDone(m.systemSaved(s.name));
+                if (wasEditing) focusOrHeading(editButton.current);
               }}
             />
           </>
