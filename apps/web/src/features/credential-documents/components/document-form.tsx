@@ -79,6 +79,24 @@ export function DocumentForm({
   const problem = serverError instanceof ApiError ? serverError.problem : null;
   const serverMessage = (field: string) => problem?.errors?.find((e) => e.field === field)?.message;
   const fileMessage = fileMissing ? messages.fileRequired : serverMessage('file');
+  // Both dates take the same range (docs/product/credential-documents.md) and show their own or the server's message.
+  const dateField = (name: 'issueDate' | 'expiryDate', label: string) => {
+    const message = errors[name]?.message ?? serverMessage(name);
+    return (
+      <TextInput
+        id={fieldId(name)}
+        type="date"
+        label={label}
+        required
+        maxWidth="md"
+        min={limits.earliestDate}
+        max={limits.latestDate}
+        invalid={Boolean(message)}
+        message={message}
+        {...form.register(name)}
+      />
+    );
+  };
 
   return (
     <FormFrame
@@ -137,30 +155,8 @@ export function DocumentForm({
         label={messages.descriptionLabel}
         maxLength={1000}
       />
-      <TextInput
-        id={fieldId('issueDate')}
-        type="date"
-        label={messages.issueDateLabel}
-        required
-        maxWidth="md"
-        min={limits.earliestDate}
-        max={limits.latestDate}
-        invalid={Boolean(errors.issueDate ?? serverMessage('issueDate'))}
-        message={errors.issueDate?.message ?? serverMessage('issueDate')}
-        {...form.register('issueDate')}
-      />
-      <TextInput
-        id={fieldId('expiryDate')}
-        type="date"
-        label={messages.expiryDateLabel}
-        required
-        maxWidth="md"
-        min={limits.earliestDate}
-        max={limits.latestDate}
-        invalid={Boolean(errors.expiryDate ?? serverMessage('expiryDate'))}
-        message={errors.expiryDate?.message ?? serverMessage('expiryDate')}
-        {...form.register('expiryDate')}
-      />
+      {dateField('issueDate', messages.issueDateLabel)}
+      {dateField('expiryDate', messages.expiryDateLabel)}
       {organisations.length ? (
         <Controller
           control={form.control}
