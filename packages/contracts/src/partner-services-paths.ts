@@ -76,6 +76,9 @@ export const partnerServiceMessages = {
   addSystem: 'Add an identifier system',
   systemSaved: (name: string) => `${name} is saved.`,
   systemRemoved: (name: string) => `${name} is removed.`,
+  removeSystemTitle: (name: string) => `Remove ${name}?`,
+  removeSystemWarning: (partner: string, system: string) =>
+    `${partner} will no longer receive identifiers in ${system} through the partner API. This cannot be undone.`,
 } as const;
 
 /** Who must accept a new statement, as the managers are told (mail and notification). */

@@ -189,6 +189,22 @@ describe('partner services pages', () => {
     );
   });
 
+  it('asks before removing an identifier system, and Cancel removes nothing', async () => {
+    const requests = serve([system]);
+    renderApp('/partner-identifier-system');
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Remove ${system.name}` }, lazy),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Remove ${system.name}?` });
+    expect(dialog).toHaveTextContent(
+      `${medifund.name} will no longer receive identifiers in ${system.system} through the partner API. This cannot be undone.`,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: `Remove ${system.name}` })).toBeVisible();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
   it('moves focus after Remove to the next row, else the row before, else the heading', async () => {
     const [first, second, third] = [
       system,
@@ -200,6 +216,10 @@ describe('partner services pages', () => {
     const remove = async (name: string) => {
       screen.getByRole('button', { name: `Remove ${name}` }).focus();
       await userEvent.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: `Remove ${name}?` });
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Remove identifier system' }),
+      );
       expect(await screen.findByText(`${name} is removed.`)).toBeVisible();
       await waitFor(() =>
         expect(screen.queryByRole('button', { name: `Remove ${name}` })).toBeNull(),

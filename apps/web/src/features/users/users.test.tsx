@@ -214,6 +214,19 @@ describe('Users', () => {
     expect(await within(dialog).findByText(/Conflict|conflict/)).toBeVisible();
   });
 
+  it("does not offer Deactivate on the operator's own page", async () => {
+    serve({ ...operator, id: ben.id });
+    renderApp(`/user/${ben.id}`);
+    expect(
+      await screen.findByText(
+        'This is your account: another operator can deactivate it.',
+        {},
+        lazy,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+  });
+
   it('sends users who are not operators to the dashboard', async () => {
     serve(testUser());
     const { router } = renderApp('/user');

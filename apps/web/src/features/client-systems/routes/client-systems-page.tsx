@@ -18,7 +18,7 @@ import {
   useRevokeClientSystem,
   useRotateClientSecret,
 } from '../api/client-systems.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import { IssuedSecret } from '../components/issued-secret.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 
@@ -184,6 +184,7 @@ export function ClientSystemsPage() {
         onConfirm={onConfirm}
         saving={rotate.isPending || revoke.isPending}
         serverError={rotate.error ?? revoke.error}
+        thing="the client system"
       />
     </Stack>
   );

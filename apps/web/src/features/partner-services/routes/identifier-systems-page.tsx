@@ -14,8 +14,8 @@ import { ErrorSummary, FormTextField } from '#lib/forms/form-kit.tsx';
 import { TableSection } from '#lib/table-section.tsx';
 import { FormPartnerServiceField } from '#lib/forms/partner-service-field.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
-import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import {
   useAddIdentifierSystem,
   useIdentifierSystems,
@@ -47,8 +47,27 @@ export function IdentifierSystemsPage() {
   const remove = useRemoveIdentifierSystem();
   const [editing, setEditing] = useState<PartnerIdentifierSystem | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The system whose Remove was pressed, and where focus goes once it is gone: asked before it goes.
+  const [removing, setRemoving] = useState<{
+    system: PartnerIdentifierSystem;
+    next: HTMLElement | null;
+  } | null>(null);
   // The Edit button that opened the form: a keyboard user returns to it when the form closes.
   const editButton = useRef<HTMLElement | null>(null);
+
+  const onRemove = () => {
+    if (!removing) return;
+    const { system, next } = removing;
+    remove.mutate(system.id, {
+      onSuccess: () => {
+        setRemoving(null);
+        if (editing?.id === system.id) setEditing(null);
+        setDone(m.systemRemoved(system.name));
+        // After the dialog has given focus back to the Remove button, which is about to go.
+        requestAnimationFrame(() => focusOrHeading(next));
+      },
+    });
+  };
 
   const columns: DataTableColumn<PartnerIdentifierSystem>[] = [
     { key: 'name', header: 'Name', render: (s) => s.name, sortValue: (s) => s.name },
@@ -85,16 +104,9 @@ export function IdentifierSystemsPage() {
             size="sm"
             variant="tertiary"
             aria-label={`Remove ${s.name}`}
-            loading={remove.isPending && remove.variables === s.id}
             onClick={(event) => {
-              const next = neighbourEditButton(event.currentTarget);
-              remove.mutate(s.id, {
-                onSuccess: () => {
-                  if (editing?.id === s.id) setEditing(null);
-                  setDone(m.systemRemoved(s.name));
-                  focusOrHeading(next);
-                },
-              });
+              remove.reset();
+              setRemoving({ system: s, next: neighbourEditButton(event.currentTarget) });
             }}
           >
             Remove
@@ -111,9 +123,6 @@ export function IdentifierSystemsPage() {
         <Text as="p">{m.identifierSystemsIntro}</Text>
       </Stack>
       {done ? <Alert tone="success" title={done} onClose={() => setDone(null)} focusable /> : null}
-      {remove.error ? (
-        <ApiErrorAlert error={remove.error} thing="the identifier system" action="save" />
-      ) : null}
       <QueryView
         query={query}
         loading={<PageLoading label="Loading identifier systems" minHeight="8rem" />}
@@ -149,6 +158,20 @@ export function IdentifierSystemsPage() {
           </>
         )}
       </QueryView>
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title={m.removeSystemTitle(removing?.system.name ?? '')}
+        warning={m.removeSystemWarning(
+          removing?.system.partnerServiceName ?? '',
+          removing?.system.system ?? '',
+        )}
+        confirmLabel="Remove identifier system"
+        onClose={() => setRemoving(null)}
+        onConfirm={onRemove}
+        saving={remove.isPending}
+        serverError={remove.error}
+        thing="the identifier system"
+      />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { PageLoading } from '#lib/business/entity-page.tsx';
 import { notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { formatDateTime } from '#lib/dates.ts';
 import { QueryView } from '#lib/query-view.tsx';
+import { useCurrentUser } from '#lib/current-user.ts';
 import { useChangeUserStatus, useUser } from '../api/users.ts';
 import { StatusDialog } from '../components/status-dialog.tsx';
 import { DelegationsTable, RecentEventsTable, RolesTable } from '../components/user-tables.tsx';
@@ -26,6 +27,8 @@ function UserView({ detail, id }: { detail: UserDetail; id: string }) {
   const [dialog, setDialog] = useState<'deactivate' | 'reactivate' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  // The server refuses an operator's own deactivation; the page does not offer it.
+  const isSelf = useCurrentUser().data?.id === user.id;
 
   const onConfirm = (reason: string) => {
     const action = dialog;
@@ -65,7 +68,9 @@ function UserView({ detail, id }: { detail: UserDetail; id: string }) {
             {user.isActive ? 'Active' : 'Inactive'}
           </Chip>
         </Flex>
-        {user.isActive ? (
+        {user.isActive && isSelf ? (
+          <Text as="p">This is your account: another operator can deactivate it.</Text>
+        ) : user.isActive ? (
           <Button
             variant="secondary"
             onClick={() => {

@@ -7,17 +7,24 @@ import { Alert } from '@pca/ui';
 /** Props of ConfirmDialog. */
 export type ConfirmDialogProps = ActionDialogState & {
   title: string;
+  /** What the action does that cannot be taken back. */
   warning: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** What the action changes, for a failure's text ("the client system"). */
+  thing: string;
 };
 
-/** Asks the operator to confirm a rotation or revocation, which cannot be taken back. */
+/**
+ * Asks an operator to confirm an action that cannot be taken back (rotating or revoking a client system's
+ * secret, removing an identifier system); a failure is shown in the dialog, which stays open.
+ */
 export function ConfirmDialog({
   warning,
   confirmLabel,
   onConfirm,
   serverError,
+  thing,
   ...dialog
 }: ConfirmDialogProps) {
   return (
@@ -27,7 +34,7 @@ export function ConfirmDialog({
           <Alert tone="error" title="There is a problem">
             <Text as="p">
               {describeApiErrorText(serverError, {
-                thing: 'the client system',
+                thing,
                 action: 'save',
                 askWhom: 'a Provider Connect Australia operator',
               })}
