@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { auditEventsMessages } from './audit-events-paths.ts';
 
 export * from './audit-events-paths.ts';
@@ -48,7 +49,7 @@ export const auditEventsPageSize = 20;
 export const auditEventsMaxPageSize = 100;
 
 /** A calendar day, yyyy-mm-dd, that exists. */
-const Day = z.iso.date();
+const Day = calendarDate();
 
 /** A place in the trail: the time (to the microsecond, as stored) and id of the last row seen. */
 export const AuditCursor = z

@@ -3,6 +3,7 @@
 // (docs/product/credential-documents.md).
 import { z } from 'zod';
 import { credentialDocumentMediaTypes, credentialDocumentTypes } from './value-lists.ts';
+import { ISO_DATE, isCalendarDate } from './dates.ts';
 import { Uuid } from './ids.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import {
@@ -12,22 +13,17 @@ import {
 
 export * from './credential-documents-paths.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A calendar date that exists (yyyy-mm-dd), from 1900 to 2199 (docs/product/credential-documents.md). */
-const calendarDate = (required: string) =>
+const documentDate = (required: string) =>
   z
     .string()
     .trim()
     .min(1, required)
-    .regex(DATE, messages.dateFormat)
-    .refine((value) => {
-      const at = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value);
-    }, messages.dateFormat)
+    .regex(ISO_DATE, messages.dateFormat)
+    .refine(isCalendarDate, messages.dateFormat)
     // yyyy-mm-dd strings compare as the dates they name; what is not one has its message above.
-    .refine((value) => !DATE.test(value) || value >= limits.earliestDate, messages.dateTooEarly)
-    .refine((value) => !DATE.test(value) || value <= limits.latestDate, messages.dateTooLate);
+    .refine((value) => !ISO_DATE.test(value) || value >= limits.earliestDate, messages.dateTooEarly)
+    .refine((value) => !ISO_DATE.test(value) || value <= limits.latestDate, messages.dateTooLate);
 
 /** The details a practitioner gives a document: the upload's first part, and the body of Edit. */
 export const CredentialDocumentDetails = z
@@ -35,8 +31,8 @@ export const CredentialDocumentDetails = z
     type: z.enum(credentialDocumentTypes, { error: messages.typeRequired }),
     title: singleLineText({ max: 120 }),
     description: multiLineText({ max: 1000 }),
-    issueDate: calendarDate(messages.issueDateRequired),
-    expiryDate: calendarDate(messages.expiryDateRequired),
+    issueDate: documentDate(messages.issueDateRequired),
+    expiryDate: documentDate(messages.expiryDateRequired),
     /** The organisations whose managers may view it (the practitioner's own, where they hold a role). */
     organisationIds: z
       .array(Uuid)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import {
   BillingCodes,
   EntityContactDetails,
@@ -34,8 +35,8 @@ export const HealthcareServiceInput = z
     specialty: optionalSingleLineText(200).optional(),
     description: multiLineText({ max: 2000 }),
     locationId: uuid('Select a location'),
-    startDate: z.union([z.iso.date('Enter a valid start date'), z.literal('')]),
-    endDate: z.union([z.iso.date('Enter a valid end date'), z.literal('')]),
+    startDate: z.union([calendarDate('Enter a valid start date'), z.literal('')]),
+    endDate: z.union([calendarDate('Enter a valid end date'), z.literal('')]),
     suppressEmail: z.boolean(),
     suppressPhone: z.boolean(),
     openingHours: z.array(OpeningDay).max(weekDays.length),

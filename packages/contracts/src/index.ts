@@ -14,6 +14,7 @@ export * from './user-registration.ts';
 export * from './delegations.ts';
 export * from './publish-selector.ts';
 export * from './validation.ts';
+export * from './dates.ts';
 export * from './text.ts';
 export * from './ids.ts';
 export * from './entities.ts';

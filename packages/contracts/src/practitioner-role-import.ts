@@ -3,6 +3,7 @@
 // resources page by page, the preview shows each as new / changed / unchanged / unmatched against the
 // organisation's roles, and the manager imports the rows they choose.
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { Uuid } from './ids.ts';
 import {
   importRowStatuses,
@@ -11,7 +12,7 @@ import {
 
 export * from './practitioner-role-import-paths.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = calendarDate();
 
 /** Where a run is: pages and roles read, the Bundle's total when the clinical system gives one. */
 export const ImportRunProgress = z.object({

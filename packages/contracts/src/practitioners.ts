@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { constants } from './constants.ts';
 import { hpiiMessages, hpiiProblem } from './hpii.ts';
 import { optionalSingleLineText, singleLineText } from './text.ts';
@@ -15,7 +16,7 @@ export * from './practitioners-paths.ts';
 export const OfferingLocationType = z.enum(['Physical', 'Mobile', 'Virtual']);
 export type OfferingLocationType = z.infer<typeof OfferingLocationType>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+const isoDate = calendarDate();
 
 /** A service offering (practitioner role) as listed on the Practitioners page (docs/product/rules.md#entities). */
 export const ServiceOffering = z.object({

@@ -1,6 +1,7 @@
 // My workplaces (`/my-workplaces`, docs/decisions/059-my-workplaces.md): where a practitioner works — their roles
 // by healthcare service and location, active and past — and a summary of each of those services.
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { BusinessLocationKind } from './entities.ts';
 import { OpeningDay } from './healthcare-services.ts';
 import { Uuid } from './ids.ts';
@@ -9,7 +10,7 @@ import { workplaceRoleStatuses } from './workplaces-paths.ts';
 
 export * from './workplaces-paths.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = calendarDate();
 
 /** Whom the pages are about: the caller's own practitioner record, or the one a delegate manages. */
 export const WorkplacePractitioner = z.object({

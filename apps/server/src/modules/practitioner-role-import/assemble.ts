@@ -1,4 +1,5 @@
 import {
+  isCalendarDate,
   luhnValid,
   unmatchedReasons,
   type ImportCisRole,
@@ -131,10 +132,10 @@ function roleTypeOf(role: FhirResource, known: ReadonlyMap<string, string>) {
   return { type: null, said: words[0] ?? null };
 }
 
-/** A FHIR date or dateTime as a date (the portal keeps role dates as dates). */
+/** A FHIR date or dateTime as a date (the portal keeps role dates as dates); none when it is not a real day. */
 const dateOf = (v: unknown) => {
-  const s = str(v);
-  return s && /^\d{4}-\d{2}-\d{2}/.test(s) ? s.slice(0, 10) : null;
+  const day = str(v)?.slice(0, 10);
+  return day && isCalendarDate(day) ? day : null;
 };
 
 /** The HPI-Is of the Practitioners among the resources (to look up in one query). */

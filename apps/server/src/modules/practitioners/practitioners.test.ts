@@ -159,6 +159,24 @@ describe('practitioner roles', () => {
     expect((await get(GEORGE, `/api/practitioner-roles/${farahSkin}`)).statusCode).toBe(403);
   });
 
+  it('refuses a date that is not on the calendar (400 on the field, nothing saved)', async () => {
+    for (const [field, value] of [
+      ['startDate', '2026-02-30'],
+      ['endDate', '2026-13-01'],
+      ['startDate', '0000-01-01'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/practitioner-roles/${aliceGp}`,
+        headers: headers(ALICE),
+        payload: { ...validRole, [field]: value },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(JSON.stringify(res.json())).toContain(field);
+    }
+  });
+
   it('lets Ben edit only roles of his healthcare service', async () => {
     const mine = await t.app.inject({
       method: 'PUT',
