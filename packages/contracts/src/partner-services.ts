@@ -113,11 +113,13 @@ export const PublishedStatement = z.object({
 export type PublishedStatement = z.infer<typeof PublishedStatement>;
 
 /**
- * An absolute URI (RFC 3986 §4.3: a scheme, then the rest, no fragment): `https://…` (with a host), `urn:oid:…`,
- * `urn:uuid:…`. A relative reference, a bare name or a URI with spaces is refused.
+ * An identifier system: an absolute URI (RFC 3986 §4.3, no fragment) of the schemes FHIR's identifier systems
+ * use, `https://…` or `http://…` (with a host) and `urn:oid:…`, `urn:uuid:…`. A relative reference, a bare
+ * name, a URI with spaces, another scheme (`javascript:`, `data:`) and a `|` (which splits a FHIR token
+ * search's system from its value) are refused.
  */
 export function isAbsoluteUri(value: string): boolean {
-  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s#]+$/.test(value)) return false;
+  if (!/^(https?:\/\/[^/\s#|]+|urn:)[^\s#|]+$/i.test(value)) return false;
   try {
     const url = new URL(value);
     return !['http:', 'https:'].includes(url.protocol) || url.hostname.length > 0;

@@ -110,6 +110,8 @@ function sendShell(shell: AppShell, request: FastifyRequest, reply: FastifyReply
 // Paths that name a file: a request for one that the build does not have is a 404, not the app shell
 // (a stale tab asking for an old chunk must fail loudly, and robots get an honest answer).
 const FILE_PATH = /^\/assets\/|\/[^/]+\.[a-z0-9]{1,8}$/i;
+/** Addresses of the API (`/api`), the partner API (`/fhir`) and the partner token endpoint (`/oauth`). */
+const API_PATH = /^\/(api|fhir|oauth)(\/|$)/;
 
 /** Security headers that govern a document; a script or style sheet does nothing with them. */
 const DOCUMENT_ONLY_HEADERS = [
@@ -191,7 +193,8 @@ export async function registerSpa(
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || pathname === '/api' || FILE_PATH.test(pathname)) {
+    // The API's, the partner API's and the token endpoint's addresses never answer with the portal's page.
+    if (API_PATH.test(pathname) || FILE_PATH.test(pathname)) {
       return reply.callNotFound();
     }
     // The router reads `/practitioners/` as `/practitioners`, and so does the choice of page.

@@ -41,9 +41,11 @@ const MEETS_HCPD = new Set(['Location', 'HealthcareService', 'Endpoint', 'Proven
 /**
  * Types some of whose instances declare HCPD's profile: a practitioner with an HPI-I, a registration and a
  * recorded sex or gender (docs/decisions/080-hours-all-day-and-rsg.md), an organisation with an ABN, an HPI-O and
- * a business address (docs/decisions/084-organisation-address.md) — supported, not the type's profile.
+ * a business address (docs/decisions/084-organisation-address.md), a role with its practitioner's Ahpra
+ * registration and a location (docs/decisions/083-practitioner-role-identifiers.md) — supported, not the
+ * type's profile.
  */
-const SOME_MEET_HCPD = new Set(['Practitioner', 'Organization']);
+const SOME_MEET_HCPD = new Set(['Practitioner', 'Organization', 'PractitionerRole']);
 
 /** What the partner API can do (GET /fhir/metadata), built from the same definitions the searches use. */
 export function capabilityStatement(base: string): Json {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { Fhir } from 'fhir';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,20 @@ describe('FHIR partner API', () => {
     );
   });
 
+  it('names every search parameter of every type in docs/product/fhir-search.md', () => {
+    const doc = readFileSync(
+      new URL('../../../../../docs/product/fhir-search.md', import.meta.url),
+      'utf8',
+    );
+    const missing = Object.entries(searchDefinitions).flatMap(([type, definition]) => {
+      const row = doc.split('\n').find((line) => line.startsWith(`| ${type} |`)) ?? '';
+      return Object.keys(definition.params)
+        .filter((name) => !row.includes(`\`${name}\``))
+        .map((name) => `${type} ${name}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
   it('refuses a request without a token, with a forged one, and from a revoked client (401 OperationOutcome)', async () => {
     const none = await fhir('/fhir/HealthcareService');
     expectOutcome(none, 401, 'login');
@@ -142,6 +157,51 @@ describe('FHIR partner API', () => {
       await fhir(`/fhir/HealthcareService/${surryHillsGp}`, client.authorization),
       401,
       'login',
+    );
+  });
+
+  it('answers any other address under /fhir as its own 404, never the portal page; /oauth likewise', async () => {
+    const { authorization } = await partnerToken('medifund');
+    for (const url of [
+      `/fhir/HealthcareService/${surryHillsGp}/_history`,
+      `/fhir/HealthcareService/${surryHillsGp}/_history/1`,
+      `/fhir/Organization/${harbour}/$everything`,
+      `/fhir/Organization/${'a'.repeat(101)}`,
+      `/fhir/Task/${'b'.repeat(101)}`,
+    ])
+      expect(expectOutcome(await fhir(url, authorization), 404, 'not-found'), url).toContain(
+        url.split('?')[0]!.slice(0, 30),
+      );
+    const token = await t.app.inject({ method: 'GET', url: '/oauth/token' });
+    expect(token.statusCode).toBe(405);
+    expect(token.headers['allow']).toBe('POST');
+    expectProblem(token, 405, { type: 'method-not-allowed' });
+  });
+
+  it('keeps every answer out of caches, and builds links on the configured address, not the Host header', async () => {
+    const { authorization } = await partnerToken('medifund');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/HealthcareService?_count=1',
+      headers: { authorization, host: 'evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['vary']).toContain('Accept');
+    const bundle = res.json() as Bundle;
+    const urls = [
+      ...(bundle.link ?? []).map((l) => l.url),
+      ...(bundle.entry ?? []).map((e) => e.fullUrl!),
+    ];
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) expect(url.startsWith(`${t.config.publicUrl}/fhir/`), url).toBe(true);
+    const metadata = await t.app.inject({
+      method: 'GET',
+      url: '/fhir/metadata',
+      headers: { host: 'evil.example' },
+    });
+    expect((metadata.json() as { implementation: { url: string } }).implementation.url).toBe(
+      `${t.config.publicUrl}/fhir`,
     );
   });
 
@@ -380,6 +440,25 @@ describe('FHIR partner API', () => {
         'invalid',
       ),
     ).toContain('_lastUpdated');
+    // Dates and times that are not on the calendar or the clock reach no database (they were 500s).
+    for (const url of [
+      '/fhir/Organization?_lastUpdated=2026-02-30',
+      '/fhir/Organization?_lastUpdated=ge2026-11-31',
+      '/fhir/Organization?_lastUpdated=1900-02-29',
+      '/fhir/Organization?_lastUpdated=0000-01-01',
+      '/fhir/Organization?_lastUpdated=2026-01-01T24:00:00Z',
+      '/fhir/Organization?_lastUpdated=2026-01-01T10:00:00-23:59',
+      '/fhir/Organization?_lastUpdated=2026-01-01T10:00:00',
+      '/fhir/Provenance?recorded=2026-02-30',
+    ])
+      expect(expectOutcome(await fhir(url, authorization), 400, 'invalid'), url).toContain(
+        url.includes('recorded') ? 'recorded' : '_lastUpdated',
+      );
+    for (const count of ['', '%20', '0x2', '1e1'])
+      expect(
+        expectOutcome(await fhir(`/fhir/Location?_count=${count}`, authorization), 400, 'invalid'),
+        count,
+      ).toContain('_count');
     expect(
       expectOutcome(
         await fhir('/fhir/Location?_include=Location:partof', authorization),
@@ -1039,6 +1118,9 @@ describe('FHIR partner API: fuzz', () => {
       fc.constantFrom(...hostileStrings),
       fc.constantFrom(
         'ge2026-01-01',
+        'ge2026-02-30',
+        '0000-01-01',
+        'lt2026-01-01T24:00:00Z',
         'Organization/x',
         '-1',
         '1e9',

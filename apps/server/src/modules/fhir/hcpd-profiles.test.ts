@@ -618,6 +618,25 @@ describe('FHIR partner API: every resource claiming an HCPD profile meets it', (
     for (const r of claimed) expect(violations(r, world), `${r.resourceType}/${r.id}`).toEqual([]);
   });
 
+  it('declares in the CapabilityStatement every profile a served instance claims', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/fhir/metadata' });
+    const declared = new Map(
+      (
+        res.json() as {
+          rest: Array<{
+            resource: Array<{ type: string; profile?: string; supportedProfile?: string[] }>;
+          }>;
+        }
+      ).rest[0]!.resource.map((r) => [r.type, new Set([r.profile, ...(r.supportedProfile ?? [])])]),
+    );
+    const undeclared = [...world.values()].flatMap((r) =>
+      (r.meta?.profile ?? [])
+        .filter((profile) => !declared.get(r.resourceType)?.has(profile))
+        .map((profile) => `${r.resourceType}/${r.id}: ${profile}`),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
   it("serves every HPI-O as hc-hpio has it, claimed or not (the organisation's classification)", () => {
     const hpio = profileChecks['hc-organization']!.checks.filter((c) =>
       c.rule.startsWith('identifier[hpio]'),

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '#db/client.ts';
 import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { billingOptions, LANGUAGE_SYSTEM } from '@pca/contracts/value-lists.ts';
+import { isCalendarDate } from '@pca/contracts/dates.ts';
 import {
   ADMINISTRATIVE_GENDER_SYSTEM,
   AHPRA_SYSTEM,
@@ -499,12 +500,31 @@ const booleanOf = (v: string) => {
   throw new FhirSearchError(`'${v}' is not true or false.`);
 };
 
-/** `_lastUpdated` with its prefixes eq, ne, gt, ge, lt, le over a date or an instant. */
-const lastUpdated = (column: SQL) => (values: string[]) =>
+/**
+ * The time of an instant, `Thh:mm[:ss[.ffffff]]` and a zone (Z or ±hh:mm, at most 14 hours), with every part
+ * in range: PostgreSQL refuses what is not, and that must be the partner's 400, not a 500.
+ */
+function isTimeOfDay(time: string) {
+  const m = /^T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(time);
+  if (!m) return false;
+  const [hour, minute, second, zoneHours, zoneMinutes] = m
+    .slice(1)
+    .map((part) => Number(part ?? 0)) as [number, number, number, number, number];
+  return (
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    zoneMinutes <= 59 &&
+    (zoneHours < 14 || (zoneHours === 14 && zoneMinutes === 0))
+  );
+}
+
+/** A date parameter (`name`: `_lastUpdated`, `recorded`) with its prefixes eq, ne, gt, ge, lt, le over a date or an instant. */
+const dateSearch = (name: string, column: SQL) => (values: string[]) =>
   anyOf(values, (v) => {
-    const m = /^(eq|ne|gt|ge|lt|le)?(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?)$/.exec(v);
-    if (!m || Number.isNaN(Date.parse(m[2]!)))
-      throw new FhirSearchError(`_lastUpdated '${v}' is not a date with an optional prefix.`);
+    const m = /^(eq|ne|gt|ge|lt|le)?((\d{4}-\d{2}-\d{2})(T.*)?)$/.exec(v);
+    if (!m || !isCalendarDate(m[3]!) || (m[4] !== undefined && !isTimeOfDay(m[4])))
+      throw new FhirSearchError(`${name} '${v}' is not a date with an optional prefix.`);
     const at = m[2]!;
     const day = at.length === 10;
     // A date alone is the whole (UTC) day, as FHIR reads a date's precision.
@@ -659,7 +679,7 @@ const lastUpdatedOf = {
 const idOf = (column: SQL, type: string) =>
   param('token', r4('Resource-id'), reference(column, type));
 const lastUpdatedParam = (column: SQL) =>
-  param('date', r4('Resource-lastUpdated'), lastUpdated(column));
+  param('date', r4('Resource-lastUpdated'), dateSearch('_lastUpdated', column));
 const referenceTo = (definition: string, column: SQL, type: string) =>
   param('reference', r4(definition), reference(column, type));
 
@@ -1054,7 +1074,7 @@ export const searchDefinitions: Record<FhirResourceType, TypeDefinition> = {
             : sql`a.entity_id = ${id.toLowerCase()}`;
         }),
       ),
-      recorded: param('date', r4('Provenance-recorded'), lastUpdated(sql`a.at`)),
+      recorded: param('date', r4('Provenance-recorded'), dateSearch('recorded', sql`a.at`)),
       _lastUpdated: lastUpdatedParam(sql`a.at`),
     },
     // HCPD's responder lists it: the resources a page of provenance records are about.

@@ -78,6 +78,12 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   );
   app.addContentTypeParser(fhirXml, { parseAs: 'string' }, xmlBodyParser);
 
+  // What a partner reads is published to it alone, and the format follows Accept: no cache keeps it or
+  // gives it to another request (the bank accounts' reads already said so; now every answer does).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store').header('vary', 'Accept, Authorization');
+  });
+
   // A format it cannot answer in is refused before anything else (R4: 406), in JSON.
   app.addHook('onRequest', async (request, reply) => {
     if (formatOf(request) === null)
@@ -120,30 +126,34 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     request.log.error({ err: error }, 'partner API failure');
     return send(reply, 500, operationOutcome('exception', 'The server could not answer.', 'fatal'));
   });
-  app.setNotFoundHandler((request, reply) =>
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     send(
       reply,
       404,
       operationOutcome('not-found', `No ${request.method} ${request.url.split('?')[0]} here.`),
-    ),
-  );
+    );
+  app.setNotFoundHandler(notFound);
+  // Every other address under /fhir — an operation or history the API does not offer, an id longer than
+  // the router takes — is the partner API's 404 too, not the portal's page (the app's `/*`).
+  app.all('/*', { schema: { hide: true } }, notFound);
 
   const partnerOf = (request: FastifyRequest): Promise<PartnerCaller> =>
     tokens.verify(request.headers.authorization);
 
-  const base = (request: FastifyRequest) =>
-    `${request.protocol}://${request.host}${fhirApiPaths.base}`;
+  // Links and fullUrls are built on the portal's configured address, not the request's Host header, which
+  // the caller chooses (and which names the proxy's inside address behind one).
+  const fhirBase = `${deps.config.publicUrl}${fhirApiPaths.base}`;
 
   app.get('/metadata', { schema: { hide: true } }, async (request, reply) =>
-    send(reply, 200, capabilityStatement(base(request))),
+    send(reply, 200, capabilityStatement(fhirBase)),
   );
 
   app.get(definitionPath, { schema: { hide: true } }, async (request, reply) =>
-    send(reply, 200, requestPersonalContactDefinition(base(request))),
+    send(reply, 200, requestPersonalContactDefinition(fhirBase)),
   );
 
   app.get(bankAccountDefinitionPath, { schema: { hide: true } }, async (request, reply) =>
-    send(reply, 200, bankAccountDefinition(base(request))),
+    send(reply, 200, bankAccountDefinition(fhirBase)),
   );
 
   // A payer reads the bank accounts practitioners share with it, only while shared
@@ -156,7 +166,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const answer = await bankAccounts.list(partner, (practitionerId) =>
         request.log.error({ practitionerId }, 'a shared bank account does not decrypt'),
       );
-      return send(reply.header('cache-control', 'no-store'), 200, answer);
+      return send(reply, 200, answer);
     },
   );
   app.get<{ Params: { id: string } }>(
@@ -175,7 +185,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
             `No bank account of Practitioner/${id} is shared with you.`,
           ),
         );
-      return send(reply.header('cache-control', 'no-store'), 200, answer);
+      return send(reply, 200, answer);
     },
   );
 
@@ -198,7 +208,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.post('/Task', { schema: { hide: true } }, async (request, reply) => {
     const partner = await partnerOf(request);
     const task = await requests.submit(partner, request.body, request.id);
-    reply.header('Location', `${base(request)}/Task/${String(task['id'])}`);
+    reply.header('Location', `${fhirBase}/Task/${String(task['id'])}`);
     return send(reply, 201, task);
   });
   app.get<{ Querystring: { status?: string } }>(
@@ -221,11 +231,11 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
         link: [
           {
             relation: 'self',
-            url: `${base(request)}/Task${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`,
+            url: `${fhirBase}/Task${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`,
           },
         ],
         entry: found.map((resource) => ({
-          fullUrl: `${base(request)}/Task/${String(resource['id'])}`,
+          fullUrl: `${fhirBase}/Task/${String(resource['id'])}`,
           resource,
           search: { mode: 'match' },
         })),
@@ -287,7 +297,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
           if (k !== '_offset') for (const v of values) q.append(k, v);
         if (offset > 0) q.set('_offset', String(offset));
         const query = q.toString();
-        return `${base(request)}/${type}${query ? `?${query}` : ''}`;
+        return `${fhirBase}/${type}${query ? `?${query}` : ''}`;
       };
       const links = [
         { relation: 'self', url: link(answer.offset) },
@@ -298,7 +308,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       if (answer.offset > 0)
         links.push({ relation: 'previous', url: link(Math.max(0, answer.offset - answer.count)) });
       const entry = (resource: Json, mode: 'match' | 'include') => ({
-        fullUrl: `${base(request)}/${String(resource['resourceType'])}/${String(resource['id'])}`,
+        fullUrl: `${fhirBase}/${String(resource['resourceType'])}/${String(resource['id'])}`,
         resource,
         search: { mode },
       });

@@ -384,7 +384,8 @@ function single(params: Params, name: string, fallback: number, min: number, max
   const values = params[name];
   if (!values?.length) return fallback;
   if (values.length > 1) throw new FhirSearchError(`Parameter '${name}' may be given once.`);
-  const n = Number(values[0]);
+  // Digits only: Number() would also read '', ' ', '0x2' and '1e1' as numbers.
+  const n = /^\d{1,9}$/.test(values[0]!) ? Number(values[0]) : Number.NaN;
   if (!Number.isInteger(n) || n < min)
     throw new FhirSearchError(`Parameter '${name}' must be a whole number from ${min}.`);
   return Math.min(n, max);
