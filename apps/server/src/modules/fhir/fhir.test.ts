@@ -616,6 +616,51 @@ describe('FHIR partner API', () => {
         ),
       ).toBe(true);
   });
+
+  it("moves a role's lastUpdated when the role is edited, so a partner's _lastUpdated=gt finds the change", async () => {
+    const { authorization } = await partnerToken('nhsd');
+    const role = demoIds.practitionerRole('alice', 'surry-hills-gp');
+    const lastUpdated = async () => {
+      const res = await fhir(`/fhir/PractitionerRole/${role}`, authorization);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { meta: { lastUpdated: string } }).meta.lastUpdated;
+    };
+    const was = await lastUpdated();
+    const since = new Date(Date.now() - 1000).toISOString();
+    const headers = await as(ALICE);
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/practitioner-roles/${role}`, headers })
+    ).json() as {
+      primaryType: string;
+      specialty: string | null;
+      languages: string[];
+      preferredName: string | null;
+      numberOfDays: number | null;
+      startDate: string;
+      endDate: string | null;
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practitioner-roles/${role}`,
+      headers,
+      payload: {
+        primaryType: detail.primaryType,
+        specialty: detail.specialty,
+        languages: detail.languages,
+        preferredName: detail.preferredName,
+        numberOfDays: ((detail.numberOfDays ?? 1) % 7) + 1,
+        startDate: detail.startDate,
+        endDate: detail.endDate,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const now = await lastUpdated();
+    expect(Date.parse(now)).toBeGreaterThan(Date.parse(was));
+    const changed = (
+      await fhir(`/fhir/PractitionerRole?_id=${role}&_lastUpdated=gt${since}`, authorization)
+    ).json() as Bundle;
+    expect(ids(changed)).toEqual([`PractitionerRole/${role}`]);
+  });
 });
 
 describe('FHIR partner API: partners talk back', () => {

@@ -114,7 +114,7 @@ const roleAhpraRegistration = sql`(select min(reg.profession_number) from practi
 const roleColumns = sql`r.id, r.practitioner_id as "practitionerId",
   r.healthcare_service_id as "healthcareServiceId", s.organisation_id as "organisationId",
   s.location_id as "locationId", r.primary_type as "primaryType", r.start_date::text as "startDate",
-  r.end_date::text as "endDate", r.created_at as "lastUpdated",
+  r.end_date::text as "endDate", r.updated_at as "lastUpdated",
   ${codingColumn('practitioner-role', sql`r.primary_type`)} as "primaryTypeCoding",
   r.specialty, ${codingColumn('clinical-specialty', sql`r.specialty`)} as "specialtyCoding",
   ${endpointIdsColumn(sql`e.healthcare_service_id = r.healthcare_service_id`)} as "endpointIds",
@@ -673,7 +673,7 @@ const lastUpdatedOf = {
   Location: sql`greatest(l.details_verified_at, l.created_at)`,
   HealthcareService: sql`greatest(s.details_verified_at, s.created_at)`,
   Practitioner: sql`pr.updated_at`,
-  PractitionerRole: sql`r.created_at`,
+  PractitionerRole: sql`r.updated_at`,
 };
 
 const idOf = (column: SQL, type: string) =>

@@ -263,6 +263,7 @@ describe('the import', () => {
   it('imports the chosen rows in one transaction with an audit event each; importing again changes nothing', async () => {
     const alice = await as(ALICE);
     const p = await previewOf((await readAll(demo, alice)).at(-1)!.runId, alice);
+    const importedFrom = new Date();
     const mapping = suggestedMapping(p.sources);
     const rows = rowsOf(p);
     const chosen = defaultChosen(rows);
@@ -297,6 +298,8 @@ describe('the import', () => {
       .from(practitionerRoles)
       .where(eq(practitionerRoles.id, ethan.existingRoleId!));
     expect(updated!.primaryType).toBe('General practitioner');
+    // The partner API's lastUpdated of an updated role is the import's.
+    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(importedFrom.getTime() - 1000);
 
     // The same data again: every matched row is unchanged.
     const again = rowsOf(await previewOf((await readAll(demo, alice)).at(-1)!.runId, alice));

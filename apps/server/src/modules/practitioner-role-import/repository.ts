@@ -203,7 +203,8 @@ export const practitionerRoleImportRepository = {
     );
     await tx.execute(sql`
       update ${practitionerRoles} as pr
-         set primary_type = v.primary_type, start_date = v.start_date, end_date = v.end_date
+         set primary_type = v.primary_type, start_date = v.start_date, end_date = v.end_date,
+             updated_at = now()
         from (values ${rows}) as v(id, primary_type, start_date, end_date)
        where pr.id = v.id`);
   },

@@ -354,5 +354,8 @@ export async function updateRole(
   roleId: string,
   values: Partial<typeof practitionerRoles.$inferInsert>,
 ) {
-  await tx.update(practitionerRoles).set(values).where(eq(practitionerRoles.id, roleId));
+  await tx
+    .update(practitionerRoles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(practitionerRoles.id, roleId));
 }

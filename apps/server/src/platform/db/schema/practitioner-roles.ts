@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { at, createdAt, id } from './columns.ts';
 import { healthcareServices, type OpeningHours } from './healthcare-services.ts';
 import { ownerPractitionerId } from './practitioners.ts';
 
@@ -31,6 +31,9 @@ export const practitionerRoles = pgTable(
     // is "no hours of its own", never the service's (docs/decisions/080-hours-all-day-and-rsg.md).
     availableTime: jsonb('available_time').$type<OpeningHours[]>().notNull().default([]),
     createdAt: createdAt(),
+    // The last save of any of its fields (an edit, an import), served as the partner API's lastUpdated so a
+    // partner reading `_lastUpdated=gt…` sees the change.
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('practitioner_roles_practitioner_id_idx').on(t.practitionerId),

@@ -160,6 +160,7 @@ export async function seedPerformanceDataset(
           // One role in five has ended, so the active filter has work to do.
           endDate: random.chance(0.2) ? isoDateFromBase(-random.int(1, -start - 1)) : null,
           createdAt: daysFromBase(start),
+          updatedAt: daysFromBase(start),
         };
       }),
     );

@@ -131,6 +131,7 @@ export async function seedBulkPractitioners(
         startDate: isoDateFromBase(startDays),
         endDate,
         createdAt: daysFromBase(startDays),
+        updatedAt: daysFromBase(startDays),
       });
     }
   }

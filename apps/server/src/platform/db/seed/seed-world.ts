@@ -387,6 +387,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       endDate: roleEndDate(r),
       availableTime: ROLE_HOURS[`${r.practitioner}/${r.healthcareService}`] ?? [],
       createdAt: new Date(`${r.start}T09:00:00+11:00`),
+      updatedAt: new Date(`${r.start}T09:00:00+11:00`),
     })),
   );
 
