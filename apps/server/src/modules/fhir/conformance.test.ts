@@ -3,7 +3,7 @@ import { Fhir } from 'fhir';
 import type { Bundle } from '@medplum/fhirtypes';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { demoIds } from '#db/seed/index.ts';
-import { ALICE, useTestApp } from '../../test/use-test-app.ts';
+import { ALICE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 import { endpointApiPaths, EndpointView } from '@pca/contracts/endpoints.ts';
 import { appendAudits } from '#platform/audit.ts';
 import {
@@ -40,6 +40,8 @@ const SURRY_HILLS_HPIO = `${HPIO}|8003627574911863`;
 const TELEHEALTH_HPIO = `${HPIO}|8003622527601893`;
 const ALICE_HPII = `${HPII}|8003615260181594`;
 const FARAH_HPII = `${HPII}|8003610830166134`;
+/** The identifier system NHSD files the portal's resources under (added in beforeAll). */
+const NHSD_OWN = 'https://nhsd.example/identifiers/portal';
 
 /** One parameter's proof: `hit` finds `finds` (a resource's reference; the type's subject if none), `miss` does not. */
 interface Example {
@@ -92,6 +94,7 @@ const EXAMPLES: Record<string, Record<string, Example>> = {
   },
   Location: {
     ...common(clinic),
+    identifier: ex(`${NHSD_OWN}|${clinic}`, `${NHSD_OWN}|${virtual}`),
     name: ex('Surry Hills Cl', 'Harbour Tele'),
     address: ex('120 Crown', 'Crown Street'),
     'address-city': ex('surry', 'Parramatta'),
@@ -248,6 +251,19 @@ const REVINCLUDES: Record<string, { query: string; includes: string }> = {
  * Telehealth to miss), and a change of each directory type in the audit trail, so each has a Provenance.
  */
 beforeAll(async () => {
+  // NHSD files what it reads under an identifier system of its own (valued with the portal's id), which
+  // Location's identifier searches and every other identifier search takes too.
+  const system = await t.app.inject({
+    method: 'POST',
+    url: '/api/partner-identifier-systems',
+    headers: await as(PRIYA),
+    payload: {
+      partnerServiceId: demoIds.partnerService('nhsd'),
+      system: NHSD_OWN,
+      name: 'NHSD portal id',
+    },
+  });
+  expect(system.statusCode, system.body).toBe(201);
   const add = async (path: string, id: string, name: string, connectionType: string) => {
     const res = await t.app.inject({
       method: 'POST',

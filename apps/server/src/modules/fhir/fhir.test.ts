@@ -205,6 +205,54 @@ describe('FHIR partner API', () => {
     );
   });
 
+  it("finds a resource by the identifier the partner's own system gave it, and only that partner does", async () => {
+    const system = 'https://medifund.example/identifiers/portal';
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/partner-identifier-systems',
+      headers: await as(PRIYA),
+      payload: { partnerServiceId: demoIds.partnerService('medifund'), system, name: 'Portal id' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const medifund = await partnerToken('medifund');
+    const first = (
+      await fhir('/fhir/Organization?_count=1', medifund.authorization)
+    ).json() as Bundle;
+    const organisation = first.entry![0]!.resource! as { id: string; identifier: unknown[] };
+    expect(organisation.identifier).toContainEqual({
+      use: 'secondary',
+      system,
+      value: organisation.id,
+    });
+    for (const token of [`${system}|${organisation.id}`, organisation.id])
+      expect(
+        ids(
+          (
+            await fhir(`/fhir/Organization?identifier=${token}`, medifund.authorization)
+          ).json() as Bundle,
+        ),
+        token,
+      ).toEqual([`Organization/${organisation.id}`]);
+    // NHSD does not use MediFund's system: the same token finds nothing for it.
+    const nhsd = await partnerToken('nhsd');
+    expect(
+      ids(
+        (
+          await fhir(
+            `/fhir/Organization?identifier=${system}|${organisation.id}`,
+            nhsd.authorization,
+          )
+        ).json() as Bundle,
+      ),
+    ).toEqual([]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/partner-identifier-systems/${(added.json() as { id: string }).id}`,
+      headers: await as(PRIYA),
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('MediFund finds Surry Hills GP by postcode, with its location and organisation included, all valid R4', async () => {
     const { authorization } = await partnerToken('medifund');
     const res = await fhir(

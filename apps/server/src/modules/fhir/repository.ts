@@ -325,7 +325,12 @@ function and(filters: SQL[]): SQL {
 // (docs/decisions/073-hcpd-search.md), and the conformance test proves each one from it.
 
 /** One value list of a parameter (comma = OR), with the parameter's modifier (`name:modifier`), if any. */
-type Filter = (values: string[], modifier?: string) => SQL;
+/** What a search knows of its caller: the identifier systems the partner files the portal's resources under. */
+export interface SearchContext {
+  partnerSystems: readonly string[];
+}
+
+type Filter = (values: string[], modifier: string | undefined, context: SearchContext) => SQL;
 
 export type SearchParamType =
   'token' | 'string' | 'reference' | 'date' | 'number' | 'uri' | 'special';
@@ -403,20 +408,26 @@ function tokenOf(v: string): { system: string | null; code: string } {
     : { system: v.slice(0, bar), code: v.slice(bar + 1) };
 }
 
-/** A token parameter on an identifier column: `system|value`, `|value` or `value`. */
+/**
+ * A token parameter on identifier columns: `system|value`, `|value` or `value`. Where the type carries the
+ * partner's own identifier systems (valued with the portal's id, service.ts `withPartnerIdentifiers`), `id` is
+ * the row's id and those systems are searched too, so a partner finds a resource by the identifier it was given.
+ */
 const identifier =
-  (columns: Array<{ system: string; column: SQL }>) =>
-  (values: string[]): SQL =>
+  (columns: Array<{ system: string; column: SQL }>, id?: SQL): Filter =>
+  (values, _modifier, context) =>
     anyOf(values, (v) => {
       const { system, code: value } = tokenOf(v);
-      const matching = columns.filter(
-        (c) => system === null || system === '' || c.system === system,
-      );
+      const matching = columns
+        .filter((c) => system === null || system === '' || c.system === system)
+        .map((c) => sql`${c.column} = ${value}`);
+      const partnerSystem =
+        system === null
+          ? context.partnerSystems.length > 0
+          : context.partnerSystems.includes(system);
+      if (id && partnerSystem && isUuid(value)) matching.push(sql`${id} = ${value}::uuid`);
       if (!matching.length || !value) return sql`false`;
-      return sql`(${sql.join(
-        matching.map((c) => sql`${c.column} = ${value}`),
-        sql` or `,
-      )})`;
+      return sql`(${sql.join(matching, sql` or `)})`;
     });
 
 /** A token over codes of one code system: `system|code` must name it; `code` alone matches any system. */
@@ -686,7 +697,7 @@ const referenceTo = (definition: string, column: SQL, type: string) =>
 /** A chained parameter (`organization.identifier`): the target's parameter, checked on the row it points to. */
 const chain = (target: SearchParam, on: (filter: SQL) => SQL): SearchParam => ({
   ...target,
-  filter: (values, modifier) => on(target.filter(values, modifier)),
+  filter: (values, modifier, context) => on(target.filter(values, modifier, context)),
 });
 /** The organisation `column` points to, as alias `o` (no search of a location, service or role uses `o`). */
 const organisationAt = (column: SQL) => (filter: SQL) =>
@@ -733,10 +744,13 @@ const organizationParams = {
   identifier: param(
     'token',
     r4('Organization-identifier'),
-    identifier([
-      { system: fhirIdentifierSystems.hpio, column: sql`o.hpio` },
-      { system: fhirIdentifierSystems.abn, column: sql`o.abn` },
-    ]),
+    identifier(
+      [
+        { system: fhirIdentifierSystems.hpio, column: sql`o.hpio` },
+        { system: fhirIdentifierSystems.abn, column: sql`o.abn` },
+      ],
+      sql`o.id`,
+    ),
   ),
   name: strings(r4('Organization-name'), [sql`o.name`, sql`o.alias`]),
   // Every organisation in the portal delivers health care (resources.ts gives each the type `prov`).
@@ -768,6 +782,8 @@ const organizationOf = (
 
 const locationParams = {
   _id: idOf(sql`l.id`, 'Location'),
+  // A location has no identifier of its own to search; the partner's identifier systems give it one each.
+  identifier: param('token', r4('Location-identifier'), identifier([], sql`l.id`)),
   name: strings(r4('Location-name'), [sql`l.name`]),
   ...addressParams('Location', {
     line: (v, modifier) =>
@@ -831,9 +847,10 @@ const serviceParams = {
   identifier: param(
     'token',
     r4('HealthcareService-identifier'),
-    identifier([
-      { system: fhirIdentifierSystems.nhsdService, column: sql`s.nhsd_resource_identifier` },
-    ]),
+    identifier(
+      [{ system: fhirIdentifierSystems.nhsdService, column: sql`s.nhsd_resource_identifier` }],
+      sql`s.id`,
+    ),
   ),
   name: strings(r4('HealthcareService-name'), [sql`s.name`]),
   'service-type': param(
@@ -876,15 +893,19 @@ const practitionerParams = {
   identifier: param(
     'token',
     r4('Practitioner-identifier'),
-    identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }]),
+    identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }], sql`pr.id`),
   ),
   // HCPD's identifier-r5: Practitioner.identifier or a qualification's (the AHPRA registration number).
   'identifier-r5': param(
     'token',
     hcpd('practitioner-identifier-r5'),
-    (values) =>
-      sql`(${identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }])(values)} or ${registrationOf(
-        identifier([{ system: AHPRA_SYSTEM, column: sql`reg.profession_number` }])(values),
+    (values, modifier, context) =>
+      sql`(${identifier([{ system: fhirIdentifierSystems.hpii, column: sql`pr.hpii` }], sql`pr.id`)(values, modifier, context)} or ${registrationOf(
+        identifier([{ system: AHPRA_SYSTEM, column: sql`reg.profession_number` }])(
+          values,
+          modifier,
+          context,
+        ),
       )})`,
   ),
   name: strings(r4('Practitioner-name'), [

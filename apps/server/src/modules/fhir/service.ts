@@ -173,6 +173,7 @@ export function fhirService(db: Database) {
       handling: Handling = 'strict',
     ): Promise<SearchAnswer> {
       const def = searchDefinitions[type];
+      const context = { partnerSystems: partner.identifierSystems ?? [] };
       // Every value is text like any other input: the portal's character rules (no control characters,
       // no broken Unicode) apply before anything reaches the database.
       for (const [name, values] of Object.entries(params))
@@ -208,7 +209,7 @@ export function fhirService(db: Database) {
         for (const value of values) {
           const parts = value.split(',').filter((v) => v.length > 0);
           if (!parts.length) throw new FhirSearchError(`Parameter '${name}' has no value.`);
-          filters.push(param!.filter(parts, modifier));
+          filters.push(param!.filter(parts, modifier, context));
         }
         applied[name] = values;
       }
