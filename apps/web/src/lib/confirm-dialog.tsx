@@ -13,11 +13,16 @@ export type ConfirmDialogProps = ActionDialogState & {
   onConfirm: () => void;
   /** What the action changes, for a failure's text ("the client system"). */
   thing: string;
+  /** Whom a failure's text sends the user to (an operator's pages: another operator). */
+  askWhom?: string;
+  /** What a failure says was being done (save: a rotation, a revocation). */
+  action?: 'save' | 'remove';
 };
 
 /**
- * Asks an operator to confirm an action that cannot be taken back (rotating or revoking a client system's
- * secret, removing an identifier system); a failure is shown in the dialog, which stays open.
+ * Asks before an action that cannot be taken back (rotating or revoking a client system's secret, removing an
+ * identifier system, a clinical system or a partner's publishing settings); a failure is shown in the dialog,
+ * which stays open.
  */
 export function ConfirmDialog({
   warning,
@@ -25,6 +30,8 @@ export function ConfirmDialog({
   onConfirm,
   serverError,
   thing,
+  askWhom = 'a Provider Connect Australia operator',
+  action = 'save',
   ...dialog
 }: ConfirmDialogProps) {
   return (
@@ -35,8 +42,8 @@ export function ConfirmDialog({
             <Text as="p">
               {describeApiErrorText(serverError, {
                 thing,
-                action: 'save',
-                askWhom: 'a Provider Connect Australia operator',
+                action,
+                askWhom,
               })}
             </Text>
           </Alert>

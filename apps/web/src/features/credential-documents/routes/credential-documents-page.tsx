@@ -187,7 +187,7 @@ export function CredentialDocumentsPage() {
           {remove.error ? (
             <Alert tone="error" title="There is a problem">
               <Text as="p">
-                {describeApiErrorText(remove.error, { thing: 'this document', action: 'save' })}
+                {describeApiErrorText(remove.error, { thing: 'this document', action: 'remove' })}
               </Text>
             </Alert>
           ) : null}

@@ -21,7 +21,7 @@ export function RemoveDialog({ contact, onConfirm, serverError, ...dialog }: Rem
     serverError instanceof ApiError && serverError.status === 409
       ? (serverError.problem?.detail ?? null)
       : serverError
-        ? describeApiErrorText(serverError, { thing: 'the key contact', action: 'save' })
+        ? describeApiErrorText(serverError, { thing: 'the key contact', action: 'remove' })
         : null;
   return (
     <ActionDialog

@@ -171,6 +171,7 @@ export function IdentifierSystemsPage() {
         saving={remove.isPending}
         serverError={remove.error}
         thing="the identifier system"
+        action="remove"
       />
     </Stack>
   );
