@@ -10,7 +10,7 @@ import {
 } from '@pca/contracts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { installFakeServer, json, problem, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -51,6 +51,31 @@ function serve(routes: Record<string, FakeHandler>) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the bank account page', () => {
+  it("names the managed practitioner in the intro when the delegation's consent leaves bank details out", async () => {
+    setSessionToken('tok');
+    installFakeServer({
+      [`GET ${apiPaths.me}`]: () =>
+        json(
+          testUser({
+            managingPractitioner: {
+              id: practitionerId,
+              givenName: 'Alice',
+              familyName: 'Nguyen',
+              userPhotoData: null,
+            },
+          }),
+        ),
+      [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [] }),
+      [`GET ${bankAccountApiPath(practitionerId)}`]: () => problem(404, 'not-found', 'Not found'),
+    });
+    renderApp(`/bank-account/add-edit/${practitionerId}`);
+    expect(
+      await screen.findByText(messages.noDelegateConsentTitle, {}, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.getByText(messages.introManaging('Alice Nguyen'))).toBeVisible();
+    expect(screen.queryByText(messages.intro)).toBeNull();
+  });
+
   it('checks the fields with the shared schema before sending, then sends the BSB as 6 digits', async () => {
     let account: BankAccountView['account'] = null;
     const requests = serve({
