@@ -27,7 +27,6 @@ import {
 import { BankAccountForm } from '../components/bank-account-form.tsx';
 import { PayerSharing } from '../components/payer-sharing.tsx';
 import { SectionLoading } from '#lib/section-loading.tsx';
-import { firstHeadingOrField, useFocusAfterRender } from '#lib/focus.ts';
 
 /** The saved account: the BSB in full, the account number masked (docs/product/bank-account.md). */
 function SavedAccount({ account }: { account: MaskedBankAccount }) {
@@ -60,10 +59,14 @@ export function BankAccountPage() {
   // out (docs/decisions/058-bank-account.md): say that, rather than that the page does not exist.
   const withoutConsent =
     managed?.id === practitionerId && query.error instanceof ApiError && query.error.status === 404;
-  const intro = query.data?.managing
-    ? messages.introManaging(
-        `${query.data.practitioner.givenName} ${query.data.practitioner.familyName}`,
-      )
+  // A delegate reads about the practitioner they manage, the page's answer or not (no consent: no answer).
+  const about = query.data?.managing
+    ? query.data.practitioner
+    : managed?.id === practitionerId
+      ? managed
+      : null;
+  const intro = about
+    ? messages.introManaging(`${about.givenName} ${about.familyName}`)
     : messages.intro;
 
   return (
@@ -109,11 +112,6 @@ function BankAccountContent({
     if (status) statusRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
   }, [status]);
   const { account } = view;
-  // Edit and the form's Cancel each replace the button pressed: focus goes to the form's heading, and back to
-  // Edit. (A save focuses the success message above.)
-  const focusAfterRender = useFocusAfterRender();
-  const sectionRef = useRef<HTMLElement>(null);
-  const editRef = useRef<HTMLButtonElement>(null);
 
   return (
     <Stack gap={2}>
@@ -124,7 +122,7 @@ function BankAccountContent({
           </Alert>
         </div>
       ) : null}
-      <section aria-labelledby="bank-account-details" ref={sectionRef}>
+      <section aria-labelledby="bank-account-details">
         {account && !editing ? (
           <Stack gap={1}>
             <H2 id="bank-account-details">Account details</H2>
@@ -134,12 +132,10 @@ function BankAccountContent({
             </Text>
             <div>
               <Button
-                ref={editRef}
                 variant="secondary"
                 onClick={() => {
                   setStatus(null);
                   save.reset();
-                  focusAfterRender(() => firstHeadingOrField(sectionRef.current));
                   setEditing(true);
                 }}
               >
@@ -164,10 +160,7 @@ function BankAccountContent({
                   },
                 })
               }
-              onCancel={() => {
-                focusAfterRender(() => editRef.current);
-                setEditing(false);
-              }}
+              onCancel={() => setEditing(false)}
             />
           </Stack>
         )}
