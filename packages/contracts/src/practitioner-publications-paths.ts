@@ -62,6 +62,15 @@ export const practitionerPublicationMessages = {
   partnerRequired: 'Select a partner service',
   publishLabel: 'Publish my practitioner details to this partner service',
   shareLabel: 'Share my personal contact details with this partner service',
+  /** The two choices as a delegate reads them, about the practitioner they manage. */
+  publishLabelManaging: (name: string) =>
+    `Publish ${name}'s practitioner details to this partner service`,
+  shareLabelManaging: (name: string) =>
+    `Share ${name}'s personal contact details with this partner service`,
+  removeTitle: (partner: string) => `Remove ${partner}?`,
+  removeWarning: (partner: string) =>
+    `${partner} will no longer receive these practitioner details from this setting, and its request for personal contact details is forgotten.`,
+  removeConfirm: 'Remove partner service',
   published: 'Published',
   notPublished: 'Not published',
   contactShared: 'Personal contact details: Shared',

@@ -246,7 +246,9 @@ describe('adding a partner', () => {
         name: messages.acceptLabelManaging('PracticeLink Referrals', 1, 'Alice Nguyen'),
       }),
     ).not.toBeChecked();
-    await user.click(screen.getByRole('checkbox', { name: messages.publishLabel }));
+    await user.click(
+      screen.getByRole('checkbox', { name: messages.publishLabelManaging('Alice Nguyen') }),
+    );
     expect(
       screen.queryByRole('region', { name: messages.statementHeading('PracticeLink Referrals') }),
     ).not.toBeInTheDocument();
@@ -327,6 +329,33 @@ describe('editing a partner', () => {
     });
   });
 
+  it('asks before removing a partner service; Cancel keeps it, the confirmation removes it', async () => {
+    const user = userEvent.setup();
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([medifund()])),
+      [`DELETE ${paths.list}/${medifundId}`]: () => new Response(null, { status: 204 }),
+    });
+    renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
+    await user.click(await screen.findByRole('button', { name: messages.remove }));
+    let dialog = screen.getByRole('dialog', {
+      name: messages.removeTitle('MediFund Health Insurance'),
+    });
+    expect(dialog).toHaveTextContent(messages.removeWarning('MediFund Health Insurance'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: messages.remove }));
+    dialog = screen.getByRole('dialog', {
+      name: messages.removeTitle('MediFund Health Insurance'),
+    });
+    await user.click(within(dialog).getByRole('button', { name: messages.removeConfirm }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Publishing settings' }),
+    ).toBeVisible();
+  });
+
   it("keeps sharing off for a delegate without consent, and shows the server's refusal", async () => {
     const user = userEvent.setup();
     serve({
@@ -344,9 +373,15 @@ describe('editing a partner', () => {
         ),
     });
     renderApp(`/practitioner/publish/edit?partnerServiceId=${medifundId}`);
-    expect(await screen.findByRole('checkbox', { name: messages.shareLabel })).toBeDisabled();
+    // A delegate chooses for the practitioner: the choices name her, not "my".
+    expect(
+      await screen.findByRole('checkbox', { name: messages.shareLabelManaging('Alice Nguyen') }),
+    ).toBeDisabled();
+    expect(screen.queryByRole('checkbox', { name: messages.shareLabel })).toBeNull();
     expect(screen.getByText(messages.consentMissingHint)).toBeVisible();
-    await user.click(screen.getByRole('checkbox', { name: messages.publishLabel }));
+    await user.click(
+      screen.getByRole('checkbox', { name: messages.publishLabelManaging('Alice Nguyen') }),
+    );
     await user.click(screen.getByRole('button', { name: messages.save }));
     await waitFor(() =>
       expect(screen.getByText(messages.personalContactNotRequested)).toBeVisible(),

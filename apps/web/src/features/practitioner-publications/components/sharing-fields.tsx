@@ -19,6 +19,8 @@ export interface SharingFieldsProps {
   requested: boolean;
   /** False for a delegate without the practitioner's consent to share personal contact details. */
   mayChangeSharing: boolean;
+  /** The practitioner's name when a delegate chooses for them: the choices then name them, not "my". */
+  onBehalfOf: string | null;
 }
 
 /**
@@ -33,11 +35,12 @@ export function SharingFields({
   onShareChange,
   requested,
   mayChangeSharing,
+  onBehalfOf,
 }: SharingFieldsProps) {
   return (
     <Stack gap={1}>
       <Checkbox checked={publish} onCheckedChange={onPublishChange}>
-        {messages.publishLabel}
+        {onBehalfOf ? messages.publishLabelManaging(onBehalfOf) : messages.publishLabel}
       </Checkbox>
       <Flex gap={0.5} alignItems="center" flexWrap="wrap">
         <Checkbox
@@ -45,7 +48,7 @@ export function SharingFields({
           onCheckedChange={onShareChange}
           disabled={!requested || !mayChangeSharing}
         >
-          {messages.shareLabel}
+          {onBehalfOf ? messages.shareLabelManaging(onBehalfOf) : messages.shareLabel}
         </Checkbox>
         {!requested ? (
           <Tooltip content={messages.requestTooltip}>

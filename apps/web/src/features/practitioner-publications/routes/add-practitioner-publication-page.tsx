@@ -113,6 +113,7 @@ export function AddPractitionerPublicationPage() {
         onShareChange={setShare}
         requested={false}
         mayChangeSharing={list.data?.mayChangePersonalContactSharing ?? true}
+        onBehalfOf={managing}
       />
       {chosen && publish ? (
         <StatementAcceptance

@@ -17,6 +17,7 @@ import {
   useUpdatePublication,
 } from '../api/practitioner-publications.ts';
 import { PublicationFormLayout } from '../components/publication-form-layout.tsx';
+import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import { SharingFields } from '../components/sharing-fields.tsx';
 import { StatementAcceptance } from '../components/statement-acceptance.tsx';
 import type { PublicationOutcome } from '../components/outcome.ts';
@@ -87,6 +88,8 @@ function EditForm({
   const [share, setShare] = useState(item.sharePersonalContact);
   const [accepted, setAccepted] = useState(false);
   const [acceptMissing, setAcceptMissing] = useState(false);
+  // Removing forgets the partner's request for personal contact details too: asked before it is done.
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const current = acceptanceCurrent(item);
   const statement = item.partner.latestStatement;
   const asksAcceptance = publish && !current;
@@ -117,20 +120,37 @@ function EditForm({
         );
       }}
       saving={update.isPending}
-      error={update.error ?? remove.error}
+      error={update.error}
       extra={
-        <Button
-          variant="text"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { partnerServiceId: item.partner.id },
-              { onSuccess: () => back('removed') },
-            )
-          }
-        >
-          {messages.remove}
-        </Button>
+        <>
+          <Button
+            variant="text"
+            onClick={() => {
+              remove.reset();
+              setConfirmingRemove(true);
+            }}
+          >
+            {messages.remove}
+          </Button>
+          <ConfirmDialog
+            isOpen={confirmingRemove}
+            title={messages.removeTitle(item.partner.name)}
+            warning={messages.removeWarning(item.partner.name)}
+            confirmLabel={messages.removeConfirm}
+            onClose={() => setConfirmingRemove(false)}
+            onConfirm={() =>
+              remove.mutate(
+                { partnerServiceId: item.partner.id },
+                { onSuccess: () => back('removed') },
+              )
+            }
+            saving={remove.isPending}
+            serverError={remove.error}
+            thing="the partner service"
+            action="remove"
+            askWhom={onBehalfOf ? onBehalfOf : 'an administrator of the business'}
+          />
+        </>
       }
     >
       <Stack gap={0.5}>
@@ -154,6 +174,7 @@ function EditForm({
         onShareChange={setShare}
         requested={item.personalContactRequested}
         mayChangeSharing={mayChangeSharing}
+        onBehalfOf={onBehalfOf}
       />
       {item.acceptance && current ? (
         <Text as="p" color="muted">
