@@ -215,6 +215,12 @@ describe('adding a partner', () => {
     await user.click(screen.getByRole('button', { name: messages.save }));
     expect(await screen.findByText(messages.acceptRequired)).toBeVisible();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    // Focus goes to the tick the error is about.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('checkbox', { name: messages.acceptLabel('PracticeLink Referrals', 1) }),
+      ),
+    );
     await user.click(
       screen.getByRole('checkbox', { name: messages.acceptLabel('PracticeLink Referrals', 1) }),
     );

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { InformationUseStatement } from '@pca/contracts';
 import { practitionerPublicationMessages as messages } from '@pca/contracts/practitioner-publications-paths.ts';
 import { Box } from '@pca/ui/primitives/box.ts';
@@ -35,6 +36,11 @@ export function StatementAcceptance({
   missing,
   onBehalfOf,
 }: StatementAcceptanceProps) {
+  // Save without the tick: the error is under the tick, so focus goes there (a screen reader reads both).
+  const tickRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (missing) tickRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [missing]);
   if (!statement)
     return (
       <Text as="p" color="muted">
@@ -56,21 +62,23 @@ export function StatementAcceptance({
       >
         <InformationUseStatementText statement={statement} />
       </Box>
-      <CheckboxGroup
-        label="Information use statement"
-        required
-        options={[
-          {
-            value: acceptValue,
-            label: onBehalfOf
-              ? messages.acceptLabelManaging(partnerName, statement.version, onBehalfOf)
-              : messages.acceptLabel(partnerName, statement.version),
-          },
-        ]}
-        value={accepted ? [acceptValue] : []}
-        onChange={(value) => onAcceptedChange(value.includes(acceptValue))}
-        message={missing ? messages.acceptRequired : undefined}
-      />
+      <div ref={tickRef}>
+        <CheckboxGroup
+          label="Information use statement"
+          required
+          options={[
+            {
+              value: acceptValue,
+              label: onBehalfOf
+                ? messages.acceptLabelManaging(partnerName, statement.version, onBehalfOf)
+                : messages.acceptLabel(partnerName, statement.version),
+            },
+          ]}
+          value={accepted ? [acceptValue] : []}
+          onChange={(value) => onAcceptedChange(value.includes(acceptValue))}
+          message={missing ? messages.acceptRequired : undefined}
+        />
+      </div>
     </Stack>
   );
 }
