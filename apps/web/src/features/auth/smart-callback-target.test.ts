@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smartCallbackTarget } from './smart-callback-target.ts';
+import { smartCallbackBack, smartCallbackTarget } from './smart-callback-target.ts';
 
 const orgId = '0b5d3c1e-8f8a-4c62-9d35-6a1b2c3d4e5f';
 
@@ -24,5 +24,22 @@ describe('smartCallbackTarget (docs/product/shell.md#smart-callback)', () => {
     expect(smartCallbackTarget(orgId, 'a b')).toBe(
       `/organisation/hi/${orgId}/launch?code=a+b&state=${orgId}`,
     );
+  });
+});
+
+describe('smartCallbackBack (docs/product/smart-clients.md#launch)', () => {
+  it('is the Clinical systems tab of the organisation the state names', () => {
+    expect(smartCallbackBack(`po:${orgId}r4nd0m`)).toBe(
+      `/organisation/participating/${orgId}?tab=Clinical+systems`,
+    );
+    expect(smartCallbackBack(`hi:${orgId}r4nd0m`)).toBe(
+      `/organisation/hi/${orgId}?tab=Clinical+systems`,
+    );
+  });
+
+  it('is null without a state or when the state names no organisation id', () => {
+    expect(smartCallbackBack(null)).toBeNull();
+    expect(smartCallbackBack('po:not-an-id')).toBeNull();
+    expect(smartCallbackBack('po:../../welcome/x')).toBeNull();
   });
 });
