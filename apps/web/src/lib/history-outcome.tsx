@@ -40,7 +40,8 @@ export function useHistoryOutcome<T>(
   }, [outcome]);
   const close = () => {
     setOutcome(null);
-    void navigate(location.pathname, { replace: true, state: null });
+    // The query stays: it may say which tab the alert is on.
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   };
   const alert = outcome ? (
     <div ref={alertRef}>

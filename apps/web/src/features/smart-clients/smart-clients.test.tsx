@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import { smartClientMessages } from '@pca/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { smartClientMessages, type OrganisationDetail, type SmartClient } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { signInText } from '#lib/smart-clients/clinical-systems.tsx';
 import { installFakeServer, json } from '../../test/fake-server.ts';
@@ -67,6 +68,128 @@ describe('the launch pages (docs/product/smart-clients.md#launch)', () => {
     expect(
       await screen.findByText(/returned no authorisation code/, undefined, lazy),
     ).toBeVisible();
+  });
+});
+
+const orgId = '0b5d3c1e-8f8a-4c62-9d35-6a1b2c3d4e5f';
+const connection = (over: Partial<SmartClient> = {}): SmartClient => ({
+  id,
+  organisationId: orgId,
+  organisationName: 'Harbour Medical Group Pty Ltd',
+  organisationType: 'ParticipatingOrganisation',
+  name: 'Harbour CIS',
+  iss: 'http://127.0.0.1:3006/fhir',
+  clientId: 'provider-connect',
+  authMethod: 'public',
+  scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
+  configuration: {
+    issuer: null,
+    authorizationEndpoint: 'http://127.0.0.1:3006/authorize',
+    tokenEndpoint: 'http://127.0.0.1:3006/token',
+    capabilities: [],
+    scopesSupported: [],
+    codeChallengeMethods: ['S256'],
+    tokenEndpointAuthMethods: ['none'],
+    fetchedAt: '2026-11-27T10:00:00.000Z',
+  },
+  appLaunchUrl: `http://localhost/organisation/participating/${orgId}/applaunch`,
+  redirectUri: 'http://localhost/smart-authorization-code/callback',
+  jwksUrl: 'http://localhost/api/smart-clients/jwks.json',
+  signIn: null,
+  updatedAt: '2026-11-27T10:00:00.000Z',
+  ...over,
+});
+const organisation = {
+  id: orgId,
+  type: 'ParticipatingOrganisation',
+  parent: null,
+  name: 'Harbour Medical Group Pty Ltd',
+  alias: null,
+  businessName: 'Harbour Medical Group',
+  abn: '73947541005',
+  hpio: null,
+  phone: null,
+  email: null,
+  fax: null,
+  website: null,
+  address: null,
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  status: 'Active',
+  dateCreated: '2024-03-04T00:00:00.000Z',
+  effectiveRoles: ['OrganisationManager'],
+  canEdit: true,
+  hiOrganisations: [],
+  locations: [],
+  healthcareServices: [],
+  practitioners: [],
+} satisfies OrganisationDetail;
+
+describe('removing a clinical system (docs/product/smart-clients.md#adding-a-clinical-system)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks first, then lands on the Clinical systems tab saying so, without reading the removed one again', async () => {
+    let removed = false;
+    const requests = serve({
+      [`GET /api/smart-clients/${id}`]: () =>
+        removed ? refusal(404, 'about:blank', 'Gone') : json(connection()),
+      [`DELETE /api/smart-clients/${id}`]: () => {
+        removed = true;
+        return new Response(null, { status: 204 });
+      },
+      [`GET /api/organisations/${orgId}`]: () => json(organisation),
+      'GET /api/smart-clients': () => json({ connections: [] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/smart-client/add-edit/${id}`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove this clinical system' }, lazy),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Harbour CIS?' });
+    expect(within(dialog).getByText(/ends everyone's sign-in to it/)).toBeVisible();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove clinical system' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/organisation/participating/${orgId}`),
+    );
+    expect(router.state.location.search).toBe('?tab=Clinical+systems');
+    expect(
+      await screen.findByText(
+        "Harbour CIS was removed. Everyone's sign-in to it has ended.",
+        undefined,
+        lazy,
+      ),
+    ).toBeVisible();
+    const removal = requests.findIndex((r) => r.method === 'DELETE');
+    expect(
+      requests
+        .slice(removal)
+        .filter((r) => r.method === 'GET' && r.path === `/api/smart-clients/${id}`),
+    ).toEqual([]);
+
+    // Closing the message keeps the manager on the tab.
+    await user.click(screen.getByRole('button', { name: /close/i }));
+    expect(router.state.location.search).toBe('?tab=Clinical+systems');
+    expect(screen.queryByText(/was removed/)).not.toBeInTheDocument();
+  });
+
+  it('says a failed removal could not remove it, in the dialog, which stays open', async () => {
+    serve({
+      [`GET /api/smart-clients/${id}`]: () => json(connection()),
+      [`DELETE /api/smart-clients/${id}`]: () => refusal(500, 'about:blank', 'Broken'),
+    });
+    const user = userEvent.setup();
+    renderApp(`/smart-client/add-edit/${id}`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove this clinical system' }, lazy),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Harbour CIS?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove clinical system' }));
+    expect(await within(dialog).findByText(/We could not remove Harbour CIS/)).toBeVisible();
   });
 });
 

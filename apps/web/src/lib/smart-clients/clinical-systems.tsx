@@ -8,7 +8,8 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { formatDateTime } from '#lib/dates.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { useSmartClients, useStartLaunch } from './smart-clients-api.ts';
+import { useHistoryOutcome } from '#lib/history-outcome.tsx';
+import { readSmartClientOutcome, useSmartClients, useStartLaunch } from './smart-clients-api.ts';
 
 /** What the caller's sign-in to a connection says (docs/product/smart-clients.md#the-clinical-systems-tab). */
 export function signInText(signIn: SmartClient['signIn']): string {
@@ -80,8 +81,17 @@ function ConnectionCard({ connection }: { connection: SmartClient }) {
 /** An organisation's connections to its clinical information systems, for its managers. */
 export function ClinicalSystems({ organisationId }: { organisationId: string }) {
   const query = useSmartClients(organisationId);
+  // A connection removed on its edit page is confirmed here, where the manager lands.
+  const { alert } = useHistoryOutcome(
+    (state) => {
+      const outcome = readSmartClientOutcome(state);
+      return outcome?.outcome === 'removed' ? outcome : null;
+    },
+    ({ name }) => `${name} was removed. Everyone's sign-in to it has ended.`,
+  );
   return (
     <Stack gap={1}>
+      {alert}
       <Text as="p">
         Connect this business to its clinical information system to bring practitioner roles across
         without typing them again. You sign in to the clinical system as yourself; the portal keeps

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   smartClientApiPath,
   smartClientsApiPaths,
@@ -14,6 +14,7 @@ import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 import { leaveTo } from '#lib/browser-navigation.ts';
+import { outcomeReader } from '#lib/history-outcome.tsx';
 
 // The SMART connections API (docs/decisions/069-smart-app-launch.md), shared by the organisation page's Clinical
 // systems tab and the smart-clients feature's pages.
@@ -47,10 +48,25 @@ export const useUpdateSmartClient = (id: string) =>
     http<SmartClient>(smartClientApiPath('connection', id), { method: 'PUT', body }),
   );
 
-export const useRemoveSmartClient = () =>
-  useRefreshingWrite(root, (id: string) =>
-    http<void>(smartClientApiPath('connection', id), { method: 'DELETE' }),
-  );
+/**
+ * Removes a connection, then reads the lists again but not the removed connection itself: its edit page is still
+ * open while the write settles, and reading it again would only answer 404.
+ */
+export const useRemoveSmartClient = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      http<void>(smartClientApiPath('connection', id), { method: 'DELETE' }),
+    onSuccess: (_, id) =>
+      client.invalidateQueries({
+        queryKey: root,
+        predicate: ({ queryKey }) => !(queryKey[1] === 'connection' && queryKey[2] === id),
+      }),
+  });
+};
+
+/** The outcome the add and edit pages leave in the history entry for the page they go to. */
+export const readSmartClientOutcome = outcomeReader(['added', 'removed'] as const, 'name');
 
 /** Starts a standalone launch and sends the browser to the clinical system to sign in. */
 export const useStartLaunch = () =>

@@ -1,4 +1,5 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SmartClient } from '@pca/contracts';
 import { organisationHref, pages } from '@pca/contracts/pages.ts';
 import { Button } from '@pca/ui/button/button.tsx';
@@ -9,9 +10,10 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { Alert } from '@pca/ui';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOrganisation } from '#lib/business/get-organisation.ts';
-import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import { CLINICAL_SYSTEMS_TAB } from '#lib/smart-clients/clinical-systems-tab.tsx';
 import {
+  readSmartClientOutcome,
   useAddSmartClient,
   useRemoveSmartClient,
   useSmartClient,
@@ -74,9 +76,13 @@ function AddSmartClient({ organisationId }: { organisationId: string }) {
 /** Edit a clinical system (`smart-client/add-edit/{id}`): the form, what to register, what it supports. */
 function EditSmartClient({ id }: { id: string }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const query = useSmartClient(id);
   const update = useUpdateSmartClient(id);
   const remove = useRemoveSmartClient();
+  const [confirming, setConfirming] = useState(false);
+  // The add page lands here with what it added; a later save says Saved instead.
+  const added = readSmartClientOutcome(location.state);
   return (
     <Stack gap={2}>
       <H1>Clinical system</H1>
@@ -91,6 +97,13 @@ function EditSmartClient({ id }: { id: string }) {
             {update.isSuccess ? (
               <Alert tone="success" title="Saved">
                 <Text as="p">{c.name} answered with its SMART configuration.</Text>
+              </Alert>
+            ) : added?.outcome === 'added' ? (
+              <Alert tone="success" title="Added">
+                <Text as="p">
+                  {added.name} answered with its SMART configuration. Register the portal in it as
+                  below, then connect from the business&apos;s Clinical systems tab.
+                </Text>
               </Alert>
             ) : null}
             <ConnectionDetails connection={c} />
@@ -111,22 +124,38 @@ function EditSmartClient({ id }: { id: string }) {
               onCancel={() => void navigate(tabOf(c))}
               onSubmit={(values) => update.mutate(values)}
             />
-            <Stack gap={0.5} alignItems="flex-start">
-              {remove.error ? (
-                <Alert tone="error" title="There is a problem">
-                  <Text as="p">
-                    {describeApiErrorText(remove.error, { thing: c.name, action: 'save' })}
-                  </Text>
-                </Alert>
-              ) : null}
+            <div>
               <Button
                 variant="tertiary"
-                loading={remove.isPending}
-                onClick={() => remove.mutate(c.id, { onSuccess: () => void navigate(tabOf(c)) })}
+                onClick={() => {
+                  remove.reset();
+                  setConfirming(true);
+                }}
               >
                 Remove this clinical system
               </Button>
-            </Stack>
+            </div>
+            <ConfirmDialog
+              isOpen={confirming}
+              onClose={() => setConfirming(false)}
+              saving={remove.isPending}
+              serverError={remove.error}
+              title={`Remove ${c.name}?`}
+              warning={`This removes ${c.name} from ${c.organisationName} and ends everyone's sign-in to it. To use it again, add it again and connect to it again.`}
+              confirmLabel="Remove clinical system"
+              onConfirm={() =>
+                remove.mutate(c.id, {
+                  onSuccess: () =>
+                    void navigate(tabOf(c), {
+                      replace: true,
+                      state: { outcome: 'removed', name: c.name },
+                    }),
+                })
+              }
+              thing={c.name}
+              askWhom="an administrator of the business"
+              action="remove"
+            />
           </Stack>
         )}
       </QueryView>
