@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { smartClientMessages, type OrganisationDetail, type SmartClient } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { signInText } from '#lib/smart-clients/clinical-systems.tsx';
-import { installFakeServer, json } from '../../test/fake-server.ts';
+import { heldReply, installFakeServer, json } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -124,6 +124,57 @@ const organisation = {
   healthcareServices: [],
   practitioners: [],
 } satisfies OrganisationDetail;
+
+const fieldRefusal = (field: string, message: string) =>
+  new Response(
+    JSON.stringify({
+      type: '/problems/validation',
+      title: 'The request has invalid fields.',
+      status: 400,
+      errors: [{ field, message }],
+    }),
+    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+  );
+
+describe('adding a clinical system (docs/product/smart-clients.md#adding-a-clinical-system)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('drops the server’s error from the summary once the user changes a value', async () => {
+    const held = heldReply();
+    let posts = 0;
+    serve({
+      [`GET /api/organisations/${orgId}`]: () => json(organisation),
+      'POST /api/smart-clients': () => {
+        posts += 1;
+        return posts === 1 ? fieldRefusal('iss', smartClientMessages.issUnreachable) : held.reply();
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/smart-client/add-edit?organisationId=${orgId}`);
+    await user.type(
+      await screen.findByRole('textbox', { name: /Clinical system name/ }, lazy),
+      'Harbour CIS',
+    );
+    const url = screen.getByRole('textbox', { name: /FHIR base URL/ });
+    await user.type(url, 'http://127.0.0.1:3999/fhir');
+    await user.type(screen.getByRole('textbox', { name: /Client id/ }), 'provider-connect');
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByText(smartClientMessages.issUnreachable)).toBeVisible();
+
+    await user.clear(url);
+    await user.type(url, 'http://127.0.0.1:3006/fhir');
+    expect(screen.queryByText(smartClientMessages.issUnreachable)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    await waitFor(() => expect(posts).toBe(2));
+    expect(screen.queryByText(smartClientMessages.issUnreachable)).not.toBeInTheDocument();
+    held.release(fieldRefusal('scopes', smartClientMessages.offlineNotOffered));
+    expect(await screen.findByText(smartClientMessages.offlineNotOffered)).toBeVisible();
+    expect(screen.queryByText(smartClientMessages.issUnreachable)).not.toBeInTheDocument();
+  });
+});
 
 describe('removing a clinical system (docs/product/smart-clients.md#adding-a-clinical-system)', () => {
   afterEach(() => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import {
   SmartClientInput,
@@ -42,6 +43,8 @@ export type SmartClientFormProps = {
   onCancel: () => void;
   saving: boolean;
   serverError: unknown;
+  /** The user changed a value: the last save's server errors are about other values, so the page drops them. */
+  onEdit?: () => void;
 };
 
 /** The add and edit form of a connection to a clinical information system (docs/product/smart-clients.md). */
@@ -54,6 +57,7 @@ export function SmartClientForm({
   onCancel,
   saving,
   serverError,
+  onEdit,
 }: SmartClientFormProps) {
   const fieldId = useFieldId();
   const form = useSchemaForm(SmartClientInput, {
@@ -65,6 +69,11 @@ export function SmartClientForm({
       scopes: defaultScopes,
     },
   });
+  useEffect(() => {
+    if (!onEdit) return;
+    const subscription = form.watch(() => onEdit());
+    return () => subscription.unsubscribe();
+  }, [form, onEdit]);
   const offlineOffered =
     !configuration ||
     configuration.scopesSupported.length === 0 ||

@@ -51,6 +51,8 @@ function AddSmartClient({ organisationId }: { organisationId: string }) {
               submitLabel="Save and check"
               saving={add.isPending}
               serverError={add.error}
+              // Only a failed save is reset: resetting one in flight would drop its navigation.
+              onEdit={add.isError ? add.reset : undefined}
               onCancel={() =>
                 void navigate(tabOf({ organisationType: o.type, organisationId: o.id }))
               }
@@ -121,6 +123,7 @@ function EditSmartClient({ id }: { id: string }) {
               submitLabel="Save and check"
               saving={update.isPending}
               serverError={update.error}
+              onEdit={update.isError ? update.reset : undefined}
               onCancel={() => void navigate(tabOf(c))}
               onSubmit={(values) => update.mutate(values)}
             />
