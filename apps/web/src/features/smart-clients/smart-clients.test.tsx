@@ -176,6 +176,27 @@ describe('adding a clinical system (docs/product/smart-clients.md#adding-a-clini
   });
 });
 
+describe('a clinical system’s address (docs/product/smart-clients.md#who)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('says a malformed id does not exist, as an unknown one, without asking the API', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // What the API answers a malformed id: a 400 naming the field.
+    const requests = serve({
+      'GET /api/smart-clients/not-a-uuid': () => fieldRefusal('id', 'Invalid UUID'),
+    });
+    renderApp('/smart-client/add-edit/not-a-uuid');
+    expect(
+      await screen.findByText('This clinical system does not exist', undefined, lazy),
+    ).toBeVisible();
+    expect(screen.queryByText(/invalid fields/)).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/api/smart-clients'))).toBe(false);
+  });
+});
+
 describe('removing a clinical system (docs/product/smart-clients.md#adding-a-clinical-system)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
