@@ -54,6 +54,9 @@ export const practitionerRoleImportMessages = {
   intro: (cis: string) =>
     `Read the practitioner roles in ${cis} and choose which to add to or update in Provider Connect. Nothing changes until you import.`,
   start: 'Read roles from the clinical system',
+  notSignedIn: (cis: string) => `You are not connected to ${cis}`,
+  notSignedInDetail: (cis: string) =>
+    `The portal reads the roles with your own sign-in to ${cis}. Connect to it, then open Import practitioner roles again.`,
   reading: (pages: number, roles: number) =>
     `Read ${pages} ${pages === 1 ? 'page' : 'pages'}, ${roles} ${roles === 1 ? 'role' : 'roles'} so far`,
   cancelled: 'Reading was cancelled. Nothing was imported.',

@@ -6,6 +6,7 @@ import type {
   ImportPreview,
   ImportRunProgress,
   OrganisationNode,
+  SmartClient,
 } from '@pca/contracts';
 import { pages } from '@pca/contracts/pages.ts';
 import {
@@ -127,9 +128,51 @@ const progress = (over: Partial<ImportRunProgress>): ImportRunProgress => ({
   ...over,
 });
 
+/** The connection as its page loads it first: Harbour's, with the user's live sign-in unless overridden. */
+const connection = (over: Partial<SmartClient> = {}): SmartClient => ({
+  id: CONNECTION,
+  organisationId: ORG,
+  organisationName: 'Harbour Medical Group',
+  organisationType: 'ParticipatingOrganisation',
+  name: 'Harbour clinical software',
+  iss: 'http://127.0.0.1:3006/fhir',
+  clientId: 'provider-connect',
+  authMethod: 'public',
+  scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
+  configuration: {
+    issuer: null,
+    authorizationEndpoint: 'http://127.0.0.1:3006/authorize',
+    tokenEndpoint: 'http://127.0.0.1:3006/token',
+    capabilities: [],
+    scopesSupported: [],
+    codeChallengeMethods: ['S256'],
+    tokenEndpointAuthMethods: ['none'],
+    fetchedAt: '2026-11-27T10:00:00.000Z',
+  },
+  appLaunchUrl: `http://localhost/organisation/participating/${ORG}/applaunch`,
+  redirectUri: 'http://localhost/smart-authorization-code/callback',
+  jwksUrl: 'http://localhost/api/smart-clients/jwks.json',
+  signIn: {
+    fhirUser: 'http://127.0.0.1:3006/fhir/Practitioner/alice',
+    expiresAt: '2026-11-27T11:00:00.000Z',
+    canRefresh: true,
+    connectedAt: '2026-11-27T10:00:00.000Z',
+    live: true,
+  },
+  updatedAt: '2026-11-27T10:00:00.000Z',
+  ...over,
+});
+
+const notFound = () =>
+  new Response(JSON.stringify({ type: '/problems/not-found', title: 'Not Found', status: 404 }), {
+    status: 404,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+
 function serve(routes: Record<string, FakeHandler> = {}) {
   setSessionToken('tok');
   return installFakeServer({
+    [`GET /api/smart-clients/${CONNECTION}`]: () => json(connection()),
     [`GET ${apiPaths.me}`]: () => json(testUser({ isPractitioner: false })),
     [`GET ${meApiPaths.organisations}`]: () => json({ organisations: [myOrg] }),
     [`POST ${path('start', CONNECTION)}`]: () => json(progress({})),
@@ -156,7 +199,7 @@ describe('the practitioner role import page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Import practitioner roles' }),
     ).toBeVisible();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Read roles from the clinical system' }),
+      await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
     );
     expect(
       await screen.findByText(
@@ -234,5 +277,83 @@ describe('the practitioner role import page', () => {
     expect(
       screen.getByText(/Harbour clinical software: it did not answer as expected/),
     ).toBeVisible();
+  });
+});
+
+describe('the practitioner role import page, before reading (docs/product/practitioner-role-import.md#who-can-use-it)', () => {
+  it('says a connection the user cannot see does not exist, and offers nothing to read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const requests = serve({ [`GET /api/smart-clients/${CONNECTION}`]: notFound });
+    renderApp(url);
+    expect(await screen.findByText('This clinical system connection does not exist')).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Read roles from the clinical system' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(/Read the practitioner roles in/)).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path === path('start', CONNECTION))).toBe(false);
+    vi.restoreAllMocks();
+  });
+
+  it('offers a manager not signed in to the clinical system the connection, not the reading', async () => {
+    const requests = serve({
+      [`GET /api/smart-clients/${CONNECTION}`]: () => json(connection({ signIn: null })),
+      [`POST /api/smart-clients/${CONNECTION}/launch`]: () =>
+        new Promise<Response>(() => undefined),
+    });
+    renderApp(url);
+    expect(
+      await screen.findByText('You are not connected to Harbour clinical software'),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Read roles from the clinical system' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /^Go to the business.s clinical systems$/ }),
+    ).toHaveAttribute('href', `/organisation/participating/${ORG}?tab=Clinical+systems`);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Connect to Harbour clinical software' }),
+    );
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) => r.method === 'POST' && r.path === `/api/smart-clients/${CONNECTION}/launch`,
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('never offers to read again after the connection turns out gone (404)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve({ [`POST ${path('start', CONNECTION)}`]: notFound });
+    renderApp(url);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
+    );
+    expect(await screen.findByText('This clinical system connection does not exist')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Read the roles again' })).not.toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('offers the connection when reading is refused for want of a sign-in (409)', async () => {
+    serve({
+      [`POST ${path('start', CONNECTION)}`]: () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/smart-reconnect',
+            title: 'Connect again',
+            status: 409,
+            detail: 'Connect to Harbour clinical software again',
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    renderApp(url);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Connect to Harbour clinical software' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Read the roles again' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { ImportMapping, ImportPreview, ImportResult, ImportRunProgress } from '@pca/contracts';
-import { pages } from '@pca/contracts/pages.ts';
+import {
+  smartClientProblemTypes,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRunProgress,
+  type SmartClient,
+} from '@pca/contracts';
+import { organisationHref, pages } from '@pca/contracts/pages.ts';
 import { practitionerRoleImportMessages as messages } from '@pca/contracts/practitioner-role-import-paths.ts';
 import {
   classifyRoles,
@@ -20,6 +27,8 @@ import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { ApiError } from '#lib/http.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { useFieldId } from '#lib/forms/form-kit.tsx';
+import { CLINICAL_SYSTEMS_TAB } from '#lib/smart-clients/clinical-systems-tab.tsx';
+import { useSmartClient, useStartLaunch } from '#lib/smart-clients/smart-clients-api.ts';
 import {
   cancelRun,
   readNextPage,
@@ -44,14 +53,86 @@ function progressText(p: ImportRunProgress | null) {
   return p.total !== null ? `${base} of ${p.total}` : base;
 }
 
+/** Goes back where the manager came from, or to the dashboard when the page was opened first. */
+function useBack() {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    void (index > 0 ? navigate(-1) : navigate(pages.welcome.dashboard.href()));
+  };
+}
+
+/** The API refused because the connection is not there for this user (unknown, removed, or not theirs). */
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** The API refused because this user has no live sign-in to the clinical system. */
+const needsSignIn = (error: unknown) =>
+  error instanceof ApiError && error.problem?.type === smartClientProblemTypes.reconnect;
+
 /**
- * /smart-client/practitioner-role-import/{id} (docs/product/practitioner-role-import.md): read the clinical
- * system's practitioner roles a page at a time (progress, Cancel), match its services to the organisation's,
- * choose among new / changed / unchanged / unmatched rows, and import the chosen in one go.
+ * The user manages the connection but is not signed in to the clinical system (never, or the sign-in ended):
+ * reading would only be refused, so the page offers the connection instead (docs/product/practitioner-role-import.md).
+ */
+function NotSignedIn({ connection: c }: { connection: SmartClient }) {
+  const launch = useStartLaunch();
+  const back = useBack();
+  return (
+    <Stack gap={1.5}>
+      <Alert tone="warning" title={messages.notSignedIn(c.name)}>
+        <Text as="p">{messages.notSignedInDetail(c.name)}</Text>
+      </Alert>
+      {launch.error ? (
+        <ApiErrorAlert
+          error={launch.error}
+          thing={c.name}
+          logMessage="Practitioner role import: connecting failed"
+        />
+      ) : null}
+      <ButtonGroup>
+        <Button onClick={() => launch.mutate(c.id)} loading={launch.isPending || launch.isSuccess}>
+          {`Connect to ${c.name}`}
+        </Button>
+        <Button variant="secondary" onClick={back}>
+          Back
+        </Button>
+      </ButtonGroup>
+      <TextLink
+        href={organisationHref(c.organisationType, c.organisationId, { tab: CLINICAL_SYSTEMS_TAB })}
+      >
+        Go to the business&apos;s clinical systems
+      </TextLink>
+    </Stack>
+  );
+}
+
+/**
+ * /smart-client/practitioner-role-import/{id} (docs/product/practitioner-role-import.md): the connection is loaded
+ * first, so a connection that does not exist for this user says so before anything is offered, and a manager not
+ * signed in to the clinical system is offered the connection; then the import.
  */
 export function PractitionerRoleImportPage() {
   const { id: connectionId = '' } = useParams();
-  const navigate = useNavigate();
+  const connection = useSmartClient(connectionId);
+  return (
+    <Stack gap={2}>
+      <H1>{messages.title}</H1>
+      <QueryView
+        query={connection}
+        loading={<Loading message="Loading the clinical system" />}
+        thing="this clinical system connection"
+        logMessage="Practitioner role import: connection failed to load"
+      >
+        {(c) => (c.signIn?.live ? <ImportRoles connection={c} /> : <NotSignedIn connection={c} />)}
+      </QueryView>
+    </Stack>
+  );
+}
+
+/**
+ * Read the clinical system's practitioner roles a page at a time (progress, Cancel), match its services to the
+ * organisation's, choose among new / changed / unchanged / unmatched rows, and import the chosen in one go.
+ */
+function ImportRoles({ connection }: { connection: SmartClient }) {
+  const connectionId = connection.id;
   const fieldId = useFieldId();
   const [reading, setReading] = useState<Reading>({ step: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -59,6 +140,7 @@ export function PractitionerRoleImportPage() {
   const preview = useImportPreview(runId);
   const [result, setResult] = useState<ImportResult | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const back = useBack();
 
   // Reading stops when the page goes away.
   useEffect(() => () => abort.current?.abort(), []);
@@ -91,14 +173,27 @@ export function PractitionerRoleImportPage() {
     }
   }
 
-  const back = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    void (index > 0 ? navigate(-1) : navigate(pages.welcome.dashboard.href()));
-  };
+  // Reading again cannot help when the connection is gone (404) or the user must sign in again (409).
+  const failedFor =
+    reading.step === 'failed'
+      ? isNotFound(reading.error)
+        ? 'gone'
+        : needsSignIn(reading.error)
+          ? 'sign-in'
+          : 'other'
+      : null;
+  if (failedFor === 'gone' && reading.step === 'failed')
+    return (
+      <ApiErrorAlert
+        error={reading.error}
+        thing="this clinical system connection"
+        logMessage="Practitioner role import: reading failed"
+      />
+    );
+  if (failedFor === 'sign-in') return <NotSignedIn connection={connection} />;
 
   return (
     <Stack gap={2}>
-      <H1>{messages.title}</H1>
       {result ? (
         <div ref={resultRef}>
           <Alert tone="success" title={messages.successTitle} focusable>
@@ -110,7 +205,7 @@ export function PractitionerRoleImportPage() {
 
       {reading.step === 'idle' || reading.step === 'cancelled' || reading.step === 'failed' ? (
         <Stack gap={1.5}>
-          <Text as="p">{messages.intro('your clinical information system')}</Text>
+          <Text as="p">{messages.intro(connection.name)}</Text>
           {reading.step === 'cancelled' ? (
             <div>
               <Alert tone="info" title={messages.cancelled} />
