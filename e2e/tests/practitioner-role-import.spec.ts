@@ -65,7 +65,7 @@ test('Alice connects and signs in to the clinical system, then imports three new
   await page.goto(`/organisation/participating/${organisationId}?tab=Clinical+systems`);
   await page.getByRole('link', { name: 'Add a clinical system' }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Add a clinical system' }),
+    page.getByRole('heading', { level: 1, name: 'Add clinical information system' }),
   ).toBeVisible();
   await page.getByLabel(/^Clinical system name/).fill('Harbour clinical software');
   await page.getByLabel(/^FHIR base URL/).fill(cis.iss);
@@ -77,7 +77,9 @@ test('Alice connects and signs in to the clinical system, then imports three new
   const created = await saved;
   expect(created.status(), await created.text()).toBe(201);
   connectionId = ((await created.json()) as { id: string }).id;
-  await expect(page.getByRole('heading', { level: 1, name: 'Clinical system' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit clinical information system' }),
+  ).toBeVisible();
 
   // The standalone launch: the clinical system's own sign-in and consent pages, then back to the portal.
   await page.goto(`/organisation/participating/${organisationId}?tab=Clinical+systems`);

@@ -73,7 +73,7 @@ test('Alice connects Harbour to its clinical system, launches and sees the conne
 
   await page.getByRole('link', { name: 'Add a clinical system' }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Add a clinical system' }),
+    page.getByRole('heading', { level: 1, name: 'Add clinical information system' }),
   ).toBeVisible();
   await page.getByLabel(/^Clinical system name/).fill('Harbour clinical system');
   // An address that gives no SMART configuration is the URL field's error, from the server.
@@ -96,7 +96,12 @@ test('Alice connects Harbour to its clinical system, launches and sees the conne
   await page.getByText(offline, { exact: true }).click();
   await expect(page.getByRole('checkbox', { name: offline })).toBeChecked();
   await page.getByRole('button', { name: 'Save and check' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Clinical system' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit clinical information system' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/^Harbour clinical system answered with its SMART configuration\. Register/),
+  ).toBeVisible();
   await expect(page.getByText(`/organisation/participating/${harbour}/applaunch`)).toBeVisible();
   await expect(page.getByText(/launch-ehr/)).toBeVisible();
   connectionPath = new URL(page.url()).pathname;

@@ -176,6 +176,50 @@ describe('adding a clinical system (docs/product/smart-clients.md#adding-a-clini
   });
 });
 
+describe('the add page’s heading and confirmation (docs/product/smart-clients.md#adding-a-clinical-system)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is titled as it is headed, and the added connection’s page confirms the add', async () => {
+    serve({
+      [`GET /api/organisations/${orgId}`]: () => json(organisation),
+      'POST /api/smart-clients': () => json(connection(), 201),
+      [`GET /api/smart-clients/${id}`]: () => json(connection()),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/smart-client/add-edit?organisationId=${orgId}`);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Add clinical information system' },
+        lazy,
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(document.title).toMatch(/^Add clinical information system/));
+
+    await user.type(screen.getByRole('textbox', { name: /Clinical system name/ }), 'Harbour CIS');
+    await user.type(
+      screen.getByRole('textbox', { name: /FHIR base URL/ }),
+      'http://127.0.0.1:3006/fhir',
+    );
+    await user.type(screen.getByRole('textbox', { name: /Client id/ }), 'provider-connect');
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/smart-client/add-edit/${id}`),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit clinical information system' }),
+    ).toBeVisible();
+    await waitFor(() => expect(document.title).toMatch(/^Edit clinical information system/));
+    expect(screen.getByText('Added')).toBeVisible();
+    expect(
+      screen.getByText(/^Harbour CIS answered with its SMART configuration\. Register the portal/),
+    ).toBeVisible();
+  });
+});
+
 describe('a clinical system’s address (docs/product/smart-clients.md#who)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

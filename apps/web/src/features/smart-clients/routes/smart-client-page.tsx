@@ -33,7 +33,7 @@ function AddSmartClient({ organisationId }: { organisationId: string }) {
   const add = useAddSmartClient();
   return (
     <Stack gap={2}>
-      <H1>Add a clinical system</H1>
+      <H1>Add clinical information system</H1>
       <QueryView
         query={organisation}
         loading={<Loading message="Loading the business" />}
@@ -60,9 +60,11 @@ function AddSmartClient({ organisationId }: { organisationId: string }) {
                 add.mutate(
                   { ...values, organisationId: o.id },
                   {
+                    // The edit page it lands on confirms the add (docs/product/smart-clients.md).
                     onSuccess: (saved) =>
                       void navigate(pages.clientSystems.edit.href({ id: saved.id }), {
                         replace: true,
+                        state: { outcome: 'added', name: saved.name },
                       }),
                   },
                 )
@@ -87,7 +89,7 @@ function EditSmartClient({ id }: { id: string }) {
   const added = readSmartClientOutcome(location.state);
   return (
     <Stack gap={2}>
-      <H1>Clinical system</H1>
+      <H1>Edit clinical information system</H1>
       <QueryView
         query={query}
         loading={<Loading message="Loading the clinical system" />}
@@ -175,7 +177,7 @@ export function SmartClientPage() {
   if (!organisationId)
     return (
       <Stack gap={2}>
-        <H1>Add a clinical system</H1>
+        <H1>Add clinical information system</H1>
         <Text as="p">Add a clinical system from its business&apos;s Clinical systems tab.</Text>
       </Stack>
     );
