@@ -5,7 +5,8 @@ import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 /**
  * The portal as a SMART app (docs/product/smart-clients.md, docs/decisions/069-smart-app-launch.md), against the
  * clinical-system stand-in every lane runs: Alice, Harbour Medical Group's manager, connects Harbour, launches
- * and sees the connection live; an EHR launch from the stand-in's page lands on the organisation; a forged state
+ * and sees the connection live; Deny at the clinical system is "Connection cancelled" with the way back to the tab;
+ * an EHR launch from the stand-in's page lands on the organisation; a forged state
  * and an unknown iss are refused with the server's words; George cannot open Alice's connection by its address.
  * Axe on every page; screenshots at 1280 and 390 px. Run in order on one seeded world.
  */
@@ -120,6 +121,28 @@ test('Alice connects Harbour to its clinical system, launches and sees the conne
   ).toBeVisible();
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
   await shoot(page, 'tab-connected');
+});
+
+test('Deny at the clinical system: the portal says the connection was cancelled and leads back to the tab', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ALICE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Alice' })).toBeVisible();
+  await page.goto(clinicalSystemsTab);
+  await page.getByRole('button', { name: /^Connect (again )?to Harbour clinical system$/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to Harbour Medical Group' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as Dr Alice Nguyen' }).click();
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await expect(page).toHaveURL(/\/smart-authorization-code\/callback\?.*error=access_denied/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection cancelled' })).toBeVisible();
+  await expect(page.getByText(/sign-in to the clinical system was cancelled/)).toBeVisible();
+  await shoot(page, 'cancelled');
+  await page.getByRole('link', { name: /^Go to the business.s clinical systems$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/organisation/participating/${harbour}\\?tab=Clinical`));
+  await expect(page.getByRole('heading', { level: 1, name: 'View Organisation' })).toBeVisible();
 });
 
 test('an EHR launch from the clinical system’s page lands on the organisation', async ({
