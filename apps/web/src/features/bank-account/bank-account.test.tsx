@@ -166,3 +166,37 @@ describe('the bank account page', () => {
     );
   });
 });
+
+describe('the bank account page: focus', () => {
+  it("moves focus to the form's heading on Edit, back to Edit on Cancel, and to the message after a save", async () => {
+    serve({
+      [`GET ${bankAccountApiPath(practitionerId)}`]: () => json(viewOf({ account: saved })),
+      [`PUT ${bankAccountApiPath(practitionerId)}`]: () => json(saved),
+    });
+    const user = userEvent.setup();
+    renderApp(`/bank-account/add-edit/${practitionerId}`);
+    await user.click(await screen.findByRole('button', { name: messages.edit }));
+    const form = screen.getByRole('form', { name: messages.editTitle });
+    expect(document.activeElement).toBe(
+      within(form).getByRole('heading', { name: messages.editTitle }),
+    );
+    // From the heading, the next Tab reaches the first field.
+    await user.tab();
+    expect(document.activeElement).toBe(
+      within(form).getByRole('textbox', { name: /Account name/ }),
+    );
+    await user.click(within(form).getByRole('button', { name: messages.cancel }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: messages.edit }));
+
+    await user.click(screen.getByRole('button', { name: messages.edit }));
+    const again = screen.getByRole('form', { name: messages.editTitle });
+    await user.type(within(again).getByRole('textbox', { name: /Account name/ }), 'Dr A Nguyen');
+    await user.type(within(again).getByRole('textbox', { name: /BSB/ }), '062-000');
+    await user.type(within(again).getByRole('textbox', { name: /Account number/ }), '12345678');
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.saved)).toBeVisible();
+    expect(document.activeElement).toBe(
+      screen.getByText(messages.saved).closest('[tabindex="-1"]'),
+    );
+  });
+});

@@ -27,6 +27,7 @@ import {
 import { BankAccountForm } from '../components/bank-account-form.tsx';
 import { PayerSharing } from '../components/payer-sharing.tsx';
 import { SectionLoading } from '#lib/section-loading.tsx';
+import { firstHeadingOrField, useFocusAfterRender } from '#lib/focus.ts';
 
 /** The saved account: the BSB in full, the account number masked (docs/product/bank-account.md). */
 function SavedAccount({ account }: { account: MaskedBankAccount }) {
@@ -112,6 +113,11 @@ function BankAccountContent({
     if (status) statusRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
   }, [status]);
   const { account } = view;
+  // Edit and the form's Cancel each replace the button pressed: focus goes to the form's heading, and back to
+  // Edit. (A save focuses the success message above.)
+  const focusAfterRender = useFocusAfterRender();
+  const sectionRef = useRef<HTMLElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
 
   return (
     <Stack gap={2}>
@@ -122,7 +128,7 @@ function BankAccountContent({
           </Alert>
         </div>
       ) : null}
-      <section aria-labelledby="bank-account-details">
+      <section aria-labelledby="bank-account-details" ref={sectionRef}>
         {account && !editing ? (
           <Stack gap={1}>
             <H2 id="bank-account-details">Account details</H2>
@@ -132,10 +138,12 @@ function BankAccountContent({
             </Text>
             <div>
               <Button
+                ref={editRef}
                 variant="secondary"
                 onClick={() => {
                   setStatus(null);
                   save.reset();
+                  focusAfterRender(() => firstHeadingOrField(sectionRef.current));
                   setEditing(true);
                 }}
               >
@@ -160,7 +168,10 @@ function BankAccountContent({
                   },
                 })
               }
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                focusAfterRender(() => editRef.current);
+                setEditing(false);
+              }}
             />
           </Stack>
         )}
