@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { organisationHref } from '@pca/contracts/pages.ts';
@@ -16,6 +16,7 @@ import type { EntityFormProps } from './entity-form.tsx';
 import { ApiErrorAlert } from '../errors/api-error-alert.tsx';
 import { useOrganisation } from './get-organisation.ts';
 import { tabIndexFor } from './tab-query.ts';
+import { firstHeadingOrField, useFocusAfterRender } from '../focus.ts';
 
 // The page pieces the organisation, location and healthcare service pages share.
 
@@ -157,30 +158,53 @@ export function EditableDetails<T extends FieldValues>({
 }: EditableDetailsProps<T>) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  // The form and the summary take each other's place, with the button that was pressed: focus goes to the form's
+  // heading as it opens, back to the edit button on Cancel, and to the saved message after a save.
+  // (By id, not ref: the form's handlers are made while rendering, where a ref may not be read.)
+  const focusAfterRender = useFocusAfterRender();
+  const baseId = useId();
+  const formId = `${baseId}-form`;
+  const editId = `${baseId}-edit`;
+  const savedId = `${baseId}-saved`;
+  const inside = (id: string, selector: string) =>
+    document.getElementById(id)?.querySelector<HTMLElement>(selector);
   if (editing)
-    return renderForm({
-      saving: mutation.isPending,
-      serverError: mutation.error,
-      onCancel: () => setEditing(false),
-      onSubmit: (values) =>
-        mutation.mutate(values, {
-          onSuccess: () => {
+    return (
+      <div id={formId}>
+        {renderForm({
+          saving: mutation.isPending,
+          serverError: mutation.error,
+          onCancel: () => {
+            focusAfterRender(() => inside(editId, 'button'));
             setEditing(false);
-            setSaved(true);
           },
-        }),
-    });
+          onSubmit: (values) =>
+            mutation.mutate(values, {
+              onSuccess: () => {
+                focusAfterRender(() => inside(savedId, '[tabindex="-1"]'));
+                setEditing(false);
+                setSaved(true);
+              },
+            }),
+        })}
+      </div>
+    );
   return (
     <Stack gap={1.5}>
-      {saved ? <Alert tone="success" title={savedTitle} onClose={() => setSaved(false)} /> : null}
+      {saved ? (
+        <div id={savedId}>
+          <Alert tone="success" title={savedTitle} onClose={() => setSaved(false)} focusable />
+        </div>
+      ) : null}
       {summary}
       {canEdit ? (
-        <div>
+        <div id={editId}>
           <Button
             variant="secondary"
             onClick={() => {
               mutation.reset();
               setSaved(false);
+              focusAfterRender(() => firstHeadingOrField(document.getElementById(formId)));
               setEditing(true);
             }}
           >

@@ -137,4 +137,23 @@ describe('HealthcareServicePage', () => {
       billing: ['MIX', 'BBO'],
     });
   }, 30_000);
+  it("moves focus to the form's heading on Edit, back to Edit on Cancel, and to the saved message after a save", async () => {
+    serve(service());
+    const user = userEvent.setup();
+    renderApp(`/healthcare-service/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit healthcare service' }, lazy));
+    const form = screen.getByRole('form', { name: 'Edit healthcare service' });
+    expect(document.activeElement).toBe(
+      within(form).getByRole('heading', { name: 'Edit healthcare service' }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Edit healthcare service' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Edit healthcare service' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saved = await screen.findByText('Healthcare service saved');
+    await waitFor(() => expect(document.activeElement).toBe(saved.closest('[tabindex="-1"]')));
+  }, 30_000);
 });
