@@ -58,3 +58,19 @@ describe('MultiCombobox', () => {
     expect(screen.queryByRole('list', { name: 'Languages spoken: chosen' })).toBeNull();
   });
 });
+
+describe('MultiCombobox: focus after a chip is removed', () => {
+  it('goes to the next chip, else the one before, else the input', async () => {
+    const user = userEvent.setup();
+    renderWithCore(<Harness initial={['ar', 'el', 'vi']} />);
+    await user.click(screen.getByRole('button', { name: 'Remove Greek' }));
+    expect(screen.getByText('Chosen: ar,vi')).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Vietnamese' }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Chosen: ar')).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Arabic' }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Chosen: none')).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /Languages spoken/ }));
+  });
+});

@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Stack } from '@ag.ds-next/react/stack';
 import { Chip, ChipList } from '../chips/chip.tsx';
 import { Combobox, type ComboboxOption } from './combobox.tsx';
@@ -51,32 +51,50 @@ export function MultiCombobox({
     .filter((o) => !value.includes(o.value) && o.label.toLowerCase().includes(query))
     .slice(0, limit);
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? v;
+  // A chip's Remove button leaves with its chip, and focus would fall to <body>: it goes to the chip that
+  // takes its place, else the one before it, else the input, once the chips left are rendered.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const root = rootRef.current;
+    const removes = root?.querySelectorAll<HTMLElement>('li button[aria-label^="Remove "]') ?? [];
+    const next = removes[Math.min(index, removes.length - 1)];
+    (next ?? root?.querySelector<HTMLElement>('input'))?.focus();
+  });
   return (
-    <Stack gap={0.75}>
-      <Combobox
-        {...field}
-        inputValue={typed}
-        onInputChange={setTyped}
-        onSelect={(o) => {
-          onChange([...value, o.value]);
-          setTyped('');
-        }}
-        options={shown}
-        emptyText={query ? 'No match: choose one from the list' : 'Every option is chosen'}
-      />
-      {value.length ? (
-        <ChipList label={`${field.label}: chosen`}>
-          {value.map((v) => (
-            <Chip
-              key={v}
-              label={labelOf(v)}
-              onRemove={() => onChange(value.filter((other) => other !== v))}
-            >
-              {labelOf(v)}
-            </Chip>
-          ))}
-        </ChipList>
-      ) : null}
-    </Stack>
+    <div ref={rootRef}>
+      <Stack gap={0.75}>
+        <Combobox
+          {...field}
+          inputValue={typed}
+          onInputChange={setTyped}
+          onSelect={(o) => {
+            onChange([...value, o.value]);
+            setTyped('');
+          }}
+          options={shown}
+          emptyText={query ? 'No match: choose one from the list' : 'Every option is chosen'}
+        />
+        {value.length ? (
+          <ChipList label={`${field.label}: chosen`}>
+            {value.map((v) => (
+              <Chip
+                key={v}
+                label={labelOf(v)}
+                onRemove={() => {
+                  focusAfterRemove.current = value.indexOf(v);
+                  onChange(value.filter((other) => other !== v));
+                }}
+              >
+                {labelOf(v)}
+              </Chip>
+            ))}
+          </ChipList>
+        ) : null}
+      </Stack>
+    </div>
   );
 }
