@@ -201,11 +201,12 @@ describe('the practitioner role import page', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
     );
-    expect(
-      await screen.findByText(
-        /4 roles read from Harbour clinical software for Harbour Medical Group: 1 new, 1 changed, 0 unchanged and 2 unmatched/,
-      ),
-    ).toBeVisible();
+    const summary = await screen.findByText(
+      /4 roles read from Harbour clinical software for Harbour Medical Group: 1 new, 1 changed, 0 unchanged and 2 unmatched/,
+    );
+    expect(summary).toBeVisible();
+    // Reading's Cancel button is gone: focus is on what was read, not on <body>.
+    expect(document.activeElement).toBe(summary.closest('[tabindex="-1"]'));
     expect(requests.filter((r) => r.path === path('next', RUN))).toHaveLength(1);
 
     // The suggested match, and the one the manager must choose.
@@ -247,7 +248,9 @@ describe('the practitioner role import page', () => {
     expect(await screen.findByText('Read 1 page, 2 roles so far of 4')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     next.release(json(progress({ pagesRead: 2, rolesRead: 4, done: true })));
-    expect(await screen.findByText('Reading was cancelled. Nothing was imported.')).toBeVisible();
+    const cancelled = await screen.findByText('Reading was cancelled. Nothing was imported.');
+    expect(cancelled).toBeVisible();
+    expect(document.activeElement).toBe(cancelled.closest('[tabindex="-1"]'));
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'DELETE' && r.path === path('run', RUN))).toBe(true),
     );
@@ -277,6 +280,17 @@ describe('the practitioner role import page', () => {
     expect(
       screen.getByText(/Harbour clinical software: it did not answer as expected/),
     ).toBeVisible();
+  });
+  it("moves focus to the cancelled message when the preview's Cancel is pressed", async () => {
+    serve();
+    renderApp(url);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Read roles from the clinical system' }),
+    );
+    await screen.findByText(/4 roles read from Harbour clinical software/);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const cancelled = await screen.findByText('Reading was cancelled. Nothing was imported.');
+    expect(document.activeElement).toBe(cancelled.closest('[tabindex="-1"]'));
   });
 });
 

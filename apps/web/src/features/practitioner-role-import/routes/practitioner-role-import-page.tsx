@@ -29,6 +29,7 @@ import { QueryView } from '#lib/query-view.tsx';
 import { useFieldId } from '#lib/forms/form-kit.tsx';
 import { CLINICAL_SYSTEMS_TAB } from '#lib/smart-clients/clinical-systems-tab.tsx';
 import { useSmartClient, useStartLaunch } from '#lib/smart-clients/smart-clients-api.ts';
+import { useFocusWhenShown } from '#lib/focus.ts';
 import {
   cancelRun,
   readNextPage,
@@ -141,6 +142,8 @@ function ImportRoles({ connection }: { connection: SmartClient }) {
   const [result, setResult] = useState<ImportResult | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const back = useBack();
+  // Cancel leaves with the progress it sat under: focus goes to the message that says reading stopped.
+  const cancelledRef = useFocusWhenShown(reading.step === 'cancelled' ? reading : null);
 
   // Reading stops when the page goes away.
   useEffect(() => () => abort.current?.abort(), []);
@@ -207,8 +210,8 @@ function ImportRoles({ connection }: { connection: SmartClient }) {
         <Stack gap={1.5}>
           <Text as="p">{messages.intro(connection.name)}</Text>
           {reading.step === 'cancelled' ? (
-            <div>
-              <Alert tone="info" title={messages.cancelled} />
+            <div ref={cancelledRef}>
+              <Alert tone="info" title={messages.cancelled} focusable />
             </div>
           ) : null}
           {reading.step === 'failed' ? (
@@ -304,6 +307,8 @@ function ImportPreviewForm({ preview: p, idPrefix, onImported, onCancel }: Impor
   );
   const rows = useMemo(() => classifyRoles(p.roles, p.existing, mapping, p.today), [p, mapping]);
   const counts = statusCounts(rows);
+  // Reading ends by taking away the progress and its Cancel button: focus goes to what was read.
+  const summaryRef = useFocusWhenShown(p.runId);
   // A new match brings its rows in chosen, as they would have been had it been found at the start.
   const remap = (next: ImportMapping) => {
     const before = new Set(defaultChosen(rows));
@@ -325,9 +330,11 @@ function ImportPreviewForm({ preview: p, idPrefix, onImported, onCancel }: Impor
 
   return (
     <Stack gap={2}>
-      <Text as="p">
-        {`${p.roles.length} ${p.roles.length === 1 ? 'role' : 'roles'} read from ${p.connection.name} for ${p.organisation.name}: ${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged and ${counts.unmatched} unmatched.`}
-      </Text>
+      <div ref={summaryRef} tabIndex={-1}>
+        <Text as="p">
+          {`${p.roles.length} ${p.roles.length === 1 ? 'role' : 'roles'} read from ${p.connection.name} for ${p.organisation.name}: ${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged and ${counts.unmatched} unmatched.`}
+        </Text>
+      </div>
       {p.roles.length === 0 ? (
         <div>
           <Alert tone="info" title={messages.noRoles} />
