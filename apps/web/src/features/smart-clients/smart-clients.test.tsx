@@ -334,3 +334,23 @@ describe('signInText', () => {
     ).toMatch(/^Connected until /);
   });
 });
+
+describe('the clinical system edit page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('moves focus to the Saved message after a save', async () => {
+    let current = connection();
+    serve({
+      [`GET /api/smart-clients/${id}`]: () => json(current),
+      [`PUT /api/smart-clients/${id}`]: () => {
+        current = connection({ updatedAt: '2026-11-28T00:00:00.000Z' });
+        return json(current);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/smart-client/add-edit/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Save and check' }, lazy));
+    const saved = await screen.findByText('Harbour CIS answered with its SMART configuration.');
+    await waitFor(() => expect(document.activeElement).toBe(saved.closest('[tabindex="-1"]')));
+  }, 30_000);
+});

@@ -11,6 +11,7 @@ import { Alert } from '@pca/ui';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOrganisation } from '#lib/business/get-organisation.ts';
 import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
+import { useFocusWhenShown } from '#lib/focus.ts';
 import { CLINICAL_SYSTEMS_TAB } from '#lib/smart-clients/clinical-systems-tab.tsx';
 import {
   readSmartClientOutcome,
@@ -87,6 +88,9 @@ function EditSmartClient({ id }: { id: string }) {
   const [confirming, setConfirming] = useState(false);
   // The add page lands here with what it added; a later save says Saved instead.
   const added = readSmartClientOutcome(location.state);
+  // A save brings the form back afresh (keyed by the saved time), without the button that was pressed: focus
+  // goes to the Saved message, once for each save.
+  const savedRef = useFocusWhenShown(update.isSuccess ? update.data : null);
   return (
     <Stack gap={2}>
       <H1>Edit clinical information system</H1>
@@ -99,9 +103,11 @@ function EditSmartClient({ id }: { id: string }) {
         {(c) => (
           <Stack gap={2}>
             {update.isSuccess ? (
-              <Alert tone="success" title="Saved">
-                <Text as="p">{c.name} answered with its SMART configuration.</Text>
-              </Alert>
+              <div ref={savedRef}>
+                <Alert tone="success" title="Saved" focusable>
+                  <Text as="p">{c.name} answered with its SMART configuration.</Text>
+                </Alert>
+              </div>
             ) : added?.outcome === 'added' ? (
               <Alert tone="success" title="Added">
                 <Text as="p">
