@@ -108,4 +108,22 @@ describe('the location form', () => {
       postalAddressLine: '',
     });
   });
+  it('lists the errors in the summary in the order of their fields on the page', async () => {
+    setSessionToken('tok');
+    installFakeServer({});
+    const user = userEvent.setup();
+    renderForm(clinic);
+    await user.type(screen.getByRole('textbox', { name: /Postal address/ }), 'PO Box 512');
+    await user.type(screen.getByRole('textbox', { name: /Latitude/ }), '151.2118');
+    await user.type(screen.getByRole('textbox', { name: /Longitude/ }), '-33.8836');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = (await screen.findByText('There is a problem')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    // The postal suburb comes before the map position on the page, so its error does too.
+    expect(links).toEqual(['Select a suburb or postcode', 'Enter a latitude between -90 and 90']);
+  });
 });

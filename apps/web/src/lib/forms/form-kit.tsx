@@ -61,6 +61,33 @@ export type ErrorSummaryProps = {
   otherErrors?: Array<[string, string]>;
 };
 
+/**
+ * The errors in the order of their fields on the page: the schema reports them in its own order (its checks
+ * across fields, such as a postal address begun, last), which is not the order a person reads the form in.
+ * Errors whose field is not found on the page (a group without an id) keep their places.
+ */
+export function inPageOrder(
+  entries: Array<[string, string]>,
+  fieldId: (name: string) => string,
+): Array<[string, string]> {
+  const elements = entries.map(([name]) =>
+    typeof document === 'undefined' ? null : document.getElementById(fieldId(name)),
+  );
+  const placed = entries.flatMap((entry, index) => {
+    const element = elements[index];
+    return element ? [{ entry, element }] : [];
+  });
+  placed.sort((a, b) =>
+    a.element === b.element
+      ? 0
+      : a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? -1
+        : 1,
+  );
+  let next = 0;
+  return entries.map((entry, index) => (elements[index] ? placed[next++]!.entry : entry));
+}
+
 /** The form's error summary: takes focus after a failed submit and links to each invalid field. */
 export function ErrorSummary({
   form,
@@ -72,11 +99,14 @@ export function ErrorSummary({
   const { errors, submitCount } = form.formState;
   const ref = useRef<HTMLDivElement>(null);
   const problem = serverError instanceof ApiError ? serverError.problem : null;
-  const entries = [
-    ...otherErrors,
-    ...flattenErrors(errors),
-    ...(problem?.errors ?? []).map((e): [string, string] => [e.field, e.message]),
-  ];
+  const entries = inPageOrder(
+    [
+      ...otherErrors,
+      ...flattenErrors(errors),
+      ...(problem?.errors ?? []).map((e): [string, string] => [e.field, e.message]),
+    ],
+    fieldId,
+  );
   const general =
     message ??
     (serverError && !problem?.errors?.length
