@@ -200,3 +200,24 @@ describe('the bank account page: focus', () => {
     );
   });
 });
+
+describe('the bank account page: a malformed id', () => {
+  it('says the bank account does not exist, as for an unknown id', async () => {
+    serve({
+      [`GET ${bankAccountApiPath('not-a-uuid')}`]: () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/validation',
+            title: 'Invalid request',
+            status: 400,
+            detail: 'The request has invalid fields.',
+            errors: [{ field: 'practitionerId', message: 'Invalid UUID' }],
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    renderApp('/bank-account/add-edit/not-a-uuid');
+    expect(await screen.findByText('This bank account does not exist')).toBeVisible();
+    expect(screen.queryByText(/invalid fields/)).toBeNull();
+  });
+});

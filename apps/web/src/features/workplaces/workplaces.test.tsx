@@ -283,4 +283,23 @@ describe('A healthcare service summary', () => {
       '/my-workplaces',
     );
   });
+
+  it('is not found, as an unknown service, for a malformed id in the address', async () => {
+    serve({
+      [`GET ${workplaceServiceApiPath('not-a-uuid')}`]: () =>
+        new Response(
+          JSON.stringify({
+            type: '/problems/validation',
+            title: 'Invalid request',
+            status: 400,
+            detail: 'The request has invalid fields.',
+            errors: [{ field: 'id', message: 'Invalid UUID' }],
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    renderApp('/my-workplaces/healthcare-service-summary/not-a-uuid');
+    expect(await screen.findByText('This healthcare service does not exist')).toBeVisible();
+    expect(screen.queryByText(/invalid fields/)).toBeNull();
+  });
 });

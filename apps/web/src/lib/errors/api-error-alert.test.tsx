@@ -44,6 +44,30 @@ describe('ApiErrorAlert: what a person is told for each kind of API error', () =
     expect(text).not.toMatch(/try again/i);
   });
 
+  it('400 on a load whose only invalid fields are ids (a malformed id in the address): it does not exist', async () => {
+    const invalid = (field: string) => () =>
+      new Response(
+        JSON.stringify({
+          type: '/problems/validation',
+          title: 'Invalid request',
+          status: 400,
+          detail: 'The request has invalid fields.',
+          errors: [{ field, message: 'Invalid UUID' }],
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+      );
+    const malformedId = await errorFor(invalid('practitionerId'));
+    expect(describeApiError(malformedId, { thing: 'this bank account' })).toMatchObject({
+      kind: 'not-found',
+      title: 'This bank account does not exist',
+    });
+    // Saving, an invalid id is the form's to explain; and any other invalid field is not an address.
+    expect(describeApiError(malformedId, { thing: 'this bank account', action: 'save' }).kind).toBe(
+      'refused',
+    );
+    expect(describeApiError(await errorFor(invalid('name')), { thing: 'it' }).kind).toBe('refused');
+  });
+
   it('503: exactly the maintenance message, whatever the problem says', async () => {
     const { text } = show(
       await errorFor(() =>

@@ -43,11 +43,23 @@ export function waitText(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** An id's name in a request: `id`, or a name ending in `Id` (`practitionerId`). */
+const idField = /^(id|[a-z][A-Za-z0-9]*Id)$/;
+
+/**
+ * A 400 whose only invalid fields are ids: on a load (a GET, with no body) these come from the address, and an
+ * id that is not even well formed (`/bank-account/add-edit/not-a-uuid`) names nothing, just as an unknown one.
+ */
+function malformedIdOnly({ status, problem }: ApiError): boolean {
+  const errors = problem?.errors ?? [];
+  return status === 400 && errors.length > 0 && errors.every((e) => idField.test(e.field));
+}
+
 /**
  * Turns any error of an API call into what the person is told (docs/decisions/011-errors-people-see.md):
- * a refusal says who can grant access, a missing thing says it does not exist, an outage shows the
- * maintenance message, a rate limit says how long to wait; only network failures and other server
- * errors say to try again later.
+ * a refusal says who can grant access, a missing thing (or a load by a malformed id) says it does not exist,
+ * an outage shows the maintenance message, a rate limit says how long to wait; only network failures and other
+ * server errors say to try again later.
  */
 export function describeApiError(error: unknown, subject: ErrorSubject): ErrorDescription {
   const { thing, action = 'load', askWhom = 'an administrator of the business' } = subject;
@@ -70,7 +82,7 @@ export function describeApiError(error: unknown, subject: ErrorSubject): ErrorDe
       detail: `Ask ${askWhom} to give you access.`,
       canRetry: false,
     };
-  if (status === 404)
+  if (status === 404 || (action === 'load' && malformedIdOnly(error)))
     return {
       kind: 'not-found',
       tone: 'error',
