@@ -3,11 +3,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { localityApiPaths } from '@pca/contracts/localities.ts';
-import type { LocationInput } from '@pca/contracts';
+import type { LocationDetail, LocationInput } from '@pca/contracts';
 import { Core } from '@pca/ui/primitives/core.ts';
 import { ConfigProvider } from '#lib/config.tsx';
 import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { testUser } from '../../test/test-config.ts';
 import { testConfig } from '../../test/test-config.ts';
 import { formValuesOf, LocationForm } from './components/location-form.tsx';
 import { surryHillsLocality } from '../../test/demo-world.ts';
@@ -126,4 +128,59 @@ describe('the location form', () => {
     // The postal suburb comes before the map position on the page, so its error does too.
     expect(links).toEqual(['Select a suburb or postcode', 'Enter a latitude between -90 and 90']);
   });
+});
+
+const locationId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
+const surryHillsClinic: LocationDetail = {
+  id: locationId,
+  organisation: {
+    id: '6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a',
+    name: 'Harbour Medical Centre Surry Hills',
+    type: 'HiOrganisation',
+  },
+  name: 'Surry Hills Clinic',
+  kind: 'physical',
+  addressLine: '120 Crown Street',
+  locality: 'Surry Hills',
+  postcode: '2010',
+  state: 'NSW',
+  amenities: [],
+  postalAddressLine: '',
+  postalLocality: '',
+  postalPostcode: '',
+  postalState: '',
+  latitude: null,
+  longitude: null,
+  phone: '',
+  afterHoursPhone: '',
+  email: '',
+  fax: '',
+  website: '',
+  suppressEmail: false,
+  suppressPhone: false,
+  isActive: true,
+  canEdit: true,
+  healthcareServices: [],
+};
+
+describe('the location page', () => {
+  it("moves focus to the form's heading on Edit location, and back to Edit location on Cancel", async () => {
+    setSessionToken('tok');
+    installFakeServer({
+      'GET /api/me': () => json(testUser()),
+      'GET /api/me/organisations': () => json({ organisations: [] }),
+      [`GET /api/locations/${locationId}`]: () => json(surryHillsClinic),
+    });
+    const user = userEvent.setup();
+    renderApp(`/location/${locationId}`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit location' }, { timeout: 30_000 }),
+    );
+    const form = screen.getByRole('form', { name: 'Edit location' });
+    expect(document.activeElement).toBe(
+      within(form).getByRole('heading', { name: 'Edit location' }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit location' }));
+  }, 40_000);
 });
