@@ -288,13 +288,13 @@ test('a full load of /welcome asks for its own answers beside its code, once eac
       await expect(ready).toBeVisible();
     });
   // The signed-in shell, measured on its lightest screen: since issue 34 no route is left without a screen
-  // (the not-available page measured here before), and "Add a clinical system" without a business is a
-  // heading and a sentence. Its own chunk is not among /welcome's; whatever /welcome shares with it beyond
+  // (the not-available page measured here before), and "Add clinical information system" without a business
+  // is a heading and a sentence. Its own chunk is not among /welcome's; whatever /welcome shares with it beyond
   // the shell counts as shell, so `added` below can only under-count by that (the whole-page budget after it
   // counts everything).
   const shell = await scriptsOf(
     '/smart-client/add-edit',
-    page.getByRole('heading', { level: 1, name: 'Add a clinical system' }),
+    page.getByRole('heading', { level: 1, name: 'Add clinical information system' }),
   );
   const welcome = await scriptsOf(
     '/welcome',
