@@ -2,7 +2,9 @@ import type {
   CurrentUser,
   LocalityCompletion,
   ManagedPractitioner,
+  OrganisationDetail,
   OrganisationNode,
+  SmartClient,
 } from '@pca/contracts';
 import { testUser } from './test-config.ts';
 
@@ -44,6 +46,72 @@ export const participatingOrganisation = (
   effectiveRoles: ['OrganisationManager'],
   serviceRoles: [],
   children: [],
+  ...overrides,
+});
+
+/** Harbour as GET /api/organisations/{id} answers it to its manager: nothing below it unless overridden. */
+export const organisationDetail = (
+  overrides: Partial<OrganisationDetail> = {},
+): OrganisationDetail => ({
+  id: harbourId,
+  type: 'ParticipatingOrganisation',
+  parent: null,
+  name: 'Harbour Medical Group Pty Ltd',
+  alias: null,
+  businessName: 'Harbour Medical Group',
+  abn: '73947541005',
+  hpio: null,
+  phone: null,
+  email: null,
+  fax: null,
+  website: null,
+  address: null,
+  isPublisher: true,
+  publisherApprovalStatus: 'Approved',
+  status: 'Active',
+  dateCreated: '2024-03-04T00:00:00.000Z',
+  effectiveRoles: ['OrganisationManager'],
+  canEdit: true,
+  hiOrganisations: [],
+  locations: [],
+  healthcareServices: [],
+  practitioners: [],
+  ...overrides,
+});
+
+/**
+ * A clinical system connection of `organisationId` to the clinical-system stand-in, as GET /api/smart-clients/{id}
+ * answers it: not signed in unless overridden.
+ */
+export const smartConnection = (
+  id: string,
+  organisationId: string,
+  overrides: Partial<SmartClient> = {},
+): SmartClient => ({
+  id,
+  organisationId,
+  organisationName: 'Harbour Medical Group Pty Ltd',
+  organisationType: 'ParticipatingOrganisation',
+  name: 'Harbour CIS',
+  iss: 'http://127.0.0.1:3006/fhir',
+  clientId: 'provider-connect',
+  authMethod: 'public',
+  scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
+  configuration: {
+    issuer: null,
+    authorizationEndpoint: 'http://127.0.0.1:3006/authorize',
+    tokenEndpoint: 'http://127.0.0.1:3006/token',
+    capabilities: [],
+    scopesSupported: [],
+    codeChallengeMethods: ['S256'],
+    tokenEndpointAuthMethods: ['none'],
+    fetchedAt: '2026-11-27T10:00:00.000Z',
+  },
+  appLaunchUrl: `http://localhost/organisation/participating/${organisationId}/applaunch`,
+  redirectUri: 'http://localhost/smart-authorization-code/callback',
+  jwksUrl: 'http://localhost/api/smart-clients/jwks.json',
+  signIn: null,
+  updatedAt: '2026-11-27T10:00:00.000Z',
   ...overrides,
 });
 

@@ -22,6 +22,20 @@ export function problem(status: number, type: string, title: string): Response {
   });
 }
 
+/** The API's 400 for an address whose id `field` is not a UUID, as the shared route schemas answer it. */
+export function invalidIdProblem(field: string): Response {
+  return new Response(
+    JSON.stringify({
+      type: '/problems/validation',
+      title: 'Invalid request',
+      status: 400,
+      detail: 'The request has invalid fields.',
+      errors: [{ field, message: 'Invalid UUID' }],
+    }),
+    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+  );
+}
+
 /**
  * Replaces global fetch (tests only) with a function answering from `routes`, keyed "METHOD /path".
  * Returns the requests it received so tests can assert what the app sent.

@@ -10,7 +10,13 @@ import {
 } from '@pca/contracts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, problem, type FakeHandler } from '../../test/fake-server.ts';
+import {
+  installFakeServer,
+  json,
+  problem,
+  type FakeHandler,
+  invalidIdProblem,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -204,17 +210,7 @@ describe('the bank account page: focus', () => {
 describe('the bank account page: a malformed id', () => {
   it('says the bank account does not exist, as for an unknown id', async () => {
     serve({
-      [`GET ${bankAccountApiPath('not-a-uuid')}`]: () =>
-        new Response(
-          JSON.stringify({
-            type: '/problems/validation',
-            title: 'Invalid request',
-            status: 400,
-            detail: 'The request has invalid fields.',
-            errors: [{ field: 'practitionerId', message: 'Invalid UUID' }],
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
+      [`GET ${bankAccountApiPath('not-a-uuid')}`]: () => invalidIdProblem('practitionerId'),
     });
     renderApp('/bank-account/add-edit/not-a-uuid');
     expect(await screen.findByText('This bank account does not exist')).toBeVisible();

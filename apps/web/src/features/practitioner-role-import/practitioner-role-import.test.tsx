@@ -18,6 +18,7 @@ import { setSessionToken } from '#lib/session-token.ts';
 import { heldReply, installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
+import { smartConnection } from '../../test/demo-world.ts';
 
 const CONNECTION = '0b7c3a10-3333-4a2b-8c3d-000000000001';
 const RUN = '0b7c3a10-4444-4a2b-8c3d-000000000001';
@@ -129,39 +130,19 @@ const progress = (over: Partial<ImportRunProgress>): ImportRunProgress => ({
 });
 
 /** The connection as its page loads it first: Harbour's, with the user's live sign-in unless overridden. */
-const connection = (over: Partial<SmartClient> = {}): SmartClient => ({
-  id: CONNECTION,
-  organisationId: ORG,
-  organisationName: 'Harbour Medical Group',
-  organisationType: 'ParticipatingOrganisation',
-  name: 'Harbour clinical software',
-  iss: 'http://127.0.0.1:3006/fhir',
-  clientId: 'provider-connect',
-  authMethod: 'public',
-  scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
-  configuration: {
-    issuer: null,
-    authorizationEndpoint: 'http://127.0.0.1:3006/authorize',
-    tokenEndpoint: 'http://127.0.0.1:3006/token',
-    capabilities: [],
-    scopesSupported: [],
-    codeChallengeMethods: ['S256'],
-    tokenEndpointAuthMethods: ['none'],
-    fetchedAt: '2026-11-27T10:00:00.000Z',
-  },
-  appLaunchUrl: `http://localhost/organisation/participating/${ORG}/applaunch`,
-  redirectUri: 'http://localhost/smart-authorization-code/callback',
-  jwksUrl: 'http://localhost/api/smart-clients/jwks.json',
-  signIn: {
-    fhirUser: 'http://127.0.0.1:3006/fhir/Practitioner/alice',
-    expiresAt: '2026-11-27T11:00:00.000Z',
-    canRefresh: true,
-    connectedAt: '2026-11-27T10:00:00.000Z',
-    live: true,
-  },
-  updatedAt: '2026-11-27T10:00:00.000Z',
-  ...over,
-});
+const connection = (over: Partial<SmartClient> = {}) =>
+  smartConnection(CONNECTION, ORG, {
+    organisationName: 'Harbour Medical Group',
+    name: 'Harbour clinical software',
+    signIn: {
+      fhirUser: 'http://127.0.0.1:3006/fhir/Practitioner/alice',
+      expiresAt: '2026-11-27T11:00:00.000Z',
+      canRefresh: true,
+      connectedAt: '2026-11-27T10:00:00.000Z',
+      live: true,
+    },
+    ...over,
+  });
 
 const notFound = () =>
   new Response(JSON.stringify({ type: '/problems/not-found', title: 'Not Found', status: 404 }), {

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { smartClientMessages, type OrganisationDetail, type SmartClient } from '@pca/contracts';
+import { smartClientMessages, type SmartClient } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { signInText } from '#lib/smart-clients/clinical-systems.tsx';
 import { heldReply, installFakeServer, json } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
+import { organisationDetail, smartConnection } from '../../test/demo-world.ts';
 
 const id = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 // The first load of a lazy page can take many seconds on a busy machine (a wait ends as soon as it passes).
@@ -72,58 +73,8 @@ describe('the launch pages (docs/product/smart-clients.md#launch)', () => {
 });
 
 const orgId = '0b5d3c1e-8f8a-4c62-9d35-6a1b2c3d4e5f';
-const connection = (over: Partial<SmartClient> = {}): SmartClient => ({
-  id,
-  organisationId: orgId,
-  organisationName: 'Harbour Medical Group Pty Ltd',
-  organisationType: 'ParticipatingOrganisation',
-  name: 'Harbour CIS',
-  iss: 'http://127.0.0.1:3006/fhir',
-  clientId: 'provider-connect',
-  authMethod: 'public',
-  scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
-  configuration: {
-    issuer: null,
-    authorizationEndpoint: 'http://127.0.0.1:3006/authorize',
-    tokenEndpoint: 'http://127.0.0.1:3006/token',
-    capabilities: [],
-    scopesSupported: [],
-    codeChallengeMethods: ['S256'],
-    tokenEndpointAuthMethods: ['none'],
-    fetchedAt: '2026-11-27T10:00:00.000Z',
-  },
-  appLaunchUrl: `http://localhost/organisation/participating/${orgId}/applaunch`,
-  redirectUri: 'http://localhost/smart-authorization-code/callback',
-  jwksUrl: 'http://localhost/api/smart-clients/jwks.json',
-  signIn: null,
-  updatedAt: '2026-11-27T10:00:00.000Z',
-  ...over,
-});
-const organisation = {
-  id: orgId,
-  type: 'ParticipatingOrganisation',
-  parent: null,
-  name: 'Harbour Medical Group Pty Ltd',
-  alias: null,
-  businessName: 'Harbour Medical Group',
-  abn: '73947541005',
-  hpio: null,
-  phone: null,
-  email: null,
-  fax: null,
-  website: null,
-  address: null,
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  canEdit: true,
-  hiOrganisations: [],
-  locations: [],
-  healthcareServices: [],
-  practitioners: [],
-} satisfies OrganisationDetail;
+const connection = (over: Partial<SmartClient> = {}) => smartConnection(id, orgId, over);
+const organisation = organisationDetail({ id: orgId });
 
 const fieldRefusal = (field: string, message: string) =>
   new Response(

@@ -16,6 +16,7 @@ import {
   json,
   problem,
   type FakeHandler,
+  invalidIdProblem,
 } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import {
@@ -286,17 +287,7 @@ describe('A healthcare service summary', () => {
 
   it('is not found, as an unknown service, for a malformed id in the address', async () => {
     serve({
-      [`GET ${workplaceServiceApiPath('not-a-uuid')}`]: () =>
-        new Response(
-          JSON.stringify({
-            type: '/problems/validation',
-            title: 'Invalid request',
-            status: 400,
-            detail: 'The request has invalid fields.',
-            errors: [{ field: 'id', message: 'Invalid UUID' }],
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
+      [`GET ${workplaceServiceApiPath('not-a-uuid')}`]: () => invalidIdProblem('id'),
     });
     renderApp('/my-workplaces/healthcare-service-summary/not-a-uuid');
     expect(await screen.findByText('This healthcare service does not exist')).toBeVisible();

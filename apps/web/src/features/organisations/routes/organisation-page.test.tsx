@@ -7,35 +7,11 @@ import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
-import { surryHillsLocality } from '../../../test/demo-world.ts';
+import { organisationDetail, surryHillsLocality } from '../../../test/demo-world.ts';
 
 const id = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-const detail = (overrides: Partial<OrganisationDetail> = {}): OrganisationDetail => ({
-  id,
-  type: 'ParticipatingOrganisation',
-  parent: null,
-  name: 'Harbour Medical Group Pty Ltd',
-  alias: null,
-  businessName: 'Harbour Medical Group',
-  abn: '73947541005',
-  hpio: null,
-  phone: null,
-  email: null,
-  fax: null,
-  website: null,
-  address: null,
-  isPublisher: true,
-  publisherApprovalStatus: 'Approved',
-  status: 'Active',
-  dateCreated: '2024-03-04T00:00:00.000Z',
-  effectiveRoles: ['OrganisationManager'],
-  canEdit: true,
-  hiOrganisations: [],
-  locations: [],
-  healthcareServices: [],
-  practitioners: [],
-  ...overrides,
-});
+const detail = (overrides: Partial<OrganisationDetail> = {}) =>
+  organisationDetail({ id, ...overrides });
 
 function serve(organisation: OrganisationDetail) {
   setSessionToken('tok');
