@@ -150,7 +150,11 @@ describe('the add page’s heading and confirmation (docs/product/smart-clients.
     ).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^Add clinical information system/));
 
-    await user.type(screen.getByRole('textbox', { name: /Clinical system name/ }), 'Harbour CIS');
+    // The heading shows while the business is still loading; the form comes with it.
+    await user.type(
+      await screen.findByRole('textbox', { name: /Clinical system name/ }, lazy),
+      'Harbour CIS',
+    );
     await user.type(
       screen.getByRole('textbox', { name: /FHIR base URL/ }),
       'http://127.0.0.1:3006/fhir',
