@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { useFocusWhenShown } from './focus.ts';
 
 /**
  * A reader of the outcome an Add or Edit page leaves in the history entry's state when it returns to its list:
@@ -34,10 +35,7 @@ export function useHistoryOutcome<T>(
   const navigate = useNavigate();
   const location = useLocation();
   const [outcome, setOutcome] = useState<T | null>(() => read(location.state));
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [outcome]);
+  const alertRef = useFocusWhenShown(outcome);
   const close = () => {
     setOutcome(null);
     // The query stays: it may say which tab the alert is on.

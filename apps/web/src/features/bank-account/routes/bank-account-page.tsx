@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { BankAccountView, MaskedBankAccount } from '@pca/contracts/bank-account.ts';
 import { bankAccountMessages as messages } from '@pca/contracts/bank-account-paths.ts';
@@ -27,7 +27,7 @@ import {
 import { BankAccountForm } from '../components/bank-account-form.tsx';
 import { PayerSharing } from '../components/payer-sharing.tsx';
 import { SectionLoading } from '#lib/section-loading.tsx';
-import { firstHeadingOrField, useFocusAfterRender } from '#lib/focus.ts';
+import { firstHeadingOrField, useFocusAfterRender, useFocusWhenShown } from '#lib/focus.ts';
 
 /** The saved account: the BSB in full, the account number masked (docs/product/bank-account.md). */
 function SavedAccount({ account }: { account: MaskedBankAccount }) {
@@ -108,10 +108,7 @@ function BankAccountContent({
   const withdraw = useWithdrawShare(practitionerId);
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (status) statusRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [status]);
+  const statusRef = useFocusWhenShown(status);
   const { account } = view;
   // Edit and the form's Cancel each replace the button pressed: focus goes to the form's heading, and back to
   // Edit. (A save focuses the success message above.)

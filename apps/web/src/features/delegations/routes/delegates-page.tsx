@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { pages } from '@pca/contracts/pages.ts';
 import {
@@ -27,6 +27,7 @@ import { useDelegations } from '../api/get-delegations.ts';
 import { delegationChanges, useDelegationChange } from '../api/change-delegation.ts';
 import { outcomeOf, type OutcomeState } from '../components/delegation-outcome.ts';
 import { ReassignDialog } from '../components/reassign-dialog.tsx';
+import { useFocusWhenShown } from '#lib/focus.ts';
 
 const actionLabels = {
   stop: 'Stop delegation',
@@ -91,10 +92,7 @@ export function DelegatesPage() {
   const reassign = useDelegationChange(delegationChanges.reassign);
   const actionError = cancel.error ?? reassign.error;
   // A success alert is announced by moving focus to it, once per outcome.
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (alert) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [alert]);
+  const alertRef = useFocusWhenShown(alert);
 
   const closeAlert = () => {
     setAlert(null);

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { pages } from '@pca/contracts/pages.ts';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Button, ButtonGroup, ButtonLink } from '@pca/ui/button/button.tsx';
@@ -8,6 +7,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { useHasSession } from '#lib/session-token.ts';
 import { useSendFeedback } from '../api/send-feedback.ts';
 import { FeedbackForm } from '../components/feedback-form.tsx';
+import { useFocusWhenShown } from '#lib/focus.ts';
 
 /**
  * Give us feedback (`give-feedback`, About menu; docs/product/feedback.md): signed in or not, a rating,
@@ -16,10 +16,7 @@ import { FeedbackForm } from '../components/feedback-form.tsx';
 export function GiveFeedbackPage() {
   const signedIn = useHasSession();
   const send = useSendFeedback();
-  const thanks = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (send.isSuccess) thanks.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [send.isSuccess]);
+  const thanks = useFocusWhenShown(send.isSuccess);
 
   return (
     <Stack gap={2}>

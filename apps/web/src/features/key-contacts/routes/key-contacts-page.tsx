@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keyContactRoleLabels, type KeyContact } from '@pca/contracts';
 import { pages } from '@pca/contracts/pages.ts';
@@ -20,6 +20,7 @@ import {
 import { outcomeOf } from '../components/outcome.ts';
 import { RemoveDialog } from '../components/remove-dialog.tsx';
 import { SectionLoading } from '#lib/section-loading.tsx';
+import { useFocusWhenShown } from '#lib/focus.ts';
 
 /** The success message after a change, kept in one place with the outcome it reports. */
 type Notice = { title: string; text: string };
@@ -50,10 +51,7 @@ export function KeyContactsPage() {
         }
       : null;
   });
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [notice]);
+  const noticeRef = useFocusWhenShown(notice);
   const closeNotice = () => {
     setNotice(null);
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });

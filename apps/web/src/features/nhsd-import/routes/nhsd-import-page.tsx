@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { NhsdAppliesTo, NhsdImportRequest } from '@pca/contracts';
 import { nhsdMessages } from '@pca/contracts/nhsd-import-paths.ts';
@@ -49,6 +49,7 @@ import {
   servicesShown,
   wizardReducer,
 } from '../wizard-state.ts';
+import { useFocusWhenShown } from '#lib/focus.ts';
 
 const businessTypes: Array<{ value: NhsdAppliesTo; label: string }> = [
   { value: 'si', label: 'Physical: the practice or business has a street address' },
@@ -74,7 +75,6 @@ export function NhsdImportPage() {
   const fieldId = useFieldId();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [imported, setImported] = useState<Imported | null>(null);
-  const successRef = useRef<HTMLDivElement>(null);
 
   const banner = useNhsdBanner();
   const organisations = useImportOrganisations();
@@ -186,9 +186,7 @@ export function NhsdImportPage() {
     else runImport([]);
   };
 
-  useEffect(() => {
-    if (imported) successRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [imported]);
+  const successRef = useFocusWhenShown(imported);
 
   const cancel = () => {
     if (queryLocationId) return void navigate(pages.locations.view.href({ id: queryLocationId }));

@@ -140,7 +140,6 @@ function ImportRoles({ connection }: { connection: SmartClient }) {
   const runId = reading.step === 'read' ? reading.runId : null;
   const preview = useImportPreview(runId);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
   const back = useBack();
   // Cancel leaves with the progress it sat under: focus goes to the message that says reading stopped.
   const cancelledRef = useFocusWhenShown(reading.step === 'cancelled' ? reading : null);
@@ -148,9 +147,7 @@ function ImportRoles({ connection }: { connection: SmartClient }) {
   // Reading stops when the page goes away.
   useEffect(() => () => abort.current?.abort(), []);
 
-  useEffect(() => {
-    if (result) resultRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [result]);
+  const resultRef = useFocusWhenShown(result);
 
   async function read() {
     const controller = new AbortController();

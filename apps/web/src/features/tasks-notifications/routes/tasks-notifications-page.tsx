@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { TaskListItem, TaskStatus } from '@pca/contracts';
 import { constants } from '@pca/contracts/constants.ts';
@@ -27,6 +27,7 @@ import { useTasks, useTasksNotificationsCounts } from '../api/tasks.ts';
 import { NotificationsPanel } from '../components/notifications-panel.tsx';
 import { taskOutcomeAlert, taskOutcomeOf, taskStatusLabels, taskSubject } from '../task-texts.ts';
 import { SectionLoading } from '#lib/section-loading.tsx';
+import { useFocusWhenShown } from '#lib/focus.ts';
 
 /** The tabs of docs/product/features.md#tasks-and-notifications, in order, by their route parameter. */
 const tabs = [
@@ -45,11 +46,8 @@ export function TasksNotificationsPage() {
   // A task just resolved says what happened, to which entity (issue 30), with focus on it.
   const outcome = taskOutcomeOf(location.state);
   const success = outcome ? taskOutcomeAlert(outcome) : null;
-  const alertRef = useRef<HTMLDivElement>(null);
   const shownKey = success ? location.key : null;
-  useEffect(() => {
-    if (shownKey) alertRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
-  }, [shownKey]);
+  const alertRef = useFocusWhenShown(shownKey);
   const found = tabs.findIndex((t) => t.tab === tab);
   const active = found === -1 ? 0 : found;
   const current = tabs[active]!;
