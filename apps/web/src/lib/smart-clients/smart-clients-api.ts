@@ -10,8 +10,6 @@ import {
   type SmartClientsList,
   type SmartTokenRequest,
 } from '@pca/contracts';
-import { Uuid } from '@pca/contracts/ids.ts';
-import { ApiError } from '#lib/api-error.ts';
 import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
@@ -34,28 +32,11 @@ export function smartClientsQueryOptions(organisationId: string) {
 export const useSmartClients = (organisationId: string) =>
   useQuery(smartClientsQueryOptions(organisationId));
 
-/**
- * One connection, for its edit page and the role import. An id that is not a UUID names no connection: it is
- * not asked for (the API would refuse it as an invalid field) but answered as the unknown id the API would
- * answer, so the page says "does not exist" either way.
- */
-export const useSmartClient = (id: string) => {
-  const options = httpQuery<SmartClient>(
-    [...root, 'connection', id],
-    smartClientApiPath('connection', id),
+/** One connection, for its edit page and the role import. */
+export const useSmartClient = (id: string) =>
+  useQuery(
+    httpQuery<SmartClient>([...root, 'connection', id], smartClientApiPath('connection', id)),
   );
-  return useQuery(
-    Uuid.safeParse(id).success
-      ? options
-      : {
-          ...options,
-          queryFn: () =>
-            Promise.reject(
-              new ApiError(404, { type: 'about:blank', title: 'Not Found', status: 404 }),
-            ),
-        },
-  );
-};
 
 export const useAddSmartClient = () =>
   useRefreshingWrite(root, (body: NewSmartClient) =>
