@@ -22,19 +22,22 @@ export function problem(status: number, type: string, title: string): Response {
   });
 }
 
-/** The API's 400 for an address whose id `field` is not a UUID, as the shared route schemas answer it. */
-export function invalidIdProblem(field: string): Response {
+/** The API's 400 refusing `field` with `message`, as the shared route schemas answer an invalid field. */
+export function fieldProblem(field: string, message: string): Response {
   return new Response(
     JSON.stringify({
       type: '/problems/validation',
       title: 'Invalid request',
       status: 400,
       detail: 'The request has invalid fields.',
-      errors: [{ field, message: 'Invalid UUID' }],
+      errors: [{ field, message }],
     }),
     { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
   );
 }
+
+/** The API's 400 for an address whose id `field` is not a UUID. */
+export const invalidIdProblem = (field: string): Response => fieldProblem(field, 'Invalid UUID');
 
 /**
  * Replaces global fetch (tests only) with a function answering from `routes`, keyed "METHOD /path".

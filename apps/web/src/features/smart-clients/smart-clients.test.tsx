@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { smartClientMessages, type SmartClient } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { signInText } from '#lib/smart-clients/clinical-systems.tsx';
-import { heldReply, installFakeServer, json } from '../../test/fake-server.ts';
+import { fieldProblem, heldReply, installFakeServer, json } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 import { organisationDetail, smartConnection } from '../../test/demo-world.ts';
@@ -76,17 +76,6 @@ const orgId = '0b5d3c1e-8f8a-4c62-9d35-6a1b2c3d4e5f';
 const connection = (over: Partial<SmartClient> = {}) => smartConnection(id, orgId, over);
 const organisation = organisationDetail({ id: orgId });
 
-const fieldRefusal = (field: string, message: string) =>
-  new Response(
-    JSON.stringify({
-      type: '/problems/validation',
-      title: 'The request has invalid fields.',
-      status: 400,
-      errors: [{ field, message }],
-    }),
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  );
-
 describe('adding a clinical system (docs/product/smart-clients.md#adding-a-clinical-system)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -100,7 +89,7 @@ describe('adding a clinical system (docs/product/smart-clients.md#adding-a-clini
       [`GET /api/organisations/${orgId}`]: () => json(organisation),
       'POST /api/smart-clients': () => {
         posts += 1;
-        return posts === 1 ? fieldRefusal('iss', smartClientMessages.issUnreachable) : held.reply();
+        return posts === 1 ? fieldProblem('iss', smartClientMessages.issUnreachable) : held.reply();
       },
     });
     const user = userEvent.setup();
@@ -121,7 +110,7 @@ describe('adding a clinical system (docs/product/smart-clients.md#adding-a-clini
     await user.click(screen.getByRole('button', { name: 'Save and check' }));
     await waitFor(() => expect(posts).toBe(2));
     expect(screen.queryByText(smartClientMessages.issUnreachable)).not.toBeInTheDocument();
-    held.release(fieldRefusal('scopes', smartClientMessages.offlineNotOffered));
+    held.release(fieldProblem('scopes', smartClientMessages.offlineNotOffered));
     expect(await screen.findByText(smartClientMessages.offlineNotOffered)).toBeVisible();
     expect(screen.queryByText(smartClientMessages.issUnreachable)).not.toBeInTheDocument();
   });
@@ -186,7 +175,7 @@ describe('a clinical system’s address (docs/product/smart-clients.md#who)', ()
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // What the API answers a malformed id: a 400 naming the field.
     const requests = serve({
-      'GET /api/smart-clients/not-a-uuid': () => fieldRefusal('id', 'Invalid UUID'),
+      'GET /api/smart-clients/not-a-uuid': () => fieldProblem('id', 'Invalid UUID'),
     });
     renderApp('/smart-client/add-edit/not-a-uuid');
     expect(

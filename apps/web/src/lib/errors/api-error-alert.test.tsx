@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeServer, json, problem } from '../../test/fake-server.ts';
+import { installFakeServer, invalidIdProblem, json, problem } from '../../test/fake-server.ts';
 import { http } from '../http.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { maintenanceMessage } from '@pca/contracts/constants.ts';
@@ -45,17 +45,7 @@ describe('ApiErrorAlert: what a person is told for each kind of API error', () =
   });
 
   it('400 on a load whose only invalid fields are ids (a malformed id in the address): it does not exist', async () => {
-    const invalid = (field: string) => () =>
-      new Response(
-        JSON.stringify({
-          type: '/problems/validation',
-          title: 'Invalid request',
-          status: 400,
-          detail: 'The request has invalid fields.',
-          errors: [{ field, message: 'Invalid UUID' }],
-        }),
-        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-      );
+    const invalid = (field: string) => () => invalidIdProblem(field);
     const malformedId = await errorFor(invalid('practitionerId'));
     expect(describeApiError(malformedId, { thing: 'this bank account' })).toMatchObject({
       kind: 'not-found',
