@@ -8,7 +8,7 @@ import { seedNotifications, seedTasks } from './seed-inbox.ts';
 import { seedPractitionerPublications } from './seed-practitioner-publications.ts';
 import { seedLocalities, seedValueSets } from './seed-reference.ts';
 import { seedTerminology } from './seed-terminology.ts';
-import { seedWorld } from './seed-world.ts';
+import { seedingDayOf, seedWorld } from './seed-world.ts';
 import { loadLocalities, loadWorld, type World } from './world.ts';
 
 export { demoId, demoIds } from './ids.ts';
@@ -34,6 +34,12 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export type SeedOptions = {
   /** The development partner sandbox's address (config `PARTNER_SANDBOX_URL`): the online-form task's form. */
   partnerSandboxUrl?: string;
+  /**
+   * The moment whose Sydney day the reminder dates count from (decision 027); now unless given. A test that
+   * reseeds a database and compares it row for row passes the day that database was first seeded, so a run
+   * that crosses midnight in Sydney still compares like with like.
+   */
+  seededAt?: Date;
 };
 
 async function seedInto(tx: Transaction, world: World, options: SeedOptions): Promise<void> {
@@ -47,7 +53,7 @@ async function seedInto(tx: Transaction, world: World, options: SeedOptions): Pr
       createdAt: new Date('2026-11-24T00:00:00Z'),
     })
     .onConflictDoNothing();
-  await seedWorld(tx, world);
+  await seedWorld(tx, world, seedingDayOf(options.seededAt ?? new Date()));
   await seedPractitionerPublications(tx);
   const takenHpiis = new Set(
     world.identities.flatMap((i) => (i.practitioner ? [i.practitioner.hpii] : [])),

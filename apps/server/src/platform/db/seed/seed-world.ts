@@ -36,14 +36,17 @@ const sydneyDate = (at: Date) =>
  * 09:00 in Sydney on the day of seeding: a reseed the same day writes identical rows (the world is
  * deterministic within a day), and the reminder dates still follow the calendar.
  */
-const seedingDay = () => new Date(`${sydneyDate(new Date())}T09:00:00+11:00`);
-const detailsVerifiedAt = (key: string) =>
-  new Date(seedingDay().getTime() - (key === STALE_LOCATION ? 121 : 0) * 86_400_000);
-const roleEndDate = (r: { practitioner: string; healthcareService: string; end?: string }) =>
+export const seedingDayOf = (at: Date) => new Date(`${sydneyDate(at)}T09:00:00+11:00`);
+const detailsVerifiedAt = (seedingDay: Date, key: string) =>
+  new Date(seedingDay.getTime() - (key === STALE_LOCATION ? 121 : 0) * 86_400_000);
+const roleEndDate = (
+  seedingDay: Date,
+  r: { practitioner: string; healthcareService: string; end?: string },
+) =>
   r.end ??
   (r.practitioner === ENDING_ROLE.practitioner &&
   r.healthcareService === ENDING_ROLE.healthcareService
-    ? sydneyDate(new Date(seedingDay().getTime() + 29 * 86_400_000))
+    ? sydneyDate(new Date(seedingDay.getTime() + 29 * 86_400_000))
     : null);
 
 type ContactDetails = {
@@ -231,8 +234,11 @@ function flattenOrganisations(
   ]);
 }
 
-/** Inserts the named part of the world: people, organisations, services, roles, delegations, partners. */
-export async function seedWorld(tx: Transaction, world: World): Promise<void> {
+/**
+ * Inserts the named part of the world: people, organisations, services, roles, delegations, partners.
+ * `seedingDay` (from `seedingDayOf`) is the day the reminder dates count from.
+ */
+export async function seedWorld(tx: Transaction, world: World, seedingDay: Date): Promise<void> {
   const identities = new Map(world.identities.map((i) => [i.key, i]));
 
   const portalUsers = world.identities.filter((i) => i.portalUser);
@@ -302,7 +308,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         status: org.status ?? 'Active',
         // HI organisations inherit their parent's registration date.
         createdAt: new Date(`${org.created ?? root?.created ?? '2024-01-01'}T09:00:00+11:00`),
-        detailsVerifiedAt: detailsVerifiedAt(org.key),
+        detailsVerifiedAt: detailsVerifiedAt(seedingDay, org.key),
       };
     }),
   );
@@ -322,7 +328,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
         ...LOCATION_DETAILS[l.key],
         ...LOCATION_HCPD[l.key],
         createdAt: daysFromBase(-380),
-        detailsVerifiedAt: detailsVerifiedAt(l.key),
+        detailsVerifiedAt: detailsVerifiedAt(seedingDay, l.key),
       })),
     );
   }
@@ -367,7 +373,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
           // Harbour's Surry Hills GP came from the NHSD, so the wizard reports its entry as already in use.
           nhsdResourceIdentifier: s.key === 'surry-hills-gp' ? demoIds.nhsdService(0) : null,
           createdAt: daysFromBase(-370),
-          detailsVerifiedAt: detailsVerifiedAt(s.key),
+          detailsVerifiedAt: detailsVerifiedAt(seedingDay, s.key),
         };
       }),
     );
@@ -384,7 +390,7 @@ export async function seedWorld(tx: Transaction, world: World): Promise<void> {
       preferredName: identities.get(r.practitioner)?.practitioner?.preferredName ?? null,
       numberOfDays: [4, 2, 3][n % 3]!,
       startDate: r.start,
-      endDate: roleEndDate(r),
+      endDate: roleEndDate(seedingDay, r),
       availableTime: ROLE_HOURS[`${r.practitioner}/${r.healthcareService}`] ?? [],
       createdAt: new Date(`${r.start}T09:00:00+11:00`),
       updatedAt: new Date(`${r.start}T09:00:00+11:00`),
