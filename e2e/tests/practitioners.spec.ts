@@ -146,6 +146,18 @@ test.describe('Practitioners', () => {
     await page.getByLabel('Number of days').fill('4');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/practitioners$/);
+    // The list says what was saved, and the message takes focus so it is announced.
+    const saved = page.getByRole('status').filter({
+      hasText: "Alice Nguyen's role at Harbour General Practice Surry Hills has been saved.",
+    });
+    await expect(saved).toBeFocused();
+    await expectAccessible(page);
+    // Closed, it stays closed: a reload does not show it again.
+    await saved.getByRole('button', { name: /close/i }).click();
+    await expect(saved).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeVisible();
+    await expect(page.getByText('has been saved')).toHaveCount(0);
   });
 
   test('Alice views a role and adds a role found by HPI-I and names, then sees it listed', async ({
@@ -196,6 +208,11 @@ test.describe('Practitioners', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add practitioner' }).click();
     await expect(page).toHaveURL(/\/practitioners$/);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Isla Brown has been added to Harbour Telehealth GP.' }),
+    ).toBeFocused();
     await page.getByLabel('Filter by name').fill('isla brown');
     await practitionerButton(page, 'Brown, Isla').click();
     const table = page.getByRole('table', { name: 'Service offerings of Brown, Isla' });

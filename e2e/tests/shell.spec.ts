@@ -234,7 +234,7 @@ test.describe('Application shell', () => {
         painted['header'] = document.querySelector('[data-testid="header-bar"]');
         painted['footer'] = document.querySelector('footer');
         // Every element the page's HTML gave, before any script of the page ran.
-        painted['fromHtml'] = new WeakSet(document.querySelectorAll('*'));
+        painted['fromHtml'] = new WeakSet(Array.from(document.querySelectorAll('*')));
         const heading = document.querySelector('h1');
         painted['headingBox'] = heading ? JSON.stringify(heading.getBoundingClientRect()) : null;
       });

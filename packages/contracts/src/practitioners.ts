@@ -271,6 +271,28 @@ export const PractitionerRoleDetail = z.object({
 });
 export type PractitionerRoleDetail = z.infer<typeof PractitionerRoleDetail>;
 
+/**
+ * What the add and edit pages leave in the history entry when they return to the Practitioners page, which
+ * says what was done (docs/product/shell.md#practitioners). Read with this schema: the history entry's
+ * state is the browser's, not ours.
+ */
+export const PractitionerRoleOutcome = z.object({
+  outcome: z.enum(['added', 'updated']),
+  practitioner: z.string().min(1).max(200),
+  service: z.string().min(1).max(200),
+});
+export type PractitionerRoleOutcome = z.infer<typeof PractitionerRoleOutcome>;
+
+/** The Practitioners page's success message for an outcome. */
+export const practitionerRoleOutcomeText = ({
+  outcome,
+  practitioner,
+  service,
+}: PractitionerRoleOutcome) =>
+  outcome === 'added'
+    ? `${practitioner} has been added to ${service}.`
+    : `${practitioner}'s role at ${service} has been saved.`;
+
 /** A role is active from its start date until its end date inclusive (spec: future start or past end = inactive). */
 export function isRoleActive(
   role: { startDate: string; endDate: string | null },

@@ -129,7 +129,7 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
   it('on a match offers the names the user typed, and adds the role with the number and those names', async () => {
     const user = userEvent.setup();
     const requests = serve();
-    renderApp('/practitioner-role/add');
+    const { router } = renderApp('/practitioner-role/add');
     await fillSearch(user, { hpii: ISLA, familyName: ' Brown ', givenName: 'Isla' });
     expect(
       await screen.findByText(hpiiSearchMessages.match(ISLA, 'Isla Brown')),
@@ -157,6 +157,13 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
       primaryType: 'Physiotherapist',
       specialty: 'Physiotherapy',
       languages: ['it'],
+    });
+    // Back on the list, which says what was added.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/practitioners'));
+    expect(router.state.location.state).toEqual({
+      outcome: 'added',
+      practitioner: 'Isla Brown',
+      service: 'Harbour Telehealth GP',
     });
   });
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Flex } from '@pca/ui/primitives/flex.ts';
 import { PageAlert } from '@pca/ui/primitives/page-alert.ts';
-import { australianToday } from '@pca/contracts/practitioners.ts';
+import { australianToday, type PractitionerRoleOutcome } from '@pca/contracts/practitioners.ts';
 import { Button, H1, H2, Loading, Text } from '@pca/ui';
 import { ApiErrorAlert } from '#lib/errors/api-error-alert.tsx';
 import { ApiError } from '#lib/http.ts';
@@ -86,7 +86,12 @@ export function AddRolePage() {
                         givenName: chosen.givenName,
                       },
               });
-              back();
+              const outcome: PractitionerRoleOutcome = {
+                outcome: 'added',
+                practitioner: `${chosen.givenName} ${chosen.familyName}`,
+                service: services.find((s) => s.id === values.healthcareServiceId)?.name ?? '',
+              };
+              void navigate(pages.practitioners.list.href(), { state: outcome });
             }}
           />
         </Stack>

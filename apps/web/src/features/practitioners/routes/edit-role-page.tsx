@@ -1,4 +1,5 @@
 import { pages } from '@pca/contracts/pages.ts';
+import type { PractitionerRoleOutcome } from '@pca/contracts/practitioners.ts';
 import { useNavigate, useParams } from 'react-router';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1, Loading, Text } from '@pca/ui';
@@ -59,7 +60,12 @@ export function EditRolePage() {
             onCancel={() => void navigate(pages.practitioners.list.href())}
             onSubmit={async ({ healthcareServiceId: _service, ...body }) => {
               await update.mutateAsync({ roleId, body });
-              void navigate(pages.practitioners.list.href());
+              const outcome: PractitionerRoleOutcome = {
+                outcome: 'updated',
+                practitioner: `${role.data.practitioner.givenName} ${role.data.practitioner.familyName}`,
+                service: role.data.healthcareServiceName,
+              };
+              void navigate(pages.practitioners.list.href(), { state: outcome });
             }}
           />
         </>

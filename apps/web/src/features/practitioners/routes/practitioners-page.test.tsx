@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrganisationNode, UserRole } from '@pca/contracts';
 import type { PractitionerListItem, ServiceOfferingsPage } from '@pca/contracts/practitioners.ts';
@@ -222,6 +222,45 @@ describe('PractitionersPage', () => {
     );
     expect(screen.getByRole('search', { name: 'Filter practitioners' })).toBe(form);
     expect(await screen.findByRole('button', { name: /Nguyen, Alice/ })).toBeInTheDocument();
+  });
+
+  it('says what the add or edit page did when it returns, with focus on the message; any other state says nothing', async () => {
+    serve([org(harbourId, 'Harbour Medical Group')], () => json(pageOf([alice])));
+    const { router } = renderApp('/practitioners');
+    await screen.findByRole('button', { name: /Nguyen, Alice/ });
+    await act(() =>
+      router.navigate('/practitioners', {
+        state: {
+          outcome: 'updated',
+          practitioner: 'Alice Nguyen',
+          service: 'Harbour Telehealth GP',
+        },
+      }),
+    );
+    const saved = await screen.findByText(
+      "Alice Nguyen's role at Harbour Telehealth GP has been saved.",
+    );
+    const message = saved.closest<HTMLElement>('[role="status"]')!;
+    await waitFor(() => expect(message).toHaveFocus());
+    await act(() =>
+      router.navigate('/practitioners', {
+        state: { outcome: 'added', practitioner: 'Alice Nguyen', service: 'Harbour Telehealth GP' },
+      }),
+    );
+    expect(
+      await screen.findByText('Alice Nguyen has been added to Harbour Telehealth GP.'),
+    ).toBeVisible();
+    // Closing it clears the history entry's state, so a reload would not show it again.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(screen.queryByText(/has been added/)).toBeNull();
+    // A state that is not an outcome (another page's, or made up) says nothing.
+    await act(() =>
+      router.navigate('/practitioners', {
+        state: { outcome: 'removed', practitioner: 'Alice Nguyen', service: '' },
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('shows the organisation message when nobody is linked, even with other filters', async () => {

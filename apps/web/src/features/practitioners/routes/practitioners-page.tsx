@@ -1,5 +1,6 @@
 import { pages } from '@pca/contracts/pages.ts';
 import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { PractitionerListItem } from '@pca/contracts/practitioners.ts';
 import { Accordion, AccordionItem, AccordionItemContent } from '@pca/ui/primitives/accordion.ts';
 import { Columns, Column } from '@pca/ui/primitives/columns.ts';
@@ -47,6 +48,10 @@ const OfferingsTable = lazy(async () => ({
   default: (await loadOfferingsTable()).OfferingsTable,
 }));
 const preloadOfferingsTable = () => void loadOfferingsTable();
+// What the add or edit page did, said when it returns here: its code loads only then.
+const RoleOutcome = lazy(async () => ({
+  default: (await import('../components/role-outcome.tsx')).RoleOutcome,
+}));
 
 /** The Practitioners page (docs/product/shell.md#practitioners): filters, an accordion of practitioners a page at a time. */
 /**
@@ -113,6 +118,8 @@ function PractitionerList({
 
 export function PractitionersPage() {
   const caps = useCapabilities();
+  // The outcome belongs to its history entry: a new entry reads its own.
+  const { state: returnedWith, key: entry } = useLocation();
   const organisations = useMemo(
     () => (caps.status === 'ready' ? filterOrganisations(caps.organisations.organisations) : []),
     [caps],
@@ -167,6 +174,11 @@ export function PractitionersPage() {
           ) : null
         }
       />
+      {returnedWith ? (
+        <Suspense fallback={null}>
+          <RoleOutcome key={entry} />
+        </Suspense>
+      ) : null}
 
       <Columns
         as="form"
