@@ -5,7 +5,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { maintenanceMessage, type Problem } from '@pca/contracts';
 import { HttpError } from '#platform/errors.ts';
-import { allowedMethods, clientProblem } from './framework-problems.ts';
+import { allowedMethods } from '#platform/http/allowed-methods.ts';
+import { clientProblem } from './framework-problems.ts';
 import { isDatabaseUnavailable } from '#lib/database-errors.ts';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */

@@ -184,16 +184,3 @@ export function writeClientErrorProblem(
   }
   socket.destroy(error);
 }
-
-const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/**
- * The methods a path answers to, for a 405 instead of a 404 when only the method is wrong. The SPA's
- * catch-all GET does not count: it does not make every path a resource.
- */
-export function allowedMethods(app: FastifyInstance, path: string): string[] {
-  return PROBED_METHODS.filter((method) => {
-    const route = app.findRoute({ method, url: path });
-    return route !== null && !('*' in (route.params ?? {}));
-  });
-}

@@ -172,6 +172,17 @@ describe('FHIR partner API', () => {
       expect(expectOutcome(await fhir(url, authorization), 404, 'not-found'), url).toContain(
         url.split('?')[0]!.slice(0, 30),
       );
+    // A served type or instance asked with a method it does not take is a 405 with Allow, not a 404.
+    for (const [method, url] of [
+      ['DELETE', `/fhir/Organization/${harbour}`],
+      ['PUT', '/fhir/HealthcareService'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { authorization } });
+      expect(res.headers['allow'], url).toBe('GET, HEAD');
+      expect(expectOutcome(res, 405, 'not-supported')).toBe(
+        `${url} accepts GET, HEAD, not ${method}.`,
+      );
+    }
     const token = await t.app.inject({ method: 'GET', url: '/oauth/token' });
     expect(token.statusCode).toBe(405);
     expect(token.headers['allow']).toBe('POST');

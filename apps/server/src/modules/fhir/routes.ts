@@ -10,6 +10,7 @@ import {
 } from '@pca/contracts/fhir-paths.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { HttpError } from '#platform/errors.ts';
+import { allowedMethods } from '#platform/http/allowed-methods.ts';
 import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
 import { capabilityStatement } from './capability-statement.ts';
@@ -126,12 +127,24 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     request.log.error({ err: error }, 'partner API failure');
     return send(reply, 500, operationOutcome('exception', 'The server could not answer.', 'fatal'));
   });
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    send(
-      reply,
-      404,
-      operationOutcome('not-found', `No ${request.method} ${request.url.split('?')[0]} here.`),
-    );
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    // A type or instance the API serves, asked with a method it does not take (a write to a read-only
+    // type): 405 with Allow, as the portal API answers, not "nothing here".
+    const allow = allowedMethods(app, path);
+    if (allow.length > 0 && !allow.includes(request.method)) {
+      reply.header('allow', allow.join(', '));
+      return send(
+        reply,
+        405,
+        operationOutcome(
+          'not-supported',
+          `${path} accepts ${allow.join(', ')}, not ${request.method}.`,
+        ),
+      );
+    }
+    return send(reply, 404, operationOutcome('not-found', `No ${request.method} ${path} here.`));
+  };
   app.setNotFoundHandler(notFound);
   // Every other address under /fhir — an operation or history the API does not offer, an id longer than
   // the router takes — is the partner API's 404 too, not the portal's page (the app's `/*`).
