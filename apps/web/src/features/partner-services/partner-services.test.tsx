@@ -124,6 +124,17 @@ describe('partner services pages', () => {
     );
   });
 
+  it('registers no partner service until the operator chooses its role', async () => {
+    const requests = serve();
+    renderApp('/partner-service/add');
+    await userEvent.type(await screen.findByLabelText(/^Code/, {}, lazy), 'explore-test-1');
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Exploratory Test Partner');
+    expect(screen.getByLabelText(/^Role/)).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Register partner service' }));
+    expect(await screen.findByRole('link', { name: 'Select a role' })).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('publishes a new statement version and says how many organisations must accept it', async () => {
     const requests = serve();
     renderApp(`/partner-service/${medifund.id}`);

@@ -24,21 +24,26 @@ const roleLabels: Record<(typeof partnerServiceRoles)[number], string> = {
 /** Values of the form: the details, and the code when registering. */
 export type PartnerServiceValues = RegisterPartnerService;
 
-export const emptyPartnerService: PartnerServiceValues = {
+/** A new partner service's form: its role starts unchosen, so the operator picks one ("Select a role"). */
+export const emptyPartnerService: PartnerServiceStart = {
   code: '',
   name: '',
-  role: 'directory',
   shownToProviders: true,
   contactName: '',
   contactEmail: '',
   contactPhone: '',
 };
 
+/** What the form starts from: a stored partner service, or a new one with no role chosen yet. */
+export type PartnerServiceStart = Omit<PartnerServiceValues, 'role'> & {
+  role?: PartnerServiceValues['role'];
+};
+
 /** Props of PartnerServiceForm. */
 export type PartnerServiceFormProps = {
   /** Registering asks for the code too; editing keeps it. */
   mode: 'register' | 'edit';
-  defaultValues: PartnerServiceValues;
+  defaultValues: PartnerServiceStart;
   onSave: (values: PartnerServiceValues) => Promise<unknown>;
   saving: boolean;
   serverError: unknown;
