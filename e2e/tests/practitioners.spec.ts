@@ -58,7 +58,7 @@ test.describe('Practitioners', () => {
 
     await page.getByLabel('Filter by name').fill('alice ngu');
     await expect(practitionerButton(page, 'Nguyen, Alice')).toBeVisible();
-    await expect(page.getByText('Showing 1–1 of 1 practitioners')).toBeVisible();
+    await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
     await expect(practitionerButton(page, 'Nguyen, Alice')).toContainText(
       'HPI-I: 8003615260181594',
     );

@@ -98,7 +98,7 @@ test('Priya deactivates Ben from the Users page, and his open session lands on i
   await areas.getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await search(page, 'okaf');
-  await expect(page.getByText('Showing 1–1 of 1 users')).toBeVisible();
+  await expect(page.getByText('Showing 1–1 of 1 user')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/users-list-1280.png`, fullPage: true });
   await expectAccessible(page);
   await expectFitsEveryWidth(page, null, 'Priya on Users');

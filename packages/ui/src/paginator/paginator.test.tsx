@@ -39,4 +39,10 @@ describe('itemRangeText', () => {
     expect(itemRangeText(3, 5, 12)).toBe('Showing 11–12 of 12 items');
     expect(itemRangeText(1, 5, 0, 'rows')).toBe('No rows');
   });
+
+  it('counts one of them in the singular', () => {
+    expect(itemRangeText(1, 20, 1, 'users')).toBe('Showing 1–1 of 1 user');
+    expect(itemRangeText(1, 20, 1, 'entities')).toBe('Showing 1–1 of 1 entity');
+    expect(itemRangeText(1, 20, 2, 'entities')).toBe('Showing 1–2 of 2 entities');
+  });
 });

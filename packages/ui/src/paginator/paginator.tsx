@@ -44,5 +44,7 @@ export function itemRangeText(
   if (total === 0) return `No ${noun}`;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first}–${last} of ${total} ${noun}`;
+  // One of them is singular: "of 1 user", "of 1 entity" (every noun passed is a regular plural).
+  const counted = total === 1 ? noun.replace(/ies$/, 'y').replace(/s$/, '') : noun;
+  return `Showing ${first}–${last} of ${total} ${counted}`;
 }

@@ -133,7 +133,7 @@ describe('Users', () => {
     await userEvent.type(field, 'alice');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await vi.waitFor(() => expect(router.state.location.search).toBe('?q=alice'));
-    expect(await screen.findByText('Showing 1–1 of 1 users')).toBeVisible();
+    expect(await screen.findByText('Showing 1–1 of 1 user')).toBeVisible();
     await userEvent.clear(field);
     await userEvent.type(field, 'henry');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
