@@ -126,6 +126,20 @@ describe('Users', () => {
     expect(await screen.findByText('No users match “zzzz”.')).toBeVisible();
   });
 
+  it('a bookmarked term the API would refuse lists everyone and says why in the box, asking nothing refused', async () => {
+    const requests = serve();
+    renderApp('/user?q=ab');
+    const field = await screen.findByLabelText('RA number, name or email', {}, lazy);
+    expect(field).toHaveValue('ab');
+    expect(
+      screen.getByText('Enter at least 3 characters of an RA number, name or email'),
+    ).toBeVisible();
+    expect((await screen.findAllByRole('link', { name: 'Okafor, Ben' }))[0]).toBeVisible();
+    const asked = requests.filter((r) => r.path.startsWith('/api/users'));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((r) => !r.path.includes('q='))).toBe(true);
+  });
+
   it("shows the address's search term in the box after Back and Forward, and still takes typing", async () => {
     serveList(people(2, (i) => ['Alice', 'Henry'][i]!));
     const { router } = renderApp('/user');

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import {
   usersCountLimit,
   usersMessages,
+  UsersQuery,
   usersSearchMinLength,
   userSorts,
   type UserListItem,
@@ -64,12 +65,25 @@ const columns: DataTableColumn<UserListItem>[] = [
   },
 ];
 
-/** The address's query, with defaults for what it leaves out or gets wrong. */
+/** Why the API would refuse a search term (too short, too long, a control character), if it would. */
+function termProblem(q: string): string | undefined {
+  const result = UsersQuery.shape.q.safeParse(q);
+  if (result.success) return undefined;
+  return q.trim().length < usersSearchMinLength
+    ? usersMessages.searchTooShort
+    : result.error.issues[0]!.message;
+}
+
+/**
+ * The address's query, with defaults for what it leaves out or gets wrong. A term the API would refuse (a
+ * bookmark of `?q=ab`) searches for everyone; the page shows it in the box with its message.
+ */
 function searchOf(params: URLSearchParams): UsersSearch {
   const sort = params.get('sort');
   const page = Number(params.get('page'));
+  const q = params.get('q') ?? '';
   return {
-    q: params.get('q') ?? '',
+    q: termProblem(q) ? '' : q,
     sort: (userSorts as readonly string[]).includes(sort ?? '') ? (sort as UserSort) : 'name',
     direction: params.get('direction') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
@@ -83,15 +97,16 @@ function searchOf(params: URLSearchParams): UsersSearch {
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const search = searchOf(params);
-  const [term, setTerm] = useState(search.q);
-  const [termError, setTermError] = useState<string | undefined>();
+  const addressTerm = params.get('q') ?? '';
+  const [term, setTerm] = useState(addressTerm);
+  const [termError, setTermError] = useState(() => termProblem(addressTerm));
   // The box shows the address's term whenever the address changes it (Back, Forward), so it never reads
   // one search above another's results (docs/product/users.md#users); typing changes only the box.
-  const [termOfAddress, setTermOfAddress] = useState(search.q);
-  if (termOfAddress !== search.q) {
-    setTermOfAddress(search.q);
-    setTerm(search.q);
-    setTermError(undefined);
+  const [termOfAddress, setTermOfAddress] = useState(addressTerm);
+  if (termOfAddress !== addressTerm) {
+    setTermOfAddress(addressTerm);
+    setTerm(addressTerm);
+    setTermError(termProblem(addressTerm));
   }
   const users = useUsers(search);
 
@@ -108,8 +123,9 @@ export function UsersPage() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     const q = term.trim();
-    if (q.length > 0 && q.length < usersSearchMinLength) {
-      setTermError(usersMessages.searchTooShort);
+    const problem = termProblem(q);
+    if (problem) {
+      setTermError(problem);
       return;
     }
     setTermError(undefined);
