@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbsoluteUri } from './partner-services.ts';
+import { isAbsoluteUri, normaliseSystemUri } from './partner-services.ts';
 
 describe('isAbsoluteUri (an identifier system)', () => {
   it('takes the URIs identifier systems use', () => {
@@ -25,5 +25,16 @@ describe('isAbsoluteUri (an identifier system)', () => {
       'https://medifund.example/a b',
     ])
       expect(isAbsoluteUri(uri), uri).toBe(false);
+  });
+});
+
+describe('normaliseSystemUri', () => {
+  it('writes the scheme and host, or the URN namespace, in lower case and keeps the rest as given', () => {
+    expect(normaliseSystemUri('HTTPS://MediFund.Example/IDs/Provider')).toBe(
+      'https://medifund.example/IDs/Provider',
+    );
+    expect(normaliseSystemUri('URN:OID:1.2.36.1')).toBe('urn:oid:1.2.36.1');
+    expect(normaliseSystemUri('urn:uuid:6E8BC430-9C3A')).toBe('urn:uuid:6E8BC430-9C3A');
+    expect(normaliseSystemUri('https://medifund.example')).toBe('https://medifund.example');
   });
 });

@@ -128,11 +128,21 @@ export function isAbsoluteUri(value: string): boolean {
   }
 }
 
+/**
+ * A URI's scheme and host (or a URN's namespace) are not case-sensitive (RFC 3986 §6.2.2.1, RFC 8141 §3.1):
+ * written in lower case, `HTTPS://MediFund.example/ids` and `https://medifund.example/ids` are one system,
+ * which the uniqueness check then sees. The path stays as given: it is case-sensitive.
+ */
+export const normaliseSystemUri = (uri: string) =>
+  uri.replace(/^(https?:\/\/[^/?#]*|urn:[^:]*:)/i, (start) => start.toLowerCase());
+
 const absoluteUri = singleLineText({
   min: 1,
   max: c.systemMaxLength,
   required: 'Enter the system URI',
-}).refine(isAbsoluteUri, m.systemInvalid);
+})
+  .refine(isAbsoluteUri, m.systemInvalid)
+  .transform(normaliseSystemUri);
 
 export const PartnerIdentifierSystemInput = z.object({
   partnerServiceId: uuid('Select a partner service'),

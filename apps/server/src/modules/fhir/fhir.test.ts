@@ -235,7 +235,13 @@ describe('FHIR partner API', () => {
       system,
       value: organisation.id,
     });
-    for (const token of [`${system}|${organisation.id}`, organisation.id])
+    // The scheme and host are not case-sensitive, in the search as in the stored system.
+    const shouted = 'HTTPS://MediFund.Example/identifiers/portal';
+    for (const token of [
+      `${system}|${organisation.id}`,
+      `${shouted}|${organisation.id}`,
+      organisation.id,
+    ])
       expect(
         ids(
           (

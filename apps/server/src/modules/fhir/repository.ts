@@ -4,6 +4,7 @@ import type { Database, Transaction } from '#db/client.ts';
 import { partnerServices, practitionerPublications, tasks } from '#db/schema/index.ts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
 import { billingOptions, LANGUAGE_SYSTEM } from '@pca/contracts/value-lists.ts';
+import { normaliseSystemUri } from '@pca/contracts/partner-services.ts';
 import { isCalendarDate } from '@pca/contracts/dates.ts';
 import {
   ADMINISTRATIVE_GENDER_SYSTEM,
@@ -424,7 +425,8 @@ const identifier =
       const partnerSystem =
         system === null
           ? context.partnerSystems.length > 0
-          : context.partnerSystems.includes(system);
+          : // Stored with its scheme and host in lower case (contracts normaliseSystemUri): compared so.
+            system !== '' && context.partnerSystems.includes(normaliseSystemUri(system));
       if (id && partnerSystem && isUuid(value)) matching.push(sql`${id} = ${value}::uuid`);
       if (!matching.length || !value) return sql`false`;
       return sql`(${sql.join(matching, sql` or `)})`;

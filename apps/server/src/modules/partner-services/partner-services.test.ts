@@ -360,6 +360,15 @@ describe('partner identifier systems', () => {
       type: 'partner-identifier-system-exists',
       field: 'system',
     });
+    // The scheme and host are not case-sensitive: written otherwise, it is the same system.
+    expectProblem(
+      await call('POST', paths.createIdentifierSystem, {
+        ...body,
+        system: 'HTTPS://MediFund.Example/identifiers/provider',
+      }),
+      409,
+      { type: 'partner-identifier-system-exists', field: 'system' },
+    );
     const urn = await call('POST', paths.createIdentifierSystem, {
       ...body,
       system: 'urn:oid:1.2.36.1.2001.1003.0.8003621566684455',
