@@ -174,13 +174,17 @@ describe('partner services pages', () => {
     );
   });
 
-  it("returns focus to the row's Edit button after Cancel and after saving", async () => {
+  it("moves focus to the form on Edit, and back to the row's Edit button after Cancel and after saving", async () => {
     serve([system, otherSystem(2, 'MediFund location number')]);
     renderApp('/partner-identifier-system');
     const edit = await screen.findByRole('button', { name: `Edit ${system.name}` }, lazy);
     edit.focus();
     await userEvent.keyboard('{Enter}');
     const form = screen.getByRole('form', { name: `Edit ${system.name}` });
+    // The form below the list takes focus at its heading, which names what is edited.
+    await waitFor(() =>
+      expect(within(form).getByRole('heading', { name: `Edit ${system.name}` })).toHaveFocus(),
+    );
     within(form).getByRole('button', { name: 'Cancel' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('form', { name: 'Add an identifier system' })).toBeVisible();

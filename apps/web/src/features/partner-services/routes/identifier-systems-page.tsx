@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useFocusAfterRender } from '#lib/focus.ts';
 import { Alert, Button, ButtonGroup, type DataTableColumn } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H1 } from '@pca/ui/primitives/heading.ts';
@@ -54,6 +55,7 @@ export function IdentifierSystemsPage() {
   } | null>(null);
   // The Edit button that opened the form: a keyboard user returns to it when the form closes.
   const editButton = useRef<HTMLElement | null>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const onRemove = () => {
     if (!removing) return;
@@ -96,6 +98,8 @@ export function IdentifierSystemsPage() {
               editButton.current = event.currentTarget;
               setDone(null);
               setEditing(s);
+              // The form fills below the list, maybe out of view: its heading takes focus and says what is edited.
+              focusAfterRender(() => document.getElementById('identifier-system-form'));
             }}
           >
             Edit
