@@ -48,11 +48,16 @@ export const clientSystemMessages = {
   secretOnceDetail:
     'Copy the secret now and give it to the partner securely. Only its last four characters are kept.',
   rotateTitle: (name: string) => `Rotate the secret of ${name}`,
+  /** The Rotate secret button's accessible name: it starts with the visible text (WCAG 2.5.3 Label in Name). */
+  rotateLabel: (name: string) => `Rotate secret for ${name}`,
+  revokeLabel: (name: string) => `Revoke ${name}`,
   rotateWarning:
     'The current secret and every access token issued with it stop working at once. The partner must use the new secret.',
   revokeTitle: (name: string) => `Revoke ${name}`,
   revokeWarning:
     'The client system’s secret and every access token issued to it stop working at once. This cannot be undone.',
   revoked: 'Revoked',
+  revokedTitle: (name: string) => `${name} is revoked`,
+  revokedDetail: 'Its secret and every access token issued to it no longer work.',
   active: 'Active',
 } as const;

@@ -30,7 +30,10 @@ export function IssuedSecret({ issued, onDone }: IssuedSecretProps) {
           </h2>
           <Text as="p">{clientSystemMessages.secretOnceDetail}</Text>
           <SummaryList>
-            <SummaryItem term="Client system">{issued.clientSystem.name}</SummaryItem>
+            <SummaryItem term="Client system">
+              {/* A name without spaces (up to 200 characters) must not widen the page past a phone's width. */}
+              <span style={{ overflowWrap: 'anywhere' }}>{issued.clientSystem.name}</span>
+            </SummaryItem>
             <SummaryItem term="Client ID">
               <code>{issued.clientId}</code>
             </SummaryItem>

@@ -10,6 +10,7 @@ import {
 } from '@pca/contracts';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { formatDateTime } from '#lib/dates.ts';
+import { useFocusAfterRender, useFocusWhenShown } from '#lib/focus.ts';
 import { QueryView } from '#lib/query-view.tsx';
 import { TableSection } from '#lib/table-section.tsx';
 import {
@@ -24,6 +25,26 @@ import { RegisterForm } from '../components/register-form.tsx';
 
 type Confirming = { action: 'rotate' | 'revoke'; clientSystem: ClientSystem };
 
+const listHeadingId = 'client-systems-heading';
+
+// A name may be 200 characters without a space: without a break anywhere it widens the table past the
+// Actions column at desktop width and the page past the screen on a phone.
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/** Whether `element` is laid out: the table and its cards are both on the page, CSS hiding one of them. */
+function isShown(element: HTMLElement): boolean {
+  for (let e: HTMLElement | null = element; e; e = e.parentElement)
+    if (getComputedStyle(e).display === 'none') return false;
+  return true;
+}
+
+/** The Rotate secret button of the client system `id` in the table or the cards, whichever is shown. */
+function rowAction(id: string): HTMLElement | undefined {
+  return Array.from(
+    document.querySelectorAll<HTMLElement>(`[data-row-action="rotate"][data-row="${id}"]`),
+  ).find(isShown);
+}
+
 /**
  * Client systems (System admin, PcaOperator): partners' OAuth 2.0 clients for the partner API — register one,
  * rotate its secret, revoke it (docs/decisions/030-publishing-to-partners.md). A secret is shown once.
@@ -35,7 +56,21 @@ export function ClientSystemsPage() {
   const revoke = useRevokeClientSystem();
   const [issued, setIssued] = useState<IssuedClientSecret | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [revoked, setRevoked] = useState<string | null>(null);
+  const [revoked, setRevoked] = useState<ClientSystem | null>(null);
+  // Confirming a revoke takes away the Revoke button that opened the dialog, and focus with it: the message
+  // takes it, once for each revoke (the answer is a new object each time).
+  const revokedRef = useFocusWhenShown(revoked);
+  const focusAfterRender = useFocusAfterRender();
+
+  // The secret panel goes when kept, with the button that held focus: focus goes to the client system's
+  // row (its Rotate secret button), else, when it is on another page of the table, to the list's heading.
+  const keptSecret = () => {
+    const id = issued?.clientSystem.id;
+    setIssued(null);
+    focusAfterRender(
+      () => (id ? rowAction(id) : undefined) ?? document.getElementById(listHeadingId),
+    );
+  };
 
   // The secret appears above the table: move focus there so it is announced and can be copied at once.
   useEffect(() => {
@@ -61,20 +96,25 @@ export function ClientSystemsPage() {
       });
     else
       revoke.mutate(clientSystem.id, {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setConfirming(null);
           setIssued(null);
-          setRevoked(clientSystem.name);
+          setRevoked(answer);
         },
       });
   };
 
   const columns: DataTableColumn<ClientSystem>[] = [
-    { key: 'name', header: 'Name', render: (c) => c.name, sortValue: (c) => c.name },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (c) => <span style={wrapAnywhere}>{c.name}</span>,
+      sortValue: (c) => c.name,
+    },
     {
       key: 'partner',
       header: 'Partner service',
-      render: (c) => c.partnerServiceName,
+      render: (c) => <span style={wrapAnywhere}>{c.partnerServiceName}</span>,
       sortValue: (c) => c.partnerServiceName,
     },
     { key: 'clientId', header: 'Client ID', render: (c) => <code>{c.clientId}</code> },
@@ -105,7 +145,9 @@ export function ClientSystemsPage() {
               size="sm"
               variant="secondary"
               onClick={() => open('rotate', c)}
-              aria-label={`Rotate the secret of ${c.name}`}
+              aria-label={messages.rotateLabel(c.name)}
+              data-row-action="rotate"
+              data-row={c.id}
             >
               Rotate secret
             </Button>
@@ -113,7 +155,7 @@ export function ClientSystemsPage() {
               size="sm"
               variant="tertiary"
               onClick={() => open('revoke', c)}
-              aria-label={`Revoke ${c.name}`}
+              aria-label={messages.revokeLabel(c.name)}
             >
               Revoke
             </Button>
@@ -128,16 +170,18 @@ export function ClientSystemsPage() {
         <H1>{messages.title}</H1>
         <Text as="p">{messages.intro}</Text>
       </Stack>
-      {issued ? <IssuedSecret issued={issued} onDone={() => setIssued(null)} /> : null}
+      {issued ? <IssuedSecret issued={issued} onDone={keptSecret} /> : null}
       {revoked ? (
-        <Alert
-          tone="success"
-          title={`${revoked} is revoked`}
-          onClose={() => setRevoked(null)}
-          focusable
-        >
-          <Text as="p">Its secret and every access token issued to it no longer work.</Text>
-        </Alert>
+        <div ref={revokedRef} style={wrapAnywhere}>
+          <Alert
+            tone="success"
+            title={messages.revokedTitle(revoked.name)}
+            onClose={() => setRevoked(null)}
+            focusable
+          >
+            <Text as="p">{messages.revokedDetail}</Text>
+          </Alert>
+        </div>
       ) : null}
       <QueryView
         query={query}
@@ -149,6 +193,7 @@ export function ClientSystemsPage() {
           <>
             <TableSection
               heading="Registered client systems"
+              headingId={listHeadingId}
               empty={messages.empty}
               caption="Client systems"
               columns={columns}
