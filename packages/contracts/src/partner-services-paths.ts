@@ -56,6 +56,7 @@ export const partnerServiceMessages = {
   empty: 'There are no partner services yet.',
   add: 'Register a partner service',
   edit: 'Edit partner service',
+  registered: (name: string) => `${name} is registered.`,
   saved: (name: string) => `${name} is saved.`,
   codeExists: 'Another partner service has this code.',
   publishTitle: 'Publish a new information use statement',

@@ -62,6 +62,7 @@ const otherSystem = (n: number, name: string): PartnerIdentifierSystem => ({
 function serve(initialSystems: PartnerIdentifierSystem[] = []) {
   setSessionToken('tok');
   let systems = initialSystems;
+  let partner = detail;
   const oneSystem = Object.fromEntries(
     initialSystems.flatMap((s) => [
       [
@@ -86,7 +87,15 @@ function serve(initialSystems: PartnerIdentifierSystem[] = []) {
     'GET /api/me': () => json(operator),
     'GET /api/me/organisations': () => json({ organisations: [] }),
     'GET /api/partner-services': () => json({ partnerServices: [medifund] }),
-    [`GET /api/partner-services/${medifund.id}`]: () => json(detail),
+    [`GET /api/partner-services/${medifund.id}`]: () => json(partner),
+    [`PUT /api/partner-services/${medifund.id}`]: (request) => {
+      partner = { ...partner, ...(request.body as object) };
+      return json(partner);
+    },
+    'POST /api/partner-services': (request) => {
+      partner = { ...detail, ...(request.body as object) };
+      return json(partner, 201);
+    },
     [`POST /api/partner-services/${medifund.id}/statements`]: () =>
       json({ statement: { ...detail.statements[0]!, version: 3 }, organisationsToAccept: 3 }, 201),
     'GET /api/partner-identifier-systems': () =>
@@ -133,6 +142,42 @@ describe('partner services pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register partner service' }));
     expect(await screen.findByRole('link', { name: 'Select a role' })).toBeVisible();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('registers a partner service and lands on its page, where a message says so and has focus', async () => {
+    const requests = serve();
+    const user = userEvent.setup();
+    const { router } = renderApp('/partner-service/add');
+    const form = await screen.findByRole('form', { name: 'Register a partner service' }, lazy);
+    await user.type(within(form).getByLabelText(/^Code/), 'medifund');
+    await user.type(within(form).getByLabelText(/^Name/), 'MediFund Health Insurance');
+    await user.selectOptions(within(form).getByLabelText(/^Role/), 'payer');
+    await user.click(within(form).getByRole('button', { name: 'Register partner service' }));
+
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/partner-service/${medifund.id}`),
+    );
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      code: 'medifund',
+      name: 'MediFund Health Insurance',
+    });
+    const message = await screen.findByText('MediFund Health Insurance is registered.', {}, lazy);
+    await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
+  it('says the details are saved, and that message takes focus from the form it replaces', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderApp(`/partner-service/${medifund.id}`);
+    const form = await screen.findByRole('form', { name: 'Partner service details' }, lazy);
+    const name = within(form).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'MediFund Health');
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+
+    const message = await screen.findByText('MediFund Health is saved.');
+    await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1, name: 'MediFund Health' })).toBeVisible();
   });
 
   it('publishes a new statement version and says how many organisations must accept it', async () => {

@@ -13,6 +13,7 @@ import {
   type PublishStatement,
   type RegisterPartnerService,
 } from '@pca/contracts';
+import { outcomeReader } from '#lib/history-outcome.tsx';
 import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
@@ -38,6 +39,13 @@ export function getIdentifierSystemsQueryOptions() {
 export const usePartnerServices = () => useQuery(getPartnerServicesQueryOptions());
 export const usePartnerService = (id: string) => useQuery(getPartnerServiceQueryOptions(id));
 export const useIdentifierSystems = () => useQuery(getIdentifierSystemsQueryOptions());
+
+/**
+ * The outcome the add page leaves in the history entry of the partner service's page it lands on, and the
+ * page's own Save: `{ outcome, name }`.
+ */
+export const readPartnerServiceOutcome = outcomeReader(['registered'] as const, 'name');
+export type PartnerServiceOutcome = { outcome: 'registered' | 'saved'; name: string };
 
 export const useRegisterPartnerService = () =>
   useRefreshingWrite(root, (body: RegisterPartnerService) =>

@@ -26,7 +26,11 @@ export function AddPartnerServicePage() {
         serverError={register.error}
         onSave={async (values) => {
           const created = await register.mutateAsync(values).catch(() => null);
-          if (created) void navigate(pages.partners.service.href({ id: created.id }));
+          // The form goes with this page: its page says what was done, and that message takes focus.
+          if (created)
+            void navigate(pages.partners.service.href({ id: created.id }), {
+              state: { outcome: 'registered', name: created.name },
+            });
         }}
       />
     </Stack>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Card } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
@@ -9,9 +8,15 @@ import { partnerServiceMessages as m, type PartnerServiceDetail } from '@pca/con
 import { pages } from '@pca/contracts/pages.ts';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { formatDateTime } from '#lib/dates.ts';
+import { useHistoryOutcome } from '#lib/history-outcome.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { RichText } from '#lib/rich-text.tsx';
-import { usePartnerService, useUpdatePartnerService } from '../api/partner-services.ts';
+import {
+  readPartnerServiceOutcome,
+  usePartnerService,
+  useUpdatePartnerService,
+  type PartnerServiceOutcome,
+} from '../api/partner-services.ts';
 import { PartnerServiceForm } from '../components/partner-service-form.tsx';
 import { LogoForm } from '../components/logo-form.tsx';
 import { PublishStatementForm } from '../components/publish-statement-form.tsx';
@@ -34,7 +39,12 @@ export function PartnerServicePage() {
 
 function PartnerService({ partner }: { partner: PartnerServiceDetail }) {
   const update = useUpdatePartnerService(partner.id);
-  const [saved, setSaved] = useState<string | null>(null);
+  // Registering lands here, and a Save brings the form back afresh (keyed by the name) without the button
+  // that was pressed: either way a message says what was done and takes focus, so focus is not lost.
+  const { alert, setOutcome } = useHistoryOutcome<PartnerServiceOutcome>(
+    readPartnerServiceOutcome,
+    ({ outcome, name }) => (outcome === 'registered' ? m.registered(name) : m.saved(name)),
+  );
   return (
     <Stack gap={3}>
       <Stack gap={1}>
@@ -42,9 +52,7 @@ function PartnerService({ partner }: { partner: PartnerServiceDetail }) {
         <Text as="p" color="muted">
           Code {partner.code}
         </Text>
-        {saved ? (
-          <Alert tone="success" title={saved} onClose={() => setSaved(null)} focusable />
-        ) : null}
+        {alert}
       </Stack>
       <Stack gap={1.5}>
         <H2>Details</H2>
@@ -65,7 +73,7 @@ function PartnerService({ partner }: { partner: PartnerServiceDetail }) {
           onSave={async (values) => {
             const { code: _code, ...details } = values;
             const answer = await update.mutateAsync(details).catch(() => null);
-            if (answer) setSaved(m.saved(answer.name));
+            if (answer) setOutcome({ outcome: 'saved', name: answer.name });
           }}
         />
       </Stack>
