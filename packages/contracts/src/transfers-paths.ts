@@ -33,3 +33,24 @@ export type TransferEntityType = (typeof transferEntityTypes)[number];
 /** Where a transfer stands. */
 export const transferStatuses = ['Pending', 'Completed', 'Declined', 'Cancelled'] as const;
 export type TransferStatus = (typeof transferStatuses)[number];
+
+const transferStatusText: Record<TransferStatus, string> = {
+  Pending: 'Waiting for the receiving organisation',
+  Completed: 'Completed',
+  Declined: 'Declined',
+  Cancelled: 'Withdrawn by the operator',
+};
+
+/** What the transfers pages say (docs/product/transfers.md). */
+export const transferMessages = {
+  /** A transfer's status where when and by whom it was decided are not known. */
+  status: transferStatusText,
+  /**
+   * A decided transfer's status with when and by whom. Only the operator withdraws one, so a withdrawal still
+   * says so (a receiving manager may not know the name), once: not "by the operator … by Priya Raman".
+   */
+  decided: (status: TransferStatus, date: string, by: string) =>
+    status === 'Cancelled'
+      ? `Withdrawn by the operator, ${by}, on ${date}`
+      : `${transferStatusText[status]} on ${date} by ${by}`,
+} as const;

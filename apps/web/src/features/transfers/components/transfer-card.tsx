@@ -1,17 +1,11 @@
 import { Button, ButtonGroup, Card } from '@pca/ui';
 import { SummaryList } from '@pca/ui/primitives/summary-list.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { transferMessages as messages } from '@pca/contracts/transfers-paths.ts';
 import type { Transfer } from '@pca/contracts';
 import { formatDate } from '#lib/dates.ts';
 import { SummaryItem } from '#lib/business/summary.tsx';
 import { TypedLines } from '#lib/typed-lines.tsx';
-
-const statusText: Record<Transfer['status'], string> = {
-  Pending: 'Waiting for the receiving organisation',
-  Completed: 'Completed',
-  Declined: 'Declined',
-  Cancelled: 'Withdrawn by the operator',
-};
 
 const kind = (t: Transfer) => (t.entityType === 'Location' ? 'Location' : 'Healthcare service');
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -88,8 +82,8 @@ export function TransferCard({
         </SummaryItem>
         <SummaryItem term="Status">
           {t.decidedAt && t.decidedBy
-            ? `${statusText[t.status]} on ${formatDate(t.decidedAt)} by ${t.decidedBy}`
-            : statusText[t.status]}
+            ? messages.decided(t.status, formatDate(t.decidedAt), t.decidedBy)
+            : messages.status[t.status]}
         </SummaryItem>
         {t.declineReason ? (
           <SummaryItem term="Reason for declining">

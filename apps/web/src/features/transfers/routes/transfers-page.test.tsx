@@ -52,6 +52,14 @@ const pending: Transfer = {
   canCancel: true,
 };
 
+const withdrawn: Transfer = {
+  ...pending,
+  status: 'Cancelled',
+  canCancel: false,
+  decidedBy: 'Priya Raman',
+  decidedAt: '2026-11-28T01:00:00.000Z',
+};
+
 function serve(
   user = operator,
   transfers: Transfer[] = [],
@@ -183,6 +191,13 @@ describe('TransfersPage', () => {
     expect(await screen.findByText(/already has a transfer waiting/)).toBeVisible();
     expect(posted()).toBe(1);
     expect(screen.getByLabelText(/Reason for the transfer/)).toHaveValue('Sold.');
+  });
+
+  it('says once who withdrew a past transfer, and when', async () => {
+    serve(operator, [withdrawn]);
+    renderApp('/transfers');
+    const past = await screen.findByRole('list', { name: 'Past transfers' }, lazy);
+    expect(past).toHaveTextContent('StatusWithdrawn by the operator, Priya Raman, on 28 Nov 2026');
   });
 
   it('sends users who are not operators to the dashboard', async () => {
