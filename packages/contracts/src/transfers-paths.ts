@@ -53,4 +53,14 @@ export const transferMessages = {
     status === 'Cancelled'
       ? `Withdrawn by the operator, ${by}, on ${date}`
       : `${transferStatusText[status]} on ${date} by ${by}`,
+  chooseOrganisationFirst: 'Choose the organisation first',
+  /** The hint of an empty list of what to transfer, once the organisation is chosen. */
+  nothingToTransfer: (organisation: string, type: TransferEntityType | 'either') =>
+    `${organisation} has no ${
+      type === 'Location'
+        ? 'locations'
+        : type === 'HealthcareService'
+          ? 'healthcare services'
+          : 'locations or healthcare services'
+    } to transfer.`,
 } as const;

@@ -1,6 +1,6 @@
 import { Button } from '@pca/ui';
 import { Stack } from '@pca/ui/primitives/stack.ts';
-import { StartTransfer, uuid, type TransferOptions } from '@pca/contracts';
+import { StartTransfer, transferMessages, uuid, type TransferOptions } from '@pca/contracts';
 import { ErrorSummary, FormSelectField, FormTextareaField } from '#lib/forms/form-kit.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
@@ -50,6 +50,16 @@ export function StartTransferFormView({
       value: e.id,
       label: e.name,
     })) ?? [];
+  // An organisation with nothing of the chosen kind would leave the list with only "Please select": say why,
+  // and whether switching the kind helps.
+  const entityHint = !source
+    ? transferMessages.chooseOrganisationFirst
+    : entities.length > 0
+      ? undefined
+      : transferMessages.nothingToTransfer(
+          source.name,
+          source.locations.length === 0 && source.services.length === 0 ? 'either' : type,
+        );
   return (
     <form
       noValidate
@@ -104,7 +114,7 @@ export function StartTransferFormView({
           name="entityId"
           fieldId={fieldId}
           label={type === 'Location' ? 'Location' : 'Healthcare service'}
-          hint={source ? undefined : 'Choose the organisation first'}
+          hint={entityHint}
           required
           maxWidth="xl"
           options={entities}

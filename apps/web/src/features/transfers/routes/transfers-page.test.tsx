@@ -193,6 +193,29 @@ describe('TransfersPage', () => {
     expect(screen.getByLabelText(/Reason for the transfer/)).toHaveValue('Sold.');
   });
 
+  it('says why the list of what to transfer is empty for an organisation with none of that kind', async () => {
+    serve();
+    renderApp('/transfers');
+    const from = await screen.findByLabelText(/Organisation it belongs to now/, undefined, lazy);
+    expect(screen.getByLabelText(/^Location/)).toHaveAccessibleDescription(
+      /Choose the organisation first/,
+    );
+    await userEvent.selectOptions(from, 'Harbour Home Visits');
+    // It has a location: no hint.
+    expect(screen.getByLabelText(/^Location/)).not.toHaveAccessibleDescription(/to transfer/);
+    await userEvent.selectOptions(
+      screen.getByLabelText(/What to transfer/),
+      'A healthcare service',
+    );
+    expect(screen.getByLabelText(/^Healthcare service/)).toHaveAccessibleDescription(
+      /Harbour Home Visits has no healthcare services to transfer\./,
+    );
+    await userEvent.selectOptions(from, 'Riverbend Allied Health');
+    expect(screen.getByLabelText(/^Healthcare service/)).toHaveAccessibleDescription(
+      /Riverbend Allied Health has no locations or healthcare services to transfer\./,
+    );
+  });
+
   it('says once who withdrew a past transfer, and when', async () => {
     serve(operator, [withdrawn]);
     renderApp('/transfers');
