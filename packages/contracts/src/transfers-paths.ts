@@ -53,6 +53,11 @@ export const transferMessages = {
     status === 'Cancelled'
       ? `Withdrawn by the operator, ${by}, on ${date}`
       : `${transferStatusText[status]} on ${date} by ${by}`,
+  withdrawTitle: (entityName: string) => `Withdraw the transfer of ${entityName}?`,
+  withdrawWarning: (receiver: string, giver: string) =>
+    `${receiver} will no longer be able to accept it, and it stays with ${giver}.`,
+  withdrawConfirm: 'Withdraw transfer',
+  withdrawn: (entityName: string) => `The transfer of ${entityName} is withdrawn`,
   chooseOrganisationFirst: 'Choose the organisation first',
   /** The hint of an empty list of what to transfer, once the organisation is chosen. */
   nothingToTransfer: (organisation: string, type: TransferEntityType | 'either') =>

@@ -21,8 +21,8 @@ export type ConfirmDialogProps = ActionDialogState & {
 
 /**
  * Asks before an action that cannot be taken back (rotating or revoking a client system's secret, removing an
- * identifier system, a clinical system or a partner's publishing settings); a failure is shown in the dialog,
- * which stays open.
+ * identifier system, a clinical system or a partner's publishing settings, withdrawing a transfer); a failure is
+ * shown in the dialog, which stays open.
  */
 export function ConfirmDialog({
   warning,

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { transferMessages as messages } from '@pca/contracts/transfers-paths.ts';
 import type { Transfer } from '@pca/contracts';
+import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
@@ -33,22 +35,19 @@ export function TransferList({ empty }: { empty: string }) {
   const query = useTransfers();
   const answer = useAnswerTransfer();
   const [declining, setDeclining] = useState<Transfer | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Transfer | null>(null);
   const { report, alert: outcomeAlert } = useOutcomeAlert();
 
-  const act = (t: Transfer, action: 'accept' | 'cancel') =>
+  const accept = (t: Transfer) =>
     answer.mutate(
-      { id: t.id, action },
+      { id: t.id, action: 'accept' },
       {
         onSuccess: (done) =>
-          report(
-            action === 'accept'
-              ? {
-                  tone: 'success',
-                  title: `${t.entityName} is transferred`,
-                  detail: completedDetail(done),
-                }
-              : { tone: 'success', title: `The transfer of ${t.entityName} is withdrawn` },
-          ),
+          report({
+            tone: 'success',
+            title: `${t.entityName} is transferred`,
+            detail: completedDetail(done),
+          }),
         onError: (error) =>
           report({
             tone: 'error',
@@ -57,6 +56,21 @@ export function TransferList({ empty }: { empty: string }) {
           }),
       },
     );
+
+  // Withdrawing cannot be taken back, so it is asked first; a failure shows in that dialog, which stays open.
+  const onWithdraw = () => {
+    const t = withdrawing;
+    if (!t) return;
+    answer.mutate(
+      { id: t.id, action: 'cancel' },
+      {
+        onSuccess: () => {
+          setWithdrawing(null);
+          report({ tone: 'success', title: messages.withdrawn(t.entityName) });
+        },
+      },
+    );
+  };
 
   const onDecline = (reason: string) => {
     const t = declining;
@@ -91,8 +105,11 @@ export function TransferList({ empty }: { empty: string }) {
               key={t.id}
               transfer={t}
               busy={busy(t)}
-              onAccept={(x) => act(x, 'accept')}
-              onCancel={(x) => act(x, 'cancel')}
+              onAccept={accept}
+              onCancel={(x) => {
+                answer.reset();
+                setWithdrawing(x);
+              }}
               onDecline={(x) => {
                 answer.reset();
                 setDeclining(x);
@@ -137,6 +154,18 @@ export function TransferList({ empty }: { empty: string }) {
         onDecline={onDecline}
         saving={answer.isPending && answer.variables.action === 'decline'}
         serverError={answer.variables?.action === 'decline' ? answer.error : null}
+      />
+      <ConfirmDialog
+        key={`withdraw-${withdrawing?.id ?? 'none'}`}
+        isOpen={withdrawing !== null}
+        title={messages.withdrawTitle(withdrawing?.entityName ?? '')}
+        warning={messages.withdrawWarning(withdrawing?.to.name ?? '', withdrawing?.from.name ?? '')}
+        confirmLabel={messages.withdrawConfirm}
+        onClose={() => setWithdrawing(null)}
+        onConfirm={onWithdraw}
+        saving={answer.isPending && answer.variables.action === 'cancel'}
+        serverError={answer.variables?.action === 'cancel' ? answer.error : null}
+        thing="the transfer"
       />
     </Stack>
   );

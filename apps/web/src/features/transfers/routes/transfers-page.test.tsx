@@ -97,6 +97,10 @@ function serve(
       list = [done];
       return json(done);
     },
+    [`POST /api/transfers/${pending.id}/cancel`]: () => {
+      list = [withdrawn];
+      return json(withdrawn);
+    },
     [`POST /api/transfers/${pending.id}/decline`]: () => problem(409, 'about:blank', 'Conflict'),
     ...overrides,
   });
@@ -216,11 +220,62 @@ describe('TransfersPage', () => {
     );
   });
 
+  it('asks before withdrawing a transfer; Cancel sends nothing and goes back to the button', async () => {
+    const requests = serve(operator, [pending]);
+    const withdrawals = () => requests.filter((r) => r.path.endsWith('/cancel')).length;
+    renderApp('/transfers');
+    const withdraw = await screen.findByRole(
+      'button',
+      { name: 'Withdraw the transfer of Harbour Home Visits (Eastern Suburbs)' },
+      lazy,
+    );
+    await userEvent.click(withdraw);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Withdraw the transfer of Harbour Home Visits (Eastern Suburbs)?',
+    });
+    expect(dialog).toHaveTextContent(
+      'Riverbend Allied Health will no longer be able to accept it, and it stays with Harbour Home Visits.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(withdraw).toHaveFocus();
+    expect(withdrawals()).toBe(0);
+
+    await userEvent.click(withdraw);
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw transfer' }),
+    );
+    expect(
+      await screen.findByText('The transfer of Harbour Home Visits (Eastern Suburbs) is withdrawn'),
+    ).toBeVisible();
+    expect(withdrawals()).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const past = await screen.findByRole('list', { name: 'Past transfers' });
+    expect(past).toHaveTextContent('Withdrawn by the operator, Priya Raman, on 28 Nov 2026');
+    expect(past).not.toHaveTextContent(/by the operator on/);
+  });
+
   it('says once who withdrew a past transfer, and when', async () => {
     serve(operator, [withdrawn]);
     renderApp('/transfers');
     const past = await screen.findByRole('list', { name: 'Past transfers' }, lazy);
     expect(past).toHaveTextContent('StatusWithdrawn by the operator, Priya Raman, on 28 Nov 2026');
+  });
+
+  it('a refused withdrawal shows in the dialog, which stays open', async () => {
+    serve(operator, [pending], {
+      [`POST /api/transfers/${pending.id}/cancel`]: () =>
+        problem(409, 'about:blank', 'This transfer is no longer pending.'),
+    });
+    renderApp('/transfers');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Withdraw the transfer of/ }, lazy),
+    );
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw transfer' }));
+    expect(await within(dialog).findByText(/This transfer is no longer pending/)).toBeVisible();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.queryByText(/is withdrawn/)).toBeNull();
   });
 
   it('sends users who are not operators to the dashboard', async () => {
