@@ -98,6 +98,11 @@ export interface Proxy {
   child: ChildProcess;
   /** The proxy's log (one line per request), newest last. */
   log: () => string;
+  /**
+   * What the proxy said about itself and its servers (state changes, failed checks), kept apart from the
+   * request lines, which would push them out of `log` under load.
+   */
+  events: () => string;
   stop: () => Promise<void>;
 }
 
@@ -136,8 +141,15 @@ export async function startProxy(options: {
     detached: true,
   });
   let log = '';
+  let events: string[] = [];
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-200_000);
+    // Request lines start with the client's address (log-format in deploy/haproxy.cfg).
+    const own = chunk
+      .toString()
+      .split('\n')
+      .filter((line) => line && !/^[\d.:a-f]+ \[/.test(line));
+    if (own.length) events = [...events, ...own].slice(-200);
     if (options.echo) process.stdout.write(prefixLines('proxy', chunk));
   };
   child.stdout!.on('data', keep);
@@ -150,6 +162,7 @@ export async function startProxy(options: {
     port: options.port,
     child,
     log: () => log,
+    events: () => events.join('\n'),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       // SIGUSR1 is HAProxy's soft stop: it stops listening and finishes what is in flight.
