@@ -16,7 +16,7 @@ export type ConfirmDialogProps = ActionDialogState & {
   /** Whom a failure's text sends the user to (an operator's pages: another operator). */
   askWhom?: string;
   /** What a failure says was being done (save: a rotation, a revocation). */
-  action?: 'save' | 'remove';
+  action?: 'save' | 'remove' | 'withdraw';
 };
 
 /**

@@ -18,8 +18,8 @@ export type ErrorSubject = {
    * 'the practitioners'. A 404 reads '<Thing> does not exist'.
    */
   thing: string;
-  /** What was being done with it: load (default), save or remove. */
-  action?: 'load' | 'save' | 'remove';
+  /** What was being done with it: load (default), save, remove or withdraw (a transfer). */
+  action?: 'load' | 'save' | 'remove' | 'withdraw';
   /** Whom to ask for access after a 403; an administrator of the business unless given. */
   askWhom?: string;
 };

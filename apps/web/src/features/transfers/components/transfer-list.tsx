@@ -166,6 +166,7 @@ export function TransferList({ empty }: { empty: string }) {
         saving={answer.isPending && answer.variables.action === 'cancel'}
         serverError={answer.variables?.action === 'cancel' ? answer.error : null}
         thing="the transfer"
+        action="withdraw"
       />
     </Stack>
   );

@@ -273,7 +273,11 @@ describe('TransfersPage', () => {
     );
     const dialog = screen.getByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw transfer' }));
-    expect(await within(dialog).findByText(/This transfer is no longer pending/)).toBeVisible();
+    expect(
+      await within(dialog).findByText(
+        'We could not withdraw the transfer. This transfer is no longer pending.',
+      ),
+    ).toBeVisible();
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(screen.queryByText(/is withdrawn/)).toBeNull();
   });
