@@ -26,7 +26,8 @@ export function outcomeReader<O extends string, K extends string>(
 /**
  * The success alert of a list page: the outcome carried in the history entry (read by `read`), or one set by
  * the page itself. It takes focus when shown so it is announced; closing it clears the history entry's state
- * too, so a reload does not show it again.
+ * too, so a reload does not show it again. So does an outcome the page sets: it replaces the one the entry
+ * carried, and a reload should not bring the older one back.
  */
 export function useHistoryOutcome<T>(
   read: (state: unknown) => T | null,
@@ -34,13 +35,15 @@ export function useHistoryOutcome<T>(
 ): { alert: ReactNode; setOutcome: (outcome: T | null) => void } {
   const navigate = useNavigate();
   const location = useLocation();
-  const [outcome, setOutcome] = useState<T | null>(() => read(location.state));
+  const [outcome, setShown] = useState<T | null>(() => read(location.state));
   const alertRef = useFocusWhenShown(outcome);
-  const close = () => {
-    setOutcome(null);
+  const setOutcome = (next: T | null) => {
+    setShown(next);
     // The query stays: it may say which tab the alert is on.
-    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (location.state != null)
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   };
+  const close = () => setOutcome(null);
   const alert = outcome ? (
     <div ref={alertRef}>
       <Alert tone="success" title="Success" onClose={close} focusable>

@@ -163,6 +163,15 @@ describe('partner services pages', () => {
     });
     const message = await screen.findByText('MediFund Health Insurance is registered.', {}, lazy);
     await waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+
+    // A Save's message replaces it, and the history entry no longer carries it: a reload shows neither.
+    const details = screen.getByRole('form', { name: 'Partner service details' });
+    await user.click(within(details).getByRole('button', { name: 'Save details' }));
+    const saved = await screen.findByText(/is saved\.$/);
+    await waitFor(() => expect(saved.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(screen.queryByText(/is registered\./)).toBeNull();
+    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe(`/partner-service/${medifund.id}`);
   });
 
   it('says the details are saved, and that message takes focus from the form it replaces', async () => {
