@@ -105,6 +105,12 @@ export default defineConfig({
               test: /apps[\\/]web[\\/]src[\\/]app[\\/](query-client\.ts|guards\.ts|signed-in-routes\.ts|route-table\.ts|shell[\\/](?!footer-dialog|popover-engine|session-idle-dialogs))|packages[\\/]ui[\\/]src[\\/]navigation[\\/](main-navigation|nav-menu|side-navigation|links)\.tsx?$/,
             },
             {
+              // The text field and AgDS's text input it renders: every form and the lists' search boxes
+              // load both, so as two files they cost a second request's headers for nothing.
+              name: 'text-field',
+              test: /packages[\\/]ui[\\/]src[\\/]input-fields[\\/]text-field\.tsx$|@ag\.ds-next[\\/]react[\\/]text-input[\\/]/,
+            },
+            {
               // The loading and error states nearly every signed-in page shows (skeletons included),
               // and the cards and card grid of the dashboard and landing pages: on their own, each cost
               // a request and its headers.
