@@ -1,7 +1,7 @@
 import { Text } from '@pca/ui/primitives/text.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { ActionDialog, type ActionDialogState } from '#lib/action-dialog.tsx';
-import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import { describeApiErrorText, type ErrorSubject } from '#lib/errors/describe-api-error.ts';
 import { Alert } from '@pca/ui';
 
 /** Props of ConfirmDialog. */
@@ -16,7 +16,7 @@ export type ConfirmDialogProps = ActionDialogState & {
   /** Whom a failure's text sends the user to (an operator's pages: another operator). */
   askWhom?: string;
   /** What a failure says was being done (save: a rotation, a revocation). */
-  action?: 'save' | 'remove' | 'withdraw';
+  action?: Exclude<ErrorSubject['action'], 'load'>;
 };
 
 /**
