@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check the project has, in order of speed — lint, format, typecheck, unit and component
- * tests, API tests on PGlite (and on PostgreSQL 15 in CI or with PCA_TEST_POSTGRES=1), then the browser
- * journeys in Debian's chromium. Ends with each step's duration, the whole run's against CI's budget (it fails
- * past it: scripts/lib/budget.ts), and one summary line: "N passed, N failed".
+ * tests, API tests (on PGlite; on PostgreSQL 15 instead in CI or with PCA_TEST_POSTGRES=1), then the
+ * browser journeys in Debian's chromium. Ends with each step's duration, the whole run's against CI's
+ * budget (it fails past it: scripts/lib/budget.ts), and one summary line: "N passed, N failed".
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -56,9 +56,9 @@ function countPlaywright(file: string) {
 }
 
 /**
- * Each step's limit: several times its usual length on a busy 2-core CI machine (Vitest on PGlite 5–6
- * minutes, on PostgreSQL 1–2, the journeys 13–14), and together under CI's own limit, so a hung step fails
- * with its name (docs/decisions/034-test-run-watchdog.md).
+ * Each step's limit: several times its usual length on a busy 2-core CI machine (the unit and component
+ * tests 5–6 minutes, the API tests 2–4, the journeys 12–13), and together under CI's own limit, so a hung
+ * step fails with its name (docs/decisions/034-test-run-watchdog.md).
  */
 const minutes = (n: number) => n * 60_000;
 
@@ -106,24 +106,21 @@ try {
       if (failed.length) throw new Error(failed.map((c) => (c.reason as Error).message).join('; '));
     },
   );
-  await step('Unit, component and API tests (Vitest, PGlite)', () => vitest('all', []));
+  // With PostgreSQL, the API tests run once, on it (production's database), and not on PGlite as well:
+  // repeating all of them on both was about 190 s of a CI run; the journeys still run the API on PGlite
+  // (docs/decisions/089-journey-cpu.md).
+  const browserAndUnit = ['contracts', 'ui', 'web', 'dev-services'].flatMap((p) => [
+    '--project',
+    p,
+  ]);
   if (withPostgres) {
-    await step('API tests on PostgreSQL 15', async () => {
+    await step('Unit and component tests (Vitest)', () => vitest('all', browserAndUnit));
+    await step('API tests on PostgreSQL 15 (Vitest)', async () => {
       const url = await startPostgres15();
-      // Files that never open the test database (the identity provider; the API started as its own
-      // process over PGlite) would only repeat themselves here: about 36 s of a CI run.
-      const databaseFree = [
-        'apps/identity-provider/**',
-        'apps/server/src/app/compiled-server.test.ts',
-        'apps/server/src/app/lifecycle.test.ts',
-      ];
-      await vitest(
-        'postgres',
-        ['--project', 'server', ...databaseFree.flatMap((glob) => ['--exclude', glob])],
-        { TEST_DATABASE_URL: url },
-        minutes(10),
-      );
+      await vitest('postgres', ['--project', 'server'], { TEST_DATABASE_URL: url }, minutes(10));
     });
+  } else {
+    await step('Unit, component and API tests (Vitest, PGlite)', () => vitest('all', []));
   }
   await step('Browser journeys (Playwright, chromium, axe)', async () => {
     const out = path.join(reports, 'playwright.json');

@@ -189,3 +189,21 @@ galleryTest.describe('Design-system gallery', () => {
     },
   );
 });
+
+// The check every journey ends with must still see what a person would meet: a picture with no text and
+// grey text on white (the colour-contrast rule needs the page laid out, as axe runs inside it).
+test('the accessibility check fails on a page with violations, naming each rule', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><title>Planted</title><main><h1>Planted violations</h1>' +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
+      '<p style="color:#bbb;background:#fff">Grey on white</p></main></html>',
+  );
+  const failure = await expectAccessible(page).then(
+    () => 'no violations reported',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('image-alt');
+  expect(failure).toContain('color-contrast');
+});
