@@ -176,8 +176,16 @@ async function startAll(services: Array<JourneyService & { label: string }>) {
 
 /** Runs Playwright on one spec file, each output line prefixed with the file's name. Resolves with whether it passed. */
 function runPlaywright(spec: string, label: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  // A folder of the file's own: Playwright empties its output folder when it starts, and the lane's next
+  // file would otherwise remove the screenshot of this file's failure before anyone saw it.
+  const output = path.join(
+    repoRoot,
+    'test-results',
+    `playwright-${env['E2E_PORT']}-${spec.replace(/\.spec\.ts$/, '')}`,
+  );
   return new Promise<boolean>((resolve, reject) => {
-    const child = spawn(process.execPath, playwrightArgs([`e2e/tests/${spec}`, ...options]), {
+    const args = playwrightArgs([`e2e/tests/${spec}`, '--output', output, ...options]);
+    const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -198,6 +198,8 @@ test('Alice changes her GP role’s specialty, picked from the terminology (deci
   await expect(page).toHaveURL(/\/welcome/);
   await page.goto('/practitioners');
   await page.getByLabel('Filter by name').fill('alice nguyen');
+  // The filtered answer is shown (after the debounce), not the list before it.
+  await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
   await page.getByRole('button', { name: /Nguyen, Alice/ }).click();
   await page.getByRole('button', { name: `Actions for Nguyen, Alice at ${SERVICE}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

@@ -148,6 +148,8 @@ test('Alice connects and signs in to the clinical system, then imports three new
   await page.getByRole('link', { name: 'See your practitioners' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Filter by name' }).fill('Haddad');
+  // The filtered answer is shown (after the debounce), not the list before it.
+  await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
   await page.getByRole('button', { name: /Haddad, Farah/ }).click();
   await expect(
     page
@@ -155,6 +157,7 @@ test('Alice connects and signs in to the clinical system, then imports three new
       .first(),
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Filter by name' }).fill('Tanaka');
+  await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
   await page.getByRole('button', { name: /Tanaka, Chloe/ }).click();
   await expect(
     page.getByRole('row', { name: /Harbour Skin Check Clinic.*Dermatologist/ }).first(),

@@ -76,6 +76,8 @@ test.describe('Practitioners', () => {
     await expect(page.getByText('No practitioners found')).toBeVisible();
 
     await page.getByLabel('Filter by name').fill('farah');
+    // The filtered answer is shown (after the debounce), not the list before it.
+    await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
     await expect(practitionerButton(page, 'Haddad, Farah')).toBeVisible();
     await practitionerButton(page, 'Haddad, Farah').click();
     await expect(
@@ -166,6 +168,7 @@ test.describe('Practitioners', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await openPractitioners(page, ALICE);
     await page.getByLabel('Filter by name').fill('farah');
+    await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
     await openActions(page, 'Haddad, Farah', 'Harbour Skin Check Clinic');
     await page.getByRole('menuitem', { name: 'View' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Practitioner role' })).toBeVisible();
