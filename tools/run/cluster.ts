@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { freePort } from './free-port.ts';
 import { repoRoot, run, startService, waitForUrl } from './processes.ts';
 
@@ -96,8 +97,6 @@ export interface Proxy {
   url: string;
   port: number;
   child: ChildProcess;
-  /** The proxy's log (one line per request), newest last. */
-  log: () => string;
   /**
    * What the proxy said about itself and its servers (state changes, failed checks), kept apart from the
    * request lines, which would push them out of `log` under load.
@@ -140,28 +139,25 @@ export async function startProxy(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let log = '';
+  // What it said while starting, for the error if it never listens.
+  let startOutput = '';
   let events: string[] = [];
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-200_000);
+  // Whole lines, as the proxy wrote them: a chunk of its output may end in the middle of one.
+  const keep = (line: string) => {
+    if (startOutput.length < 20_000) startOutput += `${line}\n`;
     // Request lines start with the client's address (log-format in deploy/haproxy.cfg).
-    const own = chunk
-      .toString()
-      .split('\n')
-      .filter((line) => line && !/^[\d.:a-f]+ \[/.test(line));
-    if (own.length) events = [...events, ...own].slice(-200);
-    if (options.echo) process.stdout.write(prefixLines('proxy', chunk));
+    if (line && !/^[\d.:a-f]+ \[/.test(line)) events = [...events, line].slice(-200);
+    if (options.echo && line) process.stdout.write(`[proxy] ${line}\n`);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  createInterface({ input: child.stdout! }).on('line', keep);
+  createInterface({ input: child.stderr! }).on('line', keep);
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForListening(options.port, child, () => log);
+  await waitForListening(options.port, child, () => startOutput);
   return {
     url,
     port: options.port,
     child,
-    log: () => log,
     events: () => events.join('\n'),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -170,15 +166,6 @@ export async function startProxy(options: {
       await exited;
     },
   };
-}
-
-function prefixLines(name: string, chunk: Buffer) {
-  return chunk
-    .toString()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => `[${name}] ${line}\n`)
-    .join('');
 }
 
 /** Polls until something accepts connections on the port, failing early if the process exits. */
@@ -281,11 +268,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const children: ChildProcess[] = [];
   const watch = (name: string, child: ChildProcess) => {
     children.push(child);
-    const keep = (chunk: Buffer) => {
-      output = (output + prefixLines(name, chunk)).slice(-100_000);
+    // Whole lines: a chunk of output may end in the middle of one.
+    const keep = (line: string) => {
+      if (line) output = (output + `[${name}] ${line}\n`).slice(-100_000);
     };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
+    for (const stream of [child.stdout, child.stderr])
+      if (stream) createInterface({ input: stream }).on('line', keep);
     return child;
   };
   const service = (name: string, entry: string, env: NodeJS.ProcessEnv) =>
