@@ -110,6 +110,49 @@ describe('the delegates list', () => {
   });
 });
 
+describe('re-assigning a stopped delegate', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the consent afresh each time the dialog opens, also after a re-assignment', async () => {
+    const stopped = row({ status: 'Stopped' });
+    // The list still answers Stopped after the re-assignment (stopped again meanwhile), so the row
+    // offers Re-assign once more.
+    const requests = serve({
+      [`GET ${delegationApiPaths.list}`]: () => json(page([stopped])),
+      [`POST /api/delegations/${stopped.id}/reassign`]: () =>
+        json({ ...stopped, status: 'Accepted' }),
+    });
+    renderApp('/delegates');
+    const openDialog = async () => {
+      await userEvent.click(
+        await screen
+          .findAllByRole('button', { name: 'Delegate action for Ben Okafor' })
+          .then((b) => b[0]!),
+      );
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Re-assign' }));
+      return screen.findByRole('dialog', { name: 'Re-assign Ben Okafor' });
+    };
+
+    let dialog = await openDialog();
+    const consent = () =>
+      within(dialog).getByRole('checkbox', { name: 'I consent to delegating all the above' });
+    await userEvent.click(consent());
+    expect(consent()).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Re-assign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.path.endsWith('/reassign'))).toHaveLength(1);
+    expect(await screen.findByText('Successfully added delegate')).toBeVisible();
+
+    dialog = await openDialog();
+    expect(consent()).not.toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Re-assign' }));
+    expect(
+      within(dialog).getByText('Please tick the box to consent to delegating all the above'),
+    ).toBeVisible();
+    expect(requests.filter((r) => r.path.endsWith('/reassign'))).toHaveLength(1);
+  });
+});
+
 describe('assigning a delegate', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -23,20 +23,21 @@ export type ReassignDialogProps = {
 /**
  * Re-assigning a stopped delegate gives them the delegations again, so the practitioner consents again to
  * the list in force (docs/decisions/020-delegation.md); the specification's row menu has no page for it.
+ * The consent is asked afresh each time the dialog opens: its tick belongs to one opening, for one
+ * delegate, however the last one ended (re-assigned, refused or cancelled).
  */
-export function ReassignDialog({ delegation, onConfirm, onClose, saving }: ReassignDialogProps) {
+export function ReassignDialog(props: ReassignDialogProps) {
+  return <ReassignDialogOpening key={props.delegation?.id ?? 'closed'} {...props} />;
+}
+
+function ReassignDialogOpening({ delegation, onConfirm, onClose, saving }: ReassignDialogProps) {
   const consent = useDelegationConsent();
   const [ticked, setTicked] = useState(false);
   const [tried, setTried] = useState(false);
-  const close = () => {
-    setTicked(false);
-    setTried(false);
-    onClose();
-  };
   return (
     <Modal
       isOpen={delegation !== null}
-      onClose={close}
+      onClose={onClose}
       title={
         delegation ? `Re-assign ${delegation.givenName} ${delegation.familyName}` : 'Re-assign'
       }
@@ -53,7 +54,7 @@ export function ReassignDialog({ delegation, onConfirm, onClose, saving }: Reass
           >
             Re-assign
           </Button>
-          <Button variant="secondary" onClick={close}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
         </ButtonGroup>
