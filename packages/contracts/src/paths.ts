@@ -35,8 +35,6 @@ export const shellApiPaths = {
   unreadNotificationCount: '/api/me/unread-notification-count',
   /** GET: whether sign-in should land on /welcome/add-business (docs/product/shell.md#sign-in-callback). */
   publishingSettingsEligibility: '/api/me/publishing-settings-eligibility',
-  /** GET ?valueSet=…: terminology value sets; the SPA caches these answers for an hour (docs/product/rules.md#calls). */
-  terminologyValueSet: '/api/terminology/value-set',
 } as const;
 
 /** The names of those of `paths` that have an `:id` to fill. */

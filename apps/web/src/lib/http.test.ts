@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, shellApiPaths } from '@pca/contracts/paths.ts';
+import { apiPaths } from '@pca/contracts/paths.ts';
 import { installFakeServer, json, problem } from '../test/fake-server.ts';
 import { leaveTo } from './browser-navigation.ts';
-import { ApiError, clearValueSetCache, http } from './http.ts';
+import { ApiError, http } from './http.ts';
 import { readRecall } from './recall.ts';
 import { getSessionToken, setSessionToken } from './session-token.ts';
 
@@ -97,59 +97,5 @@ describe('http', () => {
     const error = (await http(apiPaths.me).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.problem).toBeNull();
-  });
-});
-
-describe('value-set cache (docs/product/rules.md#calls)', () => {
-  const url = `${shellApiPaths.terminologyValueSet}?valueSet=practitioner-role`;
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    clearValueSetCache();
-  });
-
-  it('answers value-set GETs from memory for under an hour, then asks the server again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T00:00:00Z'));
-    let served = 0;
-    const requests = installFakeServer({
-      [`GET ${shellApiPaths.terminologyValueSet}`]: () => json({ codes: [`v${(served += 1)}`] }),
-    });
-    await expect(http(url)).resolves.toEqual({ codes: ['v1'] });
-    vi.setSystemTime(new Date('2026-11-20T00:59:59Z'));
-    await expect(http(url)).resolves.toEqual({ codes: ['v1'] });
-    expect(requests).toHaveLength(1);
-    vi.setSystemTime(new Date('2026-11-20T01:00:00Z'));
-    await expect(http(url)).resolves.toEqual({ codes: ['v2'] });
-    expect(requests).toHaveLength(2);
-  });
-
-  it('does not cache other GETs or value-set GETs without a valueSet query', async () => {
-    const requests = installFakeServer({
-      [`GET ${shellApiPaths.terminologyValueSet}`]: () => json({}),
-      'GET /api/me': () => json({}),
-    });
-    await http(shellApiPaths.terminologyValueSet);
-    await http(shellApiPaths.terminologyValueSet);
-    await http('/api/me');
-    await http('/api/me');
-    expect(requests).toHaveLength(4);
-  });
-
-  it('drops stale entries on a write, keeping fresh ones', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T00:00:00Z'));
-    const requests = installFakeServer({
-      [`GET ${shellApiPaths.terminologyValueSet}`]: () => json({ ok: true }),
-      'POST /api/things': () => json({}),
-    });
-    const other = `${shellApiPaths.terminologyValueSet}?valueSet=other`;
-    await http(url);
-    vi.setSystemTime(new Date('2026-11-20T00:30:00Z'));
-    await http(other);
-    vi.setSystemTime(new Date('2026-11-20T01:10:00Z'));
-    await http('/api/things', { method: 'POST', body: {} });
-    await http(other); // 40 minutes old: still fresh, from memory
-    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 });

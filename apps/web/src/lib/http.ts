@@ -1,7 +1,5 @@
 import type { Problem } from '@pca/contracts';
 import { ApiError, parseRetryAfter } from './api-error.ts';
-import { constants } from '@pca/contracts/constants.ts';
-import { shellApiPaths } from '@pca/contracts/paths.ts';
 import { shellPages } from '@pca/contracts/shell-pages.ts';
 import { clearSessionToken, getSessionToken } from './session-token.ts';
 import { redirectToLogin } from './login.ts';
@@ -41,39 +39,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-type CachedValueSet = { storedAt: number; payload: unknown };
-
-/** Value-set answers by URL (docs/product/rules.md#calls): in memory only, they are reference data that changes rarely. */
-const valueSetCache = new Map<string, CachedValueSet>();
-
-/** True for GETs of the terminology value-set path that name a value set. */
-function isValueSetRequest(method: string, path: string): boolean {
-  if (method !== 'GET' || !path.includes(shellApiPaths.terminologyValueSet)) return false;
-  return new URL(path, 'http://local').searchParams.has('valueSet');
-}
-
-/** Drops cached value sets an hour old or older. */
-function dropStaleValueSets(now: number): void {
-  for (const [key, entry] of valueSetCache)
-    if (now - entry.storedAt >= constants.valueSetCacheMs) valueSetCache.delete(key);
-}
-
-/** Empties the value-set cache (sign-out, tests). */
-export function clearValueSetCache(): void {
-  valueSetCache.clear();
-}
-
 /** Calls the portal API: JSON in and out, the session's Bearer token, typed errors, 401 → sign in again. */
 export async function http<T>(path: string, options: HttpOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, redirectOnUnauthorized = true } = options;
-  const cacheable = isValueSetRequest(method, path);
-  const now = Date.now();
-  if (cacheable) {
-    const hit = valueSetCache.get(path);
-    if (hit && now - hit.storedAt < constants.valueSetCacheMs) return hit.payload as T;
-  } else if (method !== 'GET') {
-    dropStaleValueSets(now);
-  }
   const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
   const token = getSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -88,10 +56,7 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
       signal,
     }));
   const payload = await readJson(response);
-  if (response.ok) {
-    if (cacheable) valueSetCache.set(path, { storedAt: now, payload });
-    return payload as T;
-  }
+  if (response.ok) return payload as T;
 
   const error = new ApiError(
     response.status,

@@ -1,22 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
-import {
-  terminologyApiPaths,
-  type TerminologyConcepts,
-  type TerminologyValueSet,
-} from '@pca/contracts';
-import { httpQuery } from '#lib/http-query.ts';
+import type { TerminologyValueSet } from '@pca/contracts';
+import { useTerminologyConcepts } from '../terminology-concepts.ts';
 import { FormComboboxField, type FormComboboxFieldProps } from './form-kit.tsx';
-
-/** One value set's concepts, for a picker (docs/decisions/071-terminology-and-codes.md). */
-export const useTerminologyConcepts = (valueSet: TerminologyValueSet) =>
-  useQuery({
-    ...httpQuery<TerminologyConcepts>(
-      ['terminology', 'concepts', valueSet],
-      `${terminologyApiPaths.concepts}?valueSet=${valueSet}`,
-    ),
-    staleTime: 5 * 60_000,
-  });
 
 /** Props of TerminologyComboboxField. */
 export type TerminologyComboboxFieldProps<

@@ -1,11 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  terminologyApiPaths,
-  type MapTerm,
-  type TerminologyConcepts,
-  type TerminologyValueSet,
-  type UnmatchedTerms,
-} from '@pca/contracts';
+import { terminologyApiPaths, type MapTerm, type UnmatchedTerms } from '@pca/contracts';
 import { http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 import { useRefreshingWrite } from '#lib/refreshing-write.ts';
@@ -14,16 +8,6 @@ import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 export const unmatchedQueryOptions = () =>
   httpQuery<UnmatchedTerms>(['terminology', 'unmatched'], terminologyApiPaths.unmatched);
 export const useUnmatchedTerms = () => useQuery(unmatchedQueryOptions());
-
-/** The concepts of one value set. */
-export const useConcepts = (valueSet: TerminologyValueSet) =>
-  useQuery({
-    ...httpQuery<TerminologyConcepts>(
-      ['terminology', 'concepts', valueSet],
-      `${terminologyApiPaths.concepts}?valueSet=${valueSet}`,
-    ),
-    staleTime: 5 * 60_000,
-  });
 
 /** Maps a text to a concept; the list is read again. */
 export function useMapTerm() {

@@ -12,7 +12,8 @@ import { PageLoading } from '#lib/business/entity-page.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
-import { useConcepts, useMapTerm, useUnmatchedTerms } from '../api/terminology.ts';
+import { useTerminologyConcepts } from '#lib/terminology-concepts.ts';
+import { useMapTerm, useUnmatchedTerms } from '../api/terminology.ts';
 
 const count = (n: number) => `${n.toLocaleString('en-AU')} ${n === 1 ? 'record' : 'records'}`;
 
@@ -80,8 +81,8 @@ function MapControl({
  */
 export function UnmatchedPage() {
   const query = useUnmatchedTerms();
-  const serviceTypes = useConcepts('service-type');
-  const roles = useConcepts('practitioner-role');
+  const serviceTypes = useTerminologyConcepts('service-type');
+  const roles = useTerminologyConcepts('practitioner-role');
   const { report, alert } = useOutcomeAlert();
   const conceptsOf = (term: UnmatchedTerm) =>
     (term.valueSet === 'service-type' ? serviceTypes.data : roles.data)?.concepts ?? [];
