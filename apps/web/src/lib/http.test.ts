@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@pca/contracts/paths.ts';
 import { installFakeServer, json, problem } from '../test/fake-server.ts';
 import { leaveTo } from './browser-navigation.ts';
-import { ApiError, http } from './http.ts';
+import { ApiError, downloadFile, http } from './http.ts';
 import { readRecall } from './recall.ts';
 import { getSessionToken, setSessionToken } from './session-token.ts';
 
@@ -97,5 +97,65 @@ describe('http', () => {
     const error = (await http(apiPaths.me).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.problem).toBeNull();
+  });
+});
+
+describe('downloadFile', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(leaveTo).mockClear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('saves the answer under the name the API gives, sending the session token', async () => {
+    const requests = installFakeServer({
+      'GET /api/audit-events.csv': () =>
+        new Response('a,b\n', {
+          headers: { 'Content-Disposition': 'attachment; filename="audit-events-2026.csv"' },
+        }),
+    });
+    setSessionToken('tok-2');
+    // jsdom has no object URLs; the stub is undone after each test.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:file';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    await downloadFile('/api/audit-events.csv', 'audit-events.csv');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-2');
+    expect(saved).toEqual(['audit-events-2026.csv']);
+    click.mockRestore();
+  });
+
+  it('on 401 drops the token and goes to sign in, as every call does', async () => {
+    installFakeServer({
+      'GET /api/audit-events.csv': () => problem(401, 'about:blank', 'Unauthorized'),
+    });
+    setSessionToken('expired');
+    const error = await downloadFile('/api/audit-events.csv').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(getSessionToken()).toBeNull();
+    expect(leaveTo).toHaveBeenCalledWith(apiPaths.login);
+  });
+
+  it('throws a refusal with its problem and stays on the page', async () => {
+    installFakeServer({
+      'GET /api/audit-events.csv': () => problem(403, '/problems/forbidden', 'Forbidden'),
+    });
+    setSessionToken('tok-3');
+    const error = (await downloadFile('/api/audit-events.csv').catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.status).toBe(403);
+    expect(error.problem?.title).toBe('Forbidden');
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 });

@@ -58,14 +58,22 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   const payload = await readJson(response);
   if (response.ok) return payload as T;
 
+  throw failure(response, payload, token !== null && redirectOnUnauthorized);
+}
+
+/**
+ * The error a refused answer throws. A 401 to a request that carried the session's token means the session
+ * ended under the user (docs/product/rules.md#errors): the token is dropped and the browser sent to sign in
+ * again. A call made with no token comes from a page already signed out, e.g. after the idle logout, which
+ * must not redirect (docs/product/rules.md#states).
+ */
+function failure(response: Response, payload: unknown, redirectOnUnauthorized: boolean): ApiError {
   const error = new ApiError(
     response.status,
     isProblem(payload) ? payload : null,
     parseRetryAfter(response.headers.get('Retry-After')),
   );
-  // Only a token the API refused means a session ended under the user (docs/product/rules.md#errors). A call made with no
-  // token comes from a page already signed out, e.g. after the idle logout, which must not redirect (docs/product/rules.md#states).
-  if (response.status === 401 && redirectOnUnauthorized && token !== null) {
+  if (response.status === 401 && redirectOnUnauthorized) {
     // The token is missing, expired or revoked: drop it so the UI stops treating the user as signed in.
     clearSessionToken();
     // An operator deactivated the account: signing in again would only be refused, so the inactive-user
@@ -75,7 +83,7 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     if (error.hasProblemType('inactive-user')) leaveTo(shellPages.auth.inactiveUser.href());
     else redirectToLogin();
   }
-  throw error;
+  return error;
 }
 
 /** The file name an answer's Content-Disposition gives (its UTF-8 form first). */
@@ -93,28 +101,22 @@ export function fileNameOf(disposition: string | null): string | null {
 }
 
 /**
- * Downloads a file the API serves as an attachment, with the session's Bearer token (a plain link cannot
- * carry it): the answer becomes a file the browser saves under the name the API gave. Errors are thrown as
- * http() throws them.
+ * Downloads a file the API serves as an attachment (a credential document, a CSV), with the session's Bearer
+ * token, which a plain link cannot carry: the answer becomes a file the browser saves under the name the
+ * API's Content-Disposition gives, else `fallbackName`. A refusal is thrown as http() throws it, a 401
+ * included (sign in again).
  */
-export async function downloadFile(path: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName = 'document'): Promise<void> {
   const token = getSessionToken();
   const response = await fetch(path, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) {
-    const payload = await readJson(response);
-    throw new ApiError(
-      response.status,
-      isProblem(payload) ? payload : null,
-      parseRetryAfter(response.headers.get('Retry-After')),
-    );
-  }
+  if (!response.ok) throw failure(response, await readJson(response), token !== null);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? 'document';
+  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditActors, AuditEntityFilter, AuditEventsPage } from '@pca/contracts';
 import { auditEventsApiPaths } from '@pca/contracts/audit-events-paths.ts';
-import { downloadFile } from '#lib/download.ts';
-import { http } from '#lib/http.ts';
+import { downloadFile, http } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 
 /** The page's filters as the user sets them ('' for none). */
@@ -57,7 +56,7 @@ export function useAuditActors() {
   return useQuery(httpQuery<AuditActors>(['audit-events', 'actors'], auditEventsApiPaths.actors));
 }
 
-/** Downloads the filtered trail as CSV (lib/download.ts). */
+/** Downloads the filtered trail as CSV (downloadFile of lib/http.ts). */
 export function downloadAuditCsv(filters: AuditFilters): Promise<void> {
   const query = filterParams(filters).toString();
   return downloadFile(`${auditEventsApiPaths.csv}${query ? `?${query}` : ''}`, 'audit-events.csv');

@@ -5,7 +5,7 @@ import type {
   PublishedEntityType,
 } from '@pca/contracts/publications-overview.ts';
 import { publicationsOverviewApiPaths as paths } from '@pca/contracts/publications-overview-paths.ts';
-import { downloadFile } from '#lib/download.ts';
+import { downloadFile } from '#lib/http.ts';
 import { httpQuery } from '#lib/http-query.ts';
 
 /** Rows a drill-down page shows. */
