@@ -170,6 +170,22 @@ describe('Alice’s profile', () => {
       personalPhone: '0412345678',
     });
   });
+
+  it('personal contact details saved go to the previousPath the page was given', async () => {
+    serveAlice({
+      [`PUT ${profileApiPath('personalContactDetails', alice.id)}`]: () =>
+        json({ ...aliceProfile, personalPhone: '0412345678' }),
+    });
+    const { router } = renderApp(
+      `/profile/${alice.id}?tab=Personal%20contact%20details&previousPath=${encodeURIComponent('/my-workplaces')}`,
+    );
+    const tab = await screen.findByRole('tab', { name: 'Personal contact details' });
+    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'), { timeout: 30_000 });
+    await userEvent.click(await screen.findByLabelText(/^Personal phone/));
+    await userEvent.paste('0412345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-workplaces'));
+  });
 });
 
 describe('recorded sex or gender (decision 080)', () => {

@@ -17,13 +17,19 @@ export type PersonalContactDetailsProps = {
   profile: Profile;
   /** Shows (or, with null, clears) the page's status banner. */
   onStatus: (message: string | null) => void;
+  /** Where to go once saved (the page's `previousPath`, a portal path); null stays and shows the banner. */
+  previousPath: string | null;
 };
 
 /**
  * The practitioner record's personal email and phone (docs/product/features.md#profile): both optional,
  * shared only with organisations the practitioner or their delegate chooses.
  */
-export function PersonalContactDetails({ profile, onStatus }: PersonalContactDetailsProps) {
+export function PersonalContactDetails({
+  profile,
+  onStatus,
+  previousPath,
+}: PersonalContactDetailsProps) {
   const navigate = useNavigate();
   const fieldId = useFieldId();
   const save = useProfileChange(profileChanges.personalContactDetails);
@@ -52,7 +58,8 @@ export function PersonalContactDetails({ profile, onStatus }: PersonalContactDet
                 personalEmail: saved.personalEmail ?? '',
                 personalPhone: saved.personalPhone ?? '',
               });
-              onStatus(profileMessages.detailsSaved);
+              if (previousPath) void navigate(previousPath);
+              else onStatus(profileMessages.detailsSaved);
             },
           },
         );

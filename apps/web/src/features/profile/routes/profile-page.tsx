@@ -137,7 +137,11 @@ function LoadedProfile({
                 label: TAB_LABELS[1],
                 content: (
                   <Stack gap={3}>
-                    <PersonalContactDetails profile={profile} onStatus={onStatus} />
+                    <PersonalContactDetails
+                      profile={profile}
+                      onStatus={onStatus}
+                      previousPath={previousPath}
+                    />
                     <RecordedSexOrGender profile={profile} onStatus={onStatus} />
                   </Stack>
                 ),
