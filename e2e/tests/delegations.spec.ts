@@ -62,7 +62,12 @@ test('Alice’s delegates: intro, columns, chips and the actions each status all
   page,
 }) => {
   await signInToWelcome(page, ALICE, 'Alice');
-  await page.getByRole('link', { name: 'Delegate', exact: true }).click();
+  // Alice is nobody's delegate, so her dashboard has no Delegate card (docs/decisions/090-delegate-card.md):
+  // the profile menu's Assign a delegate is her way in.
+  await expect(page.getByRole('link', { name: 'Credential documents' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Delegate', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Alice Nguyen' }).click();
+  await page.getByRole('menuitem', { name: 'Assign a delegate' }).click();
   await expect(page).toHaveURL(/\/delegates$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Delegates' })).toBeVisible();
   await expect(

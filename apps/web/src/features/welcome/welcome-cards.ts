@@ -98,11 +98,15 @@ export function welcomeCardGroups({
           'Personal contact details',
         ),
       },
-      caps.assignDelegates && {
-        title: 'Delegate',
-        description: 'Assign people to act on your behalf.',
-        href: pages.delegates.list.href(),
-      },
+      // The specification's "needs delegate access" (an approved practitioner delegate, not managing); the
+      // page's own rule too, so the card never leads to a refusal. Any practitioner in their own account
+      // reaches the page from the profile menu's Assign a delegate (docs/decisions/090-delegate-card.md).
+      caps.delegates &&
+        caps.assignDelegates && {
+          title: 'Delegate',
+          description: 'Assign people to act on your behalf.',
+          href: pages.delegates.list.href(),
+        },
       {
         title: 'Credential documents',
         description: 'Upload and share your credential documents.',

@@ -129,9 +129,9 @@ describe('the dashboard of each person of the demo world', () => {
         'Register a business',
         'Key contacts',
       ],
+      // No Delegate card: Alice is nobody's delegate (decision 090); the profile menu leads her there.
       'Practitioner actions': [
         'Personal details',
-        'Delegate',
         'Credential documents',
         'Publishing settings',
         'My workplaces',
@@ -149,7 +149,6 @@ describe('the dashboard of each person of the demo world', () => {
         'Personal details',
         `/profile/${aliceUserId}?tab=Personal+contact+details`,
       ],
-      ['Practitioner actions', 'Delegate', '/delegates'],
       ['Practitioner actions', 'Credential documents', '/credential-documents'],
       ['Practitioner actions', 'Publishing settings', '/practitioner/publish'],
       ['Practitioner actions', 'My workplaces', '/my-workplaces'],
@@ -272,8 +271,29 @@ describe('the dashboard of each person of the demo world', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('Farah, a practitioner who accepted participation: her five practitioner cards and no manager cards', async () => {
+  it('Farah, a practitioner who accepted participation: her practitioner cards and no manager cards', async () => {
     serveAs(testUser({ givenName: 'Farah', roles: [], participationApprovalStatus: 'Accepted' }));
+    renderApp('/welcome');
+    expect(await cardGroups()).toEqual({
+      'Practitioner actions': [
+        'Personal details',
+        'Credential documents',
+        'Publishing settings',
+        'My workplaces',
+      ],
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a practitioner who is also an approved delegate has the Delegate card (delegate access), to /delegates', async () => {
+    serveAs(
+      testUser({
+        givenName: 'Farah',
+        roles: [],
+        participationApprovalStatus: 'Accepted',
+        isApprovedPractitionerDelegate: true,
+      }),
+    );
     renderApp('/welcome');
     expect(await cardGroups()).toEqual({
       'Practitioner actions': [
@@ -283,8 +303,9 @@ describe('the dashboard of each person of the demo world', () => {
         'Publishing settings',
         'My workplaces',
       ],
+      'Delegate actions': ['Managed accounts'],
     });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cardLink('Practitioner actions', 'Delegate')).toHaveAttribute('href', '/delegates');
   });
 
   it('Ben, switched back because the practitioner stopped his delegation, is told so (?reason=managing-ended)', async () => {
@@ -600,7 +621,7 @@ describe('the first-sign-in dialogs: their width, words and validation', () => {
     await userEvent.click(d.getByLabelText('I have read and accept the privacy notice'));
     await userEvent.click(d.getByRole('button', { name: 'Agree and continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect((await cardGroups())['Practitioner actions']).toHaveLength(5);
+    expect((await cardGroups())['Practitioner actions']).toHaveLength(4);
     expect(requests.find((r) => r.path === '/api/registration/accept-participation')?.body).toEqual(
       { acceptParticipationAgreement: true, acceptPrivacyNotice: true },
     );
