@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { filterToOnePractitioner } from '../support/practitioners.ts';
 import { expectFitsEveryWidth } from '../support/layout.ts';
 
 // What HCPD adds for people (docs/product/terminology.md): Alice keeps the GP service's endpoints on its
@@ -197,9 +198,7 @@ test('Alice changes her GP role’s specialty, picked from the terminology (deci
   await signIn(page, ALICE);
   await expect(page).toHaveURL(/\/welcome/);
   await page.goto('/practitioners');
-  await page.getByLabel('Filter by name').fill('alice nguyen');
-  // The filtered answer is shown (after the debounce), not the list before it.
-  await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
+  await filterToOnePractitioner(page, 'alice nguyen');
   await page.getByRole('button', { name: /Nguyen, Alice/ }).click();
   await page.getByRole('button', { name: `Actions for Nguyen, Alice at ${SERVICE}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

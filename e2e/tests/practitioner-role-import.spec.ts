@@ -5,6 +5,7 @@ import {
   type RunningClinicalSystem,
 } from '@pca/clinical-system/server';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { filterToOnePractitioner } from '../support/practitioners.ts';
 
 /**
  * The practitioner role import (docs/product/practitioner-role-import.md,
@@ -147,17 +148,14 @@ test('Alice connects and signs in to the clinical system, then imports three new
   // On Practitioners: Farah Haddad now works at the general practice as a physiotherapist.
   await page.getByRole('link', { name: 'See your practitioners' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Practitioners' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Filter by name' }).fill('Haddad');
-  // The filtered answer is shown (after the debounce), not the list before it.
-  await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
+  await filterToOnePractitioner(page, 'Haddad');
   await page.getByRole('button', { name: /Haddad, Farah/ }).click();
   await expect(
     page
       .getByRole('row', { name: /Harbour General Practice Surry Hills.*Physiotherapist/ })
       .first(),
   ).toBeVisible();
-  await page.getByRole('textbox', { name: 'Filter by name' }).fill('Tanaka');
-  await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
+  await filterToOnePractitioner(page, 'Tanaka');
   await page.getByRole('button', { name: /Tanaka, Chloe/ }).click();
   await expect(
     page.getByRole('row', { name: /Harbour Skin Check Clinic.*Dermatologist/ }).first(),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { filterToOnePractitioner } from '../support/practitioners.ts';
 import {
   BARE_PAGE_SCRIPT_BYTES,
   totalBytes,
@@ -75,9 +76,7 @@ test.describe('Practitioners', () => {
     await page.getByLabel('Is active').selectOption('false');
     await expect(page.getByText('No practitioners found')).toBeVisible();
 
-    await page.getByLabel('Filter by name').fill('farah');
-    // The filtered answer is shown (after the debounce), not the list before it.
-    await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
+    await filterToOnePractitioner(page, 'farah');
     await expect(practitionerButton(page, 'Haddad, Farah')).toBeVisible();
     await practitionerButton(page, 'Haddad, Farah').click();
     await expect(
@@ -167,8 +166,7 @@ test.describe('Practitioners', () => {
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await openPractitioners(page, ALICE);
-    await page.getByLabel('Filter by name').fill('farah');
-    await expect(page.getByText('Showing 1–1 of 1 practitioner')).toBeVisible();
+    await filterToOnePractitioner(page, 'farah');
     await openActions(page, 'Haddad, Farah', 'Harbour Skin Check Clinic');
     await page.getByRole('menuitem', { name: 'View' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Practitioner role' })).toBeVisible();
@@ -216,7 +214,7 @@ test.describe('Practitioners', () => {
         .getByRole('status')
         .filter({ hasText: 'Isla Brown has been added to Harbour Telehealth GP.' }),
     ).toBeFocused();
-    await page.getByLabel('Filter by name').fill('isla brown');
+    await filterToOnePractitioner(page, 'isla brown');
     await practitionerButton(page, 'Brown, Isla').click();
     const table = page.getByRole('table', { name: 'Service offerings of Brown, Isla' });
     await expect(table).toContainText('Harbour Telehealth GP');

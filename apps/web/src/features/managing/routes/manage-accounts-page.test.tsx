@@ -215,4 +215,76 @@ describe('ManageAccountsPage', () => {
     expect(router.state.location.pathname).toBe('/welcome');
     expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/managing')).toBe(true);
   });
+
+  it('a failed switch back says so and keeps the delegate acting, until Try again succeeds', async () => {
+    const user = userEvent.setup();
+    let managing: ManagedPractitioner | null = farah;
+    let attempts = 0;
+    serve(() => ben({ managingPractitioner: managing }), list(farah, alice), {
+      'DELETE /api/managing': () => {
+        attempts += 1;
+        if (attempts === 1)
+          return new Response(
+            JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }),
+            {
+              status: 500,
+              headers: { 'Content-Type': 'application/problem+json' },
+            },
+          );
+        managing = null;
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/welcome/sign-up-banner': () => json({ organisation: null }),
+      'GET /api/welcome/site-organisations': () => json({ organisations: [] }),
+    });
+    const { router } = renderApp('/welcome');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Farah' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Ben Okafor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'My account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switching back to your account' });
+    expect(
+      await within(dialog).findByText(
+        'We could not switch you back to your own account',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByText('Until then you are still acting for the practitioner.'),
+    ).toBeVisible();
+    expect(screen.getByTestId('managing-indicator')).toHaveTextContent('Managing Farah Haddad');
+    expect(router.state.location.pathname).toBe('/welcome');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Ben' }, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('managing-indicator')).not.toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('Close after a failed switch back leaves the delegate where they were, still acting', async () => {
+    const user = userEvent.setup();
+    serve(() => ben({ managingPractitioner: farah }), list(farah, alice), {
+      'DELETE /api/managing': () => Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/welcome/sign-up-banner': () => json({ organisation: null }),
+      'GET /api/welcome/site-organisations': () => json({ organisations: [] }),
+    });
+    renderApp('/welcome');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Farah' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Ben Okafor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'My account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switching back to your account' });
+    expect(
+      await within(dialog).findByText(
+        'Check your internet connection, then try again later.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('managing-indicator')).toHaveTextContent('Managing Farah Haddad');
+  });
 });
