@@ -33,6 +33,43 @@ describe('Button', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('takes no click and no submit while loading, and says it is busy', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    const { rerender } = renderWithCore(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button loading loadingLabel="Saving" type="submit" onClick={onClick}>
+          Save
+        </Button>
+      </form>,
+    );
+    const button = screen.getByRole('button');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    // Enter in a field submits through the form's submit button.
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), '{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    rerender(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button type="submit" onClick={onClick}>
+          Save
+        </Button>
+      </form>,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a loading state with its label', () => {
     renderWithCore(
       <Button loading loadingLabel="Saving">

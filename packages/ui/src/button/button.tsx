@@ -8,9 +8,28 @@ import {
 /** Props of Button: AgDS Button props (variant primary, secondary, tertiary, text; size; loading; block; icons). */
 export type ButtonProps = ComponentProps<typeof AgButton>;
 
-/** The portal's button (AgDS Button); `type` defaults to "button" so it never submits a form by accident. */
-export function Button({ type = 'button', ...props }: ButtonProps) {
-  return <AgButton type={type} {...props} />;
+/**
+ * The portal's button (AgDS Button); `type` defaults to "button" so it never submits a form by accident.
+ * While `loading`, it takes no second click, nor (as a submit button, also by Enter in a field) a second
+ * submit: AgDS only swaps the label for dots and leaves the button enabled, so that focus stays on it, and a
+ * double click would otherwise send a write twice.
+ */
+export function Button({ type = 'button', loading = false, onClick, ...props }: ButtonProps) {
+  return (
+    <AgButton
+      {...props}
+      type={type}
+      loading={loading}
+      aria-disabled={loading || props['aria-disabled']}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+    />
+  );
 }
 
 /** Props of ButtonLink: a link that looks like a button. */
