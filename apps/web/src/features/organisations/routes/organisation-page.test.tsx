@@ -127,6 +127,36 @@ describe('OrganisationPage', () => {
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 
+  it('starts afresh on another organisation: an edit form open on one is not carried to the next', async () => {
+    const otherId = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+    setSessionToken('tok');
+    const requests = installFakeServer({
+      'GET /api/me': () => json(testUser()),
+      'GET /api/me/organisations': () => json({ organisations: [] }),
+      [`GET /api/organisations/${id}`]: () => json(detail({ name: 'Harbour Group' })),
+      [`GET /api/organisations/${otherId}`]: () =>
+        json(organisationDetail({ id: otherId, name: 'Harbour Telehealth' })),
+      [`GET /api/publications/organisation/${id}/partners`]: () => json(null, 404),
+      [`GET /api/publications/organisation/${otherId}/partners`]: () => json(null, 404),
+    });
+    // Harbour Group first, so that coming back to it finds it in the cache (no loading between the two).
+    const { router } = renderApp(`/organisation/participating/${id}`);
+    expect((await screen.findAllByText('Harbour Group', {}, lazy))[0]).toBeVisible();
+    await router.navigate(`/organisation/participating/${otherId}`);
+    expect((await screen.findAllByText('Harbour Telehealth', {}, lazy))[0]).toBeVisible();
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Edit (organisation )?details/ }, lazy),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeVisible();
+
+    await router.navigate(-1);
+    expect((await screen.findAllByText('Harbour Group', {}, lazy))[0]).toBeVisible();
+    // Harbour Group's page shows its details, not the other organisation's open form.
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Edit (organisation )?details/ })).toBeVisible();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
   // docs/decisions/084-organisation-address.md: optional, entered like a location's, all or nothing.
   it('saves a business address chosen from the suburb list, and asks for the street when only a suburb is chosen', async () => {
     const requests = serve(detail());

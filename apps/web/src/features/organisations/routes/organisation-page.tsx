@@ -91,8 +91,11 @@ export function OrganisationPage() {
 
   const o = query.data;
   const tabs = tabsOf(o);
+  // Keyed by the organisation: going to another one (an HI organisation of this one, Back) starts its page
+  // afresh. The route keeps this component, so an open edit form would otherwise stay, showing and saving
+  // the last organisation's values to this one.
   return (
-    <Stack gap={1.5}>
+    <Stack gap={1.5} key={o.id}>
       <EntityHeader
         title="View Organisation"
         name={o.name}

@@ -32,7 +32,9 @@ export function PartnerServicePage() {
       thing="the partner service"
       askWhom="a Provider Connect Australia operator"
     >
-      {(partner) => <PartnerService partner={partner} />}
+      {/* Keyed by the partner: another partner's page (Back, a link) starts afresh, so no form, draft or
+          outcome of the last one is carried over to it. */}
+      {(partner) => <PartnerService key={partner.id} partner={partner} />}
     </QueryView>
   );
 }
