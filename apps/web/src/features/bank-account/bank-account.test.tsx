@@ -5,6 +5,7 @@ import {
   bankAccountApiPath,
   bankAccountConsent,
   bankAccountMessages as messages,
+  bankAccountShareApiPath,
   bankAccountSharesApiPath,
   type BankAccountView,
 } from '@pca/contracts';
@@ -147,6 +148,59 @@ describe('the bank account page', () => {
       consentVersion: 1,
       consent: true,
     });
+  });
+
+  it('asks for the consent afresh after a share is withdrawn: the tick of the last share is not kept', async () => {
+    let share: { consentVersion: number; sharedAt: string } | null = null;
+    const payer = () => ({ ...viewOf().payers[0]!, share });
+    const requests = serve({
+      [`GET ${bankAccountApiPath(practitionerId)}`]: () =>
+        json(viewOf({ account: saved, payers: [payer()] })),
+      [`POST ${bankAccountSharesApiPath(practitionerId)}`]: () => {
+        share = { consentVersion: 1, sharedAt: '2026-11-27T00:00:00.000Z' };
+        return json(payer(), 201);
+      },
+      [`DELETE ${bankAccountShareApiPath(practitionerId, medifundId)}`]: () => {
+        share = null;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/bank-account/add-edit/${practitionerId}`);
+    await user.click(await screen.findByRole('button', { name: messages.share(MEDIFUND) }));
+    let consent = screen.getByRole('region', { name: messages.consentHeading(MEDIFUND) });
+    await user.click(within(consent).getByRole('checkbox', { name: messages.consentLabel }));
+    await user.click(within(consent).getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText(messages.sharedWith(MEDIFUND))).toBeVisible();
+
+    await user.click(await screen.findByRole('button', { name: messages.withdraw }));
+    await user.click(await screen.findByRole('button', { name: messages.share(MEDIFUND) }));
+    consent = screen.getByRole('region', { name: messages.consentHeading(MEDIFUND) });
+    expect(
+      within(consent).getByRole('checkbox', { name: messages.consentLabel }),
+    ).not.toBeChecked();
+    await user.click(within(consent).getByRole('button', { name: 'Share' }));
+    expect(await screen.findByRole('link', { name: messages.consentRequired })).toBeVisible();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it("does not show a failed share's error when the consent form is opened again", async () => {
+    serve({
+      [`GET ${bankAccountApiPath(practitionerId)}`]: () => json(viewOf({ account: saved })),
+      [`POST ${bankAccountSharesApiPath(practitionerId)}`]: () =>
+        problem(409, '/problems/consent-outdated', 'The consent shown is no longer in force'),
+    });
+    const user = userEvent.setup();
+    renderApp(`/bank-account/add-edit/${practitionerId}`);
+    await user.click(await screen.findByRole('button', { name: messages.share(MEDIFUND) }));
+    let consent = screen.getByRole('region', { name: messages.consentHeading(MEDIFUND) });
+    await user.click(within(consent).getByRole('checkbox', { name: messages.consentLabel }));
+    await user.click(within(consent).getByRole('button', { name: 'Share' }));
+    expect(await within(consent).findByText('There is a problem')).toBeVisible();
+    await user.click(within(consent).getByRole('button', { name: messages.cancel }));
+    await user.click(screen.getByRole('button', { name: messages.share(MEDIFUND) }));
+    consent = screen.getByRole('region', { name: messages.consentHeading(MEDIFUND) });
+    expect(within(consent).queryByText('There is a problem')).toBeNull();
   });
 
   it('moves focus to the consent form when Share opens it, and back to Share on Cancel', async () => {

@@ -53,7 +53,6 @@ export function PayerSharing({
     if (next === 'consent') document.getElementById(fieldId('consent-heading'))?.focus();
     else shareRef.current?.focus();
   });
-  const form = useSchemaForm(BankAccountConsentTick, { defaultValues: { consent: false } });
   const { share } = payer;
 
   return (
@@ -88,49 +87,17 @@ export function PayerSharing({
       ) : !hasAccount ? (
         <Text as="p">{messages.sharingNeedsAccount}</Text>
       ) : asking ? (
-        // Its own heading under the payer's (h4): FormFrame's heading would be an h2 inside this h3.
-        <section aria-labelledby={fieldId('consent-heading')}>
-          <Stack gap={1}>
-            <H4 id={fieldId('consent-heading')} tabIndex={-1}>
-              {messages.consentHeading(payer.name)}
-            </H4>
-            <FormFrame
-              form={form}
-              fieldId={fieldId}
-              serverError={shareError}
-              submitLabel={messages.confirmShare}
-              saving={sharing}
-              onSubmit={() => onShare(payer, () => setAsking(false))}
-              otherActions={
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    form.reset();
-                    focusNext.current = 'share';
-                    setAsking(false);
-                  }}
-                >
-                  {messages.cancel}
-                </Button>
-              }
-            >
-              <CalloutBox tone="info" variant="compact">
-                <Text as="p">{payer.consent.text}</Text>
-                <Text as="p" fontSize="xs" color="muted">
-                  Consent version {payer.consent.version}
-                </Text>
-              </CalloutBox>
-              <FormCheckbox
-                control={form.control}
-                name="consent"
-                fieldId={fieldId}
-                legend="Consent"
-              >
-                {messages.consentLabel}
-              </FormCheckbox>
-            </FormFrame>
-          </Stack>
-        </section>
+        <ConsentForm
+          payer={payer}
+          fieldId={fieldId}
+          sharing={sharing}
+          shareError={shareError}
+          onSubmit={() => onShare(payer, () => setAsking(false))}
+          onCancel={() => {
+            focusNext.current = 'share';
+            setAsking(false);
+          }}
+        />
       ) : (
         <div>
           <Button
@@ -145,5 +112,65 @@ export function PayerSharing({
         </div>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The consent asked before sharing with one payer. It is mounted for one opening of the form, so its tick
+ * and its error belong to that opening: after a share, a withdrawal or a Cancel, the next Share asks afresh.
+ */
+function ConsentForm({
+  payer,
+  fieldId,
+  sharing,
+  shareError,
+  onSubmit,
+  onCancel,
+}: {
+  payer: BankAccountPayer;
+  fieldId: ReturnType<typeof useFieldId>;
+  sharing: boolean;
+  shareError: unknown;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const form = useSchemaForm(BankAccountConsentTick, { defaultValues: { consent: false } });
+  // The share's last error may be of an earlier opening: it is shown once this one has been sent.
+  const [sent, setSent] = useState(false);
+  return (
+    // Its own heading under the payer's (h4): FormFrame's heading would be an h2 inside this h3.
+    <section aria-labelledby={fieldId('consent-heading')}>
+      <Stack gap={1}>
+        <H4 id={fieldId('consent-heading')} tabIndex={-1}>
+          {messages.consentHeading(payer.name)}
+        </H4>
+        <FormFrame
+          form={form}
+          fieldId={fieldId}
+          serverError={sent ? shareError : null}
+          submitLabel={messages.confirmShare}
+          saving={sharing}
+          onSubmit={() => {
+            setSent(true);
+            onSubmit();
+          }}
+          otherActions={
+            <Button variant="secondary" onClick={onCancel}>
+              {messages.cancel}
+            </Button>
+          }
+        >
+          <CalloutBox tone="info" variant="compact">
+            <Text as="p">{payer.consent.text}</Text>
+            <Text as="p" fontSize="xs" color="muted">
+              Consent version {payer.consent.version}
+            </Text>
+          </CalloutBox>
+          <FormCheckbox control={form.control} name="consent" fieldId={fieldId} legend="Consent">
+            {messages.consentLabel}
+          </FormCheckbox>
+        </FormFrame>
+      </Stack>
+    </section>
   );
 }
