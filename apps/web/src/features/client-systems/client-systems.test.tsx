@@ -29,7 +29,10 @@ const gateway: ClientSystem = {
 };
 const secret = 'q'.repeat(39) + 'NEW1';
 
-function serve(initial: ClientSystem[] = [gateway], options: { failList?: boolean } = {}) {
+function serve(
+  initial: ClientSystem[] = [gateway],
+  options: { failList?: boolean; refuseRegister?: boolean } = {},
+) {
   setSessionToken('tok');
   let systems = [...initial];
   const issue = (system: ClientSystem, clientSecret: string): IssuedClientSecret => ({
@@ -45,6 +48,8 @@ function serve(initial: ClientSystem[] = [gateway], options: { failList?: boolea
         ? problem(500, 'about:blank', 'Internal server error')
         : json({ clientSystems: systems, partnerServices: [medifund] }),
     'POST /api/client-systems': (request) => {
+      if (options.refuseRegister)
+        return problem(409, '/problems/conflict', 'A client system of this name already exists');
       const body = request.body as { name: string };
       const created = {
         ...gateway,
@@ -161,6 +166,52 @@ describe('ClientSystemsPage', () => {
         within(row).getByRole('button', { name: 'Rotate secret for MediFund claims gateway' }),
       ).toHaveFocus(),
     );
+  });
+
+  it('keeps what was typed when the registration is refused, with the reason in the summary', async () => {
+    serve([], { refuseRegister: true });
+    const user = userEvent.setup();
+    renderApp('/client-system');
+    await screen.findByText('There are no client systems yet.', {}, lazy);
+    await user.selectOptions(screen.getByLabelText(/Partner service/), medifund.id);
+    await user.type(screen.getByLabelText(/Client system name/), 'MediFund claims gateway');
+    await user.click(screen.getByRole('button', { name: 'Register client system' }));
+    expect(await screen.findByText(/A client system of this name already exists/)).toBeVisible();
+    expect(screen.getByLabelText(/Partner service/)).toHaveValue(medifund.id);
+    expect(screen.getByLabelText(/Client system name/)).toHaveValue('MediFund claims gateway');
+  });
+
+  it('a newly issued secret is not said to be copied because the last one was', async () => {
+    serve([gateway]);
+    const user = userEvent.setup();
+    renderApp('/client-system');
+    await screen.findAllByText(gateway.name, {}, lazy);
+    await user.selectOptions(screen.getByLabelText(/Partner service/), medifund.id);
+    await user.type(screen.getByLabelText(/Client system name/), 'Second gateway');
+    await user.click(screen.getByRole('button', { name: 'Register client system' }));
+    const callout = await screen.findByRole('region', {
+      name: 'You will not see this secret again',
+    });
+    await user.click(within(callout).getByRole('button', { name: 'Copy secret' }));
+    expect(
+      await within(callout).findByText('The secret is copied to the clipboard.'),
+    ).toBeVisible();
+
+    // Without saying the first secret was kept, the operator rotates another system's.
+    const row = await card('…WXYZ');
+    await user.click(
+      within(row).getByRole('button', { name: 'Rotate secret for MediFund claims gateway' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: /Rotate/ }),
+    );
+    const rotated = await screen.findByRole('region', {
+      name: 'You will not see this secret again',
+    });
+    expect(await within(rotated).findByTestId('client-secret')).toHaveTextContent(
+      'r'.repeat(39) + 'ROT2',
+    );
+    expect(within(rotated).queryByText('The secret is copied to the clipboard.')).toBeNull();
   });
 
   it('rotates after confirming, by keyboard, and shows the new secret once', async () => {

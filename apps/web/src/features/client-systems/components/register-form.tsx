@@ -18,7 +18,8 @@ const fieldId = (name: string) => fieldIds[name] ?? name;
 /** Props of RegisterForm. */
 export type RegisterFormProps = {
   partners: ClientSystemPartner[];
-  onRegister: (values: RegisterClientSystem) => Promise<unknown>;
+  /** Resolves true once registered; false when refused or failed (the form then keeps what was typed). */
+  onRegister: (values: RegisterClientSystem) => Promise<boolean>;
   saving: boolean;
   serverError: unknown;
 };
@@ -34,8 +35,7 @@ export function RegisterForm({ partners, onRegister, saving, serverError }: Regi
       aria-labelledby="register-client-system"
       onSubmit={(event) =>
         void form.handleSubmit(async (values) => {
-          await onRegister(values);
-          form.reset();
+          if (await onRegister(values)) form.reset();
         })(event)
       }
     >

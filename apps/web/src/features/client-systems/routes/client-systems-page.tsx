@@ -170,7 +170,10 @@ export function ClientSystemsPage() {
         <H1>{messages.title}</H1>
         <Text as="p">{messages.intro}</Text>
       </Stack>
-      {issued ? <IssuedSecret issued={issued} onDone={keptSecret} /> : null}
+      {/* Keyed by the secret: a newly issued one is not yet copied, whatever the last one was. */}
+      {issued ? (
+        <IssuedSecret key={issued.clientSecret} issued={issued} onDone={keptSecret} />
+      ) : null}
       {revoked ? (
         <div ref={revokedRef} style={wrapAnywhere}>
           <Alert
@@ -206,10 +209,10 @@ export function ClientSystemsPage() {
               serverError={register.error}
               onRegister={async (values) => {
                 const answer = await register.mutateAsync(values).catch(() => null);
-                if (answer) {
-                  setRevoked(null);
-                  setIssued(answer);
-                }
+                if (!answer) return false;
+                setRevoked(null);
+                setIssued(answer);
+                return true;
               }}
             />
           </>
