@@ -4,6 +4,7 @@
 export const profileMessages = {
   saved: 'Successfully updated your profile',
   detailsSaved: 'Successfully updated your details',
+  registered: 'You are now registered as a practitioner.',
   saveFailed: 'Error saving basic information.',
   resendLocked: 'Verification email resend time has not expired',
   resendLockedWarning: 'Please wait before requesting another verification',

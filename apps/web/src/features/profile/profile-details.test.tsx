@@ -339,6 +339,10 @@ describe('registering as a practitioner from the profile page (Isla)', () => {
     await user.paste('8003611860913908');
     await user.click(within(identity).getByRole('button', { name: 'Next' }));
     const terms = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    // The terms step takes focus to its title, as a dialog does when it opens.
+    await waitFor(() =>
+      expect(within(terms).getByRole('heading', { name: 'Terms and Conditions' })).toHaveFocus(),
+    );
     await user.click(within(terms).getByLabelText('I accept the participation agreement'));
     await user.click(within(terms).getByLabelText('I have read and accept the privacy notice'));
     await user.click(within(terms).getByRole('button', { name: 'Agree and continue' }));
@@ -352,5 +356,8 @@ describe('registering as a practitioner from the profile page (Isla)', () => {
     );
     expect(screen.getByText('8003611860913908')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Register as a practitioner' })).toBeNull();
+    // Its button is gone: the banner says what was done, and takes the focus.
+    const banner = screen.getByText('You are now registered as a practitioner.');
+    await waitFor(() => expect(banner.closest('[tabindex="-1"]')).toHaveFocus());
   });
 });

@@ -108,8 +108,11 @@ export function RegisterPractitionerDialog({
 }: RegisterPractitionerDialogProps) {
   // The identity step moves on only when the check succeeds (docs/product/features.md#profile).
   const [checkedHpii, setCheckedHpii] = useState<string | null>(null);
+  // Each step is a dialog of its own (keyed), so that the terms step takes focus to its title as a dialog
+  // does when it opens; updated in place, focus stayed on the identity step's Next, which was gone.
   return checkedHpii === null ? (
     <Modal
+      key="identity"
       isOpen
       onClose={onClose}
       title="Your professional identity"
@@ -120,6 +123,7 @@ export function RegisterPractitionerDialog({
     </Modal>
   ) : (
     <Modal
+      key="terms"
       isOpen
       onClose={onClose}
       title="Terms and Conditions"

@@ -11,6 +11,8 @@ import { Card } from '@pca/ui/card/card.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
 import { Tabs } from '@pca/ui/tabs/tabs.tsx';
 import { QueryView } from '#lib/query-view.tsx';
+import { useFocusWhenShown } from '#lib/focus.ts';
+import { profileMessages } from '@pca/contracts/profile-rules.ts';
 import type { Profile } from '@pca/contracts';
 import { useProfile } from '../api/get-profile.ts';
 import { BasicInformation } from '../components/basic-information.tsx';
@@ -29,6 +31,7 @@ export function ProfilePage() {
   const [search] = useSearchParams();
   const query = useProfile(id);
   const [status, setStatus] = useState<string | null>(null);
+  const statusRef = useFocusWhenShown(status);
   const hasTabs = Boolean(query.data?.hpii);
   const [activeTab, setActiveTab] = useTabFromQuery(TAB_LABELS, search.get('tab'), hasTabs);
   const previousPath = safePreviousPath(search.get('previousPath'));
@@ -45,8 +48,10 @@ export function ProfilePage() {
         </Link>
       </Flex>
       {status ? (
-        <div>
-          <Alert tone="success" title={status} onClose={() => setStatus(null)} />
+        // The banner takes focus, as the portal's outcomes do: the button that was pressed may be gone
+        // (Register as a practitioner, once registered) and a screen reader hears what was done.
+        <div ref={statusRef}>
+          <Alert tone="success" title={status} onClose={() => setStatus(null)} focusable />
         </div>
       ) : null}
       <QueryView
@@ -120,7 +125,10 @@ function LoadedProfile({
         <div>
           <RegisterPractitionerButton
             userId={profile.id}
-            onRegistered={() => onTabChange(0)}
+            onRegistered={() => {
+              onTabChange(0);
+              onStatus(profileMessages.registered);
+            }}
             // The status banner is cleared when another action begins (docs/product/features.md#profile).
             onStart={() => onStatus(null)}
           />
