@@ -20,7 +20,7 @@ export function Button({ type = 'button', loading = false, onClick, ...props }: 
       {...props}
       type={type}
       loading={loading}
-      aria-disabled={loading || props['aria-disabled']}
+      aria-disabled={loading || undefined}
       onClick={(event) => {
         if (loading) {
           event.preventDefault();
