@@ -216,6 +216,33 @@ describe('the Notifications tab', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it('archiving the only notification of the last page shows the page before, not an empty list', async () => {
+    serve(Array.from({ length: 11 }, (_, n) => notification(n, 'Read')));
+    renderApp('/tasks-notifications/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: 'Go to page 2' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Subject 10/ }));
+    await userEvent.click(await screen.findByRole('button', { name: notificationTexts.archive }));
+    expect(await screen.findByRole('button', { name: /Subject 0/ })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(10);
+    expect(screen.queryByText(notificationTexts.emptyCurrent)).toBeNull();
+    // Ten are left: one page, so no pages to choose from.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Go to page 2' })).toBeNull());
+  });
+
+  it('says in the item when archiving fails, and keeps it in the list', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve([notification(0, 'Read')], {
+      [`POST ${notificationApiPath('archive', 'NTF-0')}`]: () =>
+        problem(500, '/problems/internal', 'Internal error'),
+    });
+    renderApp('/tasks-notifications/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: /Subject 0/ }));
+    await userEvent.click(await screen.findByRole('button', { name: notificationTexts.archive }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(notificationTexts.archiveFailed);
+    expect(screen.getByRole('button', { name: /Subject 0/ })).toBeVisible();
+    expect(log).toHaveBeenCalledWith('Archiving a notification failed', expect.anything());
+  });
+
   it('says when a list is empty, in the words of each filter', async () => {
     serve([]);
     renderApp('/tasks-notifications/notifications');

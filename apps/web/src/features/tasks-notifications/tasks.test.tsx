@@ -224,6 +224,24 @@ describe('the verify-information task', () => {
     );
   });
 
+  it('a failed dismissal is said in the dialog, which stays open', async () => {
+    serve({
+      [`GET ${taskApiPath('task', taskId)}`]: () => json(task({ taskPriorityCode: 'low' })),
+      [`POST ${taskApiPath('dismissTask', taskId)}`]: () =>
+        problem(409, '/problems/task-not-open', 'This task has already been answered'),
+    });
+    renderApp(path);
+    await userEvent.click(
+      await screen.findByRole('radio', { name: 'Current value: Phone: 0291234500' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keep the current details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss task' }));
+    expect(await within(dialog).findByText('There is a problem')).toBeVisible();
+    expect(dialog).toHaveTextContent('This task has already been answered');
+    expect(screen.getByRole('dialog', { name: 'Keep the current details' })).toBeVisible();
+  });
+
   it('says a completed task was verified and sent to the partner', async () => {
     serve({
       [`GET ${taskApiPath('task', taskId)}`]: () =>

@@ -1,7 +1,9 @@
 import { dialogWidths } from '@pca/contracts/constants.ts';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
+import { Alert } from '@pca/ui/alert/alert.tsx';
 import { ActionDialog } from '#lib/action-dialog.tsx';
+import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 
 /** Props of DismissTaskDialog. */
 export type DismissTaskDialogProps = {
@@ -11,6 +13,8 @@ export type DismissTaskDialogProps = {
   onConfirm: () => void;
   onClose: () => void;
   saving: boolean;
+  /** Why the dismissal failed, shown in the dialog, which stays open. */
+  serverError: unknown;
 };
 
 /**
@@ -23,6 +27,7 @@ export function DismissTaskDialog({
   onConfirm,
   onClose,
   saving,
+  serverError,
 }: DismissTaskDialogProps) {
   const partner = partnerServiceName ?? 'the partner service';
   return (
@@ -36,6 +41,13 @@ export function DismissTaskDialog({
       actionButton={{ onClick: onConfirm }}
     >
       <Stack gap={1}>
+        {serverError ? (
+          <Alert tone="error" title="There is a problem">
+            <Text as="p">
+              {describeApiErrorText(serverError, { thing: 'this task', action: 'save' })}
+            </Text>
+          </Alert>
+        ) : null}
         <Text as="p">{`You chose to keep the current details instead of the change ${partner} suggested.`}</Text>
         <Text as="p">{`The task will be dismissed and we will let ${partner} know that the current details are correct.`}</Text>
       </Stack>

@@ -31,6 +31,7 @@ export const notificationTexts = {
   archive: 'Archive this notification',
   loading: 'Loading notifications',
   loadFailed: 'Your notifications could not be loaded. Try again later.',
+  archiveFailed: 'This notification could not be archived. Please try again.',
 } as const;
 
 /** How long an archived notification stays in the list (docs/product/features.md, constants). */
@@ -57,6 +58,8 @@ export function NotificationsPanel() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [read, setRead] = useState<ReadonlySet<string>>(new Set());
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  // The notification whose archiving failed: said in its item, until the next try.
+  const [archiveFailed, setArchiveFailed] = useState<string | null>(null);
   const list = useNotifications(filter, page);
   const markRead = useMarkNotificationRead();
   const archive = useArchiveNotification();
@@ -94,8 +97,13 @@ export function NotificationsPanel() {
       });
   };
 
-  const archiveOne = (n: NotificationItem) =>
+  const archiveOne = (n: NotificationItem) => {
+    setArchiveFailed(null);
     archive.mutate(n.externalId, {
+      onError: (error) => {
+        console.error('Archiving a notification failed', error);
+        setArchiveFailed(n.externalId);
+      },
       onSuccess: () => {
         timers.current.push(
           window.setTimeout(() => {
@@ -112,6 +120,7 @@ export function NotificationsPanel() {
         );
       },
     });
+  };
 
   useEffect(() => {
     if (!refocus) return;
@@ -139,6 +148,11 @@ export function NotificationsPanel() {
   const total = list.data?.total ?? 0;
   const pageSize = constants.notificationPageSize;
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  // Archiving the last notification of a later page leaves that page empty: the one before it is shown,
+  // not an empty list with no way to the others.
+  // (State adjusted while rendering, as React advises for state that follows other state.)
+  const emptyLaterPage = page > 1 && list.data !== undefined && items.length === 0;
+  if (emptyLaterPage && !list.isFetching) setPage(page - 1);
 
   return (
     <Stack gap={1.5}>
@@ -158,7 +172,7 @@ export function NotificationsPanel() {
         <Text as="p" role="status">
           {notificationTexts.loadFailed}
         </Text>
-      ) : list.isPending ? (
+      ) : list.isPending || emptyLaterPage ? (
         <SectionLoading message={notificationTexts.loading} />
       ) : items.length === 0 ? (
         // Focusable: it takes the focus of the last notification archived from the list.
@@ -203,6 +217,11 @@ export function NotificationsPanel() {
                     <AccordionItemContent>
                       <Stack gap={1} alignItems="flex-start">
                         <NotificationMessage html={n.message} />
+                        {archiveFailed === n.externalId ? (
+                          <Text as="p" role="alert" color="error">
+                            {notificationTexts.archiveFailed}
+                          </Text>
+                        ) : null}
                         {n.status !== 'Archived' ? (
                           <Button
                             variant="secondary"

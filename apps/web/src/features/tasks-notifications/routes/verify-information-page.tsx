@@ -177,6 +177,7 @@ function Verify({ task }: { task: VerifyInformationTask }) {
         isOpen={dismissing}
         partnerServiceName={task.partnerServiceName}
         saving={resolve.isPending}
+        serverError={dismissing ? resolve.error : null}
         onClose={() => {
           resolve.reset();
           setDismissing(false);
