@@ -7,10 +7,14 @@ import { maintenanceMessage, type Problem } from '@pca/contracts';
 import { HttpError } from '#platform/errors.ts';
 import { allowedMethods } from '#platform/http/allowed-methods.ts';
 import { clientProblem } from './framework-problems.ts';
-import { isDatabaseUnavailable } from '#lib/database-errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from '#lib/database-errors.ts';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
+
+/** What a client is told when a unique constraint refused a write that a check just before had allowed. */
+export const CONCURRENT_CHANGE_DETAIL =
+  'This was changed at the same time by another request. Reload and try again.';
 
 function send(reply: FastifyReply, request: FastifyRequest, problem: Problem) {
   return reply
@@ -61,6 +65,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         status: error.status,
         ...(error.detail ? { detail: error.detail } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    // A check-then-insert that lost a race with an identical request: the database's unique constraint
+    // refused the second write. That is a conflict the client can retry, not a fault; the constraint's
+    // name stays in the log (docs/decisions/008-text-rules-and-problem-types.md).
+    if (isUniqueViolation(error)) {
+      request.log.warn({ err: error }, 'unique violation answered as a conflict');
+      return send(reply, request, {
+        type: typeUri('conflict'),
+        title: 'Conflict',
+        status: 409,
+        detail: CONCURRENT_CHANGE_DETAIL,
       });
     }
     if (isResponseSerializationError(error)) {

@@ -1,9 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { protocol } from '@electric-sql/pglite';
+import { DrizzleQueryError, and, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Problem } from '@pca/contracts';
+import { Problem, publicationPartnerPath } from '@pca/contracts';
+import { partnerPublications } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, useTestApp } from '../test/use-test-app.ts';
+import { registerErrorHandler } from './error-handler.ts';
 
 // Every error is application/problem+json with one of our types and a human title, including the
 // ones Fastify and Node raise before a route runs (docs/decisions/008-text-rules-and-problem-types.md).
@@ -174,6 +180,90 @@ describe('addresses and methods', () => {
       '/problems/unauthorized',
       'Unauthorized',
     );
+  });
+});
+
+describe('a unique constraint that a check-then-insert did not foresee', () => {
+  const concurrent = 'This was changed at the same time by another request. Reload and try again.';
+
+  /** A 409 conflict that says to reload, and names no table or constraint. */
+  function expectConcurrentChange(res: Parameters<typeof expectProblem>[0]) {
+    const problem = expectProblem(res, 409, '/problems/conflict', 'Conflict');
+    expect(problem.detail).toBe(concurrent);
+    expect(res.body).not.toMatch(/partner_publications|unique|duplicate|23505/i);
+  }
+
+  it('two identical PUTs of a publication choice racing: the loser is 409 conflict, not 500', async () => {
+    // Both requests find no row and insert one; the trigger stands in for the other request, inserting the
+    // same row just before this one does, so the real constraint refuses it on PGlite and PostgreSQL alike.
+    await t.db
+      .execute(sql`create function pca_test_insert_twin() returns trigger language plpgsql as
+      $$ declare twin partner_publications; begin
+        twin := NEW; twin.id := gen_random_uuid();
+        insert into partner_publications values (twin.*);
+        return NEW;
+      end $$`);
+    await t.db.execute(sql`create trigger pca_test_insert_twin before insert on partner_publications
+      for each row when (pg_trigger_depth() = 0) execute function pca_test_insert_twin()`);
+    const clinic = demoIds.location('surry-hills-clinic');
+    const practiceLink = demoIds.partnerService('practice-link');
+    try {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: publicationPartnerPath('location', clinic, practiceLink),
+        headers: await as(ALICE),
+        payload: {
+          publish: true,
+          publishFuturePractitioners: false,
+          acceptInformationUseStatementId: demoIds.informationUseStatement('practice-link', 1),
+        },
+      });
+      expectConcurrentChange(res);
+      // The request's transaction rolled back: no row of its own (nor the stand-in's).
+      const rows = await t.db
+        .select()
+        .from(partnerPublications)
+        .where(
+          and(
+            eq(partnerPublications.locationId, clinic),
+            eq(partnerPublications.partnerServiceId, practiceLink),
+          ),
+        );
+      expect(rows).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop trigger pca_test_insert_twin on partner_publications`);
+      await t.db.execute(sql`drop function pca_test_insert_twin()`);
+    }
+  });
+
+  it('is recognised as node-postgres and as PGlite raise it, wrapped by Drizzle or not', async () => {
+    const message =
+      'duplicate key value violates unique constraint "partner_publications_level_partner_unique"';
+    const asRaised = <E extends Error>(error: E) =>
+      Object.assign(error, {
+        code: '23505',
+        constraint: 'partner_publications_level_partner_unique',
+        table: 'partner_publications',
+      });
+    const nodePostgres = asRaised(new pg.DatabaseError(message, 0, 'error'));
+    const pglite = asRaised(new protocol.messages.DatabaseError(message, 0, 'error'));
+    const errors = [
+      nodePostgres,
+      pglite,
+      new DrizzleQueryError('insert into "partner_publications" …', [], nodePostgres),
+      new DrizzleQueryError('insert into "partner_publications" …', [], pglite),
+    ];
+    const probe = Fastify({ logger: false });
+    registerErrorHandler(probe);
+    probe.get('/probe/:n', async (request) => {
+      throw errors[Number((request.params as { n: string }).n)];
+    });
+    try {
+      for (const n of errors.keys())
+        expectConcurrentChange(await probe.inject({ method: 'GET', url: `/probe/${n}` }));
+    } finally {
+      await probe.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { PendingRegistrations } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
@@ -32,6 +32,17 @@ describe('operator approval', () => {
       });
       expectProblem(approve, 403);
     }
+    expect(await statusOf(riverbend)).toBe('PendingApproval');
+  });
+
+  it('refuses anyone else before reading the body: a malformed one is 403, not 400', async () => {
+    const headers = { ...t.bearer(await t.tokenFor(ALICE)), 'content-type': 'application/json' };
+    for (const [url, payload] of [
+      [`/api/admin/registrations/${riverbend}/decline`, '{"reason":'],
+      [`/api/admin/registrations/${riverbend}/decline`, '{"reason":""}'],
+      ['/api/admin/registrations/not-a-uuid/decline', '{"reason":"No."}'],
+    ] as const)
+      expectProblem(await t.app.inject({ method: 'POST', url, headers, payload }), 403);
     expect(await statusOf(riverbend)).toBe('PendingApproval');
   });
 
@@ -126,5 +137,64 @@ describe('operator approval', () => {
       headers: jack,
     });
     expect(resubmitted.json()).toMatchObject({ status: 'PendingApproval', declineReason: null });
+  });
+
+  it('two decisions at once: one wins, the other is 409, one mail and one event', async () => {
+    const headers = t.bearer(await t.tokenFor(PRIYA));
+    const decide = (action: 'approve' | 'decline') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/registrations/${riverbend}/${action}`,
+        headers,
+        ...(action === 'decline' ? { payload: { reason: 'The ABN does not match.' } } : {}),
+      });
+    const mails = async () =>
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(like(mailOutbox.subject, 'Registration %: Riverbend Allied Health'))
+      ).length;
+    const decisions = async () =>
+      (
+        await t.db
+          .select()
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.entityId, riverbend),
+              inArray(auditEvents.action, [
+                'business-registration.approved',
+                'business-registration.declined',
+              ]),
+            ),
+          )
+      ).length;
+    // On PGlite only the double approve interleaves (one connection runs one transaction at a time, and the
+    // decline's body delays it past the approve); on PostgreSQL both pairs race.
+    for (const pair of [
+      ['approve', 'approve'],
+      ['approve', 'decline'],
+    ] as const) {
+      await t.db
+        .update(organisations)
+        .set({ publisherApprovalStatus: 'PendingApproval' })
+        .where(eq(organisations.id, riverbend));
+      const [mailsBefore, eventsBefore] = [await mails(), await decisions()];
+      const answers = await Promise.all(pair.map(decide));
+      const won = answers.filter((r) => r.statusCode === 204);
+      const lost = answers.filter((r) => r.statusCode !== 204);
+      expect(won, pair.join(' + ')).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(expectProblem(lost[0]!, 409).detail).toBe(
+        'This registration is not pending approval.',
+      );
+      expect(await mails()).toBe(mailsBefore + 1);
+      expect(await decisions()).toBe(eventsBefore + 1);
+      const winner = pair[answers.indexOf(won[0]!)];
+      expect(await statusOf(riverbend)).toBe(
+        winner === 'approve' ? 'Approved' : 'PendingSubmission',
+      );
+    }
   });
 });

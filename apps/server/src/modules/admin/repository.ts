@@ -84,20 +84,31 @@ export function adminRepository(db: Database) {
       return o;
     },
 
-    /** Records the decision on a registration (inside the caller's transaction). */
+    /**
+     * Records the decision on a registration still pending approval (inside the caller's transaction); false
+     * when it no longer is, e.g. another operator's decision committed first. The status is part of the
+     * UPDATE, as a transfer's answer is (docs/decisions/067-transfers.md), so two decisions cannot both win.
+     */
     async setApprovalStatus(
       tx: Transaction,
       id: string,
       status: 'Approved' | 'PendingSubmission',
       clearAgreement: boolean,
     ) {
-      await tx
+      const rows = await tx
         .update(organisations)
         .set({
           publisherApprovalStatus: status,
           ...(clearAgreement ? { agreementAcceptedAt: null } : {}),
         })
-        .where(eq(organisations.id, id));
+        .where(
+          and(
+            eq(organisations.id, id),
+            eq(organisations.publisherApprovalStatus, 'PendingApproval'),
+          ),
+        )
+        .returning({ id: organisations.id });
+      return rows.length > 0;
     },
   };
 }

@@ -15,7 +15,9 @@ import { adminService } from './service.ts';
 
 /** System admin (PcaOperator): the operator's home and the queue of business registrations pending approval. */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
+  // At onRequest, after the /api context's authenticate: anyone else is refused before the body is read
+  // or validated (docs/decisions/037-server-floors.md).
+  app.addHook('onRequest', requireCapability(deps, 'systemAdmin'));
 
   const service = adminService(deps.db);
   const route = declareRoutes(app, { tag: 'admin' });

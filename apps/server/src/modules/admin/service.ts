@@ -37,12 +37,13 @@ export function adminService(db: Database) {
     });
   }
 
+  const NOT_PENDING = 'This registration is not pending approval.';
+
   async function pending(id: string) {
     const o = await repository.organisation(id);
     if (!o || o.type !== 'ParticipatingOrganisation' || !o.isPublisher)
       throw new NotFoundError('The registration does not exist.');
-    if (o.publisherApprovalStatus !== 'PendingApproval')
-      throw new ConflictError('This registration is not pending approval.');
+    if (o.publisherApprovalStatus !== 'PendingApproval') throw new ConflictError(NOT_PENDING);
     return o;
   }
 
@@ -67,8 +68,10 @@ export function adminService(db: Database) {
     const businessName = o.businessName ?? o.name;
     const status = decision.approve ? 'Approved' : 'PendingSubmission';
     await db.transaction(async (tx) => {
-      // A declined registration must be agreed to again when it is resubmitted.
-      await repository.setApprovalStatus(tx, id, status, !decision.approve);
+      // A declined registration must be agreed to again when it is resubmitted. The check above was outside
+      // this transaction: a decision that committed since then leaves nothing to decide (no mail, no event).
+      if (!(await repository.setApprovalStatus(tx, id, status, !decision.approve)))
+        throw new ConflictError(NOT_PENDING);
       await appendAudit(tx, {
         actorUserId: operatorId,
         action: decision.approve

@@ -61,13 +61,40 @@ export async function insertRegistration(
   return o!;
 }
 
-/** Saves fields of the registration's organisation. */
-export async function updateOrganisation(
+/** Only a registration still in Pending Submission is written: one submitted meanwhile is not. */
+const pendingSubmission = (id: string) =>
+  and(eq(organisations.id, id), eq(organisations.publisherApprovalStatus, 'PendingSubmission'));
+
+/**
+ * Saves fields of the registration's organisation while it is in Pending Submission; false when it no longer
+ * is. The status is part of the UPDATE (as a transfer's answer is, docs/decisions/067-transfers.md): the
+ * caller's check ran before its transaction, and a submission committed since then must win.
+ */
+export async function updatePendingRegistration(
   tx: Transaction,
   id: string,
   values: Partial<OrganisationInsert>,
 ) {
-  await tx.update(organisations).set(values).where(eq(organisations.id, id));
+  const rows = await tx
+    .update(organisations)
+    .set(values)
+    .where(pendingSubmission(id))
+    .returning({ id: organisations.id });
+  return rows.length > 0;
+}
+
+/**
+ * Locks the registration's organisation while it is in Pending Submission (SELECT … FOR UPDATE), for a step
+ * that writes no column of it; false when it no longer is. A submission waits for the step, or the step,
+ * once the submission has committed, finds it submitted.
+ */
+export async function lockPendingRegistration(tx: Transaction, id: string) {
+  const rows = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(pendingSubmission(id))
+    .for('update');
+  return rows.length > 0;
 }
 
 /** Saves the primary location: updates the existing one or adds it. */

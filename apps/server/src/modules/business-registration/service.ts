@@ -17,13 +17,15 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#
 import { requireOrganisationManager } from '#platform/entities/access.ts';
 import { text } from '#platform/entities/summaries.ts';
 import { requireLocality } from '#platform/entities/localities.ts';
+import { isUniqueViolation } from '#lib/database-errors.ts';
 import {
   abnHolder,
   insertRegistration,
   lastDecision,
+  lockPendingRegistration,
   primaryLocation,
   savePrimaryLocation,
-  updateOrganisation,
+  updatePendingRegistration,
   userById,
 } from './repository.ts';
 
@@ -31,6 +33,28 @@ type OrganisationRow = typeof organisations.$inferSelect;
 type LocationRow = typeof locations.$inferSelect;
 type StepUpdate = z.output<typeof RegistrationStepUpdate>;
 type BusinessDetails = Extract<StepUpdate, { step: 'businessDetails' }>;
+
+/** The index that keeps one participating organisation per ABN (schema/organisations.ts). */
+const ABN_INDEX = 'organisations_participating_abn_unique';
+
+/** What a write to a registration no longer in Pending Submission answers (409). */
+const STEP_AFTER_SUBMISSION = 'This registration has been submitted and can no longer be changed.';
+const ALREADY_SUBMITTED = 'This registration has already been submitted.';
+
+const abnInUse = () =>
+  new ValidationError([
+    { field: 'abn', message: 'A business with this ABN is already registered' },
+  ]);
+
+/**
+ * Passes on the error of a write that set an ABN. The check before it cannot see a registration of the same
+ * ABN committed meanwhile; the index refuses that one, and the caller gets the check's answer (the
+ * transaction rolls back on it).
+ */
+function abnTakenMeanwhile(error: unknown): never {
+  if (isUniqueViolation(error, ABN_INDEX)) throw abnInUse();
+  throw error;
+}
 
 function toAddress(l: LocationRow | undefined): StreetAddress | null {
   if (!l || !l.locality || !l.postcode || !l.state) return null;
@@ -123,7 +147,7 @@ export function businessRegistrationService(db: Database) {
           status: 'Active',
         },
         userId,
-      );
+      ).catch(abnTakenMeanwhile);
       await appendAudit(tx, {
         actorUserId: userId,
         action: 'business-registration.started',
@@ -153,10 +177,7 @@ export function businessRegistrationService(db: Database) {
 
   async function assertAbnFree(abn: string, exceptId: string | null) {
     const other = await abnHolder(db, abn);
-    if (other && other.id !== exceptId)
-      throw new ValidationError([
-        { field: 'abn', message: 'A business with this ABN is already registered' },
-      ]);
+    if (other && other.id !== exceptId) throw abnInUse();
   }
 
   /** Saves one step; the registration stays in Pending Submission. */
@@ -168,44 +189,50 @@ export function businessRegistrationService(db: Database) {
   ): Promise<Registration> {
     const o = await registrationFor(caller, id);
     if (o.publisherApprovalStatus !== 'PendingSubmission')
-      throw new ConflictError('This registration has been submitted and can no longer be changed.');
+      throw new ConflictError(STEP_AFTER_SUBMISSION);
     if (update.step === 'businessDetails') await assertAbnFree(update.abn, id);
     if (update.step === 'primaryLocation') await requireLocality(db, update);
     const { step, ...fields } = update;
     await db.transaction(async (tx) => {
+      // The check above ran before this transaction: each write below finds out again whether the
+      // registration is still in Pending Submission, and a submission committed meanwhile makes it a 409.
+      let pending: boolean;
       switch (update.step) {
         case 'businessDetails':
-          await updateOrganisation(tx, id, {
+          pending = await updatePendingRegistration(tx, id, {
             name: update.legalName,
             businessName: update.businessName,
             abn: update.abn,
-          });
+          }).catch(abnTakenMeanwhile);
           break;
         case 'contactDetails':
-          await updateOrganisation(tx, id, {
+          pending = await updatePendingRegistration(tx, id, {
             phone: update.phone,
             email: update.email,
             website: update.website || null,
           });
           break;
         case 'primaryLocation': {
-          await savePrimaryLocation(
-            tx,
-            id,
-            {
-              addressLines: [update.addressLine],
-              locality: update.locality,
-              postcode: update.postcode,
-              state: update.state,
-            },
-            { name: o.businessName ?? o.name, type: [], phone: o.phone, email: o.email },
-          );
+          pending = await lockPendingRegistration(tx, id);
+          if (pending)
+            await savePrimaryLocation(
+              tx,
+              id,
+              {
+                addressLines: [update.addressLine],
+                locality: update.locality,
+                postcode: update.postcode,
+                state: update.state,
+              },
+              { name: o.businessName ?? o.name, type: [], phone: o.phone, email: o.email },
+            );
           break;
         }
         case 'agreement':
-          await updateOrganisation(tx, id, { agreementAcceptedAt: new Date() });
+          pending = await updatePendingRegistration(tx, id, { agreementAcceptedAt: new Date() });
           break;
       }
+      if (!pending) throw new ConflictError(STEP_AFTER_SUBMISSION);
       await appendAudit(tx, {
         actorUserId: caller.userId,
         action: `business-registration.${step}.saved`,
@@ -226,7 +253,7 @@ export function businessRegistrationService(db: Database) {
   ): Promise<Registration> {
     const o = await registrationFor(caller, id);
     if (o.publisherApprovalStatus !== 'PendingSubmission')
-      throw new ConflictError('This registration has already been submitted.');
+      throw new ConflictError(ALREADY_SUBMITTED);
     const location = await primaryLocation(db, id);
     const done = completedSteps(o, location);
     const missing = (Object.keys(done) as RegistrationStep[]).filter((s) => !done[s]);
@@ -242,7 +269,12 @@ export function businessRegistrationService(db: Database) {
     if (!user) throw new ForbiddenError();
     const businessName = o.businessName ?? o.name;
     await db.transaction(async (tx) => {
-      await updateOrganisation(tx, id, { publisherApprovalStatus: 'PendingApproval' });
+      // Two submissions at once both pass the check above; only the first UPDATE finds it pending, so the
+      // other sends no second mail nor event.
+      if (
+        !(await updatePendingRegistration(tx, id, { publisherApprovalStatus: 'PendingApproval' }))
+      )
+        throw new ConflictError(ALREADY_SUBMITTED);
       await appendAudit(tx, {
         actorUserId: caller.userId,
         action: 'business-registration.submitted',

@@ -55,6 +55,21 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1));
 }
 
+/**
+ * True when the error, or what it wraps, is PostgreSQL's unique violation (SQLSTATE 23505) — of the named
+ * constraint or index, when one is given. Drizzle's `DrizzleQueryError` carries the driver's error
+ * (node-postgres' `DatabaseError`, PGlite's) as its `cause`; both drivers name the `constraint`.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error, depth = 0; depth <= 5; depth++) {
+    if (typeof e !== 'object' || e === null) return false;
+    const found = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (found.code === '23505') return constraint === undefined || found.constraint === constraint;
+    e = found.cause;
+  }
+  return false;
+}
+
 /** The first code (SQLSTATE or Node's) found on the error or what it wraps, for a one-line message. */
 export function databaseErrorCode(error: unknown, depth = 0): string | undefined {
   if (depth > 5 || typeof error !== 'object' || error === null) return undefined;

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id, inList } from './columns.ts';
 import { organisationStatuses, organisationTypes, publisherApprovalStatuses } from './enums.ts';
 
@@ -40,6 +49,11 @@ export const organisations = pgTable(
   },
   (t) => [
     index('organisations_parent_id_idx').on(t.parentId),
+    // One participating organisation per ABN: two registrations of one ABN at once cannot both pass the
+    // wizard's check (an HI organisation may carry its group's ABN, docs/decisions/084-organisation-address.md).
+    uniqueIndex('organisations_participating_abn_unique')
+      .on(t.abn)
+      .where(sql`${t.type} = 'ParticipatingOrganisation' AND ${t.abn} IS NOT NULL`),
     check('organisations_type_check', sql.raw(`type IN (${inList(organisationTypes)})`)),
     check('organisations_status_check', sql.raw(`status IN (${inList(organisationStatuses)})`)),
     check(

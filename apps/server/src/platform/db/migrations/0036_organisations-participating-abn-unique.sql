@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "organisations_participating_abn_unique" ON "organisations" USING btree ("abn") WHERE "organisations"."type" = 'ParticipatingOrganisation' AND "organisations"."abn" IS NOT NULL;
