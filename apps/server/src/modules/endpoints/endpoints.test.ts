@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Bundle } from '@medplum/fhirtypes';
 import { endpointApiPaths, EndpointList, EndpointView, type EndpointInput } from '@pca/contracts';
-import { auditEvents, partnerPublications } from '#db/schema/index.ts';
+import { auditEvents, endpoints, partnerPublications } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
@@ -13,9 +13,20 @@ import { expectValidFhir, indexR4Definitions, partnerToken } from '../fhir/fhir-
 // and seen by a partner only where the location is.
 
 const statements: string[] = [];
+/** The next statement matching `when` fails with `error`, as a dropped connection fails it (set by a test). */
+let failNext: { when: RegExp; error: Error } | undefined;
 const { t, as } = useTestApp(
   { RATE_LIMIT_WRITES: '1000/10s' },
-  { onQuery: (sql) => statements.push(sql) },
+  {
+    onQuery: (sql) => {
+      statements.push(sql);
+      if (failNext?.when.test(sql)) {
+        const { error } = failNext;
+        failNext = undefined;
+        throw error;
+      }
+    },
+  },
 );
 beforeAll(indexR4Definitions, 60_000);
 
@@ -142,6 +153,30 @@ describe('a location’s endpoints', () => {
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(1);
     expect(last!.action).toBe('endpoint.deleted');
+  });
+
+  it('answers an outage while reading its owner as an outage, not as a missing endpoint', async () => {
+    // The endpoint is read; the location it belongs to is not, the connection dropped on the way.
+    failNext = {
+      when: /from "locations" where "locations"\."id" = \$1/,
+      error: new Error('Connection terminated unexpectedly'),
+    };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: endpointApiPaths.endpoint.replace(':id', seeded),
+      headers: await as(ALICE),
+      payload: input,
+    });
+    expect(failNext).toBeUndefined();
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({
+      type: '/problems/service-unavailable',
+      title: 'Service unavailable',
+      status: 503,
+    });
+    const [unchanged] = await t.db.select().from(endpoints).where(eq(endpoints.id, seeded));
+    expect(unchanged!.name).toBe('Surry Hills Clinic FHIR server');
   });
 
   it('is served as the location’s endpoint, included both ways, and seen only where the location is', async () => {

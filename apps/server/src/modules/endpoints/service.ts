@@ -93,8 +93,12 @@ export function endpointsService(db: Database) {
   async function requireEditable(caller: EndpointCaller, id: string) {
     const row = await repository.byId(id);
     if (!row) throw new NotFoundError(NOT_FOUND);
-    const access = await ownerAccess(caller, ownerOf(row)).catch(() => {
-      throw new NotFoundError(NOT_FOUND);
+    // Only an owner the caller may not see (or that is gone) hides the endpoint as a 404; any other failure,
+    // such as the database being unreachable, stays what it is (docs/decisions/010-outages-and-shutdown.md).
+    const access = await ownerAccess(caller, ownerOf(row)).catch((error: unknown) => {
+      if (error instanceof ForbiddenError || error instanceof NotFoundError)
+        throw new NotFoundError(NOT_FOUND);
+      throw error;
     });
     if (!access.canEdit)
       throw new ForbiddenError('Only a manager of its owner can change an endpoint.');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  AuditEventsPage,
+  auditEventsApiPaths,
   KeyContact,
   KeyContactsList,
   keyContactMessages,
@@ -172,6 +174,49 @@ describe('key contacts', () => {
       name: { from: 'Mei Chen', to: 'Mei Chen-Wong' },
       isPrimary: { from: false, to: true },
     });
+  });
+
+  it("puts every event in the organisation's trail, where its other managers see it", async () => {
+    // Farah becomes a second manager of Harbour.
+    await t.db.insert(roleMemberships).values({
+      userId: demoIds.user('farah'),
+      roleType: 'OrganisationManager',
+      organisationId: harbour,
+    });
+    const nia = await add({ name: 'Nia Brown' });
+    const omar = await add({ name: 'Omar Said' });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/key-contacts/${omar.id}`,
+      headers: await as(ALICE),
+      payload: { ...contact(), name: 'Omar Said-Brown', isPrimary: false },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/key-contacts/${omar.id}/primary`,
+      headers: await as(ALICE),
+    });
+    expect(made.statusCode).toBe(204);
+
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `${auditEventsApiPaths.list}?entity=key-contact&pageSize=100`,
+      headers: t.bearer(await t.tokenFor('2000000055')),
+    });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const seen = AuditEventsPage.parse(trail.json()).items.filter((i) =>
+      [nia.id, omar.id].includes(i.entityId!),
+    );
+    expect(seen.map((i) => [i.action, i.entityId]).sort()).toEqual(
+      [
+        ['key-contact.added', nia.id],
+        ['key-contact.added', omar.id],
+        ['key-contact.made-primary', omar.id],
+        ['key-contact.updated', omar.id],
+      ].sort(),
+    );
+    expect(seen.every((i) => i.organisation?.id === harbour)).toBe(true);
   });
 
   it('adding a contact as primary moves the primary in the same transaction', async () => {

@@ -83,11 +83,16 @@ export function keyContactsService(db: Database) {
     return row;
   }
 
-  const audit = (caller: KeyContactsCaller, requestId: string) => ({
+  /**
+   * Every event names the contact's organisation: appendAudit cannot find it from a key contact, and without
+   * it the event is in nobody's organisation trail (docs/decisions/061-audit-events.md).
+   */
+  const audit = (caller: KeyContactsCaller, requestId: string, organisationId: string) => ({
     actorUserId: caller.auth.user.id,
     // Managing sessions never reach here (the capability is off), so this stays null in practice.
     actingForPractitionerId: caller.auth.currentUser.managingPractitioner?.id ?? null,
     entityType: ENTITY_TYPE,
+    organisationId,
     requestId,
   });
 
@@ -130,7 +135,7 @@ export function keyContactsService(db: Database) {
       const values = { ...valuesOf(input), organisationId: input.organisationId, isPrimary };
       const id = await r.insert(values);
       await appendAudit(tx, {
-        ...audit(caller, requestId),
+        ...audit(caller, requestId, input.organisationId),
         action: 'key-contact.added',
         entityId: id,
         changedFields: { ...values, ...(previousPrimary && isPrimary ? { previousPrimary } : {}) },
@@ -167,7 +172,7 @@ export function keyContactsService(db: Database) {
       }
       await r.update(id, next);
       await appendAudit(tx, {
-        ...audit(caller, requestId),
+        ...audit(caller, requestId, before.organisationId),
         action: 'key-contact.updated',
         entityId: id,
         changedFields: changed,
@@ -188,7 +193,7 @@ export function keyContactsService(db: Database) {
       if (previousPrimary) await r.update(previousPrimary, { isPrimary: false });
       await r.update(id, { isPrimary: true });
       await appendAudit(tx, {
-        ...audit(caller, requestId),
+        ...audit(caller, requestId, found.organisationId),
         action: 'key-contact.made-primary',
         entityId: id,
         changedFields: {
@@ -212,7 +217,7 @@ export function keyContactsService(db: Database) {
       await r.remove(id);
       const { organisationName: _, createdAt: __, updatedAt: ___, ...removed } = row;
       await appendAudit(tx, {
-        ...audit(caller, requestId),
+        ...audit(caller, requestId, row.organisationId),
         action: 'key-contact.removed',
         entityId: id,
         changedFields: removed,

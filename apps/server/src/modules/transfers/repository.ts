@@ -155,7 +155,11 @@ export function transfersRepository(db: Database) {
       return { entity: location, services };
     },
 
-    /** Moves the location (if any) and the services to the receiving organisation. */
+    /**
+     * Moves the location (if any) and the services to the receiving organisation, with the endpoints they own:
+     * an endpoint's `organisation_id` is its owner's organisation (docs/decisions/085-location-endpoints.md),
+     * which its audit trail and the partner API's managingOrganization read.
+     */
     async move(
       tx: Transaction,
       to: string,
@@ -175,6 +179,22 @@ export function transfersRepository(db: Database) {
                  serviceIds.map((s) => sql`${s}::uuid`),
                  sql`, `,
                )})`,
+        );
+      const owners = [
+        ...(locationId ? [sql`location_id = ${locationId}::uuid`] : []),
+        ...(serviceIds.length
+          ? [
+              sql`healthcare_service_id in (${sql.join(
+                serviceIds.map((s) => sql`${s}::uuid`),
+                sql`, `,
+              )})`,
+            ]
+          : []),
+      ];
+      if (owners.length)
+        await tx.execute(
+          sql`update endpoints set organisation_id = ${to}::uuid
+               where ${sql.join(owners, sql` or `)}`,
         );
     },
 

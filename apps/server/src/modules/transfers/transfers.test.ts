@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { Transfer, Transfers } from '@pca/contracts';
+import { endpointApiPaths, Transfer, Transfers } from '@pca/contracts';
 import {
   auditEvents,
+  endpoints,
   healthcareServices,
   informationUseStatements,
   locations,
@@ -362,5 +363,68 @@ describe('transfers', () => {
       'transfer.requested',
     ]);
     expect(trail(coastal)).toEqual(['transfer.completed', 'transfer.requested']);
+  });
+
+  it('endpoints follow their location and services; the organisation’s own stay', async () => {
+    // Whichever organisation holds the clinic now (an earlier test may have moved it) gives it to Riverbend.
+    const [held] = await t.db.select().from(locations).where(eq(locations.id, clinic));
+    const from = held!.organisationId;
+    const clinicEndpoint = demoIds.endpoint('surry-hills-clinic-fhir');
+    const endpoint = (name: string) => ({
+      name,
+      connectionType: 'hl7-fhir-rest',
+      payloadType: 'http://ns.hl7.org.au/hl7v2/profiles/HL7AU-OO-REF-SIMPLIFIED-201706',
+      address: `https://${name}.example.com.au/fhir`,
+    });
+    const [gpEndpoint, skinEndpoint, ownEndpoint] = await t.db
+      .insert(endpoints)
+      .values([
+        { ...endpoint('gp'), organisationId: from, healthcareServiceId: gp },
+        { ...endpoint('skin'), organisationId: from, healthcareServiceId: skin },
+        { ...endpoint('own'), organisationId: from },
+      ])
+      .returning();
+    const organisationOf = async (id: string) =>
+      (await t.db.select().from(endpoints).where(eq(endpoints.id, id)))[0]!.organisationId;
+    const transfer = async (entityType: string, entityId: string) => {
+      const started = Transfer.parse(
+        (
+          await start(await as(PRIYA), {
+            entityType,
+            entityId,
+            toOrganisationId: riverbend,
+            reason: 'Riverbend takes over.',
+          })
+        ).json(),
+      );
+      expect((await post(await as(JACK), started.id, 'accept')).statusCode).toBe(200);
+    };
+
+    // A service moves alone, with its endpoint.
+    await transfer('HealthcareService', gp);
+    expect(await organisationOf(gpEndpoint!.id)).toBe(riverbend);
+    expect(await organisationOf(skinEndpoint!.id)).toBe(from);
+
+    // A location takes its own endpoint and those of the services at it.
+    await transfer('Location', clinic);
+    expect(await organisationOf(clinicEndpoint)).toBe(riverbend);
+    expect(await organisationOf(skinEndpoint!.id)).toBe(riverbend);
+    expect(await organisationOf(ownEndpoint!.id)).toBe(from);
+
+    // Riverbend's manager changes it, and the event lands in Riverbend's trail.
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: endpointApiPaths.endpoint.replace(':id', clinicEndpoint),
+      headers: await as(JACK),
+      payload: { ...endpoint('clinic'), status: 'active' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, clinicEndpoint), eq(auditEvents.action, 'endpoint.updated')),
+      );
+    expect(event!.organisationId).toBe(riverbend);
   });
 });
