@@ -55,7 +55,7 @@ export const ServiceOfferingsQuery = z.object({
   organisationId: Uuid.optional(),
   isActive: IsActiveFilter.default('all'),
   name: optionalSingleLineText(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(practitionersPageSize),
 });
 export type ServiceOfferingsQuery = z.input<typeof ServiceOfferingsQuery>;

@@ -5,6 +5,7 @@ import {
   feedbackApiPaths,
   partnerOAuthPaths,
   practitionerApiPaths,
+  profileApiPaths,
 } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { HttpError } from '#platform/errors.ts';
@@ -27,10 +28,13 @@ const UNLIMITED_READS = new Set<string>([
 
 /**
  * Routes that ask the HI Service about someone else's HPI-I, and whether a request does: the search
- * always, adding a practitioner role only when it names the practitioner by an HPI-I match.
+ * always, adding a practitioner role only when it names the practitioner by an HPI-I match. The
+ * registration's HPI-I check too: it says whether an HPI-I belongs to a portal account before it asks
+ * the HI Service, so trying numbers there must be as slow as searching.
  */
 const HPII_SEARCHES: Record<string, (request: FastifyRequest) => boolean> = {
   [`POST ${practitionerApiPaths.hiServiceSearch}`]: () => true,
+  [`POST ${profileApiPaths.hpiiCheck}`]: () => true,
   [`POST ${practitionerApiPaths.roles}`]: (request) =>
     Boolean((request.body as { hiService?: unknown } | undefined)?.hiService),
 };

@@ -93,6 +93,24 @@ describe('client systems: the operator’s list, register, rotate and revoke', (
     expect(await t.db.select().from(clientSystems)).toEqual([]);
   });
 
+  it('refuses anyone else before reading the body: a malformed one is 403, not 400', async () => {
+    const headers = { ...(await as(ALICE)), 'content-type': 'application/json' };
+    for (const payload of ['{"name":', JSON.stringify({ partnerServiceId: 'x', name: '' })])
+      expectProblem(
+        await t.app.inject({ method: 'POST', url: paths.register, headers, payload }),
+        403,
+      );
+    expectProblem(
+      await t.app.inject({
+        method: 'POST',
+        url: clientSystemApiPath('rotate', 'not-a-uuid'),
+        headers: await as(ALICE),
+      }),
+      403,
+    );
+    expect(await t.db.select().from(clientSystems)).toEqual([]);
+  });
+
   it('registers a client: the secret answered once, only its scrypt hash and hint stored, audited without it', async () => {
     const issued = await register();
     expect(issued.clientId).toMatch(/^medifund-[\w-]{16}$/);

@@ -35,7 +35,9 @@ const reads = problems(403);
  * that issues it, never stored, logged or listed.
  */
 export const clientSystemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
+  // At onRequest, after the /api context's authenticate: anyone else is refused before the body is read
+  // or validated (docs/decisions/037-server-floors.md).
+  app.addHook('onRequest', requireCapability(deps, 'systemAdmin'));
 
   const service = clientSystemsService(deps.db);
   const route = declareRoutes(app, { tag: 'client-systems' });

@@ -108,6 +108,19 @@ describe('partner services: who may call', () => {
       .where(eq(informationUseStatements.partnerServiceId, medifund));
     expect(statements).toHaveLength(1);
   });
+
+  it('refuses anyone else before reading the body: a malformed or oversized one is 403, not 400 or 413', async () => {
+    const headers = { ...(await as(ALICE)), 'content-type': 'application/json' };
+    for (const [method, url, payload] of [
+      ['POST', paths.create, '{"code":'],
+      ['POST', paths.create, JSON.stringify({ ...partnerBody, code: 'Bad Code' })],
+      ['PUT', path('logo', medifund), JSON.stringify({ data: 42 })],
+      // Over the logo's 7.2 MB: refused before a byte of it is read.
+      ['PUT', path('logo', medifund), JSON.stringify({ data: 'A'.repeat(7_300_000) })],
+      ['POST', paths.createIdentifierSystem, JSON.stringify({ system: 'not a uri' })],
+    ] as const)
+      expectProblem(await t.app.inject({ method, url, headers, payload }), 403);
+  });
 });
 
 describe('partner services: register, edit, logo', () => {

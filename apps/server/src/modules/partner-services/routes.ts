@@ -26,7 +26,9 @@ const reads = problems(403, 404);
  * (docs/decisions/064-partner-services.md): System admin only — a PcaOperator, not while managing.
  */
 export const partnerServicesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
+  // At onRequest, after the /api context's authenticate: anyone else is refused before the body is read
+  // or validated (docs/decisions/037-server-floors.md).
+  app.addHook('onRequest', requireCapability(deps, 'systemAdmin'));
 
   const service = partnerServicesService(deps);
   const route = declareRoutes(app, { tag: 'partner-services' });

@@ -142,6 +142,29 @@ describe('assemble', () => {
     });
   });
 
+  it('makes one row of a role the clinical system returned on two pages, as read the second time', () => {
+    const { roles } = assemble({
+      resources: [
+        role('r1', { period: { start: '2024-01-01' } }),
+        role('r2', { practitioner: { reference: 'Practitioner/p-b' } }),
+        practitioner('p-a', HPII_A),
+        practitioner('p-b', HPII_B, 'Lee'),
+        location,
+        healthcareService('hs-gp', 'General Practice'),
+        // The next page: the set shifted, and r1 came again (changed meanwhile) beside its practitioner.
+        role('r1'),
+        practitioner('p-a', HPII_A),
+      ],
+      services: [portal()],
+      practitionerIdsByHpii: new Map([[HPII_A, PERSON_A]]),
+      roleTypes,
+    });
+    expect(roles.map((r) => [r.cisId, r.startDate])).toEqual([
+      ['r1', '2024-02-01'],
+      ['r2', '2024-02-01'],
+    ]);
+  });
+
   it('checks resources against the R4 definitions', () => {
     const { roles } = assemble({
       resources: [role('bad', { period: { start: 'yesterday' } }), practitioner('p-a', HPII_A)],

@@ -213,9 +213,16 @@ export function assemble(input: AssembleInput): Assembled {
     return null;
   };
 
+  // One row per clinical-system role: a search read a page at a time may return a role on two pages (the
+  // set shifted between reads), and a row twice would be imported twice. The later read is kept, in the
+  // place of the first.
+  const byCisId = new Map<string, FhirResource>();
+  for (const role of input.resources)
+    if (role.resourceType === 'PractitionerRole' && typeof role.id === 'string')
+      byCisId.set(role.id, role);
+
   const roles: ImportCisRole[] = [];
-  for (const role of input.resources) {
-    if (role.resourceType !== 'PractitionerRole' || typeof role.id !== 'string') continue;
+  for (const [cisId, role] of byCisId) {
     const practitionerKey = refKey(role.practitioner as Reference | undefined, 'Practitioner');
     const practitioner = practitionerKey ? byKey.get(practitionerKey) : undefined;
     const { givenName, familyName } = nameOf(practitioner);
@@ -244,7 +251,7 @@ export function assemble(input: AssembleInput): Assembled {
                     ? unmatchedReasons.unknownRoleType(said)
                     : null;
     roles.push({
-      cisId: role.id,
+      cisId,
       givenName,
       familyName,
       hpii,

@@ -25,7 +25,7 @@ import { demoIds } from '#db/seed/index.ts';
 import { NotFoundError } from '#platform/errors.ts';
 import { ALICE, GEORGE, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
-import type { CisClient, CisClientFor } from './service.ts';
+import { firstPagePath, type CisClient, type CisClientFor } from './service.ts';
 
 // The practitioner role import through the API on a real database, reading the clinical-system stand-in over
 // HTTP with an access token it issued (authorisation code + PKCE, as the SMART connections get theirs). The
@@ -50,21 +50,42 @@ const demo: TestConnection = {
 };
 const scaled: TestConnection = { id: randomUUID(), name: 'Scaled practice', system: () => big };
 const down: TestConnection = { id: randomUUID(), name: 'Switched-off software', system: () => off };
-const connections = new Map([demo, scaled, down].map((c) => [c.id, c]));
+/** The demo practice read in two pages whose second repeats the first's roles (the set shifted between reads). */
+const repeating: TestConnection = {
+  id: randomUUID(),
+  name: 'Shifting clinical software',
+  system: () => cis,
+};
+const connections = new Map([demo, scaled, down, repeating].map((c) => [c.id, c]));
+const AGAIN = 'PractitionerRole?_page=again';
 
 const cisClientFor: CisClientFor = async (connectionId) => {
   const c = connections.get(connectionId);
   if (!c) throw new NotFoundError('Connection not found.');
   const { iss } = c.system();
+  const read = async (pathAndQuery: string, signal?: AbortSignal) => {
+    const res = await fetch(`${iss}/${pathAndQuery}`, {
+      headers: { authorization: `Bearer ${c.token ?? ''}`, accept: 'application/fhir+json' },
+      ...(signal ? { signal } : {}),
+    });
+    if (!res.ok) throw new Error(`The clinical system answered ${res.status}`);
+    return res.json() as Promise<{ entry?: Array<{ resource?: { resourceType?: string } }> }>;
+  };
   const client: CisClient = {
     connection: { id: c.id, name: c.name, iss, organisationId: harbour },
     async getJson(pathAndQuery, signal) {
-      const res = await fetch(`${iss}/${pathAndQuery}`, {
-        headers: { authorization: `Bearer ${c.token ?? ''}`, accept: 'application/fhir+json' },
-        ...(signal ? { signal } : {}),
-      });
-      if (!res.ok) throw new Error(`The clinical system answered ${res.status}`);
-      return res.json();
+      if (c !== repeating) return read(pathAndQuery, signal);
+      if (pathAndQuery !== AGAIN)
+        return {
+          ...(await read(pathAndQuery, signal)),
+          link: [{ relation: 'next', url: `${iss}/${AGAIN}` }],
+        };
+      const first = await read(firstPagePath, signal);
+      return {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        entry: first.entry?.filter((e) => e.resource?.resourceType === 'PractitionerRole'),
+      };
     },
   };
   return client;
@@ -114,6 +135,7 @@ beforeAll(async () => {
   big = await startClinicalSystem({ port: 0, portalUrl: PORTAL, practice: scaledPractice(500) });
   off = await startClinicalSystem({ port: 0, portalUrl: PORTAL });
   demo.token = await tokenOf(cis);
+  repeating.token = demo.token;
   scaled.token = await tokenOf(big);
   await off.close();
 });
@@ -309,6 +331,48 @@ describe('the import', () => {
       unchanged: counts.new + counts.changed + counts.unchanged,
       unmatched: counts.unmatched,
     });
+  });
+});
+
+describe('a role the clinical system returns on two pages', () => {
+  it('is one row of the preview and is imported once, skipping none', async () => {
+    const alice = await as(ALICE);
+    const steps = await readAll(repeating, alice);
+    const practice = demoPractice();
+    expect(steps.at(-1)).toMatchObject({
+      pagesRead: 2,
+      rolesRead: 2 * practice.practitionerRoles.length,
+      done: true,
+    });
+    const p = await previewOf(steps.at(-1)!.runId, alice);
+    expect(p.roles).toHaveLength(practice.practitionerRoles.length);
+    expect(new Set(p.roles.map((r) => r.cisId)).size).toBe(p.roles.length);
+    // Harbour's GP service for the new physiotherapy roles: rows the import creates.
+    const mapping = { ...suggestedMapping(p.sources), 'service:surry-hills-physio': gp };
+    const rows = classifyRoles(p.roles, p.existing, mapping, p.today);
+    const chosen = defaultChosen(rows);
+    const counts = statusCounts(rows);
+    expect(counts.new).toBeGreaterThan(0);
+    const res = await post(path('import', p.runId), alice, { mapping, chosen });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      created: counts.new,
+      updated: counts.changed,
+      skipped: 0,
+      organisationId: harbour,
+    });
+    const imported = await t.db
+      .select({ changedFields: auditEvents.changedFields })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.requestId, res.headers['x-request-id'] as string),
+          eq(auditEvents.action, 'practitioner-role.imported'),
+        ),
+      );
+    const cisIds = imported.map((e) => e.changedFields['clinicalSystemRoleId']);
+    expect(cisIds).toHaveLength(counts.new);
+    expect(new Set(cisIds).size).toBe(counts.new);
   });
 });
 

@@ -86,6 +86,19 @@ describe('GET /api/practitioners/service-offerings', () => {
     expect(ids.size).toBe(first.total);
   });
 
+  it('a page past the last has no practitioners and still the true total; a page over 100000 is refused', async () => {
+    const first = await list(ALICE, '?pageSize=10&name=a');
+    expect(first.total).toBeGreaterThan(0);
+    const last = Math.ceil(first.total / 10);
+    for (const page of [last + 1, 100_000]) {
+      const past = await list(ALICE, `?pageSize=10&name=a&page=${page}`);
+      expect(past).toMatchObject({ practitioners: [], page, pageSize: 10, total: first.total });
+    }
+    expectProblem(await get(ALICE, '/api/practitioners/service-offerings?page=100001'), 400, {
+      field: 'page',
+    });
+  });
+
   it('filters by name (case-insensitive substring of "given family") and by activity', async () => {
     const byName = await list(ALICE, '?name=ICE%20NGU');
     expect(byName.practitioners.map((p) => p.givenName)).toEqual(['Alice']);

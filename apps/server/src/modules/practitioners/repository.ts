@@ -138,11 +138,7 @@ export function practitionersRepository(db: Database) {
       filters: RoleFilters,
       page: { limit: number; offset: number },
     ): Promise<{ rows: PractitionerPageRow[]; roles: RoleRow[]; total: number }> {
-      const result = (await db.execute(sql`
-        with page as (
-          select p.id, p.given_name, p.family_name, p.hpii, p.photo_data, count(*) over () as total
-            from ${practitioners} p
-           where ${nameCondition(filters.name)}
+      const listed = sql`${nameCondition(filters.name)}
              -- A scalar sub-select (not EXISTS) so each candidate probes its roles by index: with a
              -- name filter that is a few dozen probes instead of a hash over every role.
              and (
@@ -151,7 +147,12 @@ export function practitionersRepository(db: Database) {
                 where pr.practitioner_id = p.id
                   and ${visibleCondition(visibility)}
                   and ${activeCondition(filters.isActive, filters.today)}
-                limit 1)
+                limit 1)`;
+      const result = (await db.execute(sql`
+        with page as (
+          select p.id, p.given_name, p.family_name, p.hpii, p.photo_data, count(*) over () as total
+            from ${practitioners} p
+           where ${listed}
            order by p.family_name, p.given_name, p.id
            limit ${page.limit} offset ${page.offset}
         )
@@ -192,7 +193,15 @@ export function practitionersRepository(db: Database) {
         if (rows.at(-1)?.id !== pId) rows.push({ id: pId, givenName, familyName, hpii, photoData });
         roles.push(role);
       }
-      const total = result.rows[0] ? Number(result.rows[0].total) : 0;
+      // Past the last page there is no row to carry the total: only then is it counted on its own.
+      let total = result.rows[0] ? Number(result.rows[0].total) : 0;
+      if (!result.rows[0] && page.offset > 0) {
+        const counted = (await db.execute(sql`
+          select count(*) as total from ${practitioners} p where ${listed}`)) as unknown as Rows<{
+          total: string | number;
+        }>;
+        total = Number(counted.rows[0]?.total ?? 0);
+      }
       return { rows, roles, total };
     },
 

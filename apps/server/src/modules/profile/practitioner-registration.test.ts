@@ -315,6 +315,44 @@ describe('provider search (certificate flag on)', () => {
   });
 });
 
+// The check says whether an HPI-I is another account's before it asks the HI Service, so it counts with the
+// HPI-I searches (docs/decisions/055-hpii-lookup-and-managing-powers.md): a low limit here, so the test
+// reaches it; the default is 20 in 10 minutes.
+describe('the HPI-I search limit', () => {
+  let s: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    s = await start({ RATE_LIMIT_HPII_SEARCH: '3/10m' });
+  });
+  afterAll(() => s.t.close());
+
+  it('refuses the 4th check of one user with a 429 problem and Retry-After, counted with the HPI-I searches', async () => {
+    // Probing another account's HPI-I: each answer says it is in use.
+    for (let i = 0; i < 3; i++)
+      expectProblem(await s.check('ben', id.ben, hpii.alice), 409, { type: 'hpii-in-use' });
+    const before = s.registry.statements;
+    const refused = await s.check('ben', id.ben, hpii.alice);
+    const problem = expectProblem(refused, 429, { type: 'rate-limited' });
+    expect(problem.detail).toMatch(
+      /^Too many HPI-I searches\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect(problem.errors).toBeUndefined();
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // The same count as the HPI-I search: that is refused now too.
+    const search = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/practitioners/hi-service/search',
+      headers: s.t.bearer(await s.t.tokenFor(ra.ben)),
+      payload: { hpii: hpii.unknown, familyName: 'Brown', givenName: 'Isla' },
+    });
+    expectProblem(search, 429, { type: 'rate-limited' });
+    expect(s.registry.statements).toBe(before);
+    // The count is Ben's: Isla still has hers.
+    expect((await s.check('isla', id.isla, hpii.islaSuccess)).statusCode).toBe(200);
+  });
+});
+
 describe('the HI Service adapter and its failures', () => {
   let t: TestApp;
   beforeAll(async () => {

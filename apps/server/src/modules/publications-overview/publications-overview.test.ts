@@ -171,6 +171,15 @@ describe('who may read it', () => {
       expectProblem(await get(null, url), 401);
     }
   });
+
+  it('refuses anyone else before reading the query: a malformed one is 403, not 400', async () => {
+    for (const url of [
+      entitiesUrl(medifund, '?type=doctor&page=0'),
+      entitiesUrl('not-a-uuid'),
+      csvUrl(medifund, '?type=doctor'),
+    ])
+      expectProblem(await get('alice', url), 403);
+  });
 });
 
 describe('the CSV download', () => {

@@ -30,7 +30,9 @@ const slugOf = (name: string) =>
  * gets 403, as the other operator areas do.
  */
 export const publicationsOverviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
+  // At onRequest, after the /api context's authenticate: anyone else is refused before the body is read
+  // or validated (docs/decisions/037-server-floors.md).
+  app.addHook('onRequest', requireCapability(deps, 'systemAdmin'));
   const service = publicationsOverviewService(deps.db);
   // Reads only: no body.
   const route = declareRoutes(app, { tag: 'publications-overview', bodyLimit: 1_024 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import {
   credentialDocuments,
@@ -86,12 +86,19 @@ export function tasksRepository(db: Database) {
       status: TaskStatus,
       page: { limit: number; offset: number },
     ) {
+      const where = and(eq(tasks.practitionerId, practitionerId), eq(tasks.status, status));
       const rows = await selectWithEntity(db)
-        .where(and(eq(tasks.practitionerId, practitionerId), eq(tasks.status, status)))
+        .where(where)
         .orderBy(sql`${tasks.priorityCode} = 'urgent' desc`, desc(tasks.createdAt), desc(tasks.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { rows, total: Number(rows[0]?.total ?? 0) };
+      // Past the last page there is no row to carry the total: only then is it counted on its own.
+      const total =
+        rows[0]?.total ??
+        (page.offset > 0
+          ? ((await db.select({ total: count() }).from(tasks).where(where))[0]?.total ?? 0)
+          : 0);
+      return { rows, total: Number(total) };
     },
 
     /** A task with its entity's name and its partner service (name and logo). */

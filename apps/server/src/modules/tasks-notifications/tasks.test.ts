@@ -126,6 +126,16 @@ describe('counts and lists', () => {
     expect(past).toMatchObject({ items: [], page: 2 });
   });
 
+  it('a page past the last has no items and still the true total', async () => {
+    // Alice has 2 dismissed tasks: one page of 10. The total is counted even where no row carries it.
+    for (const page of [2, 7]) {
+      const past = TasksPage.parse(
+        (await call('alice', 'GET', `${paths.tasks}?status=Dismissed&page=${page}`)).json(),
+      );
+      expect(past).toMatchObject({ items: [], page, pageSize: 10, total: 2 });
+    }
+  });
+
   it('answers bad list queries with field errors', async () => {
     expectProblem(await call('alice', 'GET', `${paths.tasks}?status=Open`), 400, {
       field: 'status',

@@ -9,7 +9,9 @@ import { usersService } from './service.ts';
 
 /** The operator's users (PcaOperator, not while managing; docs/decisions/063-users.md). */
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.addHook('preHandler', requireCapability(deps, 'systemAdmin'));
+  // At onRequest, after the /api context's authenticate: anyone else is refused before the body is read
+  // or validated (docs/decisions/037-server-floors.md).
+  app.addHook('onRequest', requireCapability(deps, 'systemAdmin'));
 
   const service = usersService(deps.db);
   const route = declareRoutes(app, { tag: 'users' });

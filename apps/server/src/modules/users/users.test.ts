@@ -131,6 +131,19 @@ describe("the operator's users", () => {
     expect(row!.isActive).toBe(true);
   });
 
+  it('refuses anyone else before reading the query or body: a malformed one is 403, not 400', async () => {
+    const headers = { ...(await as(ALICE)), 'content-type': 'application/json' };
+    const requests = [
+      { method: 'GET', url: '/api/users?q=a&page=0' },
+      { method: 'GET', url: '/api/users/not-a-uuid' },
+      { method: 'POST', url: `/api/users/${ben}/deactivate`, payload: '{"reason":' },
+      { method: 'POST', url: `/api/users/${ben}/deactivate`, payload: '{"reason":""}' },
+    ] as const;
+    for (const r of requests) expectProblem(await t.app.inject({ ...r, headers }), 403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, ben));
+    expect(row!.isActive).toBe(true);
+  });
+
   it('needs a reason', async () => {
     const res = await t.app.inject({
       method: 'POST',
