@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { ApiError } from './http.ts';
 import { useRefreshingWrite } from './refreshing-write.ts';
 
 /** A client whose three answers count how often each was read. */
@@ -60,5 +61,32 @@ describe('useRefreshingWrite', () => {
     });
     expect(client.getQueryState(['profile'])!.isInvalidated).toBe(false);
     expect(client.getQueryState(['me'])!.isInvalidated).toBe(false);
+  });
+
+  it('reads them again when the write is refused as a conflict: the page showed what has changed', async () => {
+    const { client, reads, wrapper } = clientWithAnswers();
+    for (const key of ['profile', 'me'] as const) {
+      await client.prefetchQuery({ queryKey: [key], queryFn: () => ++reads[key] });
+    }
+    const { result } = renderHook(
+      () =>
+        useRefreshingWrite(
+          ['profile'],
+          async () => {
+            throw new ApiError(
+              409,
+              { type: '/problems/conflict', title: 'Conflict', status: 409 },
+              null,
+            );
+          },
+          ['me'],
+        ),
+      { wrapper },
+    );
+    await act(async () => {
+      await expect(result.current.mutateAsync(undefined)).rejects.toBeInstanceOf(ApiError);
+    });
+    expect(client.getQueryState(['profile'])!.isInvalidated).toBe(true);
+    expect(client.getQueryState(['me'])!.isInvalidated).toBe(true);
   });
 });
