@@ -110,6 +110,45 @@ describe('the delegates list', () => {
   });
 });
 
+describe('a delegate action that fails', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('puts the table in its error state, says what was not done and why, and brings the list back', async () => {
+    const invited = row({ status: 'Invited', givenName: 'Dana', familyName: 'Wu' });
+    let lists = 0;
+    serve({
+      [`GET ${delegationApiPaths.list}`]: () => {
+        lists += 1;
+        return json(page([invited]));
+      },
+      [`POST /api/delegations/${invited.id}/cancel`]: () =>
+        json(
+          {
+            type: '/problems/delegation-transition',
+            title: 'Conflict',
+            status: 409,
+            detail: 'This invitation has already been answered.',
+          },
+          409,
+        ),
+    });
+    renderApp('/delegates');
+    await userEvent.click(
+      await screen
+        .findAllByRole('button', { name: 'Delegate action for Dana Wu' })
+        .then((b) => b[0]!),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel invite' }));
+    expect(await screen.findByText('We could not save the delegation')).toBeVisible();
+    expect(screen.getByText('This invitation has already been answered.')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Your delegates' })).toBeNull();
+    const before = lists;
+    await userEvent.click(screen.getByRole('button', { name: 'Show your delegates' }));
+    expect(await screen.findByRole('list', { name: 'Your delegates' })).toBeVisible();
+    expect(lists).toBeGreaterThan(before);
+  });
+});
+
 describe('re-assigning a stopped delegate', () => {
   afterEach(() => vi.unstubAllGlobals());
 

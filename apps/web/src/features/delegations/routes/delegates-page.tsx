@@ -15,7 +15,7 @@ import { Text } from '@pca/ui/primitives/text.ts';
 import { NavMenu, NavMenuItem, NavMenuPanel } from '@pca/ui/navigation/nav-menu.tsx';
 import type { DataTableColumn } from '@pca/ui/table/data-table.tsx';
 import { ResponsiveTable } from '@pca/ui/table/table-or-cards.tsx';
-import { ButtonLink } from '@pca/ui/button/button.tsx';
+import { Button, ButtonLink } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Avatar } from '@pca/ui/avatar/avatar.tsx';
 import { Chip } from '@pca/ui/chips/chip.tsx';
@@ -163,17 +163,40 @@ export function DelegatesPage() {
       <div>
         <ButtonLink href={pages.delegates.assign.href()}>Assign delegate</ButtonLink>
       </div>
-      {list.isError || actionError ? (
+      {list.isError ? (
         <ApiErrorAlert
-          error={list.error ?? actionError}
+          error={list.error}
           thing="your delegates"
           onRetry={() => {
             cancel.reset();
             reassign.reset();
             void list.refetch();
           }}
-          logMessage="Delegates list or action failed"
+          logMessage="Delegates list failed"
         />
+      ) : actionError ? (
+        // A failed cancel or re-assign puts the table in its error state (docs/product/features.md#delegation),
+        // saying what was not done and why; the list comes back, read again, whatever the failure.
+        <Stack gap={1}>
+          <ApiErrorAlert
+            error={actionError}
+            thing="the delegation"
+            action="save"
+            logMessage="Delegate action failed"
+          />
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                cancel.reset();
+                reassign.reset();
+                void list.refetch();
+              }}
+            >
+              Show your delegates
+            </Button>
+          </div>
+        </Stack>
       ) : list.isPending ? (
         <div style={{ minHeight: '12rem' }}>
           <Loading message={delegationTexts.listLoading} />
