@@ -183,4 +183,25 @@ describe('the location page', () => {
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit location' }));
   }, 40_000);
+
+  it('offers Try again when the location failed to load, and shows it once it loads', async () => {
+    setSessionToken('tok');
+    let failing = true;
+    installFakeServer({
+      'GET /api/me': () => json(testUser()),
+      'GET /api/me/organisations': () => json({ organisations: [] }),
+      [`GET /api/locations/${locationId}`]: () =>
+        failing
+          ? json({ type: 'about:blank', title: 'Internal Server Error', status: 500 }, 500)
+          : json(surryHillsClinic),
+    });
+    const user = userEvent.setup();
+    renderApp(`/location/${locationId}`);
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' }, { timeout: 30_000 });
+    failing = false;
+    await user.click(tryAgain);
+    expect(
+      await screen.findByRole('button', { name: 'Edit location' }, { timeout: 30_000 }),
+    ).toBeVisible();
+  }, 40_000);
 });

@@ -30,8 +30,17 @@ export function PageLoading({ label, minHeight = '12rem' }: { label: string; min
 }
 
 /** Why a location, healthcare service or organisation could not be loaded, for `noun` in lower case. */
-export function EntityLoadError({ error, noun }: { error: unknown; noun: string }) {
-  return <ApiErrorAlert error={error} thing={`this ${noun}`} />;
+export function EntityLoadError({
+  error,
+  noun,
+  onRetry,
+}: {
+  error: unknown;
+  noun: string;
+  /** Loads it again, offered where that can help (a failure, not a refusal). */
+  onRetry: () => void;
+}) {
+  return <ApiErrorAlert error={error} thing={`this ${noun}`} onRetry={onRetry} />;
 }
 
 /** Shown on an add page reached without ?organisationId=, for `noun` in lower case. */
@@ -235,7 +244,11 @@ function AddToOrganisation({
       {organisation.isPending ? (
         <PageLoading label="Loading organisation" />
       ) : organisation.isError ? (
-        <EntityLoadError error={organisation.error} noun={noun} />
+        <EntityLoadError
+          error={organisation.error}
+          noun={noun}
+          onRetry={() => void organisation.refetch()}
+        />
       ) : !organisation.data.canEdit ? (
         <PageAlert tone="error" title={`You do not have permission to add a ${noun} here`} />
       ) : (
@@ -302,7 +315,7 @@ export function EntityView<T extends { name: string; isActive: boolean }>({
     return (
       <Stack gap={1.5}>
         <H1>{title}</H1>
-        <EntityLoadError error={query.error} noun={noun} />
+        <EntityLoadError error={query.error} noun={noun} onRetry={() => void query.refetch()} />
       </Stack>
     );
   const entity = query.data;

@@ -22,7 +22,13 @@ export function EditRolePage() {
     <Stack gap={2}>
       <H1>Edit practitioner role</H1>
       {error ? (
-        <RoleLoadError error={error} />
+        <RoleLoadError
+          error={error}
+          onRetry={() => {
+            if (role.isError) void role.refetch();
+            if (options.isError) void options.refetch();
+          }}
+        />
       ) : !role.data || !options.data ? (
         <Loading message="Loading practitioner role" />
       ) : (

@@ -15,7 +15,7 @@ export function ViewRolePage() {
     <Stack gap={2}>
       <H1>Practitioner role</H1>
       {role.isError ? (
-        <RoleLoadError error={role.error} />
+        <RoleLoadError error={role.error} onRetry={() => void role.refetch()} />
       ) : !role.data ? (
         <Loading message="Loading practitioner role" />
       ) : (

@@ -153,7 +153,11 @@ export function SetupHelperDialog({
       {status.isPending ? (
         <Loading message="Loading the setup steps" />
       ) : status.isError ? (
-        <Alert tone="error" title="The setup steps could not be loaded" />
+        <Alert tone="error" title="The setup steps could not be loaded">
+          <Button variant="secondary" onClick={() => void status.refetch()}>
+            Try again
+          </Button>
+        </Alert>
       ) : (
         <Stack gap={1}>
           <Text as="p">Follow these steps to set up a site for {name}.</Text>
