@@ -69,11 +69,15 @@ export function useSubmitRegistration(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => submitRegistration(id ?? ''),
+    // Awaited: the page goes to the dashboard once these are read again, so its banner is the new status,
+    // not "Action required" for a moment.
     onSuccess: (saved) => {
       client.setQueryData(getRegistrationQueryOptions(saved.id).queryKey, saved);
-      void client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey });
-      void client.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
-      void client.invalidateQueries({ queryKey: ['me', 'welcome'] });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey }),
+        client.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
+        client.invalidateQueries({ queryKey: ['me', 'welcome'] }),
+      ]);
     },
   });
 }

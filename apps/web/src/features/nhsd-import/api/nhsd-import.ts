@@ -113,13 +113,18 @@ export function useValidateImport(request: NhsdImportRequest | null) {
   });
 }
 
-/** Imports the services; afterwards the user's organisation trees and the wizard's data are read again. */
+/**
+ * Imports the services; afterwards the user's organisation trees, the wizard's data and the organisation and
+ * location pages (which list the new services) are read again.
+ */
 export function useImportServices() {
   return useRefreshingWrite(
     root,
     (request: NhsdImportRequest) =>
       http<NhsdImportResult>(paths.import, { method: 'POST', body: request }),
     ['me', 'organisations'],
+    ['organisations'],
+    ['locations'],
   );
 }
 
