@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { protocol } from '@electric-sql/pglite';
-import { DrizzleQueryError, and, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { partnerPublications } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, useTestApp } from '../test/use-test-app.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { withTwinInserts } from '../test/twin-insert.ts';
 
 // Every error is application/problem+json with one of our types and a human title, including the
 // ones Fastify and Node raise before a route runs (docs/decisions/008-text-rules-and-problem-types.md).
@@ -194,21 +195,12 @@ describe('a unique constraint that a check-then-insert did not foresee', () => {
   }
 
   it('two identical PUTs of a publication choice racing: the loser is 409 conflict, not 500', async () => {
-    // Both requests find no row and insert one; the trigger stands in for the other request, inserting the
-    // same row just before this one does, so the real constraint refuses it on PGlite and PostgreSQL alike.
-    await t.db
-      .execute(sql`create function pca_test_insert_twin() returns trigger language plpgsql as
-      $$ declare twin partner_publications; begin
-        twin := NEW; twin.id := gen_random_uuid();
-        insert into partner_publications values (twin.*);
-        return NEW;
-      end $$`);
-    await t.db.execute(sql`create trigger pca_test_insert_twin before insert on partner_publications
-      for each row when (pg_trigger_depth() = 0) execute function pca_test_insert_twin()`);
+    // Both requests find no row and insert one; a twin row stands in for the other request, inserted just
+    // before this one's, so the real constraint refuses it on PGlite and PostgreSQL alike.
     const clinic = demoIds.location('surry-hills-clinic');
     const practiceLink = demoIds.partnerService('practice-link');
-    try {
-      const res = await t.app.inject({
+    const res = await withTwinInserts(t.db, 'partner_publications', async () =>
+      t.app.inject({
         method: 'PUT',
         url: publicationPartnerPath('location', clinic, practiceLink),
         headers: await as(ALICE),
@@ -217,23 +209,20 @@ describe('a unique constraint that a check-then-insert did not foresee', () => {
           publishFuturePractitioners: false,
           acceptInformationUseStatementId: demoIds.informationUseStatement('practice-link', 1),
         },
-      });
-      expectConcurrentChange(res);
-      // The request's transaction rolled back: no row of its own (nor the stand-in's).
-      const rows = await t.db
-        .select()
-        .from(partnerPublications)
-        .where(
-          and(
-            eq(partnerPublications.locationId, clinic),
-            eq(partnerPublications.partnerServiceId, practiceLink),
-          ),
-        );
-      expect(rows).toEqual([]);
-    } finally {
-      await t.db.execute(sql`drop trigger pca_test_insert_twin on partner_publications`);
-      await t.db.execute(sql`drop function pca_test_insert_twin()`);
-    }
+      }),
+    );
+    expectConcurrentChange(res);
+    // The request's transaction rolled back: no row of its own (nor the stand-in's).
+    const rows = await t.db
+      .select()
+      .from(partnerPublications)
+      .where(
+        and(
+          eq(partnerPublications.locationId, clinic),
+          eq(partnerPublications.partnerServiceId, practiceLink),
+        ),
+      );
+    expect(rows).toEqual([]);
   });
 
   it('is recognised as node-postgres and as PGlite raise it, wrapped by Drizzle or not', async () => {

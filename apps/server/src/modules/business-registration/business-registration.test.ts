@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Registration, RegistrationStepUpdate } from '@pca/contracts';
 import { auditEvents, mailOutbox, organisations, roleMemberships } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
@@ -7,6 +7,7 @@ import { ALICE, GEORGE, ISLA, JACK, useTestApp } from '../../test/use-test-app.t
 import { expectProblem } from '../../test/expect-problem.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
 import { businessRegistrationService } from './service.ts';
+import { withTwinInserts } from '../../test/twin-insert.ts';
 
 const surryHills = demoIds.organisation('harbour-surry-hills');
 const coastal = demoIds.organisation('coastal-physio');
@@ -181,34 +182,22 @@ describe('Register a business', () => {
   });
 
   it('a registration of the same ABN committed between the check and the insert is refused by the database', async () => {
-    // The trigger stands in for the other request: it registers the same ABN just before this insert, after
+    // A twin row stands in for the other request: it registers the same ABN just before this insert, after
     // this request's check found the ABN free, as a concurrent registration does on PostgreSQL.
-    await t.db
-      .execute(sql`create function pca_test_register_twin() returns trigger language plpgsql as
-      $$ declare twin organisations; begin
-        twin := NEW; twin.id := gen_random_uuid();
-        insert into organisations values (twin.*);
-        return NEW;
-      end $$`);
-    await t.db.execute(sql`create trigger pca_test_register_twin before insert on organisations
-      for each row when (pg_trigger_depth() = 0) execute function pca_test_register_twin()`);
     const abn = '12345678044';
-    try {
-      const res = await send(GEORGE, 'POST', '/api/business-registrations', {
+    const res = await withTwinInserts(t.db, 'organisations', () =>
+      send(GEORGE, 'POST', '/api/business-registrations', {
         legalName: 'Race Health Pty Ltd',
         businessName: 'Race Health',
         abn,
-      });
-      const problem = expectProblem(res, 400, { field: 'abn' });
-      expect(problem.errors).toEqual([
-        { field: 'abn', message: 'A business with this ABN is already registered' },
-      ]);
-      // The request's transaction rolled back, the stand-in's row with it.
-      expect(await participatingWithAbn(abn)).toEqual([]);
-    } finally {
-      await t.db.execute(sql`drop trigger pca_test_register_twin on organisations`);
-      await t.db.execute(sql`drop function pca_test_register_twin()`);
-    }
+      }),
+    );
+    const problem = expectProblem(res, 400, { field: 'abn' });
+    expect(problem.errors).toEqual([
+      { field: 'abn', message: 'A business with this ABN is already registered' },
+    ]);
+    // The request's transaction rolled back, the stand-in's row with it.
+    expect(await participatingWithAbn(abn)).toEqual([]);
   });
 
   it('two submissions at once: one submits, the other is 409, one confirmation mail', async () => {
