@@ -60,7 +60,7 @@ export async function loadLocationSummaries(db: Database, organisationIds: strin
     .select()
     .from(locations)
     .where(inArray(locations.organisationId, organisationIds))
-    .orderBy(asc(locations.name));
+    .orderBy(asc(locations.name), asc(locations.id));
   return rows.map(toLocationSummary);
 }
 
@@ -81,7 +81,7 @@ export async function loadServiceSummaries(
     .from(healthcareServices)
     .leftJoin(locations, eq(locations.id, healthcareServices.locationId))
     .where(where)
-    .orderBy(asc(healthcareServices.name));
+    .orderBy(asc(healthcareServices.name), asc(healthcareServices.id));
   const on = today();
   return rows.map(({ service, locationName }) => ({
     id: service.id,
@@ -116,7 +116,9 @@ export async function loadPractitionerRoleSummaries(
     .innerJoin(practitioners, eq(practitioners.id, practitionerRoles.practitionerId))
     .innerJoin(healthcareServices, eq(healthcareServices.id, practitionerRoles.healthcareServiceId))
     .where(inArray(practitionerRoles.healthcareServiceId, serviceIds))
-    .orderBy(asc(practitioners.familyName), asc(practitioners.givenName))
+    // The role's id settles ties (one practitioner at several services, namesakes), so the same 500 are
+    // shown each time when there are more.
+    .orderBy(asc(practitioners.familyName), asc(practitioners.givenName), asc(practitionerRoles.id))
     .limit(PRACTITIONER_TAB_LIMIT);
   const on = today();
   return rows.map(({ givenName, familyName, ...r }) => ({
