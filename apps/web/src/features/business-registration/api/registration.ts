@@ -69,15 +69,13 @@ export function useSubmitRegistration(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => submitRegistration(id ?? ''),
-    // Awaited: the page goes to the dashboard once these are read again, so its banner is the new status,
-    // not "Action required" for a moment.
+    // Not awaited: reading the user and organisations again re-renders the wizard's guard, and a page that
+    // unmounts meanwhile never runs its own onSuccess, which goes to the dashboard.
     onSuccess: (saved) => {
       client.setQueryData(getRegistrationQueryOptions(saved.id).queryKey, saved);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey }),
-        client.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
-        client.invalidateQueries({ queryKey: ['me', 'welcome'] }),
-      ]);
+      void client.invalidateQueries({ queryKey: myOrganisationsQueryOptions().queryKey });
+      void client.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
+      void client.invalidateQueries({ queryKey: ['me', 'welcome'] });
     },
   });
 }

@@ -31,7 +31,10 @@ export function ProfilePage() {
   const [search] = useSearchParams();
   const query = useProfile(id);
   const [status, setStatus] = useState<string | null>(null);
-  const statusRef = useFocusWhenShown(status);
+  // The banner takes focus only when the control that was used is gone (Register as a practitioner, once
+  // registered); otherwise focus stays where the person was (a dialog gives it back to its button).
+  const [statusFocus, setStatusFocus] = useState(0);
+  const statusRef = useFocusWhenShown(statusFocus || null);
   const hasTabs = Boolean(query.data?.hpii);
   const [activeTab, setActiveTab] = useTabFromQuery(TAB_LABELS, search.get('tab'), hasTabs);
   const previousPath = safePreviousPath(search.get('previousPath'));
@@ -48,8 +51,6 @@ export function ProfilePage() {
         </Link>
       </Flex>
       {status ? (
-        // The banner takes focus, as the portal's outcomes do: the button that was pressed may be gone
-        // (Register as a practitioner, once registered) and a screen reader hears what was done.
         <div ref={statusRef}>
           <Alert tone="success" title={status} onClose={() => setStatus(null)} focusable />
         </div>
@@ -66,6 +67,10 @@ export function ProfilePage() {
             activeTab={activeTab}
             onTabChange={setActiveTab}
             onStatus={setStatus}
+            onRegistered={() => {
+              setStatus(profileMessages.registered);
+              setStatusFocus((n) => n + 1);
+            }}
             previousPath={previousPath}
           />
         )}
@@ -80,6 +85,7 @@ function LoadedProfile({
   activeTab,
   onTabChange,
   onStatus,
+  onRegistered,
   previousPath,
 }: {
   profile: Profile;
@@ -87,6 +93,8 @@ function LoadedProfile({
   activeTab: number;
   onTabChange: (index: number) => void;
   onStatus: (message: string | null) => void;
+  /** Says that the user is now registered as a practitioner, with the focus (their button is gone). */
+  onRegistered: () => void;
   previousPath: string | null;
 }) {
   const fullName = `${profile.givenName} ${profile.familyName}`;
@@ -127,7 +135,7 @@ function LoadedProfile({
             userId={profile.id}
             onRegistered={() => {
               onTabChange(0);
-              onStatus(profileMessages.registered);
+              onRegistered();
             }}
             // The status banner is cleared when another action begins (docs/product/features.md#profile).
             onStart={() => onStatus(null)}
