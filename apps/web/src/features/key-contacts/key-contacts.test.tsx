@@ -100,6 +100,34 @@ describe('the key contacts list', () => {
     );
   });
 
+  it('does not carry a failed primary change to another business', async () => {
+    serve({
+      'GET /api/key-contacts': (r) =>
+        json(
+          listOf(r.path.includes(riverbendId) ? [] : [contact(), raj], {
+            organisations: [
+              { id: harbourId, name: 'Harbour Medical Group Pty Ltd' },
+              { id: riverbendId, name: 'Riverbend Allied Health' },
+            ],
+            organisationId: r.path.includes(riverbendId) ? riverbendId : harbourId,
+          }),
+        ),
+      [`POST /api/key-contacts/${rajId}/primary`]: () =>
+        problemOf(409, '/problems/conflict', 'Raj Patel is no longer a key contact.'),
+    });
+    renderApp('/key-contacts');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Make Raj Patel the primary contact' }),
+    );
+    expect(await screen.findByText('The primary contact was not changed')).toBeVisible();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: /Business/ }),
+      'Riverbend Allied Health',
+    );
+    expect(await screen.findByRole('heading', { name: 'Riverbend Allied Health' })).toBeVisible();
+    expect(screen.queryByText('The primary contact was not changed')).toBeNull();
+  });
+
   it('says what to do when there are none yet, and offers a selector for several businesses', async () => {
     const requests = serve({
       'GET /api/key-contacts': (r) =>

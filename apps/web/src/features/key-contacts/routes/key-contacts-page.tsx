@@ -57,7 +57,8 @@ export function KeyContactsPage() {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   };
 
-  const onMakePrimary = (contact: KeyContact) =>
+  const onMakePrimary = (contact: KeyContact) => {
+    setNotice(null);
     makePrimary.mutate(contact.id, {
       onSuccess: () =>
         setNotice({
@@ -65,8 +66,11 @@ export function KeyContactsPage() {
           text: `${contact.name} is now the primary contact of ${contact.organisationName}.`,
         }),
     });
+  };
 
-  const onRemove = (contact: KeyContact) =>
+  const onRemove = (contact: KeyContact) => {
+    // Another action begins: a failed primary change is not its outcome.
+    makePrimary.reset();
     remove.mutate(contact.id, {
       onSuccess: () => {
         setRemoving(null);
@@ -76,6 +80,7 @@ export function KeyContactsPage() {
         });
       },
     });
+  };
 
   const columns: DataTableColumn<KeyContact>[] = [
     { key: 'name', header: 'Name', render: (c) => c.name },
@@ -176,7 +181,9 @@ export function KeyContactsPage() {
                   placeholder=""
                   value={organisation.id}
                   onValueChange={(value) => {
+                    // What was said of the last business's contacts is not about this one.
                     setNotice(null);
+                    makePrimary.reset();
                     setSearchParams(value ? { organisationId: value } : {}, { replace: true });
                   }}
                 />
