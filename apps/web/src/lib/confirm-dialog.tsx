@@ -7,8 +7,10 @@ import { Alert } from '@pca/ui';
 /** Props of ConfirmDialog. */
 export type ConfirmDialogProps = ActionDialogState & {
   title: string;
-  /** What the action does that cannot be taken back. */
-  warning: string;
+  /** What the action does that cannot be taken back: a paragraph, or several. */
+  warning: string | readonly string[];
+  /** Its width in px where the specification names one (ActionDialog's otherwise). */
+  width?: number;
   confirmLabel: string;
   onConfirm: () => void;
   /** What the action changes, for a failure's text ("the client system"). */
@@ -21,8 +23,8 @@ export type ConfirmDialogProps = ActionDialogState & {
 
 /**
  * Asks before an action that cannot be taken back (rotating or revoking a client system's secret, removing an
- * identifier system, a clinical system or a partner's publishing settings, withdrawing a transfer); a failure is
- * shown in the dialog, which stays open.
+ * identifier system, a clinical system or a partner's publishing settings, withdrawing a transfer, dismissing a
+ * task); a failure is shown in the dialog, which stays open.
  */
 export function ConfirmDialog({
   warning,
@@ -48,7 +50,11 @@ export function ConfirmDialog({
             </Text>
           </Alert>
         ) : null}
-        <Text as="p">{warning}</Text>
+        {(typeof warning === 'string' ? [warning] : warning).map((paragraph) => (
+          <Text as="p" key={paragraph}>
+            {paragraph}
+          </Text>
+        ))}
       </Stack>
     </ActionDialog>
   );

@@ -1,56 +1,33 @@
 import { dialogWidths } from '@pca/contracts/constants.ts';
-import { Stack } from '@pca/ui/primitives/stack.ts';
-import { Text } from '@pca/ui/primitives/text.ts';
-import { Alert } from '@pca/ui/alert/alert.tsx';
-import { ActionDialog } from '#lib/action-dialog.tsx';
-import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
+import type { ActionDialogState } from '#lib/action-dialog.tsx';
+import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 
-/** Props of DismissTaskDialog. */
-export type DismissTaskDialogProps = {
-  isOpen: boolean;
+/** Props of DismissTaskDialog: the partner that suggested the change, the dialog's state and its action. */
+export type DismissTaskDialogProps = ActionDialogState & {
   /** The partner service that suggested the change, named in the dialog. */
   partnerServiceName: string | null;
   onConfirm: () => void;
-  onClose: () => void;
-  saving: boolean;
-  /** Why the dismissal failed, shown in the dialog, which stays open. */
-  serverError: unknown;
 };
 
 /**
  * Keeping the current value dismisses the task (docs/product/features.md#tasks-and-notifications: an
- * 800 px dialog naming the partner service); the specification gives no wording beyond that.
+ * 800 px dialog naming the partner service); the specification gives no wording beyond that. A failure is
+ * shown in the dialog, which stays open.
  */
-export function DismissTaskDialog({
-  isOpen,
-  partnerServiceName,
-  onConfirm,
-  onClose,
-  saving,
-  serverError,
-}: DismissTaskDialogProps) {
+export function DismissTaskDialog({ partnerServiceName, ...dialog }: DismissTaskDialogProps) {
   const partner = partnerServiceName ?? 'the partner service';
   return (
-    <ActionDialog
-      isOpen={isOpen}
-      onClose={onClose}
-      saving={saving}
+    <ConfirmDialog
+      {...dialog}
       title="Keep the current details"
       width={dialogWidths.dismissTask}
-      actionLabel="Dismiss task"
-      actionButton={{ onClick: onConfirm }}
-    >
-      <Stack gap={1}>
-        {serverError ? (
-          <Alert tone="error" title="There is a problem">
-            <Text as="p">
-              {describeApiErrorText(serverError, { thing: 'this task', action: 'save' })}
-            </Text>
-          </Alert>
-        ) : null}
-        <Text as="p">{`You chose to keep the current details instead of the change ${partner} suggested.`}</Text>
-        <Text as="p">{`The task will be dismissed and we will let ${partner} know that the current details are correct.`}</Text>
-      </Stack>
-    </ActionDialog>
+      confirmLabel="Dismiss task"
+      warning={[
+        `You chose to keep the current details instead of the change ${partner} suggested.`,
+        `The task will be dismissed and we will let ${partner} know that the current details are correct.`,
+      ]}
+      thing="this task"
+      askWhom="an administrator of the business"
+    />
   );
 }

@@ -58,8 +58,6 @@ export function NotificationsPanel() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [read, setRead] = useState<ReadonlySet<string>>(new Set());
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  // The notification whose archiving failed: said in its item, until the next try.
-  const [archiveFailed, setArchiveFailed] = useState<string | null>(null);
   const list = useNotifications(filter, page);
   const markRead = useMarkNotificationRead();
   const archive = useArchiveNotification();
@@ -97,13 +95,10 @@ export function NotificationsPanel() {
       });
   };
 
-  const archiveOne = (n: NotificationItem) => {
-    setArchiveFailed(null);
+  const archiveOne = (n: NotificationItem) =>
     archive.mutate(n.externalId, {
-      onError: (error) => {
-        console.error('Archiving a notification failed', error);
-        setArchiveFailed(n.externalId);
-      },
+      // Said in its item too, while it is the archive's last answer (below).
+      onError: (error) => console.error('Archiving a notification failed', error),
       onSuccess: () => {
         timers.current.push(
           window.setTimeout(() => {
@@ -120,7 +115,6 @@ export function NotificationsPanel() {
         );
       },
     });
-  };
 
   useEffect(() => {
     if (!refocus) return;
@@ -217,7 +211,7 @@ export function NotificationsPanel() {
                     <AccordionItemContent>
                       <Stack gap={1} alignItems="flex-start">
                         <NotificationMessage html={n.message} />
-                        {archiveFailed === n.externalId ? (
+                        {archive.isError && archive.variables === n.externalId ? (
                           <Text as="p" role="alert" color="error">
                             {notificationTexts.archiveFailed}
                           </Text>
