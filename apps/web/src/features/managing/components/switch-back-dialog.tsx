@@ -28,8 +28,7 @@ export type SwitchBackDialogProps = {
 export function SwitchBackDialog({ isOpen, onClose }: SwitchBackDialogProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const stop = useStopManaging();
-  const { mutateAsync } = stop;
+  const { mutateAsync } = useStopManaging();
   const [failure, setFailure] = useState<unknown>(null);
   // Whether this opening has ended (the dialog closed or the page left): a late answer then changes nothing.
   const ended = useRef(false);
@@ -74,7 +73,6 @@ export function SwitchBackDialog({ isOpen, onClose }: SwitchBackDialogProps) {
       actions={
         failure ? (
           <Button
-            loading={stop.isPending}
             onClick={() => {
               setFailure(null);
               switchBack(Promise.resolve());
