@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { practitionerName } from '#db/selections.ts';
 import type { Database } from '#db/client.ts';
 import { auditEvents, delegations, practitioners, users } from '#db/schema/index.ts';
@@ -74,6 +74,33 @@ export function registrationRepository(db: Database) {
         .update(users)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, userId));
+    },
+
+    /**
+     * Completes the profile unless it already is; false when it was. The session was read at the start of
+     * the request, so a second request sent at once passes the service's own check: this one does not.
+     */
+    async completeProfile(
+      tx: Executor,
+      userId: string,
+      values: { email: string; phone: string; emailConfirmed: boolean },
+    ) {
+      const updated = await tx
+        .update(users)
+        .set({ ...values, isProfileComplete: true, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), eq(users.isProfileComplete, false)))
+        .returning({ id: users.id });
+      return updated.length > 0;
+    },
+
+    /** Records the participation answer unless there is one already; false when there was. */
+    async answerParticipation(tx: Executor, userId: string) {
+      const updated = await tx
+        .update(users)
+        .set({ participationApprovalStatus: 'Accepted', updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.participationApprovalStatus)))
+        .returning({ id: users.id });
+      return updated.length > 0;
     },
 
     /** Moves an invitation from Invited to a final answer; false when it was no longer Invited. */

@@ -51,12 +51,8 @@ export function registrationService(db: Database, productName: string, publicUrl
       const emailConfirmed =
         email.toLowerCase() === auth.user.email?.toLowerCase() && auth.user.emailConfirmed;
       await db.transaction(async (tx) => {
-        await repo.updateUser(tx, auth.user.id, {
-          email,
-          phone,
-          emailConfirmed,
-          isProfileComplete: true,
-        });
+        if (!(await repo.completeProfile(tx, auth.user.id, { email, phone, emailConfirmed })))
+          throw new ConflictError('Your profile is already complete.');
         await appendAudit(tx, {
           actorUserId: auth.user.id,
           action: 'user.register',
@@ -216,7 +212,8 @@ export function registrationService(db: Database, productName: string, publicUrl
           { field: 'acceptPrivacyNotice', message: 'You must accept the privacy notice' },
         ]);
       await db.transaction(async (tx) => {
-        await repo.updateUser(tx, user.id, { participationApprovalStatus: 'Accepted' });
+        if (!(await repo.answerParticipation(tx, user.id)))
+          throw new ConflictError('Participation has already been answered.');
         await appendAudit(tx, {
           actorUserId: user.id,
           action: 'user.accept-participation',

@@ -9,7 +9,10 @@ import {
 } from '@pca/contracts';
 import { auditEvents, delegations, mailOutbox, users } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
+import { sessionContextLookup } from '#platform/auth/session-context.ts';
+import { hashToken } from '#lib/tokens.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { registrationService } from './service.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 
 let t: TestApp;
@@ -40,6 +43,20 @@ async function call(
 async function me(raNumber: string) {
   return CurrentUser.parse((await call(raNumber, 'GET', '/api/me')).json());
 }
+/**
+ * The caller's context as a request reads it before its handler runs. Requests sent together through
+ * `app.inject` run one after the other, so a double submit is made by answering with a context read before
+ * the first request committed.
+ */
+async function contextOf(raNumber: string) {
+  const token = await t.tokenFor(raNumber);
+  const found = await sessionContextLookup(t.db)(hashToken(token), new Date(), {
+    before: new Date(0),
+    idleMs: 60_000,
+  });
+  return found!;
+}
+const service = () => registrationService(t.db, t.config.runtime.productName, t.config.publicUrl);
 const mailTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 const auditOf = (action: string, entityId: string) =>
   t.db
@@ -82,8 +99,13 @@ describe('POST /api/registration/register-user', () => {
     const before = await me(RA.chloe);
     expect(before.isProfileComplete).toBe(false);
     expect(before.delegateInvitationId).toBeNull();
+    const readBefore = await contextOf(RA.chloe);
     const res = await call(RA.chloe, 'POST', '/api/registration/register-user', register);
     expect(res.statusCode).toBe(204);
+    // A second submit that read the session before this one committed: refused, nothing written or sent.
+    await expect(service().registerUser(readBefore, register, 'twin')).rejects.toThrow(
+      'Your profile is already complete.',
+    );
     const after = await me(RA.chloe);
     expect(after).toMatchObject({
       isProfileComplete: true,
@@ -217,7 +239,13 @@ describe('POST /api/registration/accept-participation', () => {
 
   it('sets Farah’s participation status to Accepted, audited, once only', async () => {
     expect((await me(RA.farah)).participationApprovalStatus).toBeNull();
+    const readBefore = await contextOf(RA.farah);
     expect((await call(RA.farah, 'POST', path, body)).statusCode).toBe(204);
+    // A double click's second request, its session read before the first committed: one answer, one mail.
+    await expect(service().acceptParticipation(readBefore, body, 'twin')).rejects.toThrow(
+      'Participation has already been answered.',
+    );
+    expect(await mailTo((await me(RA.farah)).email!)).toHaveLength(1);
     const farah = await me(RA.farah);
     expect(farah.participationApprovalStatus).toBe('Accepted');
     expect(await auditOf('user.accept-participation', farah.id)).toHaveLength(1);
