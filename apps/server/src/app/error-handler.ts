@@ -7,14 +7,12 @@ import { maintenanceMessage, type Problem } from '@pca/contracts';
 import { HttpError } from '#platform/errors.ts';
 import { allowedMethods } from '#platform/http/allowed-methods.ts';
 import { clientProblem } from './framework-problems.ts';
-import { isDatabaseUnavailable, isUniqueViolation } from '#lib/database-errors.ts';
-
-/** Seconds a client is asked to wait before retrying while the database is unreachable. */
-export const OUTAGE_RETRY_AFTER_SECONDS = 30;
-
-/** What a client is told when a unique constraint refused a write that a check just before had allowed. */
-export const CONCURRENT_CHANGE_DETAIL =
-  'This was changed at the same time by another request. Reload and try again.';
+import {
+  CONCURRENT_CHANGE_DETAIL,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  OUTAGE_RETRY_AFTER_SECONDS,
+} from '#lib/database-errors.ts';
 
 function send(reply: FastifyReply, request: FastifyRequest, problem: Problem) {
   return reply

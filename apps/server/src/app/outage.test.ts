@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
@@ -6,6 +7,7 @@ import { freePort } from '@pca/identity-provider/free-port';
 import { openTestDatabase } from '../test/database.ts';
 import { buildApp } from './build-app.ts';
 import { loadConfig } from '#lib/config.ts';
+import { partnerTokenService } from '#platform/partner-tokens.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', IDP_PORT: '1' });
 const token = 'a'.repeat(43);
@@ -44,7 +46,7 @@ async function appOn(handle: DatabaseHandle) {
   return app;
 }
 
-async function expectOutage(app: Awaited<ReturnType<typeof appOn>>) {
+async function expectOutage(app: Awaited<ReturnType<typeof appOn>>, handle: DatabaseHandle) {
   for (const request of requests) {
     const res = await app.inject(request);
     expect(res.statusCode, `${request.method} ${request.url}`).toBe(503);
@@ -58,6 +60,32 @@ async function expectOutage(app: Awaited<ReturnType<typeof appOn>>) {
       instance: request.url,
     });
   }
+  // The partner API reads the client of a well-signed token first: the same outage, in its own
+  // OperationOutcome.
+  const { accessToken } = await partnerTokenService({ db: handle.db, config }).issue({
+    id: randomUUID(),
+    clientId: 'outage-client',
+    partnerCode: 'outage',
+    secretIssuedAt: new Date(),
+  });
+  const partner = await app.inject({
+    method: 'GET',
+    url: '/fhir/Practitioner',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(partner.statusCode).toBe(503);
+  expect(partner.headers['content-type']).toMatch(/^application\/fhir\+json/);
+  expect(partner.headers['retry-after']).toBe('30');
+  expect(partner.json()).toEqual({
+    resourceType: 'OperationOutcome',
+    issue: [
+      {
+        severity: 'error',
+        code: 'transient',
+        diagnostics: 'The system is currently under maintenance. Please try again later.',
+      },
+    ],
+  });
   const health = await app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(503);
   expect(health.json()).toMatchObject({ status: 'degraded', database: 'down' });
@@ -115,7 +143,7 @@ describe('while the database is unreachable', () => {
       maxConnections: 2,
     });
     opened.push(handle);
-    await expectOutage(await appOn(handle));
+    await expectOutage(await appOn(handle), handle);
   });
 
   it('answers 503 when the database handle has been closed under the API', async () => {
@@ -124,7 +152,7 @@ describe('while the database is unreachable', () => {
     const before = await app.inject({ method: 'GET', url: '/api/health' });
     expect(before.statusCode).toBe(200);
     await handle.close();
-    await expectOutage(app);
+    await expectOutage(app, handle);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -143,7 +171,7 @@ describe('while the database is unreachable', () => {
       expect((await health()).statusCode).toBe(200);
       expect(handle.pool!.totalCount).toBeGreaterThan(0);
       await relay.cut();
-      await expectOutage(app);
+      await expectOutage(app, handle);
 
       await relay.restore();
       const back = await health();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { Fhir } from 'fhir';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Bundle } from '@medplum/fhirtypes';
 import { clientSystemApiPath, taskApiPath } from '@pca/contracts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
@@ -744,6 +744,31 @@ describe('FHIR partner API: partners talk back', () => {
       headers: { authorization, 'content-type': 'application/fhir+json' },
       payload: JSON.stringify(payload),
     });
+
+  it('a unique constraint refusing its write is a 409 conflict OperationOutcome, naming no table', async () => {
+    // No partner write checks then inserts today; a trigger raising PostgreSQL's unique violation stands in for
+    // the one that will, so the handler's answer is held as the portal API's is (app/problems.test.ts).
+    const medifund = await partnerToken('medifund');
+    await t.db.execute(sql`create function pca_test_refuse() returns trigger language plpgsql as
+      $$ begin raise exception 'duplicate key value violates unique constraint "tasks_dedupe_key_unique"'
+           using errcode = 'unique_violation'; end $$`);
+    await t.db.execute(sql`create trigger pca_test_refuse before insert on tasks
+      for each row execute function pca_test_refuse()`);
+    try {
+      const res = await post(
+        '/fhir/Task',
+        medifund.authorization,
+        phoneTask(`HealthcareService/${surryHillsGp}`, '0291110000'),
+      );
+      expect(expectOutcome(res, 409, 'conflict')).toBe(
+        'This was changed at the same time by another request. Reload and try again.',
+      );
+      expect(res.body).not.toMatch(/tasks|unique|duplicate|23505/i);
+    } finally {
+      await t.db.execute(sql`drop trigger pca_test_refuse on tasks`);
+      await t.db.execute(sql`drop function pca_test_refuse()`);
+    }
+  });
 
   it('a suggested phone becomes a task for Alice; she verifies it and the partner reads the completed outcome', async () => {
     const medifund = await partnerToken('medifund');

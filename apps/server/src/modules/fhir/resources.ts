@@ -693,6 +693,7 @@ export function operationOutcome(
     | 'exception'
     | 'throttled'
     | 'too-long'
+    | 'transient'
     | 'informational',
   diagnostics: string,
   severity: 'error' | 'fatal' | 'information' = 'error',

@@ -8,8 +8,15 @@ import {
   fhirResourceTypes,
   type FhirResourceType,
 } from '@pca/contracts/fhir-paths.ts';
+import { maintenanceMessage } from '@pca/contracts/constants.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { HttpError } from '#platform/errors.ts';
+import {
+  CONCURRENT_CHANGE_DETAIL,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  OUTAGE_RETRY_AFTER_SECONDS,
+} from '#lib/database-errors.ts';
 import { allowedMethods } from '#platform/http/allowed-methods.ts';
 import { utf8JsonParser } from '#platform/http/json-body.ts';
 import { PartnerTokenError, partnerTokenService } from '#platform/partner-tokens.ts';
@@ -124,6 +131,17 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       );
     if (status && status >= 400 && status < 500)
       return send(reply, status, outcomeOfStatus(status, message ?? 'The request is not valid.'));
+    // As the portal API answers them (app/error-handler.ts, docs/decisions/010-outages-and-shutdown.md and
+    // 008): an unreachable database is an outage to retry, a unique constraint's refusal a conflict.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, operationOutcome('transient', maintenanceMessage));
+    }
+    if (isUniqueViolation(error)) {
+      request.log.warn({ err: error }, 'unique violation answered as a conflict');
+      return send(reply, 409, operationOutcome('conflict', CONCURRENT_CHANGE_DETAIL));
+    }
     request.log.error({ err: error }, 'partner API failure');
     return send(reply, 500, operationOutcome('exception', 'The server could not answer.', 'fatal'));
   });

@@ -3,6 +3,13 @@
  * after), as opposed to a fault in a query. See docs/decisions/010-outages-and-shutdown.md.
  */
 
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30;
+
+/** What a client is told when a unique constraint refused a write that a check just before had allowed. */
+export const CONCURRENT_CHANGE_DETAIL =
+  'This was changed at the same time by another request. Reload and try again.';
+
 /** PostgreSQL SQLSTATEs of a server that is shutting down, starting up or unreachable. */
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown: the server terminated the connection
