@@ -19,6 +19,8 @@ import {
   mailOutbox,
   notifications,
   partnerIdentifierSystems,
+  roleMemberships,
+  users,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -331,6 +333,76 @@ describe('information use statements: a new version pauses publication until acc
 
     const detail = PartnerServiceDetail.parse((await call('GET', path('one', medifund))).json());
     expect(detail.statements.map((s) => s.version)).toEqual([2, 1]);
+  });
+  it('tells the managers of a child organisation, held on the group above it, naming the child; an inactive one is not told', async () => {
+    const nhsd = demoIds.partnerService('nhsd');
+    const surryHills = demoIds.organisation('harbour-surry-hills');
+    // A deactivated manager held on Surry Hills itself is not told.
+    const [gone] = await t.db
+      .insert(users)
+      .values({
+        raNumber: '2000009901',
+        givenName: 'Gone',
+        familyName: 'Manager',
+        email: 'gone.manager@harbourmedical.example.com.au',
+        isActive: false,
+      })
+      .returning({ id: users.id });
+    await t.db
+      .insert(roleMemberships)
+      .values({ userId: gone!.id, roleType: 'OrganisationManager', organisationId: surryHills });
+    const published = await call('POST', path('statements', nhsd), {
+      title: 'NHSD information use statement',
+      content: '<p>Version 3.</p>',
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    expect(PublishedStatement.parse(published.json())).toMatchObject({
+      statement: { version: 3 },
+      organisationsToAccept: 2,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, nhsd),
+          eq(auditEvents.action, 'partner-service.statement-published'),
+        ),
+      );
+    expect(audit!.changedFields).toMatchObject({
+      organisationsToAccept: expect.arrayContaining([harbour, surryHills]),
+    });
+    const mail = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        eq(
+          mailOutbox.subject,
+          'National Health Services Directory has a new information use statement',
+        ),
+      );
+    const about = (name: string) =>
+      mail
+        .filter((m) => m.text.includes(`Publication of ${name} to `))
+        .map((m) => m.to)
+        .sort();
+    const managers = [
+      'alice.nguyen@harbourmedical.example.com.au',
+      'hannah.lee@harbourmedical.example.com.au',
+    ];
+    expect(mail).toHaveLength(4);
+    expect(about('Harbour Medical Group Pty Ltd')).toEqual(managers);
+    expect(about('Harbour Medical Centre Surry Hills')).toEqual(managers);
+    expect(mail.filter((m) => m.text.includes(surryHills))).toHaveLength(2);
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.practitionerId, demoIds.practitioner('alice')));
+    expect(
+      notes.filter((n) =>
+        n.message.includes('Publication of Harbour Medical Centre Surry Hills to '),
+      ),
+    ).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { userName } from '#db/selections.ts';
+import { ancestorsCte } from '#db/organisation-tree.ts';
 import type { Database, Transaction } from '#db/client.ts';
 import {
   informationUseStatements,
@@ -8,12 +9,18 @@ import {
   partnerPublications,
   practitionerPublications,
   partnerServices,
-  practitioners,
-  roleMemberships,
   users,
 } from '#db/schema/index.ts';
 
 type Executor = Database | Transaction;
+
+/** A manager of an organisation, held there or above it. */
+type ManagerRow = {
+  organisationId: string;
+  userId: string;
+  email: string | null;
+  practitionerId: string | null;
+};
 
 /**
  * Organisations whose publication to a partner waits for someone to accept its latest statement: a row that
@@ -150,27 +157,55 @@ export function partnerServicesRepository(db: Executor) {
       return rows.map((r) => r.practitionerId);
     },
 
-    /** The active managers of the organisations, with their email and their practitioner (if any). */
-    managers: (organisationIds: string[]) =>
-      organisationIds.length
-        ? db
-            .selectDistinct({
-              organisationId: roleMemberships.organisationId,
-              userId: users.id,
-              email: users.email,
-              practitionerId: practitioners.id,
-            })
-            .from(roleMemberships)
-            .innerJoin(users, eq(users.id, roleMemberships.userId))
-            .leftJoin(practitioners, eq(practitioners.userId, users.id))
-            .where(
-              and(
-                inArray(roleMemberships.organisationId, organisationIds),
-                eq(roleMemberships.roleType, 'OrganisationManager'),
-                eq(users.isActive, true),
-              ),
-            )
-        : Promise.resolve([]),
+    /**
+     * The active managers of each organisation, with their email and their practitioner (if any): those who
+     * hold OrganisationManager on it or on an organisation above it (a manager of a group manages every
+     * organisation beneath it), by one recursive statement. A row per organisation and manager.
+     */
+    async managers(organisationIds: string[]) {
+      if (!organisationIds.length) return [];
+      const seeds = sql.join(
+        organisationIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const result = (await db.execute(
+        sql`with recursive ${ancestorsCte('up', seeds)}
+          select up.id, up.parent_id, u.id as user_id, u.email, p.id as practitioner_id
+            from up
+            left join (role_memberships rm join users u on u.id = rm.user_id and u.is_active)
+              on rm.organisation_id = up.id and rm.role_type = 'OrganisationManager'
+            left join practitioners p on p.user_id = u.id`,
+      )) as unknown as {
+        rows: Array<{
+          id: string;
+          parent_id: string | null;
+          user_id: string | null;
+          email: string | null;
+          practitioner_id: string | null;
+        }>;
+      };
+      const parentOf = new Map(result.rows.map((r) => [r.id, r.parent_id]));
+      const held = new Map<string, typeof result.rows>();
+      for (const r of result.rows) if (r.user_id) held.set(r.id, [...(held.get(r.id) ?? []), r]);
+      return organisationIds.flatMap((organisationId) => {
+        const seen = new Map<string, ManagerRow>();
+        // Nearest first; the visited check guards against a cycle the data should never hold.
+        const visited = new Set<string>();
+        for (let at: string | null | undefined = organisationId; at && !visited.has(at);) {
+          visited.add(at);
+          for (const r of held.get(at) ?? [])
+            if (!seen.has(r.user_id!))
+              seen.set(r.user_id!, {
+                organisationId,
+                userId: r.user_id!,
+                email: r.email,
+                practitionerId: r.practitioner_id,
+              });
+          at = parentOf.get(at);
+        }
+        return [...seen.values()];
+      });
+    },
 
     identifierSystems: (partnerServiceId?: string) =>
       db

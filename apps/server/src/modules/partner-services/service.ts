@@ -230,8 +230,9 @@ export function partnerServicesService(deps: Pick<AppDeps, 'db' | 'config'>) {
 
     /**
      * Publishes a new version of the statement in one transaction with its audit event, and tells the managers
-     * of every organisation that publishes to the partner on an older one (mail through the outbox, and a
-     * notification for those who are practitioners), and notifies each practitioner whose own publication to the
+     * of every organisation that publishes to the partner on an older one, held on it or on an organisation above
+     * it (mail through the outbox, and a notification for those who are practitioners, each naming the
+     * organisation whose row needs accepting), and notifies each practitioner whose own publication to the
      * partner it pauses (decision 081). Their publication pauses until one of them accepts it:
      * the partner API serves only rows naming the latest statement (fhir/repository.ts, `visibility`).
      */
