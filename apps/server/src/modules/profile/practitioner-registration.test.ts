@@ -247,8 +247,8 @@ describe('read administrative individual (certificate flag off)', () => {
     });
   });
 
-  it('links a practitioner record an organisation listed before, instead of making a second one', async () => {
-    // A practitioner of the demo world without a portal user, whose HPI-I the registry knows.
+  it('links a practitioner record an organisation listed before, only for the person the HI Service knows its HPI-I as', async () => {
+    // A practitioner of the demo world without a portal user, whose HPI-I the registry knows (someone else's).
     const [listed] = await s.t.db
       .select({ id: practitioners.id, hpii: practitioners.hpii })
       .from(practitioners)
@@ -262,6 +262,31 @@ describe('read administrative individual (certificate flag off)', () => {
       )
       .limit(1);
     expect(listed).toBeDefined();
+    // Ben types that number: it is not linked to his provider-login account, so neither step takes it, and the
+    // record (with its roles, publications and bank account) stays unclaimed.
+    for (const answer of [
+      await s.check('ben', id.ben, listed!.hpii),
+      await s.register('ben', id.ben, { hpii: listed!.hpii, ...ticks }),
+    ]) {
+      const refused = expectProblem(answer, 422, { type: 'hpii-not-linked' });
+      expect(refused.errors).toEqual([{ field: 'hpii', message: hpiiCheckMessages.hpiiNotLinked }]);
+    }
+    const [still] = await s.t.db
+      .select({ userId: practitioners.userId })
+      .from(practitioners)
+      .where(eq(practitioners.id, listed!.id));
+    expect(still!.userId).toBeNull();
+    expect((await s.me('ben')).practitionerId).toBeNull();
+
+    // The HI Service knows the number as Ben's: registering links that record, not a new one.
+    const [ben] = await s.t.db
+      .select({ givenName: users.givenName, familyName: users.familyName })
+      .from(users)
+      .where(eq(users.id, id.ben));
+    await s.t.db
+      .update(hiServiceRegistry)
+      .set({ givenName: ben!.givenName, familyName: ben!.familyName.toUpperCase() })
+      .where(eq(hiServiceRegistry.hpii, listed!.hpii!));
     const saved = await s.register('ben', id.ben, { hpii: listed!.hpii, ...ticks });
     expect(saved.statusCode).toBe(200);
     expect(PractitionerRegistrationResult.parse(saved.json())).toEqual({
@@ -365,17 +390,23 @@ describe('the HI Service adapter and its failures', () => {
 
   it('answers both routes from the registry', async () => {
     const hi = createLocalHiService(t.db);
-    expect(await hi.readAdministrativeIndividual(hpii.islaSuccess)).toEqual({
+    const islaBrown = { givenName: 'isla', familyName: ' Brown' };
+    expect(await hi.readAdministrativeIndividual(hpii.islaSuccess, islaBrown)).toEqual({
       serviceMessage: 'SUCCESS',
     });
-    expect(await hi.readAdministrativeIndividual(hpii.islaNotActive)).toEqual({
+    expect(await hi.readAdministrativeIndividual(hpii.islaNotActive, islaBrown)).toEqual({
       serviceMessage: 'NOT_ACTIVE',
     });
-    expect(await hi.readAdministrativeIndividual(hpii.islaNotLinked)).toEqual({
+    expect(await hi.readAdministrativeIndividual(hpii.islaNotLinked, islaBrown)).toEqual({
       serviceMessage: 'NOT_LINKED',
     });
-    expect(await hi.readAdministrativeIndividual(hpii.unknown)).toEqual({
+    expect(await hi.readAdministrativeIndividual(hpii.unknown, islaBrown)).toEqual({
       serviceMessage: 'NO_MATCH',
+    });
+    // Isla's number read for someone else is not linked to their account.
+    const benOkafor = { givenName: 'Ben', familyName: 'Okafor' };
+    expect(await hi.readAdministrativeIndividual(hpii.islaSuccess, benOkafor)).toEqual({
+      serviceMessage: 'NOT_LINKED',
     });
     const search = { identifierType: 'hpii' as const, familyName: 'brown', givenName: ' Isla ' };
     expect(await hi.searchProvider({ ...search, hpii: hpii.islaSuccess })).toEqual({

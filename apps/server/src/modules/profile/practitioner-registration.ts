@@ -126,7 +126,10 @@ export function practitionerRegistrationService(
         key = found?.hpii === hpii ? null : 'hpiiNoMatch';
       } else {
         const { serviceMessage } = await withTimeout(
-          hiService.readAdministrativeIndividual(hpii),
+          hiService.readAdministrativeIndividual(hpii, {
+            familyName: row.familyName,
+            givenName: row.givenName,
+          }),
           timeoutMs,
         );
         // Anything but the four service messages is the general error.
@@ -170,6 +173,8 @@ export function practitionerRegistrationService(
       const hpii = body.hpii.trim();
       const before = await self(auth, userId);
       requireEligible(before);
+      // In the identity step's order, so both steps give one answer for a number another account holds.
+      await requireFree(db, hpii, userId);
       // The HI Service is asked outside the transaction: no row lock is held while it answers.
       await check(before, hpii);
       try {
