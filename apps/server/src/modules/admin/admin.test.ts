@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { PendingRegistrations } from '@pca/contracts';
-import { auditEvents, mailOutbox, organisations } from '#db/schema/index.ts';
+import {
+  auditEvents,
+  mailOutbox,
+  organisations,
+  roleMemberships,
+  users,
+} from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, PRIYA, JACK, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -195,6 +201,55 @@ describe('operator approval', () => {
       expect(await statusOf(riverbend)).toBe(
         winner === 'approve' ? 'Approved' : 'PendingSubmission',
       );
+    }
+  });
+
+  it('neither lists nor mails a deactivated manager', async () => {
+    await t.db
+      .update(organisations)
+      .set({ publisherApprovalStatus: 'PendingApproval' })
+      .where(eq(organisations.id, riverbend));
+    const gone = 'gone.manager@riverbend.example.com.au';
+    const [user] = await t.db
+      .insert(users)
+      .values({
+        raNumber: '2000009902',
+        givenName: 'Gone',
+        familyName: 'Manager',
+        email: gone,
+        isActive: false,
+      })
+      .returning({ id: users.id });
+    await t.db
+      .insert(roleMemberships)
+      .values({ userId: user!.id, roleType: 'OrganisationManager', organisationId: riverbend });
+    const headers = t.bearer(await t.tokenFor(PRIYA));
+    const list = PendingRegistrations.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/registrations', headers })).json(),
+    ).registrations;
+    const managers = list.find((r) => r.id === riverbend)!.managers;
+    expect(managers).toHaveLength(1);
+    expect(managers[0]).toMatch(/^Jack /);
+
+    for (const [action, subject] of [
+      ['decline', 'Registration declined: Riverbend Allied Health'],
+      ['approve', 'Registration approved: Riverbend Allied Health'],
+    ] as const) {
+      const before = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/registrations/${riverbend}/${action}`,
+        headers,
+        ...(action === 'decline' ? { payload: { reason: 'The ABN does not match.' } } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      const after = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+      expect(after.length).toBe(before.length + 1);
+      expect(after.map((m) => m.to)).not.toContain(gone);
+      await t.db
+        .update(organisations)
+        .set({ publisherApprovalStatus: 'PendingApproval' })
+        .where(eq(organisations.id, riverbend));
     }
   });
 });

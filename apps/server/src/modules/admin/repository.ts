@@ -9,6 +9,8 @@ export function adminRepository(db: Database) {
     and(
       inArray(roleMemberships.organisationId, organisationIds),
       eq(roleMemberships.roleType, 'OrganisationManager'),
+      // A deactivated manager is neither listed nor mailed.
+      eq(users.isActive, true),
     );
   return {
     /**
@@ -66,7 +68,7 @@ export function adminRepository(db: Database) {
         .where(inArray(locations.organisationId, organisationIds))
         .orderBy(asc(locations.createdAt)),
 
-    /** The managers of these organisations, with how to reach them. */
+    /** The active managers of these organisations, with how to reach them. */
     managersOf: (organisationIds: string[]) =>
       db
         .select({
