@@ -38,6 +38,11 @@ describe('previousPath', () => {
     expect(safePreviousPath('//evil.example.com')).toBeNull();
     expect(safePreviousPath('https://evil.example.com')).toBeNull();
     expect(safePreviousPath('/\\evil.example.com')).toBeNull();
+    // Followed as a browser follows them, these lead to another site.
+    for (const hostile of ['/\t/evil.example.com', '/\n/evil.example.com', '/\\/evil.example.com'])
+      expect(safePreviousPath(hostile) ?? '', hostile).not.toMatch(/evil/);
+    expect(safePreviousPath('/\t/evil.example.com')).toBeNull();
+    expect(safePreviousPath('/profile#contact')).toBe('/profile#contact');
     expect(safePreviousPath(null)).toBeNull();
   });
 });

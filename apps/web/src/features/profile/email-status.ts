@@ -18,9 +18,22 @@ export function emailStatus(stored: string | null, confirmed: boolean, typed: st
   return { set, verified: set && confirmed };
 }
 
-/** A path to return to after saving, only within the portal (never another site). */
-export function safePreviousPath(previousPath: string | null): string | null {
-  if (!previousPath || !previousPath.startsWith('/') || previousPath.startsWith('//')) return null;
-  if (previousPath.includes('\\')) return null;
-  return previousPath;
+/**
+ * A path to return to after saving, only within the portal (never another site). It is resolved as the
+ * browser would follow it: browsers drop tabs and line breaks and read `\\` as `/`, so `/\t/evil.example`
+ * leads to another site although it starts with a single `/`.
+ */
+export function safePreviousPath(
+  previousPath: string | null,
+  origin = window.location.origin,
+): string | null {
+  if (!previousPath?.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(previousPath, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
