@@ -2,24 +2,26 @@ import type { NhsdImportResult } from '@pca/contracts';
 import { appendAudit } from '#platform/audit.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
-import { identifierInUse, isIdentifierTaken } from './problems.ts';
+import { identifierInUse, isIdentifierTaken, locationMoved } from './problems.ts';
 import { locationTypeOf, type ImportRequest, type nhsdImportPlan } from './plan.ts';
+import { saveStandingPreference } from './preference.ts';
 import { nhsdImportRepository as repo } from './repository.ts';
 
 /** "Import now": what the plan says, written in one transaction with an audit event for each row. */
 export function nhsdImport(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   planner: Pick<ReturnType<typeof nhsdImportPlan>, 'plan' | 'checkConflicts'>,
 ) {
-  const { db } = deps;
+  const { db, config } = deps;
   const { plan, checkConflicts } = planner;
 
   return {
     /**
      * The import, in one transaction: the new location (pseudo-location '0'), the healthcare services, their
-     * subscriptions, the preferences chosen now, and an audit event for each. The rules are read again inside
-     * the transaction; the unique identifier decides a race (the loser gets the in-use 409, nothing written),
-     * and the chosen location's row lock makes the duplicate-type rule hold between concurrent imports.
+     * subscriptions, the preferences chosen now, and an audit event for each (and the preferences' mail). The
+     * rules are read again inside the transaction; the unique identifier decides a race (the loser gets the
+     * in-use 409, nothing written), the chosen location's row lock makes the duplicate-type rule hold between
+     * concurrent imports, and a location moved to another organisation since the plan is a 409.
      */
     async import(
       auth: AuthContext,
@@ -34,7 +36,10 @@ export function nhsdImport(
       };
       try {
         return await db.transaction(async (tx) => {
-          if (p.location) await repo.lockLocation(tx, p.location.id);
+          // The location was checked to be the organisation's outside the transaction: a transfer may have
+          // moved it since, and then nothing is attached to it.
+          if (p.location && !(await repo.lockLocation(tx, p.location.id, p.organisationId)))
+            throw locationMoved();
           await checkConflicts(tx, p);
           let location = p.location;
           const first = p.services[0]!;
@@ -133,28 +138,10 @@ export function nhsdImport(
                 publish: s.publish,
               },
             });
-          for (const s of p.subscriptions.filter((x) => x.standing)) {
-            const id = await repo.savePreference(tx, {
-              organisationId: p.preferenceOrganisationId,
-              partnerServiceId: s.partnerServiceId,
-              informationUseStatementId: s.informationUseStatementId,
-              publishFuturePractitioners: s.publishFuturePractitioners,
-              userId: auth.user.id,
-            });
-            await appendAudit(tx, {
-              ...actor,
-              action: 'publication-preference.saved',
-              entityType: 'Organisation',
-              entityId: p.preferenceOrganisationId,
-              changedFields: {
-                preferenceId: id,
-                partnerServiceId: s.partnerServiceId,
-                informationUseStatementId: s.informationUseStatementId,
-                publishService: true,
-                publishFuturePractitioners: s.publishFuturePractitioners,
-              },
-            });
-          }
+          // The standing choices, at the highest level the caller may change, as the Partner services tab
+          // saves them: the row, its audit event and the recipients' mail.
+          for (const s of p.subscriptions.filter((x) => x.standing))
+            await saveStandingPreference(tx, config, p.preference!, s, actor);
           return {
             locationId: location.id,
             locationName: location.name,

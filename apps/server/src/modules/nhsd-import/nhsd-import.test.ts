@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   LocationDetail,
   NhsdBanner,
@@ -13,6 +13,7 @@ import {
   PartnerServiceSearchResult,
   PublicationPreferenceStatus,
   publicationMessages,
+  publicationPartnerPath,
   type NhsdImportRequest,
 } from '@pca/contracts';
 import {
@@ -20,13 +21,18 @@ import {
   healthcareServices,
   informationUseStatements,
   locations,
+  mailOutbox,
   nhsdServices,
+  organisations,
   partnerPublications,
+  publicationEmailRecipients,
+  roleMemberships,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, GEORGE, ISLA, JACK, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { nhsdImportRepository } from './repository.ts';
 import { isIdentifierTaken } from './service.ts';
 
 const org = demoIds.organisation;
@@ -615,7 +621,7 @@ describe('NHSD import: validate and import', () => {
       [
         'healthcare-service.imported',
         'location.created',
-        'publication-preference.saved',
+        'publication.changed',
         'service-subscription.created',
       ].sort(),
     );
@@ -840,6 +846,181 @@ describe('NHSD import: validate and import', () => {
       );
     expect(isIdentifierTaken(error)).toBe(true);
     expect(isIdentifierTaken(new Error('other'))).toBe(false);
+  });
+  it('a location a transfer moves away after the check: 409, nothing attached to it', async () => {
+    const [service] = await freeServices('si');
+    const [rooms] = await t.db
+      .insert(locations)
+      .values({ organisationId: org('harbour-surry-hills'), name: 'Rooms in transfer', type: [] })
+      .returning();
+    // The plan reads the location (Surry Hills' own); a transfer to Riverbend commits right after, before
+    // the import's transaction locks it.
+    const read = nhsdImportRepository.locationById;
+    const spy = vi
+      .spyOn(nhsdImportRepository, 'locationById')
+      .mockImplementationOnce(async (db, locationId) => {
+        const row = await read(db, locationId);
+        await t.db
+          .update(locations)
+          .set({ organisationId: org('riverbend') })
+          .where(eq(locations.id, locationId));
+        return row;
+      });
+    let res;
+    let moved = 0;
+    try {
+      res = await post(paths.import, ALICE, {
+        importIds: [service!.nhsdResourceIdentifier],
+        organisationId: org('harbour-surry-hills'),
+        locationId: rooms!.id,
+      });
+      moved = spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(moved).toBe(1);
+    expect(expectProblem(res, 409, { type: 'conflict' }).detail).toBe(
+      'This location has moved to another organisation since you chose it. Choose where to import the services again.',
+    );
+    const written = await t.db
+      .select()
+      .from(healthcareServices)
+      .where(
+        or(
+          eq(healthcareServices.locationId, rooms!.id),
+          eq(healthcareServices.nhsdResourceIdentifier, service!.nhsdResourceIdentifier),
+        ),
+      );
+    expect(written).toEqual([]);
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, String(res.headers['x-request-id'])));
+    expect(audit).toEqual([]);
+  });
+});
+
+describe('NHSD import: the standing choice of a manager of one organisation of a group', () => {
+  const homeVisits = org('harbour-home-visits');
+  const group = org('harbour-group');
+  const jack = demoIds.user('jack');
+  /** The organisation-level rows of an organisation, by partner code. */
+  const standing = async (organisationId: string) => {
+    const rows = await t.db
+      .select()
+      .from(partnerPublications)
+      .where(
+        and(
+          eq(partnerPublications.organisationId, organisationId),
+          isNull(partnerPublications.locationId),
+          isNull(partnerPublications.healthcareServiceId),
+        ),
+      );
+    return new Map(rows.map((r) => [r.partnerServiceId, r]));
+  };
+
+  beforeAll(async () => {
+    // Jack manages Harbour Home Visits, not the group above it; both are on the publication mail list.
+    await t.db
+      .insert(roleMemberships)
+      .values({ userId: jack, roleType: 'OrganisationManager', organisationId: homeVisits });
+    await t.db.insert(publicationEmailRecipients).values([
+      { organisationId: homeVisits, email: 'home-visits@harbour.example.com' },
+      { organisationId: group, email: 'group@harbour.example.com' },
+    ]);
+  });
+
+  it('is saved, audited and mailed at the organisation he manages; the group’s own choice is untouched', async () => {
+    // On the Partner services tab he may not change the group's choice.
+    expectProblem(
+      await t.app.inject({
+        method: 'PUT',
+        url: publicationPartnerPath('organisation', group, partner('nhsd')),
+        headers: await as(JACK),
+        payload: { publish: true, publishFuturePractitioners: false },
+      }),
+      403,
+    );
+    const groupBefore = await standing(group);
+    expect(groupBefore.get(partner('nhsd'))).toMatchObject({ publish: true });
+    expect(await standing(homeVisits)).toEqual(new Map());
+
+    const [home] = await freeServices('home');
+    const res = await post(paths.import, JACK, {
+      importIds: [home!.nhsdResourceIdentifier],
+      organisationId: homeVisits,
+      nhsdSubscriptions: [
+        {
+          partnerServiceId: partner('nhsd'),
+          informationUseStatementId: ius('nhsd', 2),
+          subscribeFuturePractitioners: false,
+        },
+        {
+          partnerServiceId: partner('nhsd-providers'),
+          informationUseStatementId: ius('nhsd-providers', 1),
+          subscribeFuturePractitioners: false,
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+
+    expect(await standing(group)).toEqual(groupBefore);
+    const own = await standing(homeVisits);
+    expect([...own.keys()].sort()).toEqual([partner('nhsd'), partner('nhsd-providers')].sort());
+    for (const [partnerServiceId, statement] of [
+      [partner('nhsd'), ius('nhsd', 2)],
+      [partner('nhsd-providers'), ius('nhsd-providers', 1)],
+    ] as const)
+      expect(own.get(partnerServiceId)).toMatchObject({
+        publish: true,
+        publishFuturePractitioners: false,
+        informationUseStatementId: statement,
+        acceptedByUserId: jack,
+        acceptedAt: expect.any(Date),
+      });
+
+    // The Partner services tab's audit event, one per row.
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.requestId, String(res.headers['x-request-id'])),
+          eq(auditEvents.action, 'publication.changed'),
+        ),
+      );
+    expect(audit.map((a) => a.entityId).sort()).toEqual([...own.values()].map((r) => r.id).sort());
+    for (const a of audit) {
+      expect(a).toMatchObject({
+        actorUserId: jack,
+        entityType: 'PartnerPublication',
+        organisationId: homeVisits,
+      });
+      expect(a.changedFields).toMatchObject({
+        publish: { from: null, to: true },
+        publishFuturePractitioners: { from: null, to: false },
+        acceptedVersion: { from: null },
+      });
+    }
+
+    // Its mail, to the organisation's recipients and the group's above it.
+    const [{ name }] = (await t.db
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, homeVisits))) as [{ name: string }];
+    for (const to of ['home-visits@harbour.example.com', 'group@harbour.example.com']) {
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+      expect(mails.map((m) => m.subject).sort()).toEqual(
+        [
+          `Publication changed: ${name} and National Health Services Directory`,
+          `Publication changed: ${name} and NHSD (providers only)`,
+        ].sort(),
+      );
+      const national = mails.find((m) => m.subject.endsWith('National Health Services Directory'))!;
+      expect(national.text).toContain('Publish: inherited → yes');
+      expect(national.text).toContain('Publish future practitioners: inherited → no');
+      expect(national.text).toContain('Information use statement accepted: version 2');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { nhsdConstants, nhsdLocationTypeFor, nhsdMessages, nhsdPartnerCodes } from '@pca/contracts';
-import type { NhsdAppliesTo } from '@pca/contracts';
+import type { NhsdAppliesTo, OrganisationType } from '@pca/contracts';
 import type { z } from 'zod';
 import type { NhsdImportRequest } from '@pca/contracts';
 import {
@@ -8,7 +8,8 @@ import {
   type NhsdDirectory,
 } from '#integrations/nhsd/index.ts';
 import type { AppDeps } from '#platform/deps.ts';
-import { NotFoundError, ValidationError } from '#platform/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
+import { organisationAccess } from '#platform/entities/access.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
 import type { nhsdDestination } from './destination.ts';
 import {
@@ -42,6 +43,9 @@ export interface ImportPlan {
   subscriptions: Array<{
     partnerServiceId: string;
     code: string;
+    /** The partner's name and the version of its statement (for the preference's audit event and mail). */
+    partnerName: string;
+    version: number;
     informationUseStatementId: string;
     publishFuturePractitioners: boolean;
     /** A directory: the organisation's standing preference is saved too (docs/decisions/028-nhsd-import.md). */
@@ -52,8 +56,25 @@ export interface ImportPlan {
    * as accepting), not accepted again in the step: the services get their own "not published" choice.
    */
   withheld: string[];
-  /** Where the standing preferences live: the tree's root (its participating organisation). */
-  preferenceOrganisationId: string;
+  /**
+   * Where the standing preferences are saved (null: no directory was chosen, so none is): the highest
+   * organisation of the chain that the caller may change on the Partner services tab.
+   */
+  preference: PreferenceLevel | null;
+}
+
+/**
+ * The organisation whose standing choice an import saves: the highest of the organisation and those above it
+ * where the caller is OrganisationManager (directly or inherited), as `organisationAccess` decides for a change
+ * of an organisation's publication on the Partner services tab — the tree's root for a manager of the group,
+ * the organisation itself for a manager of it alone, never a level the caller could not change there.
+ */
+export interface PreferenceLevel {
+  organisationId: string;
+  name: string;
+  type: OrganisationType;
+  /** It and the organisations above it, nearest first: their publication email recipients are mailed. */
+  organisationIds: string[];
 }
 
 /**
@@ -118,7 +139,9 @@ export function nhsdImportPlan(
       ]);
 
     const { subscriptions, withheld } = await subscriptionsFor(request, location);
-    const chain = await repo.organisationChain(db, request.organisationId);
+    const preference = subscriptions.some((s) => s.standing)
+      ? await preferenceLevel(auth, request.organisationId)
+      : null;
     return {
       organisationId: request.organisationId,
       location,
@@ -126,8 +149,34 @@ export function nhsdImportPlan(
       appliesTo,
       subscriptions,
       withheld,
-      preferenceOrganisationId: chain.at(-1) ?? request.organisationId,
+      preference,
     };
+  }
+
+  /** The highest organisation of the chain the caller may change publications of (PreferenceLevel). */
+  async function preferenceLevel(
+    auth: AuthContext,
+    organisationId: string,
+  ): Promise<PreferenceLevel> {
+    const chain = await repo.organisationChain(db, organisationId);
+    // From the root down: the first the caller may edit. Roles are inherited downwards, so every
+    // organisation below it (down to the one imported into, which the caller manages) is theirs too.
+    for (const [n, id] of [...chain.entries()].reverse()) {
+      const access = await organisationAccess(db, auth.scope, id).catch((error: unknown) => {
+        // No role there at all: not a level the caller can change.
+        if (error instanceof ForbiddenError) return null;
+        throw error;
+      });
+      if (access?.canEdit)
+        return {
+          organisationId: id,
+          name: access.organisation.name,
+          type: access.organisation.type,
+          organisationIds: chain.slice(n),
+        };
+    }
+    // requireImportable has checked the caller manages the organisation imported into.
+    throw cannotImportHere();
   }
 
   /**
@@ -173,6 +222,8 @@ export function nhsdImportPlan(
       chosen.push({
         partnerServiceId: partner.id,
         code: partner.code,
+        partnerName: partner.name,
+        version: partner.version,
         informationUseStatementId: partner.statementId,
         publishFuturePractitioners: s.subscribeFuturePractitioners,
         standing: isDirectory.has(partner.id),

@@ -4,7 +4,7 @@ import {
   publicationMessages,
   publicationProblemTypes,
 } from '@pca/contracts';
-import { ForbiddenError, HttpError } from '#platform/errors.ts';
+import { ConflictError, ForbiddenError, HttpError } from '#platform/errors.ts';
 
 // The NHSD import's problems (docs/decisions/028-nhsd-import.md), shared by its steps.
 
@@ -52,6 +52,15 @@ export const statementNotLatest = (partnerName: string) =>
     'Conflict',
     publicationMessages.statementNotLatest(partnerName),
     slug(publicationProblemTypes.statementNotLatest),
+  );
+
+/**
+ * The chosen location belongs to another organisation by the time the import locks it (a transfer moved it
+ * after the check): the conflict a save of an entity that moved answers (docs/decisions/067-transfers.md).
+ */
+export const locationMoved = () =>
+  new ConflictError(
+    'This location has moved to another organisation since you chose it. Choose where to import the services again.',
   );
 
 export const cannotImportHere = () =>

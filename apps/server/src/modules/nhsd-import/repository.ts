@@ -9,11 +9,12 @@ import {
   organisations,
   partnerPublications,
   partnerServices,
+  publicationEmailRecipients,
   users,
 } from '#db/schema/index.ts';
 
 /** A database or a transaction. */
-type Executor = Pick<Database, 'select' | 'insert' | 'execute'>;
+type Executor = Pick<Database, 'select' | 'selectDistinct' | 'insert' | 'execute'>;
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -76,12 +77,18 @@ export const nhsdImportRepository = {
 
   /**
    * Locks the location's row until the transaction ends, so two imports into one location run one after the
-   * other and the second one's duplicate-type check sees the first one's services.
+   * other and the second one's duplicate-type check sees the first one's services — only while the location
+   * still belongs to the organisation the import was checked against. False when it does not (a transfer
+   * moved it after the check; on PostgreSQL the lock waits for a transfer holding the row and then reads its
+   * owner again), so nothing is attached to another organisation's location.
    */
-  async lockLocation(tx: Executor, locationId: string): Promise<void> {
-    await tx.execute(
-      sql`select id from ${locations} where ${locations.id} = ${locationId} for update`,
-    );
+  async lockLocation(tx: Executor, locationId: string, organisationId: string): Promise<boolean> {
+    const result = (await tx.execute(
+      sql`select id from ${locations}
+        where ${locations.id} = ${locationId} and ${locations.organisationId} = ${organisationId}
+        for update`,
+    )) as unknown as { rows: unknown[] };
+    return result.rows.length > 0;
   },
 
   /** The service types of the healthcare services at a location. */
@@ -212,9 +219,26 @@ export const nhsdImportRepository = {
     return all.filter((p) => p.role === role);
   },
 
+  /** An organisation's own (organisation-level) choice for a partner, locked for the rest of the transaction. */
+  async preferenceForUpdate(tx: Executor, organisationId: string, partnerServiceId: string) {
+    const [row] = await tx
+      .select()
+      .from(partnerPublications)
+      .where(
+        and(
+          eq(partnerPublications.organisationId, organisationId),
+          eq(partnerPublications.partnerServiceId, partnerServiceId),
+          isNull(partnerPublications.locationId),
+          isNull(partnerPublications.healthcareServiceId),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
   /**
-   * Writes an organisation's standing publication choice for a partner (insert or replace), recording who
-   * accepted the information use statement and when.
+   * Writes an organisation's standing publication choice for a partner (insert or replace). `accepted`: the
+   * statement was accepted now, so who accepted it and when are recorded; otherwise those stay as they were.
    */
   async savePreference(
     tx: Executor,
@@ -224,9 +248,11 @@ export const nhsdImportRepository = {
       informationUseStatementId: string;
       publishFuturePractitioners: boolean;
       userId: string;
+      accepted: boolean;
     },
   ) {
-    const { userId, ...choice } = values;
+    const { userId, accepted, ...choice } = values;
+    const acceptance = accepted ? { acceptedByUserId: userId, acceptedAt: sql`now()` } : {};
     const [row] = await tx
       .insert(partnerPublications)
       .values({
@@ -247,14 +273,24 @@ export const nhsdImportRepository = {
           informationUseStatementId: values.informationUseStatementId,
           publish: true,
           publishFuturePractitioners: values.publishFuturePractitioners,
-          acceptedByUserId: userId,
-          acceptedAt: sql`now()`,
+          ...acceptance,
           updatedByUserId: userId,
           updatedAt: sql`now()`,
         },
       })
       .returning({ id: partnerPublications.id });
     return row!.id;
+  },
+
+  /** The addresses mailed about these organisations' publication (deduplicated). */
+  async recipientEmails(db: Executor, organisationIds: string[]) {
+    if (!organisationIds.length) return [];
+    const rows = await db
+      .selectDistinct({ email: publicationEmailRecipients.email })
+      .from(publicationEmailRecipients)
+      .where(inArray(publicationEmailRecipients.organisationId, organisationIds))
+      .orderBy(asc(publicationEmailRecipients.email));
+    return rows.map((r) => r.email);
   },
 
   async insertLocation(tx: Executor, values: typeof locations.$inferInsert) {
