@@ -290,6 +290,29 @@ describe('Publications: changing a choice', () => {
     ]);
   });
 
+  it('a reset is recorded against the organisation of the row it removed (its managers’ audit trail)', async () => {
+    const surryHills = org('harbour-surry-hills');
+    const off = await put('location', clinic, partner('practice-link'), {
+      publish: false,
+      publishFuturePractitioners: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const [row] = await ownRow({ locationId: clinic }, 'practice-link');
+    expect(row!.organisationId).toBe(surryHills);
+    const reset = await t.app.inject({
+      method: 'DELETE',
+      url: publicationPartnerPath('location', clinic, partner('practice-link')),
+      headers: await as(ALICE),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await ownRow({ locationId: clinic }, 'practice-link')).toEqual([]);
+    const events = await auditsOf(row!.id);
+    expect(events.map((e) => [e.action, e.organisationId]).sort()).toEqual([
+      ['publication.changed', surryHills],
+      ['publication.reset', surryHills],
+    ]);
+  });
+
   it('a newer NHSD statement: keeping publishing needs it accepted, which clears the new-version flag', async () => {
     const nhsd3 = '00000000-0000-4000-8000-00000000ee23';
     await t.db.insert(informationUseStatements).values({

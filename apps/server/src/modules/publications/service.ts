@@ -389,6 +389,8 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
           action: 'publication.reset',
           entityType: 'PartnerPublication',
           entityId: row.id,
+          // The row is gone: appendAudit could not read its organisation from it.
+          organisationId: row.organisationId,
           changedFields: changedFields(before, after),
           requestId,
         });
