@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { Fhir } from 'fhir';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Bundle } from '@medplum/fhirtypes';
 import { clientSystemApiPath, taskApiPath } from '@pca/contracts';
 import { fhirIdentifierSystems } from '@pca/contracts/fhir-paths.ts';
@@ -360,6 +360,81 @@ describe('FHIR partner API', () => {
     expect(
       (await fhir(`/fhir/HealthcareService/${surryHillsGp}`, medifund.authorization)).statusCode,
     ).toBe(200);
+  });
+
+  it('a location not published to MediFund cannot be searched through its service or roles: no address filter matches it', async () => {
+    const medifund = await partnerToken('medifund');
+    const nhsd = await partnerToken('nhsd');
+    const role = demoIds.practitionerRole('alice', 'surry-hills-gp');
+    const rows = await t.db
+      .insert(partnerPublications)
+      .values([
+        // The clinic says no to MediFund; its GP service publishes to MediFund on its own.
+        {
+          partnerServiceId: demoIds.partnerService('medifund'),
+          organisationId: surryHills,
+          locationId: clinic,
+          publish: false,
+        },
+        {
+          partnerServiceId: demoIds.partnerService('medifund'),
+          organisationId: surryHills,
+          healthcareServiceId: surryHillsGp,
+          publish: true,
+          informationUseStatementId: demoIds.informationUseStatement('medifund', 1),
+        },
+      ])
+      .returning();
+    try {
+      expectOutcome(
+        await fhir(`/fhir/Location/${clinic}`, medifund.authorization),
+        404,
+        'not-found',
+      );
+      const total = async (url: string, authorization = medifund.authorization) => {
+        const res = await fhir(url, authorization);
+        expect(res.statusCode, res.body).toBe(200);
+        const bundle = res.json() as Bundle;
+        expectValidFhir(bundle);
+        expect(bundle.total).toBe(ids(bundle).length);
+        return bundle.total;
+      };
+      // The service and Alice's role there are seen; their location is not.
+      expect(await total(`/fhir/HealthcareService?_id=${surryHillsGp}`)).toBe(1);
+      expect(await total(`/fhir/PractitionerRole?_id=${role}`)).toBe(1);
+      const filters = [
+        'location.address:contains=120 Cr',
+        'location.address=120',
+        'location.address-city=surry',
+        'location.address-postalcode=2010',
+        'location.address-state=NSW',
+        'address-postalcode=2010',
+        'address-state=NSW',
+      ];
+      for (const filter of filters) {
+        expect(await total(`/fhir/HealthcareService?_id=${surryHillsGp}&${filter}`), filter).toBe(
+          0,
+        );
+        // Both ways a role search reads: its matches (`_id`), and service by service.
+        expect(await total(`/fhir/PractitionerRole?_id=${role}&${filter}`), filter).toBe(0);
+        const walked = (
+          await fhir(`/fhir/PractitionerRole?${filter}`, medifund.authorization)
+        ).json() as Bundle;
+        expect(ids(walked), filter).not.toContain(`PractitionerRole/${role}`);
+        // The NHSD sees the clinic: the same filters find the service there.
+        expect(
+          await total(`/fhir/HealthcareService?_id=${surryHillsGp}&${filter}`, nhsd.authorization),
+          filter,
+        ).toBe(1);
+      }
+    } finally {
+      await t.db.delete(partnerPublications).where(
+        inArray(
+          partnerPublications.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    }
   });
 
   it('never shows a suppressed phone or email', async () => {

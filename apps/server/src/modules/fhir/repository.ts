@@ -832,15 +832,27 @@ const locationParams = {
 } satisfies Record<string, SearchParam>;
 
 /**
+ * A location's parameter checked on the location a service or role is at (joined as `l`), only where the
+ * partner sees that location (vis_loc): a service can be published where its location is not, and a filter on
+ * an unpublished location's address would tell its address a character at a time, though a read of the
+ * location is 404. The statement must carry the visibility CTEs (a search's, `seen` 'decide').
+ */
+const onSeenLocation = (target: SearchParam): SearchParam => ({
+  ...target,
+  filter: (values, modifier, context) =>
+    sql`(l.id in (select id from vis_loc) and ${target.filter(values, modifier, context)})`,
+});
+
+/**
  * `location` of a service or role (searched with its service as `s`) and the location's parameters chained
- * from it (its location joined as `l`).
+ * from it (its location joined as `l`), which match only a location the partner sees.
  */
 const locationOf = (type: 'HealthcareService' | 'PractitionerRole') => ({
   location: referenceTo(`${type}-location`, sql`s.location_id`, 'Location'),
-  'location.address': locationParams.address,
-  'location.address-city': locationParams['address-city'],
-  'location.address-postalcode': locationParams['address-postalcode'],
-  'location.address-state': locationParams['address-state'],
+  'location.address': onSeenLocation(locationParams.address),
+  'location.address-city': onSeenLocation(locationParams['address-city']),
+  'location.address-postalcode': onSeenLocation(locationParams['address-postalcode']),
+  'location.address-state': onSeenLocation(locationParams['address-state']),
 });
 
 const serviceCurrent = currentOn(sql`s.start_date`, sql`s.end_date`);
@@ -872,14 +884,15 @@ const serviceParams = {
   ...availabilityParams(sql`s.opening_hours`),
   languages: param('token', hcpd('languages'), languagesOf(sql`s.languages`)),
   hsbilling: param('token', hcpd('healthcareservice-billing'), billingOf),
-  // The API's own shorthand from before the chains (decision 031): the same as `location.address-…`.
+  // The API's own shorthand from before the chains (decision 031): the same as `location.address-…`, so
+  // only a location the partner sees matches.
   'address-postalcode': {
-    ...locationParams['address-postalcode'],
+    ...onSeenLocation(locationParams['address-postalcode']),
     definition: undefined,
     documentation: 'The same as location.address-postalcode.',
   },
   'address-state': {
-    ...locationParams['address-state'],
+    ...onSeenLocation(locationParams['address-state']),
     definition: undefined,
     documentation: 'The same as location.address-state.',
   },
