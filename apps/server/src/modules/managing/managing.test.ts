@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CurrentUser, DelegatePractitioners, shellApiPaths } from '@pca/contracts';
-import { auditEvents } from '#db/schema/index.ts';
+import { auditEvents, users } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -38,6 +38,36 @@ describe('GET /api/managing/practitioners', () => {
       'Farah Haddad',
       'Alice Nguyen',
     ]);
+  });
+
+  it('shows the photo Alice uploaded, on the card and in the header while Ben manages her', async () => {
+    // A photo is the user's (docs/decisions/024-profile-photo.md): as Alice's profile upload stores it.
+    const photo = 'data:image/png;base64,iVBORw0KGgo=';
+    await t.db
+      .update(users)
+      .set({ photoData: photo })
+      .where(eq(users.id, demoIds.user('alice')));
+    const ben = await t.tokenFor('2000000022');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: shellApiPaths.managedPractitioners,
+      headers: t.bearer(ben),
+    });
+    const cards = DelegatePractitioners.parse(res.json()).practitioners;
+    expect(cards.find((p) => p.id === alice)?.userPhotoData).toBe(photo);
+    expect(cards.find((p) => p.id === farah)?.userPhotoData).toBeNull();
+    await t.app.inject({
+      method: 'PUT',
+      url: shellApiPaths.managing,
+      headers: t.bearer(ben),
+      payload: { practitionerId: alice },
+    });
+    expect((await me(ben)).managingPractitioner?.userPhotoData).toBe(photo);
+    await t.app.inject({ method: 'DELETE', url: shellApiPaths.managing, headers: t.bearer(ben) });
+    await t.db
+      .update(users)
+      .set({ photoData: null })
+      .where(eq(users.id, demoIds.user('alice')));
   });
 
   it.each([

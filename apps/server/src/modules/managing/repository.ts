@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ManagedPractitioner } from '@pca/contracts';
 import { practitionerName } from '#db/selections.ts';
 import type { Database } from '#db/client.ts';
-import { delegations, practitioners, sessions } from '#db/schema/index.ts';
+import { delegations, practitioners, sessions, users } from '#db/schema/index.ts';
 
 /** Data access for managing another practitioner: accepted delegations and the session's managed practitioner. */
 export function managingRepository(db: Database) {
@@ -13,10 +13,12 @@ export function managingRepository(db: Database) {
         .select({
           id: practitioners.id,
           ...practitionerName,
-          userPhotoData: practitioners.photoData,
+          // The photo is the practitioner's user's (docs/decisions/024-profile-photo.md).
+          userPhotoData: users.photoData,
         })
         .from(delegations)
         .innerJoin(practitioners, eq(practitioners.id, delegations.practitionerId))
+        .leftJoin(users, eq(users.id, practitioners.userId))
         .where(and(eq(delegations.delegateUserId, userId), eq(delegations.status, 'Accepted')))
         .orderBy(asc(practitioners.familyName), asc(practitioners.givenName));
     },

@@ -8,7 +8,7 @@ import {
   ServiceOfferingsPage,
   practitionerEmptyMessages,
 } from '@pca/contracts';
-import { auditEvents, practitioners } from '#db/schema/index.ts';
+import { auditEvents, practitioners, users } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -114,6 +114,25 @@ describe('GET /api/practitioners/service-offerings', () => {
     const all = await list(ALICE, '?isActive=true');
     for (const p of all.practitioners)
       for (const o of p.serviceOfferings) expect(o.isActive).toBe(true);
+  });
+
+  it('shows the photo the practitioner’s user uploaded (docs/decisions/024-profile-photo.md)', async () => {
+    const photo = 'data:image/png;base64,iVBORw0KGgo=';
+    await t.db
+      .update(users)
+      .set({ photoData: photo })
+      .where(eq(users.id, demoIds.user('alice')));
+    try {
+      const listed = await list(ALICE, '?name=alice%20nguyen');
+      expect(listed.practitioners.map((p) => p.photoData)).toEqual([photo]);
+      // Farah has no photo of her own.
+      expect((await list(ALICE, '?name=farah%20haddad')).practitioners[0]?.photoData).toBeNull();
+    } finally {
+      await t.db
+        .update(users)
+        .set({ photoData: null })
+        .where(eq(users.id, demoIds.user('alice')));
+    }
   });
 
   it('filters by organisation and refuses organisations outside the user’s roles', async () => {

@@ -9,6 +9,7 @@ import {
   practitionerRoles,
   practitioners,
   terminologyConcepts,
+  users,
   valueSetConcepts,
   valueSets,
   type OpeningHours,
@@ -150,14 +151,17 @@ export function practitionersRepository(db: Database) {
                 limit 1)`;
       const result = (await db.execute(sql`
         with page as (
-          select p.id, p.given_name, p.family_name, p.hpii, p.photo_data, count(*) over () as total
+          select p.id, p.given_name, p.family_name, p.hpii, p.user_id, count(*) over () as total
             from ${practitioners} p
            where ${listed}
            order by p.family_name, p.given_name, p.id
            limit ${page.limit} offset ${page.offset}
         )
         select page.id as "pId", page.given_name as "givenName", page.family_name as "familyName",
-               page.hpii, page.photo_data as "photoData", page.total, r.*
+               page.hpii, page.total, r.*,
+               -- The photo is the user's (docs/decisions/024-profile-photo.md): a practitioner without a
+               -- portal account has none.
+               (select u.photo_data from ${users} u where u.id = page.user_id) as "photoData"
           from page
           -- Lateral: only the page's practitioners' roles are read, by index.
           cross join lateral (

@@ -92,7 +92,9 @@ const accessJson = sql<AccessJson>`json_build_object(
   -- Managing holds only while the delegation is Accepted: 'active' says whether it still does, so a stopped
   -- delegation ends it from the session's very next request (docs/decisions/020-delegation.md).
   'managed', (select json_build_object('id', mp.id, 'givenName', mp.given_name,
-                                       'familyName', mp.family_name, 'photoData', mp.photo_data,
+                                       'familyName', mp.family_name,
+                                       'photoData', (select mu.photo_data from users mu
+                                                      where mu.id = mp.user_id),
                                        'active', exists(select 1 from delegations d
                                                          where d.practitioner_id = mp.id
                                                            and d.delegate_user_id = ${users.id}
