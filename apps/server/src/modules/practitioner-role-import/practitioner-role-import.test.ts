@@ -334,6 +334,109 @@ describe('the import', () => {
   });
 });
 
+describe('two imports at once', () => {
+  // Two requests sent together through app.inject only overlap on PostgreSQL (PGlite has one connection).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two imports of the same roles at once create each role once: the second waits and finds them unchanged',
+    async () => {
+      const alice = await as(ALICE);
+      const telehealth = demoIds.healthcareService('harbour-telehealth-gp');
+      // Two tabs, each with its own run read to the end; the physiotherapy roles mapped to the telehealth
+      // service, where their practitioners have none: rows both imports would create.
+      const previews = [
+        await previewOf((await readAll(demo, alice)).at(-1)!.runId, alice),
+        await previewOf((await readAll(demo, alice)).at(-1)!.runId, alice),
+      ];
+      const mapping = {
+        ...suggestedMapping(previews[0]!.sources),
+        'service:surry-hills-physio': telehealth,
+      };
+      const rows = classifyRoles(
+        previews[0]!.roles,
+        previews[0]!.existing,
+        mapping,
+        previews[0]!.today,
+      );
+      const chosen = defaultChosen(rows);
+      const counts = statusCounts(rows);
+      expect(counts.new).toBeGreaterThan(0);
+      const keys = [
+        ...new Set(
+          rows
+            .filter((r) => r.status === 'new')
+            .map((r) => `${r.role.practitionerId}|${r.healthcareServiceId}`),
+        ),
+      ];
+      const held = async () => {
+        const found = await t.db
+          .select({
+            practitionerId: practitionerRoles.practitionerId,
+            serviceId: practitionerRoles.healthcareServiceId,
+          })
+          .from(practitionerRoles)
+          .where(eq(practitionerRoles.healthcareServiceId, telehealth));
+        return Object.fromEntries(
+          keys.map((k) => [
+            k,
+            found.filter((f) => `${f.practitionerId}|${f.serviceId}` === k).length,
+          ]),
+        );
+      };
+      const before = await held();
+
+      // Each insert of roles waits a moment before it writes, so the other import reaches its own reading
+      // of the roles meanwhile: without a lock both have read none of the new roles and both insert them.
+      await t.db
+        .execute(sql`create function pca_test_slow_roles() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(0.5); return null; end $$`);
+      await t.db.execute(sql`create trigger pca_test_slow_roles before insert on practitioner_roles
+        for each statement execute function pca_test_slow_roles()`);
+      let results;
+      try {
+        results = await Promise.all(
+          previews.map((p) => post(path('import', p.runId), alice, { mapping, chosen })),
+        );
+      } finally {
+        await t.db.execute(sql`drop trigger pca_test_slow_roles on practitioner_roles`);
+        await t.db.execute(sql`drop function pca_test_slow_roles()`);
+      }
+      for (const res of results) expect(res.statusCode, res.body).toBe(200);
+      const answers = results.map((r) => r.json<{ created: number; updated: number }>());
+      answers.sort((x, y) => y.created - x.created);
+      // The first creates and updates; the second, once the first has committed, finds every row unchanged.
+      expect(answers).toEqual([
+        { created: counts.new, updated: counts.changed, skipped: 0, organisationId: harbour },
+        { created: 0, updated: 0, skipped: chosen.length, organisationId: harbour },
+      ]);
+      // One role per practitioner at the service for each role the clinical system has there.
+      const expected = Object.fromEntries(
+        keys.map((k) => [
+          k,
+          before[k]! +
+            rows.filter(
+              (r) =>
+                r.status === 'new' && `${r.role.practitionerId}|${r.healthcareServiceId}` === k,
+            ).length,
+        ]),
+      );
+      expect(await held()).toEqual(expected);
+      const imported = await t.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(
+          and(
+            inArray(
+              auditEvents.requestId,
+              results.map((r) => r.headers['x-request-id'] as string),
+            ),
+            eq(auditEvents.action, 'practitioner-role.imported'),
+          ),
+        );
+      expect(imported).toHaveLength(counts.new);
+    },
+  );
+});
+
 describe('a role the clinical system returns on two pages', () => {
   it('is one row of the preview and is imported once, skipping none', async () => {
     const alice = await as(ALICE);

@@ -3,6 +3,7 @@ import type { ImportExistingRole } from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
 import { descendantsCte } from '#db/organisation-tree.ts';
 import {
+  healthcareServices,
   organisations,
   practitionerRoleImportPages as pages,
   practitionerRoleImportRuns as runs,
@@ -147,6 +148,23 @@ export const practitionerRoleImportRepository = {
       .where(eq(valueSets.code, 'practitioner-role-type'))
       .orderBy(asc(valueSetConcepts.sortOrder));
     return rows.map((r) => r.code);
+  },
+
+  /**
+   * Takes these services' rows for the import's transaction, in id order (two imports over overlapping
+   * services wait for each other, never deadlock). The roles' own locks cannot order two imports: a role
+   * new to both exists in neither's read, so both would insert it. Behind this lock the second import
+   * reads the roles the first committed and finds them unchanged. `no key update` leaves the roles'
+   * foreign-key checks elsewhere (an edit, a new role) free to run.
+   */
+  async lockServices(tx: Transaction, serviceIds: string[]) {
+    if (!serviceIds.length) return;
+    await tx
+      .select({ id: healthcareServices.id })
+      .from(healthcareServices)
+      .where(inArray(healthcareServices.id, serviceIds))
+      .orderBy(asc(healthcareServices.id))
+      .for('no key update');
   },
 
   /**

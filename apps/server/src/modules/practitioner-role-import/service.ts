@@ -178,10 +178,11 @@ export function practitionerRoleImportService(
     },
 
     /**
-     * Imports the chosen rows under the mapping, in one transaction: the run is taken first (a second
-     * import of it finds nothing), the roles are classified again against the organisation's roles as they
-     * now are (locked), and the new ones are inserted, the changed ones updated and every change audited —
-     * each a single statement for the whole import.
+     * Imports the chosen rows under the mapping, in one transaction: the organisation's services are locked
+     * (two imports at once, from two tabs or two managers, run one after the other), the run is taken (a
+     * second import of it finds nothing), the roles are classified again against the organisation's roles
+     * as they now are (locked), and the new ones are inserted, the changed ones updated and every change
+     * audited — each a single statement for the whole import.
      */
     async import(
       auth: AuthContext,
@@ -217,6 +218,8 @@ export function practitionerRoleImportService(
         organisationId: run.organisationId,
       };
       return db.transaction(async (tx) => {
+        // First, so a concurrent import of the same services waits here and then reads this one's roles.
+        await repo.lockServices(tx, a.serviceIds);
         if (!(await repo.deleteRun(tx, run.id))) throw new NotFoundError(messages.runGone);
         const existing = await repo.existingRoles(tx, a.practitionerIds, a.serviceIds, true);
         const rows = classifyRoles(a.roles, existing, body.mapping, today).filter((r) =>
