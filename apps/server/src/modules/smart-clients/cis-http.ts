@@ -173,13 +173,14 @@ export async function fetchSmartConfiguration(
   const tokenEndpoint = c['token_endpoint'];
   if (typeof authorizationEndpoint !== 'string' || typeof tokenEndpoint !== 'string')
     throw new CisRequestError('not a SMART configuration');
-  // The browser goes to the authorisation endpoint; the server calls the token endpoint, so it is held to
-  // the same rule as the FHIR base URL.
-  if (
-    !URL.canParse(authorizationEndpoint) ||
-    (await checkCisUrl(tokenEndpoint, options.production))
-  )
-    throw new CisRequestError('not a SMART configuration');
+  // The server calls the token endpoint and sends the browser to the authorisation endpoint (openid-client
+  // builds that address only over https in production): both are held to the FHIR base URL's rule, so a
+  // connection saved here can always start a launch.
+  const [authorizationRefusal, tokenRefusal] = await Promise.all([
+    checkCisUrl(authorizationEndpoint, options.production),
+    checkCisUrl(tokenEndpoint, options.production),
+  ]);
+  if (authorizationRefusal || tokenRefusal) throw new CisRequestError('not a SMART configuration');
   return {
     issuer: typeof c['issuer'] === 'string' ? c['issuer'] : null,
     authorizationEndpoint,

@@ -182,6 +182,20 @@ export function smartClientsService(deps: Pick<AppDeps, 'db' | 'config'>) {
       { field: 'iss', message: 'This organisation is already connected to this FHIR base URL' },
     ]);
 
+  const reconnect = (name: string) =>
+    new HttpError(409, 'Conflict', messages.reconnect(name), slug(problemTypes.reconnect));
+  const cisFailed = (name: string, cause?: unknown) =>
+    new HttpError(
+      502,
+      'Bad Gateway',
+      messages.cisFailed(name),
+      slug(problemTypes.cisFailed),
+      undefined,
+      {
+        cause,
+      },
+    );
+
   /** openid-client's view of a connection: the CIS's endpoints and how the portal authenticates. */
   async function clientOf(row: ConnectionRow) {
     const c = row.configuration;
@@ -226,7 +240,7 @@ export function smartClientsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
     const configuration = await clientOf(row);
-    const url = oidc.buildAuthorizationUrl(configuration, {
+    const parameters = {
       redirect_uri: smart.redirectUri,
       scope: scopes.join(' '),
       state,
@@ -236,7 +250,16 @@ export function smartClientsService(deps: Pick<AppDeps, 'db' | 'config'>) {
       aud: row.iss,
       ...(scopes.includes('openid') ? { nonce } : {}),
       ...(launch ? { launch } : {}),
-    });
+    };
+    let url;
+    try {
+      url = oidc.buildAuthorizationUrl(configuration, parameters);
+    } catch (error) {
+      // openid-client refuses an authorisation endpoint it may not send the browser to (not https in
+      // production, not http(s) at all): a connection saved before the endpoint was checked on save. The
+      // clinical system's problem, not a 500; nothing is stored.
+      throw cisFailed(row.name, error);
+    }
     await db.transaction(async (tx) => {
       await repo.insertLaunch(tx, {
         state,
@@ -257,20 +280,6 @@ export function smartClientsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     });
     return { authorizationUrl: url.toString() };
   }
-
-  const reconnect = (name: string) =>
-    new HttpError(409, 'Conflict', messages.reconnect(name), slug(problemTypes.reconnect));
-  const cisFailed = (name: string, cause?: unknown) =>
-    new HttpError(
-      502,
-      'Bad Gateway',
-      messages.cisFailed(name),
-      slug(problemTypes.cisFailed),
-      undefined,
-      {
-        cause,
-      },
-    );
 
   /** Seals and stores the tokens of one token answer, with its audit event. */
   async function store(

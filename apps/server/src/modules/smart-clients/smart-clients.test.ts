@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import {
@@ -18,7 +20,7 @@ import { freePort } from '@pca/identity-provider/free-port';
 import { ALICE, GEORGE, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { smartClientsService } from './service.ts';
-import { checkCisUrl, isPrivateAddress } from './cis-http.ts';
+import { checkCisUrl, fetchSmartConfiguration, isPrivateAddress } from './cis-http.ts';
 
 const harbour = demoIds.organisation('harbour-group');
 
@@ -33,6 +35,67 @@ const connection = (over: Partial<NewSmartClient> = {}): NewSmartClient => ({
   scopes: ['openid', 'fhirUser', 'user/PractitionerRole.read'],
   ...over,
 });
+
+/**
+ * A clinical system on this machine answering only a SMART configuration with these endpoints (its FHIR base
+ * URL is `${iss}`); closed with `close()`.
+ */
+async function configurationServer(endpoints: {
+  authorization_endpoint: string;
+  token_endpoint?: string;
+}): Promise<{ iss: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    if (req.url !== '/fhir/.well-known/smart-configuration') {
+      res.writeHead(404).end();
+      return;
+    }
+    const { port } = server.address() as AddressInfo;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        token_endpoint: `http://localhost:${port}/token`,
+        ...endpoints,
+        code_challenge_methods_supported: ['S256'],
+        capabilities: ['launch-standalone'],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    iss: `http://localhost:${port}/fhir`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A connection stored as it was saved before its authorisation endpoint was checked. */
+async function storedConnection(
+  name: string,
+  authorizationEndpoint: string,
+  tokenEndpoint: string,
+) {
+  const [row] = await t.db
+    .insert(smartClients)
+    .values({
+      organisationId: harbour,
+      name,
+      iss: `http://localhost:1/${name.toLowerCase().replace(/\W+/g, '-')}`,
+      clientId: 'provider-connect',
+      authMethod: 'public',
+      scopes: ['openid', 'fhirUser'],
+      configuration: {
+        issuer: null,
+        authorizationEndpoint,
+        tokenEndpoint,
+        capabilities: [],
+        scopesSupported: [],
+        codeChallengeMethods: ['S256'],
+        tokenEndpointAuthMethods: [],
+        fetchedAt: new Date().toISOString(),
+      },
+    })
+    .returning({ id: smartClients.id });
+  return row!.id;
+}
 
 /** The signed-in caller's context, as the /api context builds it for a request. */
 async function contextOf(ra: string) {
@@ -164,6 +227,94 @@ describe('smart clients', () => {
         .where(eq(smartClientTokens.smartClientId, row!.id)),
     ).toEqual([]);
     await t.db.delete(smartClients).where(eq(smartClients.id, row!.id));
+  });
+});
+
+describe('the authorisation endpoint', () => {
+  it('is held to the FHIR base URL’s rule on save: a javascript: or unreachable one is the field error on iss, nothing stored', async () => {
+    for (const authorization_endpoint of [
+      'javascript:alert(document.cookie)',
+      'http://169.254.169.254/authorize',
+    ]) {
+      const cis = await configurationServer({ authorization_endpoint });
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/smart-clients',
+          headers: await as(ALICE),
+          payload: connection({ iss: cis.iss }),
+        });
+        const problem = expectProblem(res, 400, { field: 'iss' });
+        expect(problem.errors).toEqual([
+          { field: 'iss', message: smartClientMessages.issNotSmart },
+        ]);
+      } finally {
+        await cis.close();
+      }
+    }
+    expect(await t.db.select().from(smartClients)).toEqual([]);
+    expect(
+      await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'smart-client.created')),
+    ).toEqual([]);
+  });
+
+  it('in production it must be https, like the token endpoint', async () => {
+    // Addresses of the documentation range: public, so no name is looked up and nothing is called.
+    const cis = await configurationServer({
+      authorization_endpoint: 'http://203.0.113.9/authorize',
+      token_endpoint: 'https://203.0.113.9/token',
+    });
+    try {
+      await expect(
+        fetchSmartConfiguration(cis.iss, { timeoutMs: 5_000, production: true }),
+      ).rejects.toThrow('not a SMART configuration');
+    } finally {
+      await cis.close();
+    }
+  });
+
+  it('a launch the library refuses (a connection saved before the check) is the 502 problem, not a 500; nothing stored', async () => {
+    const id = await storedConnection(
+      'Scripted CIS',
+      'javascript:alert(document.cookie)',
+      'http://localhost:1/token',
+    );
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/smart-clients/${id}/launch`,
+        headers: await as(ALICE),
+      });
+      const problem = expectProblem(res, 502, { type: 'smart-cis-failed' });
+      expect(problem.detail).toBe(smartClientMessages.cisFailed('Scripted CIS'));
+      expect(res.body).not.toContain('javascript');
+
+      // Production: openid-client sends the browser only to https.
+      const production = smartClientsService({
+        db: t.db,
+        config: { ...t.config, smart: { ...t.config.smart, production: true } },
+      });
+      const plain = await storedConnection(
+        'Plain CIS',
+        'http://203.0.113.9/authorize',
+        'https://203.0.113.9/token',
+      );
+      await expect(
+        production.launch(await contextOf(ALICE), plain, 'request-1'),
+      ).rejects.toMatchObject({
+        status: 502,
+        detail: smartClientMessages.cisFailed('Plain CIS'),
+      });
+      expect(await t.db.select().from(smartLaunches)).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.action, 'smart-client.launch-started')),
+      ).toEqual([]);
+    } finally {
+      await t.db.delete(smartClients);
+    }
   });
 });
 
