@@ -15,7 +15,14 @@ import {
   credentialDocumentMessages as messages,
   organisationCredentialDocumentsApiPath as organisationPath,
 } from '@pca/contracts';
-import { auditEvents, credentialDocuments, delegations, tasks } from '#db/schema/index.ts';
+import {
+  auditEvents,
+  credentialDocuments,
+  credentialDocumentShares,
+  delegations,
+  practitionerRoles,
+  tasks,
+} from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { runReminders } from '#modules/tasks-notifications/reminders.ts';
 import { ALICE, BEN, GEORGE, ISLA, JACK, PRIYA, useTestApp } from '../../test/use-test-app.ts';
@@ -495,6 +502,67 @@ describe('changing, replacing and removing', () => {
       expiryDate: { from: '2027-06-30', to: '2028-06-30' },
       organisationIds: { from: [], to: [harbour] },
     });
+  });
+
+  it('keeps, and lets Alice withdraw, a share with an organisation where her role has since ended', async () => {
+    const headers = await as(ALICE);
+    const telehealth = demoIds.organisation('harbour-telehealth');
+    const created = CredentialDocument.parse(
+      (
+        await upload(headers, craftPdf(), documentDetails({ organisationIds: [telehealth] }))
+      ).json(),
+    );
+    const role = demoIds.practitionerRole('alice', 'harbour-telehealth-gp');
+    const [{ endDate }] = (await t.db
+      .select({ endDate: practitionerRoles.endDate })
+      .from(practitionerRoles)
+      .where(eq(practitionerRoles.id, role))) as [{ endDate: string | null }];
+    await t.db
+      .update(practitionerRoles)
+      .set({ endDate: '2025-01-31' })
+      .where(eq(practitionerRoles.id, role));
+    try {
+      const save = (organisationIds: string[], expiryDate = '2028-06-30') =>
+        t.app.inject({
+          method: 'PUT',
+          url: itemPath(created.id),
+          headers,
+          payload: documentDetails({ expiryDate, organisationIds }),
+        });
+      const sharesOf = async () =>
+        (
+          await t.db
+            .select({ id: credentialDocumentShares.organisationId })
+            .from(credentialDocumentShares)
+            .where(eq(credentialDocumentShares.documentId, created.id))
+        ).map((r) => r.id);
+      // Telehealth is no longer Alice's to share with…
+      const list = CredentialDocuments.parse(
+        (await t.app.inject({ method: 'GET', url: paths.list, headers })).json(),
+      );
+      expect(list.organisations.map((o) => o.id)).not.toContain(telehealth);
+      // …but the share she made stays while she renews the dates,
+      const renewed = await save([telehealth, harbour]);
+      expect(renewed.statusCode).toBe(200);
+      expect(CredentialDocument.parse(renewed.json()).expiryDate).toBe('2028-06-30');
+      expect((await sharesOf()).sort()).toEqual([harbour, telehealth].sort());
+      // and she can withdraw it.
+      const withdrawn = await save([harbour], '2028-07-31');
+      expect(withdrawn.statusCode).toBe(200);
+      expect(await sharesOf()).toEqual([harbour]);
+      expect((await auditOf(withdrawn))[0]!.changedFields).toMatchObject({
+        organisationIds: { from: [harbour, telehealth].sort(), to: [harbour] },
+      });
+      // Once withdrawn it cannot be added back, nor can any other organisation not hers.
+      for (const organisationIds of [
+        [harbour, telehealth],
+        [harbour, demoIds.organisation('coastal-physio')],
+      ])
+        expectProblem(await save(organisationIds), 400, { field: 'organisationIds' });
+      expect(await sharesOf()).toEqual([harbour]);
+    } finally {
+      await t.db.update(practitionerRoles).set({ endDate }).where(eq(practitionerRoles.id, role));
+    }
   });
 
   it('replaces the file under a new key and deletes the old object after the commit', async () => {

@@ -122,12 +122,23 @@ export function credentialDocumentsService(deps: Pick<AppDeps, 'db'>, storage: D
       .map(([id]) => id);
   }
 
-  /** The chosen organisations must be the practitioner's own (a role there or beneath it). */
-  async function checkShares(practitionerId: string, organisationIds: string[]) {
+  /**
+   * The organisations newly chosen must be the practitioner's own (a role there or beneath it). Those the
+   * document is already shared with (`kept`) may stay after the role ended, and any may be removed: a
+   * practitioner who left an organisation can still renew the document and withdraw that organisation.
+   */
+  async function checkShares(
+    executor: Parameters<typeof repo.shareableOrganisations>[0],
+    practitionerId: string,
+    organisationIds: string[],
+    kept: string[] = [],
+  ) {
+    const added = organisationIds.filter((id) => !kept.includes(id));
+    if (!added.length) return;
     const shareable = new Set(
-      (await repo.shareableOrganisations(db, practitionerId, today())).map((o) => o.id),
+      (await repo.shareableOrganisations(executor, practitionerId, today())).map((o) => o.id),
     );
-    if (organisationIds.some((id) => !shareable.has(id)))
+    if (added.some((id) => !shareable.has(id)))
       throw new ValidationError([{ field: 'organisationIds', message: messages.notShareable }]);
   }
 
@@ -287,7 +298,7 @@ export function credentialDocumentsService(deps: Pick<AppDeps, 'db'>, storage: D
       const { details, stored } = await readUpload(parts, true);
       const input = details!;
       try {
-        await checkShares(acting.practitionerId, input.organisationIds);
+        await checkShares(db, acting.practitionerId, input.organisationIds);
         return await db.transaction(async (tx) => {
           const row = await repo.insert(tx, {
             practitionerId: acting.practitionerId,
@@ -331,14 +342,12 @@ export function credentialDocumentsService(deps: Pick<AppDeps, 'db'>, storage: D
       input: CredentialDocumentDetails,
       requestId: string,
     ): Promise<CredentialDocument> {
-      const { acting } = await ownDocument(auth, id);
-      await checkShares(acting.practitionerId, input.organisationIds);
       return db.transaction(async (tx) => {
-        const { row } = await ownDocument(auth, id, tx, true);
-        const before = {
-          ...audited(row),
-          organisationIds: (await repo.sharedOrganisationIds(tx, id)).sort(),
-        };
+        const { acting, row } = await ownDocument(auth, id, tx, true);
+        const shared = await repo.sharedOrganisationIds(tx, id);
+        // Read under the row's lock, so the shares kept are the ones the update replaces.
+        await checkShares(tx, acting.practitionerId, input.organisationIds, shared);
+        const before = { ...audited(row), organisationIds: [...shared].sort() };
         const values = {
           type: input.type,
           title: input.title,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CredentialDocument, CredentialDocuments } from '@pca/contracts';
 import {
+  credentialDocumentApiPath as itemPath,
   credentialDocumentApiPaths as paths,
   credentialDocumentMessages as messages,
 } from '@pca/contracts/credential-documents-paths.ts';
@@ -240,5 +241,36 @@ describe('adding a credential document', () => {
       ['Qualification', 'Qualification'],
       ['Other', 'Other'],
     ]);
+  });
+});
+
+describe('editing a credential document', () => {
+  const telehealth = {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Harbour Telehealth',
+  };
+  const editPath = `/credential-document/edit/${documentId}`;
+
+  it('lists an organisation it is still shared with where the role has ended, so it can be withdrawn', async () => {
+    const saved: unknown[] = [];
+    serve({
+      // Harbour Telehealth is no longer shareable (the role there ended), but the document still is shared.
+      [`GET ${paths.list}`]: () => json(listOf([document({ sharedWith: [harbour, telehealth] })])),
+      [`GET ${itemPath(documentId)}`]: () => json(document({ sharedWith: [harbour, telehealth] })),
+      [`PUT ${itemPath(documentId)}`]: (request) => {
+        saved.push(request.body);
+        return json(document({ sharedWith: [harbour] }));
+      },
+    });
+    renderApp(editPath);
+    const ended = await screen.findByRole('checkbox', {
+      name: `${telehealth.name} (no current role)`,
+    });
+    expect(ended).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: harbour.name })).toBeChecked();
+    await userEvent.click(ended);
+    await userEvent.click(screen.getByRole('button', { name: messages.save }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ organisationIds: [harbour.id] });
   });
 });

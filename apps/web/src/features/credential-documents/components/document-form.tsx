@@ -45,6 +45,27 @@ export type DocumentFormProps = {
 /** The file types the picker offers (the server decides by the file's bytes, whatever is picked). */
 const accept = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 
+/** After an organisation's name whose share stays although the practitioner's role there has ended. */
+const noCurrentRole = '(no current role)';
+
+/**
+ * The sharing choices: the organisations the practitioner may share with, then those the document is still
+ * shared with where their role has since ended — ticked, so the share can be kept or withdrawn (the server
+ * keeps it, and lets it go, but takes no new one there).
+ */
+function shareOptions(
+  organisations: CredentialDocumentOrganisation[],
+  document: CredentialDocument | undefined,
+) {
+  const shareable = new Set(organisations.map((o) => o.id));
+  return [
+    ...organisations.map((o) => ({ value: o.id, label: o.name })),
+    ...(document?.sharedWith ?? [])
+      .filter((o) => !shareable.has(o.id))
+      .map((o) => ({ value: o.id, label: `${o.name} ${noCurrentRole}` })),
+  ];
+}
+
 /**
  * A credential document's details and file (docs/product/credential-documents.md): validated by the contract
  * the server applies; a missing file and the server's refusal of the file (its type, size, JavaScript in a
@@ -72,6 +93,7 @@ export function DocumentForm({
     },
   });
   const [file, setFile] = useState<File | null>(null);
+  const options = shareOptions(organisations, document);
   const { errors, submitCount } = form.formState;
   // The file is outside the schema, so it is judged on every attempt, whether the details pass or not:
   // the first Upload reports it with the rest.
@@ -157,7 +179,7 @@ export function DocumentForm({
       />
       {dateField('issueDate', messages.issueDateLabel)}
       {dateField('expiryDate', messages.expiryDateLabel)}
-      {organisations.length ? (
+      {options.length ? (
         <Controller
           control={form.control}
           name="organisationIds"
@@ -167,7 +189,7 @@ export function DocumentForm({
                 label={messages.shareLabel}
                 hint={messages.shareHint}
                 message={fieldState.error?.message ?? serverMessage('organisationIds')}
-                options={organisations.map((o) => ({ value: o.id, label: o.name }))}
+                options={options}
                 value={field.value}
                 onChange={field.onChange}
               />
