@@ -5,6 +5,7 @@ import type { CredentialDocument, CredentialDocuments } from '@pca/contracts';
 import {
   credentialDocumentApiPath as itemPath,
   credentialDocumentApiPaths as paths,
+  credentialDocumentFileApiPath as filePath,
   credentialDocumentMessages as messages,
 } from '@pca/contracts/credential-documents-paths.ts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
@@ -250,6 +251,11 @@ describe('editing a credential document', () => {
     name: 'Harbour Telehealth',
   };
   const editPath = `/credential-document/edit/${documentId}`;
+  const pickFile = (name: string) =>
+    userEvent.upload(
+      globalThis.document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['%PDF'], name, { type: 'application/pdf' }),
+    );
 
   it('lists an organisation it is still shared with where the role has ended, so it can be withdrawn', async () => {
     const saved: unknown[] = [];
@@ -272,5 +278,38 @@ describe('editing a credential document', () => {
     await userEvent.click(screen.getByRole('button', { name: messages.save }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ organisationIds: [harbour.id] });
+  });
+
+  it('reads the tasks and their counts again after a save, a new file and a removal', async () => {
+    serve({
+      [`GET ${paths.list}`]: () => json(listOf([document()])),
+      [`GET ${itemPath(documentId)}`]: () => json(document()),
+      [`PUT ${itemPath(documentId)}`]: () => json(document()),
+      [`PUT ${filePath(documentId)}`]: () => json(document({ fileName: 'renewed.pdf' })),
+      [`DELETE ${itemPath(documentId)}`]: () => new Response(null, { status: 204 }),
+    });
+    const { queryClient, router } = renderApp(editPath);
+    // What the tasks page read: the server completes the document's expiry reminders on each of these.
+    const taskKeys = [
+      ['tasks', 'list', 'NotComplete', 1],
+      ['tasks-notifications', 'counts'],
+    ];
+    const seedTasks = () =>
+      taskKeys.forEach((key) => queryClient.setQueryData(key, { seeded: true }));
+    const invalidated = () =>
+      taskKeys.map((key) => queryClient.getQueryState(key)?.isInvalidated ?? false);
+
+    seedTasks();
+    await screen.findByRole('button', { name: messages.save });
+    await pickFile('renewed.pdf');
+    await userEvent.click(screen.getByRole('button', { name: messages.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credential-documents'));
+    expect(invalidated()).toEqual([true, true]);
+
+    seedTasks();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Indemnity 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: messages.removeTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.removeConfirm }));
+    await waitFor(() => expect(invalidated()).toEqual([true, true]));
   });
 });

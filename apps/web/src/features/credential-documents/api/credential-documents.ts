@@ -17,6 +17,14 @@ import { useRefreshingWrite } from '#lib/refreshing-write.ts';
 /** Every query of these pages lives under this key; each change refetches it. */
 const root = ['credential-documents'] as const;
 
+/**
+ * What else a change, a new file or a removal changes: the server completes the document's open expiry
+ * reminders (docs/decisions/057-credential-documents.md), so the task lists and the tabs' counts
+ * ('Open (n)') are read again — the tasks feature's keys, which this feature cannot import.
+ */
+const tasksKey = ['tasks'] as const;
+const tasksNotificationsCountsKey = ['tasks-notifications', 'counts'] as const;
+
 /** The practitioner's documents (own, or the managed practitioner's) and whom they may share with. */
 export function useCredentialDocuments() {
   return useQuery(httpQuery<CredentialDocuments>([...root, 'list'], paths.list));
@@ -45,21 +53,32 @@ export const useAddCredentialDocument = () =>
   );
 
 export const useUpdateCredentialDocument = () =>
-  useRefreshingWrite(root, ({ id, details }: { id: string; details: CredentialDocumentDetails }) =>
-    http<CredentialDocument>(credentialDocumentApiPath(id), { method: 'PUT', body: details }),
+  useRefreshingWrite(
+    root,
+    ({ id, details }: { id: string; details: CredentialDocumentDetails }) =>
+      http<CredentialDocument>(credentialDocumentApiPath(id), { method: 'PUT', body: details }),
+    tasksKey,
+    tasksNotificationsCountsKey,
   );
 
 export const useReplaceCredentialDocumentFile = () =>
-  useRefreshingWrite(root, ({ id, file }: { id: string; file: File }) =>
-    http<CredentialDocument>(credentialDocumentFileApiPath(id), {
-      method: 'PUT',
-      body: uploadForm(file),
-    }),
+  useRefreshingWrite(
+    root,
+    ({ id, file }: { id: string; file: File }) =>
+      http<CredentialDocument>(credentialDocumentFileApiPath(id), {
+        method: 'PUT',
+        body: uploadForm(file),
+      }),
+    tasksKey,
+    tasksNotificationsCountsKey,
   );
 
 export const useRemoveCredentialDocument = () =>
-  useRefreshingWrite(root, (id: string) =>
-    http<null>(credentialDocumentApiPath(id), { method: 'DELETE' }),
+  useRefreshingWrite(
+    root,
+    (id: string) => http<null>(credentialDocumentApiPath(id), { method: 'DELETE' }),
+    tasksKey,
+    tasksNotificationsCountsKey,
   );
 
 /** Saves the document's file (the browser's download). */
