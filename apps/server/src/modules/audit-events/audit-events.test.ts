@@ -25,6 +25,7 @@ const ra = {
   george: '2000000066',
   priya: '2000000077',
   isla: '2000000099',
+  hannah: '2000000112',
 };
 type Who = keyof typeof ra | 'benForAlice';
 const tokens: Partial<Record<Who, string>> = {};
@@ -212,6 +213,33 @@ describe('filters and paging', () => {
     expect(actors.map((a) => a.name)).toEqual(
       expect.arrayContaining(['Alice Nguyen', 'Ben Okafor']),
     );
+  });
+
+  it('offers the people with a role on a healthcare service of the trail’s organisations', async () => {
+    // Ben manages Surry Hills GP (a HealthcareServiceManager); Hannah manages the Harbour group above it.
+    const gp = demoIds.healthcareService('surry-hills-gp');
+    await appendAudit(t.db, {
+      actorUserId: user('ben'),
+      action: 'healthcare-service.updated',
+      entityType: 'HealthcareService',
+      entityId: gp,
+      changedFields: { name: { from: 'Surry Hills GP', to: 'Surry Hills General Practice' } },
+    });
+    const edit = (await all('hannah')).find(
+      (i) => i.entityId === gp && i.action === 'healthcare-service.updated',
+    );
+    expect(edit?.actor?.id).toBe(user('ben'));
+    const before = statements.length;
+    const res = await get('hannah', paths.actors);
+    expect(res.statusCode, res.body).toBe(200);
+    const { actors } = AuditActors.parse(res.json());
+    expect(actors).toContainEqual({ id: user('ben'), name: 'Ben Okafor' });
+    // Still one statement beside the caller's lookup.
+    const sent = statements.slice(before);
+    expect(sent.filter((q) => q.includes('order by u.family_name'))).toHaveLength(1);
+    expect(sent.length).toBeLessThanOrEqual(2);
+    const byBen = await all('hannah', `?actor=${user('ben')}`);
+    expect(byBen.map((i) => i.entityId)).toContain(gp);
   });
 
   it.each([

@@ -154,7 +154,8 @@ export function auditEventsRepository(db: Database) {
 
     /**
      * Who the actor filter offers: the trail's user, the delegates of its practitioner (their
-     * delegations in any state), and the people holding a role on its organisations.
+     * delegations in any state), and the people holding a role on its organisations or on one of their
+     * healthcare services; one statement.
      */
     async actors(trail: Trail) {
       const parts: SQL[] = [];
@@ -162,13 +163,19 @@ export function auditEventsRepository(db: Database) {
       if (trail.practitionerId)
         parts.push(sql`select delegate_user_id from delegations
           where practitioner_id = ${trail.practitionerId}::uuid and delegate_user_id is not null`);
-      if (trail.organisationIds.length)
-        parts.push(
-          sql`select user_id from role_memberships where organisation_id in (${sql.join(
-            trail.organisationIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
+      if (trail.organisationIds.length) {
+        const organisations = sql.join(
+          trail.organisationIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
         );
+        parts.push(
+          sql`select user_id from role_memberships where organisation_id in (${organisations})`,
+        );
+        // Roles on a healthcare service of those organisations (HealthcareServiceManager).
+        parts.push(sql`select m.user_id from role_memberships m
+          join healthcare_services hs on hs.id = m.healthcare_service_id
+          where hs.organisation_id in (${organisations})`);
+      }
       if (!parts.length) return [];
       const result = (await db.execute(sql`
         select u.id, u.given_name, u.family_name from users u
