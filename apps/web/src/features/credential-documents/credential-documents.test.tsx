@@ -10,7 +10,7 @@ import {
 } from '@pca/contracts/credential-documents-paths.ts';
 import { apiPaths, meApiPaths } from '@pca/contracts/paths.ts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
+import { fieldProblem, installFakeServer, json, type FakeHandler } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { testUser } from '../../test/test-config.ts';
 
@@ -311,5 +311,35 @@ describe('editing a credential document', () => {
     const dialog = await screen.findByRole('dialog', { name: messages.removeTitle });
     await userEvent.click(within(dialog).getByRole('button', { name: messages.removeConfirm }));
     await waitFor(() => expect(invalidated()).toEqual([true, true]));
+  });
+
+  it('sends a new file once: when the details then fail, Save sends the details alone', async () => {
+    let detailsAnswers = 0;
+    const requests = serve({
+      [`GET ${paths.list}`]: () => json(listOf([document()])),
+      [`GET ${itemPath(documentId)}`]: () => json(document()),
+      [`PUT ${filePath(documentId)}`]: () => json(document({ fileName: 'renewed.pdf' })),
+      [`PUT ${itemPath(documentId)}`]: () =>
+        ++detailsAnswers === 1
+          ? fieldProblem('title', 'Enter a title of 120 characters or fewer')
+          : json(document({ fileName: 'renewed.pdf' })),
+    });
+    const { router } = renderApp(editPath);
+    await screen.findByRole('button', { name: messages.save });
+    await pickFile('renewed.pdf');
+    await userEvent.click(screen.getByRole('button', { name: messages.save }));
+    expect(await screen.findByText('The new file renewed.pdf was saved')).toBeVisible();
+    expect(
+      screen.getByText('Your other changes were not saved. Select Save to try again.'),
+    ).toBeVisible();
+    // The picker is empty again.
+    expect(
+      globalThis.document.querySelector<HTMLInputElement>('input[type="file"]')!.files,
+    ).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: messages.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credential-documents'));
+    const puts = requests.filter((r) => r.method === 'PUT').map((r) => r.path);
+    expect(puts).toEqual([filePath(documentId), itemPath(documentId), itemPath(documentId)]);
   });
 });

@@ -38,8 +38,14 @@ export type DocumentFormProps = {
   submitLabel: string;
   saving: boolean;
   serverError: unknown;
-  onSubmit: (result: DocumentFormResult) => void;
+  /**
+   * Sends the form. `clearFile` empties the file picker: the page calls it once the file was saved, so
+   * trying again after a later failure does not send it twice.
+   */
+  onSubmit: (result: DocumentFormResult, clearFile: () => void) => void;
   otherActions?: ReactNode;
+  /** Said above the form (what a failed save did save). */
+  notice?: ReactNode;
 };
 
 /** The file types the picker offers (the server decides by the file's bytes, whatever is picked). */
@@ -80,6 +86,7 @@ export function DocumentForm({
   serverError,
   onSubmit,
   otherActions,
+  notice,
 }: DocumentFormProps) {
   const fieldId = useFieldId();
   const form = useSchemaForm(CredentialDocumentDetails, {
@@ -93,6 +100,12 @@ export function DocumentForm({
     },
   });
   const [file, setFile] = useState<File | null>(null);
+  // A new key gives a new, empty picker: a file input's chosen file cannot be set, only cleared this way.
+  const [picker, setPicker] = useState(0);
+  const clearFile = () => {
+    setFile(null);
+    setPicker((n) => n + 1);
+  };
   const options = shareOptions(organisations, document);
   const { errors, submitCount } = form.formState;
   // The file is outside the schema, so it is judged on every attempt, whether the details pass or not:
@@ -129,10 +142,11 @@ export function DocumentForm({
       submitLabel={submitLabel}
       saving={saving}
       otherActions={otherActions}
+      intro={notice}
       otherErrors={fileMissing ? [['file', messages.fileRequired]] : []}
       onSubmit={(details) => {
         if (!document && !file) return;
-        onSubmit({ details, file });
+        onSubmit({ details, file }, clearFile);
       }}
     >
       {document ? (
@@ -141,6 +155,7 @@ export function DocumentForm({
         </Text>
       ) : null}
       <FileInput
+        key={picker}
         id={fieldId('file')}
         label={document ? messages.replaceFileLabel : messages.fileLabel}
         hint={messages.fileHint}
