@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { businessApiPath, type CreatedEntity } from '@pca/contracts';
 import { http } from '../http.ts';
 import { httpQuery } from '../http-query.ts';
@@ -11,6 +11,8 @@ export type OrganisationEntityPaths = {
   one: string;
   /** POST: add one to the organisation (`:id` is the organisation's id). */
   create: string;
+  /** Other pages a save or an addition changes, read again after it (e.g. the locations a service is at). */
+  alsoChanged?: QueryKey[];
 };
 
 /**
@@ -22,6 +24,7 @@ export function organisationEntityApi<Detail extends { organisation: { id: strin
   key,
   one,
   create,
+  alsoChanged = [],
 }: OrganisationEntityPaths) {
   const queryOptionsOf = (id: string) => httpQuery<Detail>([key, id], businessApiPath(one, id));
   return {
@@ -36,7 +39,8 @@ export function organisationEntityApi<Detail extends { organisation: { id: strin
           http<Detail>(businessApiPath(one, id), { method: 'PATCH', body }),
         onSuccess: (saved) => {
           client.setQueryData(queryOptionsOf(id).queryKey, saved);
-          void client.invalidateQueries({ queryKey: ['organisations', saved.organisation.id] });
+          for (const queryKey of [['organisations', saved.organisation.id], ...alsoChanged])
+            void client.invalidateQueries({ queryKey });
         },
       });
     },
@@ -45,8 +49,10 @@ export function organisationEntityApi<Detail extends { organisation: { id: strin
       return useMutation({
         mutationFn: (body: Input) =>
           http<CreatedEntity>(businessApiPath(create, organisationId), { method: 'POST', body }),
-        onSuccess: () =>
-          void client.invalidateQueries({ queryKey: ['organisations', organisationId] }),
+        onSuccess: () => {
+          for (const queryKey of [['organisations', organisationId], ...alsoChanged])
+            void client.invalidateQueries({ queryKey });
+        },
       });
     },
   };

@@ -14,4 +14,6 @@ export const {
   key: 'healthcare-services',
   one: healthcareServiceApiPaths.healthcareService,
   create: healthcareServiceApiPaths.create,
+  // A location's page lists its services: one moved to another location, or added, changes both pages.
+  alsoChanged: [['locations']],
 });

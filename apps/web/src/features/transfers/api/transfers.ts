@@ -29,13 +29,18 @@ export function useTransferOptions() {
   return useQuery(httpQuery<TransferOptions>([...root, 'options'], transfersApiPaths.options));
 }
 
-/** Starts a transfer (operator). */
+/** Starts a transfer (operator); the operator home's pending counts are read again. */
 export const useStartTransfer = () =>
-  useRefreshingWrite(root, (body: StartTransfer) =>
-    http<Transfer>(transfersApiPaths.list, { method: 'POST', body }),
+  useRefreshingWrite(
+    root,
+    (body: StartTransfer) => http<Transfer>(transfersApiPaths.list, { method: 'POST', body }),
+    ['admin'],
   );
 
-/** Accepts, declines (with a reason) or withdraws a transfer. */
+/**
+ * Accepts, declines (with a reason) or withdraws a transfer. An accepted one moves its entities: their
+ * pages, the two organisations' pages and the operator home's counts are read again.
+ */
 export const useAnswerTransfer = () =>
   useRefreshingWrite(
     root,
@@ -52,4 +57,8 @@ export const useAnswerTransfer = () =>
         method: 'POST',
         ...(action === 'decline' ? { body: { reason } } : {}),
       }),
+    ['admin'],
+    ['organisations'],
+    ['locations'],
+    ['healthcare-services'],
   );
