@@ -678,8 +678,14 @@ describe('expiry reminders', () => {
     expect(made.map((task) => task.practitionerId).sort()).toEqual(
       [alice, demoIds.practitioner('farah')].sort(),
     );
-    expect(made[0]!.reason).toBe(
+    const reasonOf = (practitionerId: string) =>
+      made.find((task) => task.practitionerId === practitionerId)!.reason;
+    expect(reasonOf(alice)).toBe(
       'Medical registration expires on 31 December 2026. Upload the renewed document, or change its dates, so the organisations that rely on it keep a current copy.',
+    );
+    // Farah's copy is in her own list: it says whose document it is, and where it is updated.
+    expect(reasonOf(demoIds.practitioner('farah'))).toBe(
+      'Medical registration, a credential document of Alice Nguyen, expires on 31 December 2026. To update it, manage Alice Nguyen (Switch accounts, then Managed accounts) and open their credential documents.',
     );
     // 31 days away: not yet.
     expect(await expiryTasks(later.id)).toEqual([]);

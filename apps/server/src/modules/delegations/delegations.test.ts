@@ -15,10 +15,12 @@ import {
 } from '@pca/contracts';
 import {
   auditEvents,
+  credentialDocuments,
   delegationConsents,
   delegations,
   mailOutbox,
   roleMemberships,
+  tasks,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -451,6 +453,71 @@ describe('stopping Ben while he manages Alice', () => {
     expect((await auditOf(benDelegation)).map((a) => a.action)).toEqual(
       expect.arrayContaining(['delegation.stop', 'delegation.reassign']),
     );
+  });
+});
+
+describe('stopping a delegate who has a task list of their own', () => {
+  it('removes their open reminders about the practitioner’s credential documents, in the stop', async () => {
+    const [farahDelegation] = await t.db
+      .insert(delegations)
+      .values({
+        practitionerId: demoIds.practitioner('alice'),
+        delegateUserId: demoIds.user('farah'),
+        raNumber: '2000000055',
+        givenName: 'Farah',
+        familyName: 'Haddad',
+        email: 'farah.haddad@example.com',
+        status: 'Accepted',
+      })
+      .returning({ id: delegations.id });
+    const documentOf = async (practitioner: string) => {
+      const [row] = await t.db
+        .insert(credentialDocuments)
+        .values({
+          practitionerId: demoIds.practitioner(practitioner),
+          type: 'Qualification',
+          title: `${practitioner}’s qualification`,
+          issueDate: '2020-01-01',
+          expiryDate: '2026-12-31',
+          fileName: 'qualification.pdf',
+          mediaType: 'application/pdf',
+          sizeBytes: 10,
+          storageKey: `credential-documents/${crypto.randomUUID()}`,
+          sha256: '0'.repeat(64),
+        })
+        .returning({ id: credentialDocuments.id });
+      return row!.id;
+    };
+    const alicesDocument = await documentOf('alice');
+    const farahsDocument = await documentOf('farah');
+    const reminder = (documentId: string, practitioner: string) => ({
+      kind: 'CredentialExpiry' as const,
+      entityType: 'CredentialDocument' as const,
+      entityId: documentId,
+      practitionerId: demoIds.practitioner(practitioner),
+      reason: 'It expires on 31 December 2026.',
+      dedupeKey: `credential-expiry:${documentId}:${practitioner}:2026-12-31`,
+    });
+    await t.db
+      .insert(tasks)
+      .values([
+        reminder(alicesDocument, 'alice'),
+        reminder(alicesDocument, 'farah'),
+        reminder(farahsDocument, 'farah'),
+      ]);
+    const remindersOf = async (documentId: string) =>
+      (
+        await t.db
+          .select({ practitionerId: tasks.practitionerId })
+          .from(tasks)
+          .where(eq(tasks.entityId, documentId))
+      ).map((r) => r.practitionerId);
+
+    const stop = await call(alice, 'POST', delegationApiPath('stop', farahDelegation!.id), consent);
+    expect(DelegationListItem.parse(stop.json()).status).toBe('Stopped');
+    // Farah's copy of the reminder about Alice's document is gone; Alice keeps hers, Farah her own.
+    expect(await remindersOf(alicesDocument)).toEqual([demoIds.practitioner('alice')]);
+    expect(await remindersOf(farahsDocument)).toEqual([demoIds.practitioner('farah')]);
   });
 });
 

@@ -222,6 +222,33 @@ export function delegationsRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * Removes the open credential-expiry reminders a delegate was given in their own task list about the
+     * practitioner's documents (docs/decisions/057-credential-documents.md), once no Accepted delegation links
+     * the two any more: the task is no longer theirs to do, and the document no longer theirs to open. The
+     * practitioner's own reminder stays. Answers how many it removed.
+     */
+    async removeDelegateExpiryTasks(
+      tx: Transaction,
+      practitionerId: string,
+      delegateUserId: string | null,
+    ) {
+      if (!delegateUserId) return 0;
+      const result = (await tx.execute(sql`
+        delete from tasks t
+         using credential_documents d, practitioners p
+         where t.kind = 'CredentialExpiry' and t.entity_type = 'CredentialDocument'
+           and t.status = 'NotComplete'
+           and d.id = t.entity_id and d.practitioner_id = ${practitionerId}
+           and p.user_id = ${delegateUserId} and t.practitioner_id = p.id
+           and not exists (
+             select 1 from delegations dl
+              where dl.practitioner_id = ${practitionerId} and dl.delegate_user_id = ${delegateUserId}
+                and dl.status = 'Accepted')
+        returning t.id`)) as unknown as { rows: Array<{ id: string }> };
+      return result.rows.length;
+    },
+
     /** Records a consent: which delegation, which action, which version of the text, by whom. */
     async recordConsent(
       tx: Transaction,

@@ -234,6 +234,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
     mail: (moved: DelegationRow, consent: DelegationConsent) => OutgoingMail,
     values: Partial<DelegationRow> = {},
     check: (row: DelegationRow) => void = () => undefined,
+    also: (tx: Transaction, moved: DelegationRow) => Promise<unknown> = async () => undefined,
   ): Promise<DelegationListItem> {
     const row = await own(d, id);
     check(row);
@@ -243,6 +244,7 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       const m = await move(tx, d, row, action, values);
       await recordConsent(tx, d, m, action, consent);
       await queueMail(tx, mail(m, consent));
+      await also(tx, m);
       return m;
     });
     return toItem(moved);
@@ -384,8 +386,17 @@ export function delegationsService(db: Database, opts: { productName: string; pu
       requestId: string,
     ): Promise<DelegationListItem> {
       const d = delegator(auth, requestId);
-      return consentedMove(d, id, 'stop', body.consentVersion, (m, consent) =>
-        mails.stopped(parties(d, m), consent),
+      // The delegate's own copies of the practitioner's credential-expiry reminders go with the delegation,
+      // in its transaction (docs/decisions/057-credential-documents.md).
+      return consentedMove(
+        d,
+        id,
+        'stop',
+        body.consentVersion,
+        (m, consent) => mails.stopped(parties(d, m), consent),
+        {},
+        undefined,
+        (tx, m) => repo.removeDelegateExpiryTasks(tx, d.practitionerId, m.delegateUserId),
       );
     },
 

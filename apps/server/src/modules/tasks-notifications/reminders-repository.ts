@@ -144,13 +144,16 @@ export async function failScheduledJob(db: Database, name: string, error: string
 
 /**
  * Credential documents expiring between `today` and `until` (Sydney dates, both included) whose expiry has
- * not been reminded of yet (docs/decisions/057-credential-documents.md), each with who gets the task: its
- * practitioner, and every delegate of theirs with an Accepted delegation and a task list of their own.
+ * not been reminded of yet (docs/decisions/057-credential-documents.md), each with its practitioner's name and
+ * who gets the task: its practitioner, and every delegate of theirs with an Accepted delegation and a task
+ * list of their own.
  */
 export async function credentialDocumentsExpiring(db: Database, today: string, until: string) {
   const result = (await db.execute(sql`
     select d.id, d.practitioner_id as "practitionerId", d.expiry_date::text as "expiryDate",
            coalesce(nullif(d.title, ''), d.file_name) as name,
+           (select pr.given_name || ' ' || pr.family_name from practitioners pr
+             where pr.id = d.practitioner_id) as "practitionerName",
            coalesce((select array_agg(p.id order by p.id)
                        from delegations dl
                        join users u on u.id = dl.delegate_user_id and u.is_active
@@ -165,26 +168,30 @@ export async function credentialDocumentsExpiring(db: Database, today: string, u
     practitionerId: string;
     expiryDate: string;
     name: string;
+    practitionerName: string;
     delegatePractitionerIds: string[];
   }>;
   return result.rows;
 }
 
 /**
- * Creates one document's expiry tasks and records that its expiry was reminded of, in one transaction. The
- * dedupe key (document, recipient, expiry date) is unique: a run at the same moment in another process
- * inserts nothing twice. Answers how many tasks it inserted.
+ * Creates one document's expiry tasks, each recipient's with its own reason, and records that its expiry was
+ * reminded of, in one transaction. The dedupe key (document, recipient, expiry date) is unique: a run at the
+ * same moment in another process inserts nothing twice. Answers how many tasks it inserted.
  */
 export async function insertCredentialExpiryTasks(
   db: Database,
-  document: { id: string; expiryDate: string; recipients: string[] },
-  reason: string,
+  document: {
+    id: string;
+    expiryDate: string;
+    recipients: Array<{ practitionerId: string; reason: string }>;
+  },
 ) {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(tasks)
       .values(
-        document.recipients.map((practitionerId) => ({
+        document.recipients.map(({ practitionerId, reason }) => ({
           kind: 'CredentialExpiry' as const,
           entityType: 'CredentialDocument' as const,
           entityId: document.id,

@@ -102,10 +102,19 @@ async function createRoleEndingNotifications(db: Database, now: Date): Promise<n
 }
 
 /**
+ * The reason of a delegate's copy, in their own task list: whose document it is, and that it is updated while
+ * managing that practitioner (the document's page is theirs, not the delegate's own account's).
+ */
+export const delegateExpiryTaskReason = (name: string, practitionerName: string, date: string) =>
+  `${name}, a credential document of ${practitionerName}, expires on ${date}. To update it, manage ` +
+  `${practitionerName} (Switch accounts, then Managed accounts) and open their credential documents.`;
+
+/**
  * Gives the practitioner, and each delegate of theirs who has a task list, a task 30 days before one of
  * their credential documents expires (docs/decisions/057-credential-documents.md): once per document and
  * expiry date, recorded on the document, so a re-run finds nothing due; a delegate without a practitioner
- * record sees the practitioner's task while managing them.
+ * record sees the practitioner's task while managing them. A delegate's copy names the practitioner whose
+ * document it is; stopping the delegation removes their open copies (delegations module).
  */
 async function createCredentialExpiryTasks(db: Database, now: Date): Promise<number> {
   const today = portalDate(now);
@@ -115,16 +124,24 @@ async function createCredentialExpiryTasks(db: Database, now: Date): Promise<num
     addDays(today, credentialDocumentLimits.expiresSoonDays),
   );
   let created = 0;
-  for (const document of due)
-    created += await insertCredentialExpiryTasks(
-      db,
-      {
-        id: document.id,
-        expiryDate: document.expiryDate,
-        recipients: [document.practitionerId, ...document.delegatePractitionerIds],
-      },
-      credentialDocumentMessages.expiryTaskReason(document.name, longDate(document.expiryDate)),
-    );
+  for (const document of due) {
+    const date = longDate(document.expiryDate);
+    const delegateReason = delegateExpiryTaskReason(document.name, document.practitionerName, date);
+    created += await insertCredentialExpiryTasks(db, {
+      id: document.id,
+      expiryDate: document.expiryDate,
+      recipients: [
+        {
+          practitionerId: document.practitionerId,
+          reason: credentialDocumentMessages.expiryTaskReason(document.name, date),
+        },
+        ...document.delegatePractitionerIds.map((practitionerId) => ({
+          practitionerId,
+          reason: delegateReason,
+        })),
+      ],
+    });
+  }
   return created;
 }
 
