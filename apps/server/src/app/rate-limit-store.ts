@@ -140,7 +140,7 @@ export function databaseRateLimitStore(
 ): FastifyRateLimitStoreCtor {
   const hits = databaseRateLimitHits(db, opts);
   const batched = batchedRateLimitHits(hits, opts.batchEveryMs ?? 1_000);
-  const batchedPrefixes = opts.batchedPrefixes ?? ['reads:'];
+  const batchedPrefixes = opts.batchedPrefixes ?? ['reads:', 'partner-reads:'];
   const counterFor = (key: string) =>
     batchedPrefixes.some((prefix) => key.startsWith(prefix)) ? batched : hits;
   class DatabaseRateLimitStore implements FastifyRateLimitStore {

@@ -38,6 +38,8 @@ describe('rate limits on the real database', () => {
       RATE_LIMIT_TOKEN: '5/1m',
       RATE_LIMIT_WRITES: '3/1m',
       RATE_LIMIT_READS: '5/1m',
+      RATE_LIMIT_PARTNER_READS: '4/1m',
+      RATE_LIMIT_PARTNER_WRITES: '2/1m',
     });
     // These sign-ins come from 127.0.0.1; the tests below use addresses of their own.
     alice = t.bearer(await t.tokenFor(ALICE));
@@ -159,6 +161,42 @@ describe('rate limits on the real database', () => {
     ).toHaveLength(2);
   });
 
+  it('the partner API is limited per client address, reads and writes apart, in its own OperationOutcome', async () => {
+    const fhir = (method: 'GET' | 'POST', remoteAddress: string) =>
+      t.app.inject({
+        method,
+        url: method === 'GET' ? '/fhir/metadata' : '/fhir/Task',
+        remoteAddress,
+        headers: { 'content-type': 'application/fhir+json' },
+        ...(method === 'POST' ? { payload: '{}' } : {}),
+      });
+    for (let i = 0; i < 4; i++) expect((await fhir('GET', '198.51.100.7')).statusCode).toBe(200);
+    // Writes count apart: unsigned, they are refused, and still counted.
+    for (let i = 0; i < 2; i++) expect((await fhir('POST', '198.51.100.7')).statusCode).toBe(401);
+    for (const method of ['GET', 'POST'] as const) {
+      const refused = await fhir(method, '198.51.100.7');
+      expect(refused.statusCode, method).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/^application\/fhir\+json/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({
+        resourceType: 'OperationOutcome',
+        issue: [
+          {
+            severity: 'error',
+            code: 'throttled',
+            diagnostics: expect.stringMatching(/^Too many requests/),
+          },
+        ],
+      });
+    }
+    // Another address has its own counters; the portal's API is not counted with the partner's.
+    expect((await fhir('GET', '198.51.100.8')).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '198.51.100.7' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('signed-in reads are limited per user with their own counter', async () => {
     for (let i = 0; i < 5; i++)
       expect(
@@ -216,6 +254,8 @@ describe('rate-limit configuration', () => {
       reads: { max: 600, windowMs: 60_000 },
       hpiiSearch: { max: 20, windowMs: 600_000 },
       feedback: { max: 5, windowMs: 600_000 },
+      partnerReads: { max: 1200, windowMs: 60_000 },
+      partnerWrites: { max: 30, windowMs: 10_000 },
     });
     const custom = loadConfig({
       NODE_ENV: 'test',

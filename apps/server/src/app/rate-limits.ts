@@ -1,5 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { fhirApiPaths } from '@pca/contracts/fhir-paths.ts';
 import {
   apiPaths,
   feedbackApiPaths,
@@ -15,7 +16,8 @@ import { databaseRateLimitStore, type DatabaseRateLimitStoreOptions } from './ra
 /** The problem type of a 429 (stable: clients may rely on it). */
 export const RATE_LIMITED = 'rate-limited';
 
-type Category = 'signIn' | 'token' | 'feedback' | 'writes' | 'reads';
+type Category =
+  'signIn' | 'token' | 'feedback' | 'writes' | 'reads' | 'partnerWrites' | 'partnerReads';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Reads that stay unlimited: probes (a load balancer polls health) and the SPA's boot configuration. */
@@ -43,6 +45,9 @@ const HPII_SEARCHES: Record<string, (request: FastifyRequest) => boolean> = {
 function categoryOf(method: string, url: string): Category | null {
   // The partners' token endpoint counts with the portal's own token exchanges (docs/decisions/030-publishing-to-partners.md).
   if (method === 'POST' && url === partnerOAuthPaths.token) return 'token';
+  // The partner API, per client address: a partner's token is read by its handlers, after any hook.
+  if (url === fhirApiPaths.base || url.startsWith(`${fhirApiPaths.base}/`))
+    return WRITE_METHODS.has(method) ? 'partnerWrites' : 'partnerReads';
   if (!url.startsWith('/api/')) return null;
   if (method === 'GET' && url === apiPaths.login) return 'signIn';
   if (method === 'POST' && url === apiPaths.token) return 'token';
@@ -105,6 +110,14 @@ export async function registerRateLimits(
       ...limit(config.reads),
       keyGenerator: (r) => `reads:${userOrAddress(r)}`,
     }),
+    partnerWrites: app.rateLimit({
+      ...limit(config.partnerWrites),
+      keyGenerator: (r) => `partner-writes:${address(r)}`,
+    }),
+    partnerReads: app.rateLimit({
+      ...limit(config.partnerReads),
+      keyGenerator: (r) => `partner-reads:${address(r)}`,
+    }),
   };
 
   // HPI-I searches per user, beside the writes they also are: slow enough that trying numbers and names
@@ -134,10 +147,7 @@ export async function registerRateLimits(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const category = categoryOf(methods[0]!, route.url);
     if (!category) return;
-    const hook =
-      category === 'signIn' || category === 'token' || category === 'feedback'
-        ? 'onRequest'
-        : 'preHandler';
+    const hook = category === 'writes' || category === 'reads' ? 'preHandler' : 'onRequest';
     const existing = route[hook];
     // A new array: routes may share one preHandler array (e.g. the admin routes' operatorOnly).
     const hpii = HPII_SEARCHES[`${methods[0]} ${route.url}`];

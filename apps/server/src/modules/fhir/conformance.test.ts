@@ -19,7 +19,11 @@ import {
 // handling. It is driven by the CapabilityStatement, so what a later change declares is tested too: a declared
 // parameter, include or revinclude without an example below fails until it has one.
 
-const { t, as } = useTestApp({ RATE_LIMIT_WRITES: '1000/10s' });
+const { t, as } = useTestApp({
+  RATE_LIMIT_WRITES: '1000/10s',
+  RATE_LIMIT_PARTNER_WRITES: '1000/10s',
+  RATE_LIMIT_PARTNER_READS: '100000/1m',
+});
 beforeAll(indexR4Definitions, 60_000);
 
 const harbour = demoIds.organisation('harbour-group');

@@ -22,7 +22,11 @@ import {
 // fixes, the profiles declared, Endpoint and Provenance — on the real database, every resource valid R4, and
 // each HCPD profile's required elements, bindings and fixed values checked where a resource declares it.
 
-const { t, as } = useTestApp({ RATE_LIMIT_WRITES: '1000/10s' });
+const { t, as } = useTestApp({
+  RATE_LIMIT_WRITES: '1000/10s',
+  RATE_LIMIT_PARTNER_WRITES: '1000/10s',
+  RATE_LIMIT_PARTNER_READS: '100000/1m',
+});
 beforeAll(indexR4Definitions, 60_000);
 
 const SCT = 'http://snomed.info/sct';

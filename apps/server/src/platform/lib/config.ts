@@ -148,6 +148,10 @@ const Env = z.object({
   RATE_LIMIT_HPII_SEARCH: rateLimit('20/10m'),
   // Feedback sent per client address, signed in or not (docs/decisions/062-feedback.md).
   RATE_LIMIT_FEEDBACK: rateLimit('5/10m'),
+  // The partner API per client address: a directory sync pages through thousands of resources, and a
+  // request or message it sends lands in practitioners' task lists (docs/decisions/009-rate-limits.md).
+  RATE_LIMIT_PARTNER_READS: rateLimit('1200/1m'),
+  RATE_LIMIT_PARTNER_WRITES: rateLimit('30/10s'),
   // Mail (docs/decisions/019-mail-outbox-and-catcher.md): the outbox is sent only when SMTP_URL is set.
   SMTP_URL: z
     .string()
@@ -318,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       reads: e.RATE_LIMIT_READS,
       hpiiSearch: e.RATE_LIMIT_HPII_SEARCH,
       feedback: e.RATE_LIMIT_FEEDBACK,
+      partnerReads: e.RATE_LIMIT_PARTNER_READS,
+      partnerWrites: e.RATE_LIMIT_PARTNER_WRITES,
     },
     mail: {
       /** Where the outbox worker sends; without it mail stays queued (tests, or a deployment without mail). */
