@@ -1,34 +1,14 @@
-import { publicationLevelLabel } from '@pca/contracts';
 import { organisationHref } from '@pca/contracts/pages.ts';
 import { appendAudit, type AuditEntry } from '#platform/audit.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { changedFields } from '#platform/entities/audited-write.ts';
 import { queueMail } from '#platform/outbox.ts';
+import { publicationChangedMail, recordedChoice } from '#platform/mail/publication-changed-mail.ts';
 import type { ImportPlan, PreferenceLevel } from './plan.ts';
 import { nhsdImportRepository as repo } from './repository.ts';
 
 /** The import's transaction. */
 type Executor = Parameters<typeof repo.savePreference>[0];
-
-/** What the audit event and the mail compare: the choice a row holds (nulls: no row). */
-const recorded = (
-  row:
-    | {
-        publish: boolean;
-        publishFuturePractitioners: boolean;
-        informationUseStatementId: string | null;
-      }
-    | undefined,
-) =>
-  row
-    ? {
-        publish: row.publish,
-        publishFuturePractitioners: row.publishFuturePractitioners,
-        informationUseStatementId: row.informationUseStatementId,
-      }
-    : { publish: null, publishFuturePractitioners: null, informationUseStatementId: null };
-
-const yesNo = (value: boolean | null) => (value === null ? 'inherited' : value ? 'yes' : 'no');
 
 /**
  * Saves the standing choice for a directory chosen in the publication step at `level` (the highest
@@ -51,7 +31,7 @@ export async function saveStandingPreference(
     publishFuturePractitioners: choice.publishFuturePractitioners,
     informationUseStatementId: choice.informationUseStatementId,
   };
-  const before = recorded(row);
+  const before = recordedChoice(row);
   const changed = changedFields<typeof next>(before, next);
   const newlyAccepted =
     choice.informationUseStatementId !== row?.informationUseStatementId || !row?.acceptedByUserId;
@@ -74,23 +54,19 @@ export async function saveStandingPreference(
       ...(newlyAccepted ? { acceptedVersion: { from: null, to: choice.version } } : {}),
     },
   });
-  // The Partner services tab's mail (publications/service.ts), about the organisation level.
-  const href = organisationHref(level.type, level.organisationId, { tab: 'Partner services' });
-  const lines = [
-    `What ${level.name} (${publicationLevelLabel.organisation}) publishes to ${choice.partnerName} has changed in Provider Connect Australia.`,
-    '',
-    `Publish: ${yesNo(before.publish)} → ${yesNo(next.publish)}`,
-    `Publish future practitioners: ${yesNo(before.publishFuturePractitioners)} → ${yesNo(next.publishFuturePractitioners)}`,
-    ...(newlyAccepted ? [`Information use statement accepted: version ${choice.version}`] : []),
-    '',
-    `Open ${config.publicUrl}${href} to see the Partner services tab.`,
-    '',
-    'You receive this email because you are on the publication email notification list.',
-  ];
+  // The Partner services tab's mail, about the organisation level.
+  const mail = publicationChangedMail({
+    publicUrl: config.publicUrl,
+    entity: {
+      name: level.name,
+      level: 'organisation',
+      href: organisationHref(level.type, level.organisationId, { tab: 'Partner services' }),
+    },
+    partnerName: choice.partnerName,
+    before,
+    after: next,
+    acceptedVersion: newlyAccepted ? choice.version : null,
+  });
   for (const to of await repo.recipientEmails(tx, level.organisationIds))
-    await queueMail(tx, {
-      to,
-      subject: `Publication changed: ${level.name} and ${choice.partnerName}`,
-      text: `${lines.join('\n')}\n`,
-    });
+    await queueMail(tx, { to, ...mail });
 }

@@ -1,5 +1,4 @@
 import {
-  publicationLevelLabel,
   publicationMessages,
   publicationProblemTypes,
   type InheritedPublicationChoice,
@@ -17,6 +16,7 @@ import type { AccessScope } from '#platform/access/scope.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import { queueMail } from '#platform/outbox.ts';
+import { publicationChangedMail, recordedChoice } from '#platform/mail/publication-changed-mail.ts';
 import { changedFields } from '#platform/entities/audited-write.ts';
 import {
   locationAccess,
@@ -82,16 +82,7 @@ function choiceOf(r: RowWithAcceptance): PublicationChoice {
 }
 
 /** What an audit entry and the mail compare: the choice a row holds (null: no row). */
-const recorded = (row: PublicationRow | undefined) =>
-  row
-    ? {
-        publish: row.publish,
-        publishFuturePractitioners: row.publishFuturePractitioners,
-        informationUseStatementId: row.informationUseStatementId,
-      }
-    : { publish: null, publishFuturePractitioners: null, informationUseStatementId: null };
-
-const yesNo = (value: boolean | null) => (value === null ? 'inherited' : value ? 'yes' : 'no');
+const recorded = (row: PublicationRow | undefined) => recordedChoice(row);
 
 /**
  * Publication choices on the Partner services tab and the publication mail recipients
@@ -253,25 +244,16 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     after: ReturnType<typeof recorded>,
     accepted: number | null,
   ) {
-    const emails = await repo.recipientEmails(tx, entity.organisationIds);
-    const levelName = publicationLevelLabel[entity.level];
-    const lines = [
-      `What ${entity.name} (${levelName}) publishes to ${partnerName} has changed in Provider Connect Australia.`,
-      '',
-      `Publish: ${yesNo(before.publish)} → ${yesNo(after.publish)}`,
-      `Publish future practitioners: ${yesNo(before.publishFuturePractitioners)} → ${yesNo(after.publishFuturePractitioners)}`,
-      ...(accepted !== null ? [`Information use statement accepted: version ${accepted}`] : []),
-      '',
-      `Open ${config.publicUrl}${entity.href} to see the Partner services tab.`,
-      '',
-      'You receive this email because you are on the publication email notification list.',
-    ];
-    for (const to of emails)
-      await queueMail(tx, {
-        to,
-        subject: `Publication changed: ${entity.name} and ${partnerName}`,
-        text: `${lines.join('\n')}\n`,
-      });
+    const mail = publicationChangedMail({
+      publicUrl: config.publicUrl,
+      entity,
+      partnerName,
+      before,
+      after,
+      acceptedVersion: accepted,
+    });
+    for (const to of await repo.recipientEmails(tx, entity.organisationIds))
+      await queueMail(tx, { to, ...mail });
   }
 
   return {
