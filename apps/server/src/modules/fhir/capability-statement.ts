@@ -116,14 +116,22 @@ export function capabilityStatement(base: string): Json {
           {
             type: 'Task',
             documentation:
-              "POST a suggested change (input of property names with valueString) or a request to complete your online form (one input 'OnlineForm' with valueUrl); read your tasks' outcomes; PATCH /status to 'completed' (JSON Patch) when a provider has submitted your form.",
+              "POST a suggested change (input of property names with valueString) or a request to complete your online form (one input 'OnlineForm' with valueUrl); read your tasks' outcomes; PATCH /status to 'completed' (JSON Patch) when a provider has submitted your form. A search lists your tasks newest first, paged as any search (_count, _offset, next link), with Bundle.total always given.",
             interaction: [
               { code: 'create' },
               { code: 'read' },
               { code: 'search-type' },
               { code: 'patch' },
             ],
-            searchParam: [{ name: 'status', type: 'token' }],
+            searchParam: [
+              {
+                name: 'status',
+                definition: 'http://hl7.org/fhir/SearchParameter/Task-status',
+                type: 'token',
+                documentation:
+                  'requested, completed or rejected: a comma is OR, a repeated status AND.',
+              },
+            ],
           },
           {
             type: 'Communication',

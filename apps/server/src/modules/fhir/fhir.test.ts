@@ -943,6 +943,109 @@ describe('FHIR partner API: partners talk back', () => {
     });
   });
 
+  it('lists a partner’s tasks a page at a time with the true total; status is a token: comma OR, repeated AND', async () => {
+    // A partner no other test of this file writes for: its tasks are this test's alone.
+    const partner = await partnerToken('nhsd-providers');
+    const posted: string[] = [];
+    for (let n = 0; n < 105; n += 1) {
+      // 25 from each client address, within the partner writes limit (decision 093), which is not this test's.
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/fhir/Task',
+        remoteAddress: `10.93.0.${Math.floor(n / 25) + 1}`,
+        headers: { authorization: partner.authorization, 'content-type': 'application/fhir+json' },
+        payload: JSON.stringify(
+          phoneTask(`HealthcareService/${surryHillsGp}`, `02911${String(n).padStart(5, '0')}`),
+        ),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      posted.push((created.json() as { id: string }).id);
+    }
+    const list = async (query: string) => {
+      const res = await fhir(`/fhir/Task${query}`, partner.authorization);
+      expect(res.statusCode, res.body).toBe(200);
+      const bundle = res.json() as Bundle;
+      expectValidFhir(bundle);
+      return bundle;
+    };
+    const link = (bundle: Bundle, relation: string) =>
+      bundle.link?.find((l) => l.relation === relation)?.url;
+    const path = (url: string) => new URL(url).pathname + new URL(url).search;
+
+    // The default page (20), with the total of all 105 and a next link.
+    const first = await list('');
+    expect(first.total).toBe(105);
+    expect(ids(first)).toHaveLength(20);
+    expect(link(first, 'next')).toMatch(/\/fhir\/Task\?_offset=20$/);
+
+    // Pages of 40 follow their next links and cover every task once, newest first.
+    const seen: string[] = [];
+    const pages: Bundle[] = [];
+    let url: string | undefined = '/fhir/Task?_count=40';
+    while (url && pages.length < 5) {
+      const page = await list(url.slice('/fhir/Task'.length));
+      pages.push(page);
+      seen.push(...ids(page));
+      url = link(page, 'next') && path(link(page, 'next')!);
+    }
+    expect(pages.map((p) => ids(p).length)).toEqual([40, 40, 25]);
+    expect(pages.map((p) => p.total)).toEqual([105, 105, 105]);
+    expect(link(pages[1]!, 'previous')).toMatch(/\?_count=40$/);
+    expect(link(pages[2]!, 'self')).toMatch(/\?_count=40&_offset=80$/);
+    expect(link(pages[2]!, 'previous')).toMatch(/\?_count=40&_offset=40$/);
+    expect(seen).toEqual(posted.map((id) => `Task/${id}`).reverse());
+    const beyond = await list('?_count=40&_offset=200');
+    expect([beyond.total, beyond.entry ?? [], link(beyond, 'next')]).toEqual([105, [], undefined]);
+
+    // One of them is rejected: status finds it, a comma is OR, a repeated status AND.
+    const rejected = posted[7]!;
+    const [copy] = await t.db.select().from(tasks).where(eq(tasks.partnerRequestId, rejected));
+    const dismissed = await t.app.inject({
+      method: 'POST',
+      url: taskApiPath('dismissTask', copy!.id),
+      headers: await as(ALICE),
+    });
+    expect(dismissed.statusCode).toBe(200);
+    const byStatus = async (query: string) => {
+      const bundle = await list(`?_count=100&${query}`);
+      return { total: bundle.total, ids: ids(bundle) };
+    };
+    expect(await byStatus('status=rejected')).toEqual({ total: 1, ids: [`Task/${rejected}`] });
+    expect(await byStatus('status=http%3A%2F%2Fhl7.org%2Ffhir%2Ftask-status%7Crejected')).toEqual({
+      total: 1,
+      ids: [`Task/${rejected}`],
+    });
+    expect((await byStatus('status=requested')).total).toBe(104);
+    expect((await byStatus('status=requested')).ids).not.toContain(`Task/${rejected}`);
+    expect((await byStatus('status=requested,rejected')).total).toBe(105);
+    expect((await byStatus('status=completed,rejected')).total).toBe(1);
+    expect(await byStatus('status=requested&status=rejected')).toEqual({ total: 0, ids: [] });
+    expect(await byStatus('status=rejected&status=completed,rejected')).toEqual({
+      total: 1,
+      ids: [`Task/${rejected}`],
+    });
+    // The links keep the status asked for.
+    const requested = await list('?status=requested,rejected&_count=100');
+    expect(path(link(requested, 'next')!)).toBe(
+      '/fhir/Task?status=requested%2Crejected&_count=100&_offset=100',
+    );
+
+    for (const [query, code, names] of [
+      ['status=started', 'invalid', 'started'],
+      ['status=requested,nope', 'invalid', 'nope'],
+      ['status=', 'invalid', 'status'],
+      ['status=other-system%7Crequested', 'invalid', 'other-system'],
+      ['_count=many', 'invalid', '_count'],
+      ['_count=1&_count=2', 'invalid', '_count'],
+      ['_offset=-1', 'invalid', '_offset'],
+      ['focus=Location/1', 'not-supported', 'focus'],
+    ] as const)
+      expect(
+        expectOutcome(await fhir(`/fhir/Task?${query}`, partner.authorization), 400, code),
+        query,
+      ).toContain(names);
+  }, 120_000);
+
   it('refuses a bad suggestion with a 422 OperationOutcome, and one about what the partner cannot see', async () => {
     const medifund = await partnerToken('medifund');
     expect(

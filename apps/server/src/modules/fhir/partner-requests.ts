@@ -16,7 +16,14 @@ import {
 import type { Database } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { storeNotification } from '#db/notifications.ts';
-import { canonicalId, FhirSearchError, fhirService, type PartnerCaller } from './service.ts';
+import {
+  canonicalId,
+  FhirSearchError,
+  fhirService,
+  pageOf,
+  type PartnerCaller,
+  type SearchPage,
+} from './service.ts';
 import { partnerTasksRepository as repo, type TaskRow } from './repository.ts';
 import type { Json } from './resources.ts';
 
@@ -55,6 +62,25 @@ const statusOf = {
   Complete: 'completed',
   Dismissed: 'rejected',
 } as const;
+
+const TASK_STATUS_SYSTEM = 'http://hl7.org/fhir/task-status';
+
+/** The parameters GET /fhir/Task takes: `status`, the page and the format. */
+const TASK_SEARCH_PARAMS = new Set(['status', '_count', '_offset', '_total', '_format']);
+
+/** A status token (`code`, `|code` or `http://hl7.org/fhir/task-status|code`) as the tasks' status. */
+function taskStatusOf(token: string): TaskRow['status'] {
+  const bar = token.indexOf('|');
+  const system = bar === -1 ? null : token.slice(0, bar);
+  const code = token.slice(bar + 1);
+  const status = Object.entries(statusOf).find(([, s]) => s === code)?.[0];
+  if (!status || (system !== null && system !== '' && system !== TASK_STATUS_SYSTEM))
+    throw new FhirSearchError(`Task status '${token}' is not requested, completed or rejected.`);
+  return status as TaskRow['status'];
+}
+
+/** A page of the partner's tasks, and what its searchset's total and links are made of. */
+export type TaskPage = SearchPage & { matches: Json[]; total: number };
 
 /** The zod issues of a partner's resource as one readable sentence. */
 function describe(error: { issues: Array<{ path: PropertyKey[]; message: string }> }) {
@@ -123,29 +149,48 @@ export function partnerRequests(db: Database, options: { production: boolean }) 
   return {
     taskResource,
 
-    /** The partner's own tasks, newest first (GET /fhir/Task), optionally by status. */
-    async tasks(partner: PartnerCaller, status?: string): Promise<Json[]> {
-      const wanted = Object.entries(statusOf).find(([, s]) => s === status)?.[0];
-      if (status && !wanted)
-        throw new FhirSearchError(
-          `Task status '${status}' is not requested, completed or rejected.`,
-        );
-      // One statement: every copy of the partner's newest 100 requests (of that status), grouped here.
-      const copies = await repo.newestRequests(
-        db,
-        partner.partnerServiceId,
-        wanted as TaskRow['status'] | undefined,
-      );
-      const byRequest = new Map<string, TaskRow[]>();
-      for (const c of copies) {
-        const group = byRequest.get(c.partnerRequestId!);
-        if (group) group.push(c);
-        else byRequest.set(c.partnerRequestId!, [c]);
-      }
-      return [...byRequest].flatMap(([id, group]): Json[] => {
-        const task = taskOf(id, group);
-        return task ? [task] : [];
+    /**
+     * A page of the partner's own tasks, newest first (GET /fhir/Task), paged as every search is (`_count`,
+     * `_offset`) with the number of all that match: one statement, two only for a page past the last.
+     * `status` as a token search reads it: a comma is OR, a repeated parameter AND.
+     */
+    async tasks(partner: PartnerCaller, params: Record<string, string[]>): Promise<TaskPage> {
+      for (const name of Object.keys(params))
+        if (!TASK_SEARCH_PARAMS.has(name))
+          throw new FhirSearchError(
+            `Task has no search parameter '${name}'. It supports: status.`,
+            'not-supported',
+          );
+      const statuses = (params['status'] ?? []).map((value) => {
+        const codes = value.split(',').filter((v) => v.length > 0);
+        if (!codes.length) throw new FhirSearchError(`Parameter 'status' has no value.`);
+        return codes.map(taskStatusOf);
       });
+      const { count, offset } = pageOf(params);
+      const read = (from: number, length: number) =>
+        repo.requestsPage(db, partner.partnerServiceId, statuses, from, length);
+      // `_count=0` asks for the total alone, as a search's does.
+      const rows = await read(count === 0 ? 0 : offset, count);
+      const byRequest = new Map<string, TaskRow[]>();
+      for (const { copy } of rows) {
+        const group = byRequest.get(copy.partnerRequestId!);
+        if (group) group.push(copy);
+        else byRequest.set(copy.partnerRequestId!, [copy]);
+      }
+      const requests = [...byRequest];
+      // Past the last match the page has no row to carry the total: count from the start instead.
+      const total = rows[0]?.total ?? (offset > 0 ? ((await read(0, 0))[0]?.total ?? 0) : 0);
+      return {
+        matches: requests.slice(0, count).flatMap(([id, group]): Json[] => {
+          const task = taskOf(id, group);
+          return task ? [task] : [];
+        }),
+        total,
+        more: requests.length > count,
+        offset,
+        count,
+        applied: params,
+      };
     },
 
     /**

@@ -1213,6 +1213,13 @@ export async function partnerServiceName(tx: Transaction, id: string) {
 
 export type TaskRow = typeof tasks.$inferSelect;
 
+/**
+ * A request's status as its Task answers it (partner-requests.ts, taskOf): its newest answered copy's (the first
+ * answer closes every copy), else NotComplete.
+ */
+const requestStatus = sql<TaskRow['status']>`coalesce((array_agg(${tasks.status}
+  order by ${tasks.createdAt} desc) filter (where ${tasks.status} <> 'NotComplete'))[1], 'NotComplete')`;
+
 const ofRequest = (requestId: string, partnerServiceId: string) =>
   allOf(eq(tasks.partnerRequestId, requestId), eq(tasks.partnerServiceId, partnerServiceId));
 
@@ -1221,33 +1228,45 @@ export const partnerTasksRepository = {
   requestCopies: (db: Database, requestId: string, partnerServiceId: string) =>
     db.select().from(tasks).where(ofRequest(requestId, partnerServiceId)),
 
-  /** One statement: every copy of the partner's newest 100 requests (of that status), newest first. */
-  newestRequests: (db: Database, partnerServiceId: string, status?: TaskRow['status']) =>
-    db
-      .select()
+  /**
+   * One statement: a page of the partner's requests, newest first (ties by id), each with every copy, and the
+   * number of all its requests that match (`total` on each row). `statuses` are ANDed, the statuses of each
+   * list ORed, over a request's status as its Task answers it (`requestStatus`). The page reads `count` + 1
+   * requests, so the caller knows whether more follow.
+   */
+  async requestsPage(
+    db: Database,
+    partnerServiceId: string,
+    statuses: Array<Array<TaskRow['status']>>,
+    offset: number,
+    count: number,
+  ) {
+    const page = db
+      .select({
+        requestId: sql<string>`${tasks.partnerRequestId}`.as('request_id'),
+        newest: max(tasks.createdAt).as('newest'),
+        total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      })
       .from(tasks)
-      .where(
+      .where(allOf(eq(tasks.partnerServiceId, partnerServiceId), isNotNull(tasks.partnerRequestId)))
+      .groupBy(tasks.partnerRequestId)
+      .having(allOf(...statuses.map((anyOf) => inArray(requestStatus, anyOf))))
+      .orderBy(desc(max(tasks.createdAt)), desc(tasks.partnerRequestId))
+      .limit(count + 1)
+      .offset(offset)
+      .as('page');
+    return db
+      .select({ copy: tasks, total: page.total })
+      .from(page)
+      .innerJoin(
+        tasks,
         allOf(
+          eq(tasks.partnerRequestId, page.requestId),
           eq(tasks.partnerServiceId, partnerServiceId),
-          inArray(
-            tasks.partnerRequestId,
-            db
-              .select({ id: tasks.partnerRequestId })
-              .from(tasks)
-              .where(
-                allOf(
-                  eq(tasks.partnerServiceId, partnerServiceId),
-                  isNotNull(tasks.partnerRequestId),
-                  status ? eq(tasks.status, status) : undefined,
-                ),
-              )
-              .groupBy(tasks.partnerRequestId)
-              .orderBy(desc(max(tasks.createdAt)))
-              .limit(100),
-          ),
         ),
       )
-      .orderBy(desc(tasks.createdAt)),
+      .orderBy(desc(page.newest), desc(page.requestId), desc(tasks.createdAt));
+  },
 
   /**
    * Who may verify a change to an entity: the practitioners who manage its organisation (or one above it),

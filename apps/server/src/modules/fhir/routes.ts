@@ -41,6 +41,7 @@ import {
   fhirService,
   isUuid,
   type PartnerCaller,
+  type SearchPage,
 } from './service.ts';
 
 const isType = (t: string): t is FhirResourceType =>
@@ -175,6 +176,45 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // the caller chooses (and which names the proxy's inside address behind one).
   const fhirBase = `${deps.config.publicUrl}${fhirApiPaths.base}`;
 
+  /**
+   * A search's Bundle: its matches and what they include, the total when known, and self, first, next and
+   * previous links that repeat the parameters it applied with `_offset` moved.
+   */
+  const searchset = (type: string, page: SearchPage, matches: Json[], included: Json[]): Json => {
+    const link = (offset: number) => {
+      const q = new URLSearchParams();
+      for (const [k, values] of Object.entries(page.applied))
+        if (k !== '_offset') for (const v of values) q.append(k, v);
+      if (offset > 0) q.set('_offset', String(offset));
+      const query = q.toString();
+      return `${fhirBase}/${type}${query ? `?${query}` : ''}`;
+    };
+    const links = [
+      { relation: 'self', url: link(page.offset) },
+      { relation: 'first', url: link(0) },
+    ];
+    if (page.count > 0 && page.more)
+      links.push({ relation: 'next', url: link(page.offset + page.count) });
+    if (page.offset > 0)
+      links.push({ relation: 'previous', url: link(Math.max(0, page.offset - page.count)) });
+    const entry = (resource: Json, mode: 'match' | 'include') => ({
+      fullUrl: `${fhirBase}/${String(resource['resourceType'])}/${String(resource['id'])}`,
+      resource,
+      search: { mode },
+    });
+    return {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      // Optional in a searchset: only when asked for (_total) or shown by the page itself.
+      ...(page.total === null ? {} : { total: page.total }),
+      link: links,
+      entry: [
+        ...matches.map((r) => entry(r, 'match')),
+        ...included.map((r) => entry(r, 'include')),
+      ],
+    };
+  };
+
   app.get('/metadata', { schema: { hide: true } }, async (request, reply) =>
     send(reply, 200, capabilityStatement(fhirBase)),
   );
@@ -242,37 +282,11 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     reply.header('Location', `${fhirBase}/Task/${String(task['id'])}`);
     return send(reply, 201, task);
   });
-  app.get<{ Querystring: { status?: string } }>(
-    '/Task',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const partner = await partnerOf(request);
-      const params = paramsOf(request.query);
-      for (const name of Object.keys(params))
-        if (name !== 'status' && name !== '_format')
-          throw new FhirSearchError(
-            `Task has no search parameter '${name}'. It supports: status.`,
-            'not-supported',
-          );
-      const found = await requests.tasks(partner, params['status']?.[0]);
-      return send(reply, 200, {
-        resourceType: 'Bundle',
-        type: 'searchset',
-        total: found.length,
-        link: [
-          {
-            relation: 'self',
-            url: `${fhirBase}/Task${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`,
-          },
-        ],
-        entry: found.map((resource) => ({
-          fullUrl: `${fhirBase}/Task/${String(resource['id'])}`,
-          resource,
-          search: { mode: 'match' },
-        })),
-      });
-    },
-  );
+  app.get('/Task', { schema: { hide: true } }, async (request, reply) => {
+    const partner = await partnerOf(request);
+    const found = await requests.tasks(partner, paramsOf(request.query));
+    return send(reply, 200, searchset('Task', found, found.matches, []));
+  });
   /** One of the partner's tasks, or 404: another partner's request does not exist for it. */
   const sendTask = (reply: FastifyReply, id: string, task: Json | null) =>
     task
@@ -322,38 +336,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const handling = handlingOf(request.headers.prefer);
       if (handling) reply.header('preference-applied', `handling=${handling}`);
       const answer = await service.search(partner, type, params, handling ?? 'strict');
-      const link = (offset: number) => {
-        const q = new URLSearchParams();
-        for (const [k, values] of Object.entries(answer.applied))
-          if (k !== '_offset') for (const v of values) q.append(k, v);
-        if (offset > 0) q.set('_offset', String(offset));
-        const query = q.toString();
-        return `${fhirBase}/${type}${query ? `?${query}` : ''}`;
-      };
-      const links = [
-        { relation: 'self', url: link(answer.offset) },
-        { relation: 'first', url: link(0) },
-      ];
-      if (answer.count > 0 && answer.more)
-        links.push({ relation: 'next', url: link(answer.offset + answer.count) });
-      if (answer.offset > 0)
-        links.push({ relation: 'previous', url: link(Math.max(0, answer.offset - answer.count)) });
-      const entry = (resource: Json, mode: 'match' | 'include') => ({
-        fullUrl: `${fhirBase}/${String(resource['resourceType'])}/${String(resource['id'])}`,
-        resource,
-        search: { mode },
-      });
-      return send(reply, 200, {
-        resourceType: 'Bundle',
-        type: 'searchset',
-        // Optional in a searchset: only when asked for (_total) or shown by the page itself.
-        ...(answer.total === null ? {} : { total: answer.total }),
-        link: links,
-        entry: [
-          ...answer.matches.map((r) => entry(r, 'match')),
-          ...answer.included.map((r) => entry(r, 'include')),
-        ],
-      });
+      return send(reply, 200, searchset(type, answer, answer.matches, answer.included));
     },
   );
 

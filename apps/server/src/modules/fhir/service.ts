@@ -147,6 +147,9 @@ function refIds(value: unknown): string[] {
 /** Most resources one include may add to a page (a page holds at most `maxCount` matches). */
 const INCLUDE_LIMIT = 1000;
 
+/** What a searchset's total and links are made of (routes.ts): the page asked for, and what it found. */
+export type SearchPage = Pick<SearchAnswer, 'total' | 'more' | 'offset' | 'count' | 'applied'>;
+
 export interface SearchAnswer {
   /** The number of all matches: asked for with `_total`, or known because this page reaches the last. */
   total: number | null;
@@ -214,15 +217,7 @@ export function fhirService(db: Database) {
         applied[name] = values;
       }
       const shape = subsettingOf(params);
-      const count = shape.count
-        ? 0
-        : single(params, '_count', fhirPaging.defaultCount, 0, fhirPaging.maxCount);
-      const offset = single(params, '_offset', 0, 0, 1_000_000);
-      const totalAsked = oneOf(params, '_total', TOTALS, 'none');
-      // Counting every match decides visibility for all of them: only when asked (an estimate is answered
-      // exactly; there is nothing cheaper to estimate with), or when `_count=0` (or `_summary=count`) asks
-      // for nothing else.
-      const total = totalAsked !== 'none' || count === 0;
+      const { count, offset, total } = pageOf(params, shape.count);
       const supported = (kind: '_include' | '_revinclude', allowed: string[]) => {
         const asked = (params[kind] ?? []).flatMap((v) => v.split(','));
         const known = asked.filter((inc) => allowed.includes(inc));
@@ -362,6 +357,24 @@ function withPartnerIdentifiers(systems: string[] | undefined, resources: Json[]
       ...systems.map((system) => ({ use: 'secondary', system, value: String(r['id']) })),
     ];
   }
+}
+
+/**
+ * The page a search asks for: `_count` matches (the default, at most the most; 0, or `countOnly` for
+ * `_summary=count`, asks for the total alone) from `_offset`, and whether to count every match. Counting
+ * decides visibility for all of them: only when `_total` asks (an estimate is answered exactly; there is
+ * nothing cheaper to estimate with), or when the page asks for nothing else.
+ */
+export function pageOf(
+  params: Params,
+  countOnly = false,
+): { count: number; offset: number; total: boolean } {
+  const count = countOnly
+    ? 0
+    : single(params, '_count', fhirPaging.defaultCount, 0, fhirPaging.maxCount);
+  const offset = single(params, '_offset', 0, 0, 1_000_000);
+  const totalAsked = oneOf(params, '_total', TOTALS, 'none');
+  return { count, offset, total: totalAsked !== 'none' || count === 0 };
 }
 
 /** A parameter given at most once, one of `allowed`. */
