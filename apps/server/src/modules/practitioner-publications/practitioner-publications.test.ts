@@ -15,6 +15,7 @@ import {
   informationUseStatements,
   notifications,
   practitionerPublications,
+  practitioners,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
@@ -152,6 +153,15 @@ describe('the request rule', () => {
   it('lets Farah add, edit and remove a partner, each with its audit event', async () => {
     const farah = demoIds.practitioner('farah');
     const headers = await as(FARAH);
+    // What the partner API gives as Farah's meta.lastUpdated; each change below moves it.
+    const lastUpdated = async () =>
+      (
+        await t.db
+          .select({ at: practitioners.updatedAt })
+          .from(practitioners)
+          .where(eq(practitioners.id, farah))
+      )[0]!.at.getTime();
+    const marks = [await lastUpdated()];
     const added = await t.app.inject({
       method: 'POST',
       url: paths.list,
@@ -175,6 +185,7 @@ describe('the request rule', () => {
       entityType: 'practitioner-publication',
       actingForPractitionerId: null,
     });
+    marks.push(await lastUpdated());
 
     const again = await t.app.inject({
       method: 'POST',
@@ -209,6 +220,7 @@ describe('the request rule', () => {
       action: 'practitioner-publication.updated',
       changedFields: { publish: false },
     });
+    marks.push(await lastUpdated());
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -218,6 +230,8 @@ describe('the request rule', () => {
     expect(removed.statusCode).toBe(204);
     expect((await auditOf(removed))[0]!.action).toBe('practitioner-publication.deleted');
     expect(await rowOf(farah, partner('practice-link'))).toBeUndefined();
+    marks.push(await lastUpdated());
+    for (let i = 1; i < marks.length; i++) expect(marks[i]).toBeGreaterThan(marks[i - 1]!);
     expectProblem(
       await t.app.inject({ method: 'DELETE', url: itemPath(partner('practice-link')), headers }),
       404,

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { delegateConsentList } from '@pca/contracts';
 import { practitionerName } from '#db/selections.ts';
 import type { Database, Transaction } from '#db/client.ts';
@@ -210,6 +210,17 @@ export function practitionerPublicationsRepository(db: Database) {
 
     async remove(tx: Transaction, id: string) {
       await tx.delete(practitionerPublications).where(eq(practitionerPublications.id, id));
+    },
+
+    /**
+     * Marks the practitioner changed: what a partner receives about them (whether, and their personal contact
+     * details) follows these rows, and the partner API's meta.lastUpdated and _lastUpdated read this column.
+     */
+    async touchPractitioner(tx: Transaction, practitionerId: string) {
+      await tx
+        .update(practitioners)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(practitioners.id, practitionerId));
     },
   };
 }

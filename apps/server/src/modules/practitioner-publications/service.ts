@@ -284,6 +284,7 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
           acceptance,
         });
         if (!inserted) throw new HttpError(409, 'Conflict', messages.alreadyAdded, 'conflict');
+        await repo.touchPractitioner(tx, acting.practitionerId);
         await appendAudit(tx, {
           ...auditOf(auth, acting, requestId),
           action: 'practitioner-publication.created',
@@ -324,6 +325,7 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
           userId: auth.user.id,
           acceptance,
         });
+        await repo.touchPractitioner(tx, acting.practitionerId);
         const changed = Object.fromEntries(
           (['publish', 'sharePersonalContact'] as const)
             .filter((k) => row[k] !== body[k])
@@ -360,6 +362,7 @@ export function practitionerPublicationsService(deps: Pick<AppDeps, 'db' | 'conf
           requested: true,
         });
         await repo.remove(tx, row.id);
+        await repo.touchPractitioner(tx, acting.practitionerId);
         await appendAudit(tx, {
           ...auditOf(auth, acting, requestId),
           action: 'practitioner-publication.deleted',

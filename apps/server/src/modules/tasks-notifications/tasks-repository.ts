@@ -1,3 +1,4 @@
+import { detailsVerifiedNow } from '#platform/entities/audited-write.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client.ts';
 import {
@@ -160,13 +161,22 @@ export function tasksRepository(db: Database) {
       entityId: string,
       values: Record<string, string | number | null>,
     ) {
+      // A suggested value accepted is a save of the details, so it is stamped as the portal's own save is
+      // (platform/entities/audited-write.ts): the partner API's meta.lastUpdated and _lastUpdated read it.
+      if (entityType === 'PractitionerRole')
+        return void (await tx
+          .update(practitionerRoles)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(practitionerRoles.id, entityId)));
       const table = {
         Organisation: organisations,
         HealthcareService: healthcareServices,
         Location: locations,
-        PractitionerRole: practitionerRoles,
       }[entityType];
-      await tx.update(table).set(values).where(eq(table.id, entityId));
+      await tx
+        .update(table)
+        .set({ ...values, ...detailsVerifiedNow })
+        .where(eq(table.id, entityId));
     },
 
     /**

@@ -207,10 +207,22 @@ describe('the verify-information task', () => {
   });
 
   it('completes with the suggested value: entity, task and audit in one go; a second complete is 409', async () => {
+    const gp = demoIds.healthcareService('surry-hills-gp');
+    const verifiedAt = async () =>
+      (
+        await t.db
+          .select({ at: healthcareServices.detailsVerifiedAt })
+          .from(healthcareServices)
+          .where(eq(healthcareServices.id, gp))
+      )[0]!.at;
+    const before = new Date();
+    expect((await verifiedAt()).getTime()).toBeLessThan(before.getTime());
     const res = await call('alice', 'POST', taskApiPath('completeTask', task.urgentPhone), {
       choice: 'suggested',
     });
     expect(res.statusCode).toBe(200);
+    // Saved as the portal's own save is: the partner API's meta.lastUpdated and _lastUpdated move with it.
+    expect((await verifiedAt()).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(VerifyInformationTask.parse(res.json())).toMatchObject({
       taskStatus: 'Complete',
       outcome: 'SuggestedValueAccepted',
