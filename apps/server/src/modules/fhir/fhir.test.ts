@@ -11,6 +11,7 @@ import {
   healthcareServices,
   notifications,
   partnerPublications,
+  practitionerRoles,
   tasks,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
@@ -24,7 +25,7 @@ import {
   partnerToken as tokenFor,
 } from './fhir-test-support.ts';
 import { partnerRequests } from './partner-requests.ts';
-import { searchDefinitions } from './service.ts';
+import { fhirService, searchDefinitions } from './service.ts';
 
 // The partner API (docs/decisions/031-fhir-partner-api.md) through real client credentials: a partner sees
 // exactly what was published to it, every resource passes structural validation against the base R4
@@ -755,6 +756,65 @@ describe('FHIR partner API', () => {
           )[1]!,
         ),
       ).toBe(true);
+  });
+
+  it("decides a service's and a role's active on Sydney's date, as the portal does, not UTC's: in searches and resources alike", async () => {
+    const partner = {
+      clientSystemId: 'test',
+      partnerServiceId: demoIds.partnerService('nhsd'),
+      partnerCode: 'nhsd',
+    };
+    const role = demoIds.practitionerRole('alice', 'surry-hills-gp');
+    // 01:30 on 29 November in Sydney (AEDT, UTC+11), still the 28th in UTC.
+    const service = fhirService(t.db, () => new Date('2026-11-28T14:30:00Z'));
+    const dates = { startDate: healthcareServices.startDate, endDate: healthcareServices.endDate };
+    const [serviceWas] = await t.db
+      .select(dates)
+      .from(healthcareServices)
+      .where(eq(healthcareServices.id, surryHillsGp));
+    const [roleWas] = await t.db
+      .select({ startDate: practitionerRoles.startDate, endDate: practitionerRoles.endDate })
+      .from(practitionerRoles)
+      .where(eq(practitionerRoles.id, role));
+    // The service starts on the 29th; the role ended on the 28th.
+    await t.db
+      .update(healthcareServices)
+      .set({ startDate: '2026-11-29', endDate: null })
+      .where(eq(healthcareServices.id, surryHillsGp));
+    await t.db
+      .update(practitionerRoles)
+      .set({ startDate: '2026-01-01', endDate: '2026-11-28' })
+      .where(eq(practitionerRoles.id, role));
+    try {
+      const found = async (
+        type: 'HealthcareService' | 'PractitionerRole',
+        id: string,
+        active: string,
+      ) =>
+        (await service.search(partner, type, { _id: [id], active: [active] })).matches.map(
+          (r) => r['active'],
+        );
+      expect(await found('HealthcareService', surryHillsGp, 'true')).toEqual([true]);
+      expect(await found('HealthcareService', surryHillsGp, 'false')).toEqual([]);
+      expect((await service.read(partner, 'HealthcareService', surryHillsGp))!['active']).toBe(
+        true,
+      );
+      expect(await found('PractitionerRole', role, 'false')).toEqual([false]);
+      expect(await found('PractitionerRole', role, 'true')).toEqual([]);
+      expect((await service.read(partner, 'PractitionerRole', role))!['active']).toBe(false);
+      // Included, a role is decided on the same date.
+      const withRoles = await service.search(partner, 'HealthcareService', {
+        _id: [surryHillsGp],
+        _revinclude: ['PractitionerRole:service'],
+      });
+      expect(withRoles.included.find((r) => r['id'] === role)!['active']).toBe(false);
+    } finally {
+      await t.db
+        .update(healthcareServices)
+        .set(serviceWas!)
+        .where(eq(healthcareServices.id, surryHillsGp));
+      await t.db.update(practitionerRoles).set(roleWas!).where(eq(practitionerRoles.id, role));
+    }
   });
 
   it("moves a role's lastUpdated when the role is edited, so a partner's _lastUpdated=gt finds the change", async () => {

@@ -329,6 +329,11 @@ function and(filters: SQL[]): SQL {
 /** What a search knows of its caller: the identifier systems the partner files the portal's resources under. */
 export interface SearchContext {
   partnerSystems: readonly string[];
+  /**
+   * Today's date as the portal reads it, in Australia (Sydney; contracts `australianToday`), yyyy-mm-dd: what
+   * `active` compares a service's or role's dates with, the same date their resources' `active` is decided on.
+   */
+  today: string;
 }
 
 type Filter = (values: string[], modifier: string | undefined, context: SearchContext) => SQL;
@@ -624,13 +629,16 @@ const availabilityParams = (hours: SQL) => ({
   allday: param('token', hcpd('allday'), allDay(hours)),
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-const currentOn = (start: SQL, end: SQL) =>
-  sql`((${start} is null or ${start} <= ${today()}::date) and (${end} is null or ${end} >= ${today()}::date))`;
+/** Whether a dated row is current on the search's `today` (resources.ts `isCurrent`, in SQL). */
+const currentOn = (start: SQL, end: SQL) => (today: string) =>
+  sql`((${start} is null or ${start} <= ${today}::date) and (${end} is null or ${end} >= ${today}::date))`;
 
-const activeOf = (current: SQL) =>
-  param('token', undefined, (values) =>
-    anyOf(values, (v) => (booleanOf(v) ? current : sql`not ${current}`)),
+/** `active` (true/false) over whether a row is current, decided on the search's `today` (SearchContext). */
+const activeOf = (current: (today: string) => SQL) =>
+  param('token', undefined, (values, _modifier, context) =>
+    anyOf(values, (v) =>
+      booleanOf(v) ? current(context.today) : sql`not ${current(context.today)}`,
+    ),
   );
 
 /** Whether a location is a physical place: an address and neither mobile nor virtual (resources.ts, physicalType). */
@@ -761,7 +769,7 @@ const organizationParams = {
     r4('Organization-type'),
     codeOf(ORGANIZATION_TYPE_SYSTEM, (code) => (code === 'prov' ? sql`true` : sql`false`)),
   ),
-  active: { ...activeOf(sql`o.status = 'Active'`), definition: r4('Organization-active') },
+  active: { ...activeOf(() => sql`o.status = 'Active'`), definition: r4('Organization-active') },
   partof: referenceTo('Organization-partof', sql`o.parent_id`, 'Organization'),
   ...addressParams('Organization', {
     line: (v, modifier) => stringMatch(sql`o.address_line`, v, modifier),
@@ -827,7 +835,7 @@ const locationParams = {
       v === 'active' ? sql`l.is_active` : v === 'inactive' ? sql`not l.is_active` : sql`false`,
     ),
   ),
-  active: activeOf(sql`l.is_active`),
+  active: activeOf(() => sql`l.is_active`),
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Location),
 } satisfies Record<string, SearchParam>;
 
@@ -944,7 +952,7 @@ const practitionerParams = {
     hcpd('practitioner-rsg'),
     codeOf(ADMINISTRATIVE_GENDER_SYSTEM, (code) => sql`pr.recorded_sex_or_gender = ${code}`),
   ),
-  active: { ...activeOf(sql`true`), definition: r4('Practitioner-active') },
+  active: { ...activeOf(() => sql`true`), definition: r4('Practitioner-active') },
   _lastUpdated: lastUpdatedParam(lastUpdatedOf.Practitioner),
 } satisfies Record<string, SearchParam>;
 

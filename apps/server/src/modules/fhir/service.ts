@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { fhirPaging, type FhirResourceType } from '@pca/contracts/fhir-paths.ts';
+import { australianToday } from '@pca/contracts/practitioners.ts';
 import { textCharacterProblem } from '@pca/contracts/text.ts';
 import type { Database } from '#db/client.ts';
 import {
@@ -32,7 +33,6 @@ export type { PartnerCaller } from '#platform/partner-tokens.ts';
 import type { PartnerCaller } from '#platform/partner-tokens.ts';
 
 type Params = Record<string, string[]>;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Parameters that shape the answer rather than filter it. */
 const RESULT_PARAMS = new Set([
@@ -70,28 +70,32 @@ const resourcesOf =
     resources: found.rows.map(toResource),
   });
 
-/** How a read decides visibility: 'known' for an include its match implies; roles, how they are walked. */
+/**
+ * How a read decides visibility: 'known' for an include its match implies; roles, how they are walked; and the
+ * date a service's or role's `active` is decided on (the request's Australian today).
+ */
 interface ReadOptions {
   seen?: Seen;
   walk?: RoleWalk;
+  today: string;
 }
 
 const fetchers = {
-  Organization: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+  Organization: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions) =>
     fhirRepository.organisations(db, partner, f, p, o.seen).then(resourcesOf(organizationResource)),
-  Location: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+  Location: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions) =>
     fhirRepository.locations(db, partner, f, p, o.seen).then(resourcesOf(locationResource)),
-  HealthcareService: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+  HealthcareService: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions) =>
     fhirRepository
       .services(db, partner, f, p, o.seen)
-      .then(resourcesOf((r) => healthcareServiceResource(r, today()))),
-  Practitioner: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+      .then(resourcesOf((r) => healthcareServiceResource(r, o.today))),
+  Practitioner: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions) =>
     fhirRepository.practitioners(db, partner, f, p, o.seen).then(resourcesOf(practitionerResource)),
-  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+  PractitionerRole: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions) =>
     fhirRepository
       .roles(db, partner, f, p, o.walk ?? 'matches')
-      .then(resourcesOf((r) => practitionerRoleResource(r, today()))),
-  Endpoint: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions = {}) =>
+      .then(resourcesOf((r) => practitionerRoleResource(r, o.today))),
+  Endpoint: (db: Database, partner: string, f: SQL[], p: Page, o: ReadOptions) =>
     fhirRepository.endpoints(db, partner, f, p, o.seen).then(resourcesOf(endpointResource)),
   Provenance: (db: Database, partner: string, f: SQL[], p: Page) =>
     fhirRepository.provenances(db, partner, f, p).then(resourcesOf(provenanceResource)),
@@ -166,8 +170,11 @@ export interface SearchAnswer {
 /** R4's `Prefer: handling`: strict (the default here) refuses what it does not know, lenient leaves it out. */
 export type Handling = 'strict' | 'lenient';
 
-/** The partner API's reads and searches (docs/decisions/031-fhir-partner-api.md). */
-export function fhirService(db: Database) {
+/**
+ * The partner API's reads and searches (docs/decisions/031-fhir-partner-api.md). `now` is the clock whose
+ * Australian (Sydney) date decides `active`, in searches and in resources, as the rest of the portal does.
+ */
+export function fhirService(db: Database, now: () => Date = () => new Date()) {
   return {
     async search(
       partner: PartnerCaller,
@@ -176,7 +183,9 @@ export function fhirService(db: Database) {
       handling: Handling = 'strict',
     ): Promise<SearchAnswer> {
       const def = searchDefinitions[type];
-      const context = { partnerSystems: partner.identifierSystems ?? [] };
+      // One date for the whole request: its filters and the resources it answers agree.
+      const today = australianToday(now());
+      const context = { partnerSystems: partner.identifierSystems ?? [], today };
       // Every value is text like any other input: the portal's character rules (no control characters,
       // no broken Unicode) apply before anything reaches the database.
       for (const [name, values] of Object.entries(params))
@@ -242,9 +251,10 @@ export function fhirService(db: Database) {
           walk: Object.keys(applied).some((n) => FEW_ROLES.has(n.split(':')[0]!))
             ? 'matches'
             : 'by-service',
+          today,
         },
       );
-      const included = await this.included(partner, found.resources, includes, revincludes);
+      const included = await this.included(partner, found.resources, includes, revincludes, today);
       withPartnerIdentifiers(partner.identifierSystems, [...found.resources, ...included]);
       return {
         total: found.total,
@@ -264,6 +274,7 @@ export function fhirService(db: Database) {
       matches: Json[],
       includes: string[],
       revincludes: string[],
+      today: string,
     ): Promise<Json[]> {
       if (!matches.length) return [];
       const out = new Map<string, Json>();
@@ -304,7 +315,7 @@ export function fhirService(db: Database) {
               partner.partnerServiceId,
               [idsFilter(type, [...ids])],
               { offset: 0, count: INCLUDE_LIMIT },
-              { seen },
+              { seen, today },
             ).then((r) => r.resources)
           : Promise.resolve([] as Json[]),
       );
@@ -318,7 +329,7 @@ export function fhirService(db: Database) {
             partner.partnerServiceId,
             [revincludeFilter(rev, matchIds)],
             { offset: 0, count: INCLUDE_LIMIT },
-            { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service' },
+            { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service', today },
           ).then((r) => r.resources),
         );
       }
@@ -329,10 +340,13 @@ export function fhirService(db: Database) {
     /** One resource the partner sees, or null (not published to it is the same as not there). */
     async read(partner: PartnerCaller, type: FhirResourceType, id: string): Promise<Json | null> {
       if (!isUuid(id)) return null;
-      const found = await fetchers[type](db, partner.partnerServiceId, [idFilter(type, id)], {
-        offset: 0,
-        count: 1,
-      });
+      const found = await fetchers[type](
+        db,
+        partner.partnerServiceId,
+        [idFilter(type, id)],
+        { offset: 0, count: 1 },
+        { today: australianToday(now()) },
+      );
       withPartnerIdentifiers(partner.identifierSystems, found.resources);
       return found.resources[0] ?? null;
     },
