@@ -127,6 +127,11 @@ export const VerifyInformationTask = z.object({
   created: z.string(),
   resolvedAt: z.string().nullable(),
   outcome: TaskOutcome.nullable(),
+  /**
+   * A credential-expiry reminder in a delegate's own task list: the document is a practitioner's they manage,
+   * so it is updated while managing them (docs/decisions/057-credential-documents.md). Absent otherwise.
+   */
+  managedPractitionersDocument: z.boolean().optional(),
 });
 export type VerifyInformationTask = z.infer<typeof VerifyInformationTask>;
 

@@ -14,6 +14,8 @@ import {
   credentialDocumentLimits,
   credentialDocumentMessages as messages,
   organisationCredentialDocumentsApiPath as organisationPath,
+  taskApiPath,
+  VerifyInformationTask,
 } from '@pca/contracts';
 import {
   auditEvents,
@@ -687,6 +689,19 @@ describe('expiry reminders', () => {
     expect(reasonOf(demoIds.practitioner('farah'))).toBe(
       'Medical registration, a credential document of Alice Nguyen, expires on 31 December 2026. To update it, manage Alice Nguyen (Switch accounts, then Managed accounts) and open their credential documents.',
     );
+    // The task page leads Alice to the document's page, and Farah to managing Alice.
+    for (const [ra, practitionerId, managed] of [
+      [ALICE, alice, false],
+      [FARAH, demoIds.practitioner('farah'), true],
+    ] as const) {
+      const id = made.find((task) => task.practitionerId === practitionerId)!.id;
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: taskApiPath('task', id),
+        headers: await as(ra),
+      });
+      expect(VerifyInformationTask.parse(detail.json()).managedPractitionersDocument).toBe(managed);
+    }
     // 31 days away: not yet.
     expect(await expiryTasks(later.id)).toEqual([]);
     // Once: again, and at the same moment in three processes, nothing more.

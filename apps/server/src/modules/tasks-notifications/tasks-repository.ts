@@ -52,6 +52,7 @@ export function tasksRepository(db: Database) {
         partnerServiceName: partnerServices.name,
         partnerServiceLogo: partnerServices.logo,
         partnerCode: partnerServices.code,
+        documentPractitionerId: credentialDocuments.practitionerId,
         total: sql<number>`count(*) over ()`,
       })
       .from(tasks)

@@ -233,10 +233,8 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
     },
 
     async get(auth: AuthContext, taskId: string): Promise<VerifyInformationTask> {
-      const { task, entityName, partnerServiceName, partnerServiceLogo } = await visibleTask(
-        auth,
-        taskId,
-      );
+      const { task, entityName, partnerServiceName, partnerServiceLogo, documentPractitionerId } =
+        await visibleTask(auth, taskId);
       const current = await currentValues(task);
       return {
         id: task.id,
@@ -256,6 +254,11 @@ export function tasksService(deps: Pick<AppDeps, 'db' | 'config'>) {
         created: toIso(task.createdAt)!,
         resolvedAt: toIso(task.resolvedAt),
         outcome: task.outcome,
+        // A delegate's copy of a practitioner's reminder (reminders.ts): its document's page is reached by
+        // managing that practitioner, not from the delegate's own account.
+        ...(task.kind === 'CredentialExpiry'
+          ? { managedPractitionersDocument: documentPractitionerId !== task.practitionerId }
+          : {}),
       };
     },
 

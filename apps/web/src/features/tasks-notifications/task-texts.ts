@@ -101,5 +101,6 @@ export const renewTexts = {
   intro: (name: string) =>
     `${name} expires within 30 days. Upload the renewed document, or change its dates, on its page; this task is then completed.`,
   update: (name: string) => `Update ${name}`,
+  manage: 'Choose the practitioner to manage',
   done: 'The document was renewed or removed.',
 } as const;

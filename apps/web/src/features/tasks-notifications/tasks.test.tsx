@@ -325,6 +325,36 @@ describe('the verify-information task', () => {
       body: { choice: 'confirmed' },
     });
   });
+
+  it.each([
+    [false, 'Update Registration certificate', '/credential-document/edit/'],
+    [true, 'Choose the practitioner to manage', '/manage-accounts'],
+  ])(
+    'a credential-expiry reminder (a delegate’s copy: %s) leads to the document’s page, or to managing its practitioner',
+    async (managed, name, href) => {
+      const reminder = task({
+        kind: 'CredentialExpiry',
+        taskPriorityCode: 'low',
+        entityType: 'CredentialDocument',
+        entityName: 'Registration certificate',
+        partnerServiceName: null,
+        partnerServiceLogo: null,
+        reason: 'Registration certificate expires on 20 December 2026.',
+        properties: [],
+        managedPractitionersDocument: managed,
+      });
+      serve({ [`GET ${taskApiPath('task', taskId)}`]: () => json(reminder) });
+      renderApp(path);
+      const link = await screen.findByRole('link', { name });
+      expect(link.getAttribute('href')).toContain(href);
+      // The other way is not offered.
+      expect(
+        screen.queryByRole('link', {
+          name: managed ? 'Update Registration certificate' : 'Choose the practitioner to manage',
+        }),
+      ).toBeNull();
+    },
+  );
 });
 
 describe('the online form', () => {

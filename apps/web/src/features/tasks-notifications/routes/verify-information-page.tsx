@@ -258,9 +258,14 @@ function Renew({ task }: { task: VerifyInformationTask }) {
         <Text as="p">{task.reason}</Text>
       </Stack>
       <div>
-        <TextLink href={pages.profile.editCredentialDocument.href({ id: task.entityId })}>
-          {renewTexts.update(task.entityName)}
-        </TextLink>
+        {task.managedPractitionersDocument ? (
+          // A delegate's copy: the document is another practitioner's, reached by managing them.
+          <TextLink href={pages.delegates.manageAccounts.href()}>{renewTexts.manage}</TextLink>
+        ) : (
+          <TextLink href={pages.profile.editCredentialDocument.href({ id: task.entityId })}>
+            {renewTexts.update(task.entityName)}
+          </TextLink>
+        )}
       </div>
     </Stack>
   );
