@@ -9,10 +9,12 @@ const ALICE = '2000000011';
 const BEN = '2000000022';
 const CHLOE = '2000000033';
 const DANA = '2000000044';
+const GEORGE = '2000000066';
 const ALICE_EMAIL = 'alice.nguyen@harbourmedical.example.com.au';
 const BEN_EMAIL = 'ben.okafor@harbourmedical.example.com.au';
 const DANA_EMAIL = 'dana.wu@example.com';
 const CHLOE_EMAIL = 'chloe.martin@example.com';
+const GEORGE_EMAIL = 'george.p@harbourmedical.example.com.au';
 const CONSENT_ITEMS = [
   'Give authority to communicate with organisations',
   'Upload credential documents and give organisations access to view',
@@ -387,4 +389,81 @@ test('Ben, a delegate with no practitioner record, is sent from /delegates to hi
   await page.goto('/delegates');
   await expect(page).toHaveURL(/\/welcome\?reason=delegates$/);
   await expect(page.getByText('Only practitioners can assign delegates.')).toBeVisible();
+});
+
+// An existing user whose profile is complete answers on the welcome page (docs/decisions/092-invitation-for-a-complete-profile.md).
+test('Alice invites George, who already uses the portal: he accepts from the welcome page and has Alice to manage', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  await signInToWelcome(page, ALICE, 'Alice');
+  await page.goto('/assign-a-delegate');
+  await page.getByText('Invite someone', { exact: true }).click();
+  await page.getByLabel('RA number').fill(GEORGE);
+  await page.getByLabel('Last name').fill('Papadopoulos');
+  await page.getByRole('button', { name: 'Search' }).click();
+  // He uses the portal: his card, not the details form.
+  await expect(page.getByText('George Papadopoulos').first()).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveCount(0);
+  await tick(page, 'I consent to delegating all the above');
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page).toHaveURL(/\/delegates$/);
+  await expect(page.getByText('Successfully sent invite')).toBeVisible();
+  const invitation = await mailbox.waitForMail({
+    to: GEORGE_EMAIL,
+    subject: 'Alice Nguyen invites you to be their delegate in Provider Connect Australia',
+  });
+  const link = invitation.links.find((l) => l.includes('delegateInvitationId='));
+  expect(link).toBeTruthy();
+
+  // George follows the link in his own browser and signs in at the identity provider's page.
+  const george = await personAt(browser, baseURL);
+  await george.page.goto(link!);
+  await expect(george.page.getByLabel('RA number')).toBeVisible();
+  await george.page.getByLabel('RA number').fill(GEORGE);
+  await george.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = george.page.getByRole('dialog', { name: 'Delegate invitation' });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByText('Dr Alice Nguyen has invited you to be their delegate.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText(CONSENT_ITEMS);
+  // His profile is complete: no email, phone, terms of use or privacy notice asked again.
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+  await expect(dialog.getByLabel('Email')).toHaveCount(0);
+  await expectAccessible(george.page);
+
+  // Not a mandatory dialog: Cancel only closes it, he stays signed in, and it is back on the next load.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    george.page.getByRole('heading', { level: 1, name: 'Welcome George' }),
+  ).toBeVisible();
+  await george.page.reload();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    dialog.getByRole('link', { name: 'You must accept to act as a delegate' }),
+  ).toBeVisible();
+  await tick(dialog, 'I agree to act as a delegate for Dr Alice Nguyen');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toHaveCount(0);
+  await mailbox.waitForMail({
+    to: ALICE_EMAIL,
+    subject: 'George Papadopoulos accepted your delegate invitation',
+  });
+
+  // Alice's delegate now: his Managed accounts offer her.
+  await george.page.getByRole('button', { name: 'George Papadopoulos', exact: true }).click();
+  await george.page.getByRole('menuitem', { name: 'Managed accounts' }).click();
+  await expect(george.page).toHaveURL(/\/manage-accounts$/);
+  await expect(george.page.getByRole('button', { name: 'Manage Alice Nguyen' })).toBeVisible();
+  await expectAccessible(george.page);
+  await george.context.close();
+
+  await page.reload();
+  await expect(rowOf(page, 'George Papadopoulos').filter({ hasText: 'Active' })).toHaveCount(1);
 });

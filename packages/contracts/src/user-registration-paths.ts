@@ -9,6 +9,9 @@ export const registrationApiPaths = {
   delegateInvitation: '/api/registration/delegate-invitations/:id',
   /** POST: accept the invitation (becomes an approved delegate, profile complete). */
   acceptDelegateInvitation: '/api/registration/delegate-invitations/:id/accept',
+  /** POST: accept the invitation with a profile that is already complete (the delegation consent only). */
+  acceptDelegateInvitationAsRegisteredUser:
+    '/api/registration/delegate-invitations/:id/accept-as-registered-user',
   /** POST: decline the invitation. */
   declineDelegateInvitation: '/api/registration/delegate-invitations/:id/decline',
   /** POST: accept participation (agreement and privacy). */

@@ -68,6 +68,18 @@ export const AcceptDelegateInvitationRequest = z.object({
 export type AcceptDelegateInvitationRequest = z.input<typeof AcceptDelegateInvitationRequest>;
 
 /**
+ * Body accepting a delegate invitation when the profile is already complete (docs/decisions/092-invitation-for-a-complete-profile.md):
+ * the delegation consent only. The profile's email and phone stay as they are, and the terms of use and
+ * privacy notice were accepted when the profile was completed.
+ */
+export const AcceptDelegateInvitationAsRegisteredUserRequest = z.object({
+  acceptDelegation: mustAccept('You must accept to act as a delegate'),
+});
+export type AcceptDelegateInvitationAsRegisteredUserRequest = z.input<
+  typeof AcceptDelegateInvitationAsRegisteredUserRequest
+>;
+
+/**
  * Body of the accept-participation dialog. The privacy notice is left out when the person accepted it in
  * the dialog just before (registering, or accepting a delegation: issue 30, not asked twice in a row); the
  * server then finds that acceptance on record, or refuses.

@@ -1109,6 +1109,19 @@ export const authorisationMatrix: Matrix = {
   'POST /api/registration/delegate-invitations/{id}/decline': [
     { target: 'alice->dana', params: { id: danaInvitation }, allow: ['dana'], allowed: [200, 409] },
   ],
+  // The accept of a user whose profile is complete (decision 092), after the decline: Dana (complete since
+  // register-user above) is past the check, the invitation answered (409), so she does not become a delegate
+  // before accept-participation. Others are not addressed (404); an incomplete profile is told so first (409).
+  'POST /api/registration/delegate-invitations/{id}/accept-as-registered-user': [
+    {
+      target: 'alice->dana',
+      params: { id: danaInvitation },
+      body: { acceptDelegation: true },
+      allow: ['dana'],
+      allowed: [200, 409],
+      denied: [401, 403, 404, 409],
+    },
+  ],
   'POST /api/registration/accept-participation': [
     {
       target: '-',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcceptDelegateInvitationAsRegisteredUserRequest,
   AcceptDelegateInvitationRequest,
   AcceptParticipationRequest,
   DelegateInvitation,
@@ -16,7 +17,10 @@ import { writes } from '#platform/http/route-schema.ts';
 
 const InvitationParams = z.object({ id: Uuid });
 
-/** The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation. */
+/**
+ * The mandatory registration dialogs (docs/product/rules.md#states): register user, delegate setup, participation;
+ * and the invitation of a user whose profile is complete (docs/decisions/092-invitation-for-a-complete-profile.md).
+ */
 export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = registrationService(
     deps.db,
@@ -47,6 +51,19 @@ export const userRegistrationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     },
     handler: (request, caller) =>
       service.acceptInvitation(caller, request.params.id, request.body, request.id),
+  });
+
+  route.post(registrationApiPaths.acceptDelegateInvitationAsRegisteredUser, {
+    summary:
+      'Accept a delegate invitation with a profile that is already complete: the delegation consent only',
+    schema: {
+      params: InvitationParams,
+      body: AcceptDelegateInvitationAsRegisteredUserRequest,
+      200: DelegateInvitationOutcome,
+      ...writes,
+    },
+    handler: (request, caller) =>
+      service.acceptInvitationAsRegisteredUser(caller, request.params.id, request.body, request.id),
   });
 
   route.post(registrationApiPaths.declineDelegateInvitation, {

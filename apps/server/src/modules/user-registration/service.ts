@@ -1,13 +1,14 @@
 import {
   delegateConsentList,
   sameName,
+  type AcceptDelegateInvitationAsRegisteredUserRequest,
   type AcceptDelegateInvitationRequest,
   type AcceptParticipationRequest,
   type DelegateInvitation,
   type DelegateInvitationOutcome,
   type RegisterUserRequest,
 } from '@pca/contracts';
-import type { Database } from '#db/client.ts';
+import type { Database, Transaction } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#platform/errors.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
@@ -41,6 +42,64 @@ export function registrationService(db: Database, productName: string, publicUrl
   }
 
   const inviterName = (i: Invitation) => `${i.givenName} ${i.familyName}`;
+
+  /**
+   * Signed in under other names than the practitioner typed: the practitioner confirms the new names before
+   * the delegation is live (Pending; docs/decisions/020-delegation.md).
+   */
+  const acceptedStatus = (invitation: Invitation, auth: AuthContext) =>
+    !sameName(invitation.invitedGivenName, auth.user.givenName) ||
+    !sameName(invitation.invitedFamilyName, auth.user.familyName)
+      ? ('Pending' as const)
+      : ('Accepted' as const);
+
+  /**
+   * The delegation part of an accept, inside its transaction: the invitation answered (unless it no longer is
+   * Invited), its audit event with the acceptances given, and the inviting practitioner's mail.
+   */
+  async function answerAccepted(
+    tx: Transaction,
+    auth: AuthContext,
+    invitation: Invitation,
+    status: 'Accepted' | 'Pending',
+    requestId: string,
+    acceptances: Record<string, boolean>,
+  ) {
+    const { id } = invitation;
+    if (!(await repo.answerInvitation(tx, id, status, auth.user.id)))
+      throw new ConflictError('This invitation has already been answered or withdrawn.');
+    await appendAudit(tx, {
+      actorUserId: auth.user.id,
+      action: 'delegation.accept',
+      entityType: 'delegation',
+      entityId: id,
+      changedFields: {
+        status,
+        delegateUserId: auth.user.id,
+        practitionerId: invitation.practitionerId,
+        consents: [...delegateConsentList],
+        ...acceptances,
+      },
+      requestId,
+    });
+    if (invitation.practitionerUserEmail && status === 'Pending')
+      await queueMail(
+        tx,
+        mails.detailsUpdateRequest(
+          invitation.practitionerUserEmail,
+          { givenName: invitation.givenName },
+          { givenName: invitation.invitedGivenName, familyName: invitation.invitedFamilyName },
+          auth.user,
+          id,
+        ),
+      );
+    else if (invitation.practitionerUserEmail)
+      await queueMail(tx, {
+        to: invitation.practitionerUserEmail,
+        subject: `${auth.user.givenName} ${auth.user.familyName} accepted your delegate invitation`,
+        text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} accepted your invitation and is now your delegate in ${productName}.\n`,
+      });
+  }
 
   return {
     /** Register-user dialog: saves email and phone, records the terms and privacy acceptance. */
@@ -105,31 +164,13 @@ export function registrationService(db: Database, productName: string, publicUrl
       const invitation = await invitationFor(auth, id);
       const email = body.email.trim();
       const phone = body.phone.trim();
-      // Signed in under other names than the practitioner typed: the practitioner confirms the new
-      // names before the delegation is live (Pending; docs/decisions/020-delegation.md).
-      const namesDiffer =
-        !sameName(invitation.invitedGivenName, auth.user.givenName) ||
-        !sameName(invitation.invitedFamilyName, auth.user.familyName);
-      const status = namesDiffer ? 'Pending' : 'Accepted';
+      const status = acceptedStatus(invitation, auth);
       await db.transaction(async (tx) => {
-        if (!(await repo.answerInvitation(tx, id, status, auth.user.id)))
-          throw new ConflictError('This invitation has already been answered or withdrawn.');
-        await repo.updateUser(tx, auth.user.id, { email, phone, isProfileComplete: true });
-        await appendAudit(tx, {
-          actorUserId: auth.user.id,
-          action: 'delegation.accept',
-          entityType: 'delegation',
-          entityId: id,
-          changedFields: {
-            status,
-            delegateUserId: auth.user.id,
-            practitionerId: invitation.practitionerId,
-            consents: [...delegateConsentList],
-            acceptedTermsOfUse: body.acceptTermsOfUse,
-            acceptedPrivacyNotice: body.acceptPrivacyNotice,
-          },
-          requestId,
+        await answerAccepted(tx, auth, invitation, status, requestId, {
+          acceptedTermsOfUse: body.acceptTermsOfUse,
+          acceptedPrivacyNotice: body.acceptPrivacyNotice,
         });
+        await repo.updateUser(tx, auth.user.id, { email, phone, isProfileComplete: true });
         await appendAudit(tx, {
           actorUserId: auth.user.id,
           action: 'user.register',
@@ -138,24 +179,34 @@ export function registrationService(db: Database, productName: string, publicUrl
           changedFields: { email, phone, isProfileComplete: true },
           requestId,
         });
-        if (invitation.practitionerUserEmail && namesDiffer)
-          await queueMail(
-            tx,
-            mails.detailsUpdateRequest(
-              invitation.practitionerUserEmail,
-              { givenName: invitation.givenName },
-              { givenName: invitation.invitedGivenName, familyName: invitation.invitedFamilyName },
-              auth.user,
-              id,
-            ),
-          );
-        else if (invitation.practitionerUserEmail)
-          await queueMail(tx, {
-            to: invitation.practitionerUserEmail,
-            subject: `${auth.user.givenName} ${auth.user.familyName} accepted your delegate invitation`,
-            text: `Hello ${inviterName(invitation)},\n\n${auth.user.givenName} ${auth.user.familyName} accepted your invitation and is now your delegate in ${productName}.\n`,
-          });
       });
+      return { id, status };
+    },
+
+    /**
+     * Accepts with a profile that is already complete (docs/decisions/092-invitation-for-a-complete-profile.md):
+     * the delegation is answered as above, the profile is left as it is, and only the delegation consent is
+     * asked for: the terms of use and the privacy notice were accepted when the profile was completed.
+     */
+    async acceptInvitationAsRegisteredUser(
+      auth: AuthContext,
+      id: string,
+      body: AcceptDelegateInvitationAsRegisteredUserRequest,
+      requestId: string,
+    ): Promise<DelegateInvitationOutcome> {
+      // Told before the invitation is looked up, as the other accept tells a complete profile: a 409 about the
+      // caller, which reveals nothing of the invitation.
+      if (!auth.user.isProfileComplete)
+        throw new ConflictError(
+          'Your profile is not complete: accept the invitation with your email and phone.',
+        );
+      const invitation = await invitationFor(auth, id);
+      const status = acceptedStatus(invitation, auth);
+      await db.transaction((tx) =>
+        answerAccepted(tx, auth, invitation, status, requestId, {
+          acceptedDelegation: body.acceptDelegation,
+        }),
+      );
       return { id, status };
     },
 

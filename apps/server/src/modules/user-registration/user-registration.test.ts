@@ -150,6 +150,16 @@ describe('delegate invitations', () => {
     ).toBe(400);
   });
 
+  it('refuses Dana, whose profile is incomplete, the consent-only accept (409): she gives her details', async () => {
+    const res = await call(RA.dana, 'POST', `${url}/accept-as-registered-user`, {
+      acceptDelegation: true,
+    });
+    expectProblem(res, 409);
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, danaInvitation));
+    expect(row!.status).toBe('Invited');
+    expect((await me(RA.dana)).isProfileComplete).toBe(false);
+  });
+
   it('lets Dana accept: approved delegate of Alice, profile complete, audited, Alice emailed', async () => {
     const bad = await call(RA.dana, 'POST', `${url}/accept`, {
       email: 'dana.wu@example.com',
@@ -266,5 +276,146 @@ describe('POST /api/registration/accept-participation', () => {
       acceptedPrivacyNotice: false,
       privacyNoticeAcceptedEarlier: true,
     });
+  });
+});
+
+// An existing user whose profile is complete, invited from the practitioner's "Invite someone" search
+// (docs/decisions/092-invitation-for-a-complete-profile.md). Last: Farah's mails are counted above.
+describe('a delegate invitation to a user whose profile is complete', () => {
+  const accept = (id: string) =>
+    `/api/registration/delegate-invitations/${id}/accept-as-registered-user`;
+  /** Invites George as the practitioner would, under the names she typed. */
+  async function inviteGeorge(practitioner: 'alice' | 'farah', givenName: string) {
+    const [invite] = await t.db
+      .insert(delegations)
+      .values({
+        practitionerId: demoIds.practitioner(practitioner),
+        raNumber: RA.george,
+        givenName,
+        familyName: 'Papadopoulos',
+        email: 'george.p@harbourmedical.example.com.au',
+        status: 'Invited',
+      })
+      .returning();
+    return invite!.id;
+  }
+  let invitation: string;
+
+  it('offers George the invitation; the accept that completes a profile stays refused (409)', async () => {
+    invitation = await inviteGeorge('alice', 'George');
+    const george = await me(RA.george);
+    expect(george).toMatchObject({ isProfileComplete: true, delegateInvitationId: invitation });
+    expect(
+      (await call(RA.george, 'GET', `/api/registration/delegate-invitations/${invitation}`))
+        .statusCode,
+    ).toBe(200);
+    const full = await call(
+      RA.george,
+      'POST',
+      `/api/registration/delegate-invitations/${invitation}/accept`,
+      {
+        email: 'someone.else@example.com',
+        phone: '0400000000',
+        acceptDelegation: true,
+        acceptTermsOfUse: true,
+        acceptPrivacyNotice: true,
+      },
+    );
+    expectProblem(full, 409);
+  });
+
+  it('needs the delegation consent: a 400 problem naming the field', async () => {
+    expectProblem(await call(RA.george, 'POST', accept(invitation), {}), 400, {
+      field: 'acceptDelegation',
+    });
+    const refused = expectProblem(
+      await call(RA.george, 'POST', accept(invitation), { acceptDelegation: false }),
+      400,
+      { field: 'acceptDelegation' },
+    );
+    expect(refused.errors).toContainEqual({
+      field: 'acceptDelegation',
+      message: 'You must accept to act as a delegate',
+    });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, invitation));
+    expect(row!.status).toBe('Invited');
+  });
+
+  it('lets George accept with the consent only: Accepted, his profile untouched, one audit event, Alice emailed', async () => {
+    const before = await me(RA.george);
+    const readBefore = await contextOf(RA.george);
+    const res = await call(RA.george, 'POST', accept(invitation), { acceptDelegation: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: invitation, status: 'Accepted' });
+    // A second submit that read the session before this one committed: refused, nothing written or sent.
+    await expect(
+      service().acceptInvitationAsRegisteredUser(
+        readBefore,
+        invitation,
+        { acceptDelegation: true },
+        'twin',
+      ),
+    ).rejects.toThrow('This invitation has already been answered or withdrawn.');
+
+    const george = await me(RA.george);
+    expect(george).toMatchObject({
+      email: before.email,
+      phone: before.phone,
+      emailConfirmed: before.emailConfirmed,
+      isProfileComplete: true,
+      isApprovedPractitionerDelegate: true,
+      delegateInvitationId: null,
+      participationApprovalStatus: before.participationApprovalStatus,
+    });
+    const [row] = await t.db.select().from(delegations).where(eq(delegations.id, invitation));
+    expect(row).toMatchObject({ status: 'Accepted', delegateUserId: george.id });
+    const [event, ...more] = await auditOf('delegation.accept', invitation);
+    expect(more).toHaveLength(0);
+    expect(event!.changedFields).toEqual({
+      status: 'Accepted',
+      delegateUserId: george.id,
+      practitionerId: demoIds.practitioner('alice'),
+      consents: [...delegateConsentList],
+      acceptedDelegation: true,
+    });
+    expect(await auditOf('user.register', george.id)).toHaveLength(0);
+    const [alice] = await t.db.select().from(users).where(eq(users.raNumber, RA.alice));
+    const mails = (await mailTo(alice!.email!)).filter(
+      (m) => m.subject === 'George Papadopoulos accepted your delegate invitation',
+    );
+    expect(mails).toHaveLength(1);
+    expect(await mailTo(george.email!)).toHaveLength(0);
+    // Answered: neither accepted nor declined again.
+    expectProblem(
+      await call(RA.george, 'POST', accept(invitation), { acceptDelegation: true }),
+      409,
+    );
+    expectProblem(
+      await call(RA.george, 'POST', `/api/registration/delegate-invitations/${invitation}/decline`),
+      409,
+    );
+  });
+
+  it('then offers George Alice to manage', async () => {
+    const res = await call(RA.george, 'GET', shellApiPaths.managedPractitioners);
+    const { practitioners } = DelegatePractitioners.parse(res.json());
+    expect(practitioners.map((p) => `${p.givenName} ${p.familyName}`)).toEqual(['Alice Nguyen']);
+  });
+
+  it('waits for the practitioner when she typed other names (Pending, the details-update mail)', async () => {
+    const id = await inviteGeorge('farah', 'Georgios');
+    const res = await call(RA.george, 'POST', accept(id), { acceptDelegation: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, status: 'Pending' });
+    const [farah] = await t.db.select().from(users).where(eq(users.raNumber, RA.farah));
+    const mails = await mailTo(farah!.email!);
+    expect(mails.filter((m) => /delegate.s details have changed/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('hides the invitation from anyone it is not addressed to (404)', async () => {
+    expectProblem(
+      await call(RA.alice, 'POST', accept(invitation), { acceptDelegation: true }),
+      404,
+    );
   });
 });

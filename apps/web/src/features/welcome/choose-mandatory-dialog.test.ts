@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseMandatoryDialog } from './choose-mandatory-dialog.ts';
+import { chooseMandatoryDialog, isMandatory } from './choose-mandatory-dialog.ts';
 
 const base = {
   isProfileComplete: true,
@@ -40,7 +40,38 @@ describe('chooseMandatoryDialog (docs/product/rules.md#states, in order)', () =>
     expect(chooseMandatoryDialog(open, null)).toBeNull();
   });
 
-  it('shows nothing for a complete profile with a status, even with an invitation in the query', () => {
-    expect(chooseMandatoryDialog({ ...base, isPractitioner: true }, invitation)).toBeNull();
+  it('shows nothing for a complete profile with a status and no invitation', () => {
+    expect(chooseMandatoryDialog({ ...base, isPractitioner: true }, null)).toBeNull();
+  });
+
+  // An existing user invited from the "Invite someone" search (docs/decisions/092-invitation-for-a-complete-profile.md).
+  it('offers a complete profile its pending invitation, on the user or in the query, after the mandatory dialogs', () => {
+    expect(chooseMandatoryDialog({ ...base, delegateInvitationId: invitation }, null)).toEqual({
+      kind: 'delegateInvitation',
+      invitationId: invitation,
+    });
+    expect(chooseMandatoryDialog({ ...base, isPractitioner: true }, invitation)).toEqual({
+      kind: 'delegateInvitation',
+      invitationId: invitation,
+    });
+    // Participation comes first; the invitation shows once it is answered.
+    expect(
+      chooseMandatoryDialog(
+        {
+          ...base,
+          isPractitioner: true,
+          participationApprovalStatus: null,
+          delegateInvitationId: invitation,
+        },
+        null,
+      ),
+    ).toEqual({ kind: 'acceptParticipation' });
+  });
+
+  it('counts every dialog but the invitation of a complete profile as mandatory', () => {
+    expect(isMandatory({ kind: 'registerUser' })).toBe(true);
+    expect(isMandatory({ kind: 'delegateSetup', invitationId: invitation })).toBe(true);
+    expect(isMandatory({ kind: 'acceptParticipation' })).toBe(true);
+    expect(isMandatory({ kind: 'delegateInvitation', invitationId: invitation })).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { H3 } from '@pca/ui/primitives/heading.ts';
 import { Button, ButtonGroup } from '@pca/ui/button/button.tsx';
 import { Alert } from '@pca/ui/alert/alert.tsx';
 import { Loading } from '@pca/ui/loading/loading.tsx';
@@ -12,6 +11,7 @@ import {
 import { useAnswerDelegateInvitation } from '../api/answer-delegate-invitation.ts';
 import { useDelegateInvitation } from '../api/get-delegate-invitation.ts';
 import { ConsentForm, consents } from './consent-form.tsx';
+import { delegationConsent, InvitationIntro } from './invitation-intro.tsx';
 import { MandatoryModal } from './mandatory-modal.tsx';
 import { useSchemaForm } from '#lib/forms/use-schema-form.ts';
 
@@ -27,9 +27,6 @@ export type DelegateSetupDialogProps = {
   /** Called when the user leaves without answering. */
   onCancel: () => void;
 };
-
-const inviterName = (i: DelegateInvitation) =>
-  i.inviter.preferredName ?? `${i.inviter.givenName} ${i.inviter.familyName}`;
 
 /** Mandatory dialog 2 (docs/product/rules.md#states): shows who invited the user and what they consent to; accept or decline. */
 export function DelegateSetupDialog({
@@ -91,58 +88,29 @@ function DelegateSetupForm({
       acceptPrivacyNotice: false,
     },
   });
-  const name = inviterName(invitation);
 
   return (
     <ConsentForm
       form={form}
       onSubmit={(body) =>
         answer.mutate(
-          { id: invitation.id, accept: true, body },
+          { id: invitation.id, answer: 'accept', body },
           { onSuccess: () => onAnswered({ privacyNoticeAccepted: true }) },
         )
       }
-      intro={
-        <>
-          <Text as="p" fontSize="md">
-            <strong>{name}</strong> has invited you to be their delegate.
-          </Text>
-          <Stack gap={0.5}>
-            <H3>As their delegate you will be able to</H3>
-            <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-              {invitation.consents.map((c) => (
-                <li key={c}>
-                  <Text>{c}</Text>
-                </li>
-              ))}
-            </ul>
-            <Text as="p" color="muted" fontSize="sm">
-              Organisations must request personal contact details before it&apos;s shared by
-              delegates.
-            </Text>
-          </Stack>
-        </>
-      }
+      intro={<InvitationIntro invitation={invitation} />}
       failure={
         answer.isError
           ? { title: 'Error answering the invitation.', text: 'Please try again.' }
           : null
       }
       contact
-      consents={[
-        {
-          name: 'acceptDelegation',
-          legend: 'Delegation',
-          label: `I agree to act as a delegate for ${name}`,
-        },
-        consents.termsOfUse,
-        consents.privacyNotice,
-      ]}
+      consents={[delegationConsent(invitation), consents.termsOfUse, consents.privacyNotice]}
       submitLabel="Accept"
       pending={answer.isPending}
       onDecline={() =>
         answer.mutate(
-          { id: invitation.id, accept: false },
+          { id: invitation.id, answer: 'decline' },
           { onSuccess: () => onAnswered({ privacyNoticeAccepted: false }) },
         )
       }

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@pca/contracts';
 import type { MandatoryDialogKind } from '../choose-mandatory-dialog.ts';
 import { AcceptParticipationDialog } from './accept-participation-dialog.tsx';
+import { DelegateInvitationDialog } from './delegate-invitation-dialog.tsx';
 import { DelegateSetupDialog } from './delegate-setup-dialog.tsx';
 import { RegisterUserDialog } from './register-user-dialog.tsx';
 
@@ -14,20 +15,26 @@ export type MandatoryDialogProps = {
   privacyNoticeAccepted: boolean;
   /** Closed with a result (and whether it accepted the privacy notice): the user is re-fetched. */
   onResult: (result: MandatoryResult) => void;
-  /** Closed with no result: the person signs in again (docs/product/rules.md#states). */
+  /** A mandatory dialog closed with no result: the person signs in again (docs/product/rules.md#states). */
   onNoResult: () => void;
+  /**
+   * The invitation of a complete profile closed with no answer: it only closes, until the next welcome load
+   * (docs/decisions/092-invitation-for-a-complete-profile.md).
+   */
+  onDismiss: () => void;
 };
 
 /** What a mandatory dialog closed with. */
 export type MandatoryResult = { privacyNoticeAccepted: boolean };
 
-/** Shows the chosen mandatory dialog (none can be dismissed). */
+/** Shows the chosen dialog: a mandatory one (none can be dismissed), or the invitation of a complete profile. */
 export function MandatoryDialog({
   dialog,
   user,
   privacyNoticeAccepted,
   onResult,
   onNoResult,
+  onDismiss,
 }: MandatoryDialogProps) {
   switch (dialog.kind) {
     case 'registerUser':
@@ -53,6 +60,15 @@ export function MandatoryDialog({
           privacyNoticeAccepted={privacyNoticeAccepted}
           onAccepted={() => onResult({ privacyNoticeAccepted: true })}
           onCancel={onNoResult}
+        />
+      );
+    case 'delegateInvitation':
+      return (
+        <DelegateInvitationDialog
+          key={dialog.invitationId}
+          invitationId={dialog.invitationId}
+          onAnswered={() => onResult({ privacyNoticeAccepted: false })}
+          onClose={onDismiss}
         />
       );
   }

@@ -15,7 +15,7 @@ import { useSignUpBanner } from '../api/get-sign-up-banner.ts';
 import { useSiteOrganisations } from '../api/get-site-organisations.ts';
 import { ActionCards } from '../components/action-cards.tsx';
 import { DashboardLine } from '../components/dashboard-line.tsx';
-import { chooseMandatoryDialog } from '../choose-mandatory-dialog.ts';
+import { chooseMandatoryDialog, isMandatory } from '../choose-mandatory-dialog.ts';
 import { SignUpBanner } from '../components/sign-up-banner.tsx';
 import { WelcomeSkeleton } from '../components/welcome-skeleton.tsx';
 import { greetingName } from '../greeting-name.ts';
@@ -43,6 +43,9 @@ export function WelcomePage() {
   const [settingUpSite, setSettingUpSite] = useState(false);
   // Accepted in the mandatory dialog just answered: the next one does not ask for it again (issue 30).
   const [privacyNoticeAccepted, setPrivacyNoticeAccepted] = useState(false);
+  // The invitation of a complete profile closed without an answer: not shown again until the next welcome
+  // load (docs/decisions/092-invitation-for-a-complete-profile.md).
+  const [dismissedInvitation, setDismissedInvitation] = useState<string | null>(null);
   const answered = state.status === 'ready' && !banner.isPending && !sites.isPending;
   // The query that answers last re-renders this page synchronously (a store update), so the whole
   // dashboard would be built in one long task. Building it from a deferred value instead keeps the
@@ -80,7 +83,11 @@ export function WelcomePage() {
     capabilities,
     hasSiteOrganisations: siteOrganisations.length > 0,
   });
-  const dialog = chooseMandatoryDialog(user, searchParams.get(INVITATION_PARAM));
+  const chosen = chooseMandatoryDialog(user, searchParams.get(INVITATION_PARAM));
+  const dialog =
+    chosen?.kind === 'delegateInvitation' && chosen.invitationId === dismissedInvitation
+      ? null
+      : chosen;
 
   const onResult = (result: { privacyNoticeAccepted: boolean }) => {
     if (result.privacyNoticeAccepted) setPrivacyNoticeAccepted(true);
@@ -115,13 +122,18 @@ export function WelcomePage() {
       </Suspense>
       {dialog ? (
         // The page must not be usable before a mandatory dialog shows: blanket it while it loads.
-        <Suspense fallback={<LoadingBlanket fullScreen label="Loading" />}>
+        <Suspense
+          fallback={isMandatory(dialog) ? <LoadingBlanket fullScreen label="Loading" /> : null}
+        >
           <MandatoryDialog
             dialog={dialog}
             user={user}
             privacyNoticeAccepted={privacyNoticeAccepted}
             onResult={onResult}
             onNoResult={() => void signInAgain()}
+            onDismiss={() => {
+              if (dialog.kind === 'delegateInvitation') setDismissedInvitation(dialog.invitationId);
+            }}
           />
         </Suspense>
       ) : null}
