@@ -70,8 +70,12 @@ export const KeyContactInput = z.object({
     isValidPhone,
     m.phoneInvalid,
   ),
-  /** Make this the organisation's primary contact (the first contact is primary whatever is sent). */
-  isPrimary: z.boolean(),
+  /**
+   * Make this the organisation's primary contact (the first contact is primary whatever is sent). Left out of
+   * an update, the contact stays primary or not as it is now: a form showing no choice does not undo another
+   * manager's *Make primary* made meanwhile.
+   */
+  isPrimary: z.boolean().optional(),
 });
 export type KeyContactInput = z.infer<typeof KeyContactInput>;
 

@@ -127,6 +127,44 @@ describe('key contacts', () => {
     });
     expect(await primaries()).toEqual([{ id: mei.id }]);
 
+    // A save that sends no primary choice keeps what the server has: Raj, made primary by another manager
+    // after this form was opened, stays primary, and Mei's new phone is saved.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/key-contacts/${raj.id}/primary`,
+      headers: await as(ALICE),
+    });
+    const { isPrimary: _none, ...noChoice } = contact();
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/key-contacts/${mei.id}`,
+      headers: await as(ALICE),
+      payload: { ...noChoice, name: 'Mei Chen-Wong', phone: '02 9123 0000' },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(KeyContact.parse(kept.json())).toMatchObject({
+      phone: '02 9123 0000',
+      isPrimary: false,
+    });
+    expect(await primaries()).toEqual([{ id: raj.id }]);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/key-contacts/${mei.id}/primary`,
+      headers: await as(ALICE),
+    });
+    // The primary's own form sends none either: it stays primary.
+    const stays = await t.app.inject({
+      method: 'PUT',
+      url: `/api/key-contacts/${mei.id}`,
+      headers: await as(ALICE),
+      payload: { ...noChoice, name: 'Mei Chen-Wong' },
+    });
+    expect(KeyContact.parse(stays.json())).toMatchObject({
+      phone: noChoice.phone,
+      isPrimary: true,
+    });
+    expect(await primaries()).toEqual([{ id: mei.id }]);
+
     // Un-ticking it on the primary is refused: another must be made primary instead.
     const unset = await t.app.inject({
       method: 'PUT',
@@ -167,7 +205,7 @@ describe('key contacts', () => {
         'key-contact.removed',
       ]),
     );
-    expect(trail).toHaveLength(6);
+    expect(trail).toHaveLength(10);
     expect(trail.every((a) => a.actorUserId === demoIds.user('alice'))).toBe(true);
     const update = trail.find((a) => a.action === 'key-contact.updated')!;
     expect(update.changedFields).toMatchObject({

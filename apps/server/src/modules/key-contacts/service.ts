@@ -130,7 +130,7 @@ export function keyContactsService(db: Database) {
       const r = keyContactsRepository(tx);
       await r.lockOrganisation(input.organisationId);
       const previousPrimary = await r.primaryOf(input.organisationId);
-      const isPrimary = !previousPrimary || input.isPrimary;
+      const isPrimary = !previousPrimary || input.isPrimary === true;
       if (previousPrimary && isPrimary) await r.update(previousPrimary, { isPrimary: false });
       const values = { ...valuesOf(input), organisationId: input.organisationId, isPrimary };
       const id = await r.insert(values);
@@ -161,9 +161,10 @@ export function keyContactsService(db: Database) {
       await r.lockOrganisation(found.organisationId);
       const before = await r.byId(id);
       if (!before) throw new NotFoundError(NOT_FOUND);
-      if (before.isPrimary && !input.isPrimary)
+      const isPrimary = input.isPrimary ?? before.isPrimary;
+      if (before.isPrimary && !isPrimary)
         throw new ConflictError(keyContactMessages.primaryCannotBeUnset);
-      const next = { ...valuesOf(input), isPrimary: input.isPrimary };
+      const next = { ...valuesOf(input), isPrimary };
       const changed = changedFields<Record<string, unknown>>(before, next);
       if (!Object.keys(changed).length) return;
       if (next.isPrimary && !before.isPrimary) {

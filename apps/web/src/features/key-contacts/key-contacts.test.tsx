@@ -236,9 +236,10 @@ describe('the key contact form', () => {
   });
 
   it('makes the first contact primary without asking, and keeps the primary primary on update', async () => {
-    serve({
+    const requests = serve({
       'GET /api/key-contacts': () => json(listOf([])),
       [`GET /api/key-contacts/${meiId}`]: () => json(contact()),
+      [`PUT /api/key-contacts/${meiId}`]: () => json(contact()),
     });
     renderApp('/key-contacts/add');
     expect(
@@ -253,5 +254,9 @@ describe('the key contact form', () => {
         'This is the primary contact. To change that, make another contact primary from the list.',
       ),
     ).toBeVisible();
+    // Saving sends no primary choice: another manager's Make primary, made meanwhile, stands.
+    await userEvent.click(screen.getByRole('button', { name: /Save|Update/ }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')!.body).not.toHaveProperty('isPrimary');
   });
 });

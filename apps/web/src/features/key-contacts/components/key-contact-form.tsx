@@ -67,8 +67,14 @@ export function KeyContactForm({
     <FormFrame
       form={form}
       fieldId={fieldId}
-      onSubmit={(values) =>
-        onSubmit({ ...values, isPrimary: primary === 'choose' ? values.isPrimary : true })
+      onSubmit={({ isPrimary, ...values }) =>
+        onSubmit({
+          ...values,
+          // The current primary's form offers no choice: it sends none, so it keeps what the server has.
+          ...(primary === 'current'
+            ? {}
+            : { isPrimary: primary === 'first' || isPrimary === true }),
+        })
       }
       intro={<Text as="p">For {organisationName}. Every field is required.</Text>}
       serverError={serverError}
