@@ -8,7 +8,7 @@ import { definitionUrl } from './contact-requests.ts';
 import { bankAccountDefinitionUrl } from './bank-accounts.ts';
 import type { FhirResourceType } from '@pca/contracts/fhir-paths.ts';
 import { profiles, type Json } from './resources.ts';
-import { searchDefinitions } from './service.ts';
+import { INCLUDE_LIMIT, searchDefinitions } from './service.ts';
 
 /**
  * A type's search parameters as declared: name, type, the SearchParameter it implements (R4's or HCPD's) and
@@ -65,7 +65,7 @@ export function capabilityStatement(base: string): Json {
     rest: [
       {
         mode: 'server',
-        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link. Bundle.total is given when _total=accurate (or estimate) asks for it, and on a page that reaches the last match. _summary (true, text, data, count, false) and _elements shape the matches (tagged SUBSETTED). Handling is strict unless the request says Prefer: handling=lenient: strict refuses an unknown parameter, modifier, include or revinclude (400 OperationOutcome), lenient leaves it out of the search and its self link. Answers are JSON, or XML with _format=xml or Accept: application/fhir+xml. A comma in a value is OR, a repeated parameter AND; string parameters match the start of a value in any case.`,
+        documentation: `Access tokens from the portal's OAuth 2.0 token endpoint (client credentials). A search answers ${fhirPaging.defaultCount} matches a page unless _count says otherwise (at most ${fhirPaging.maxCount}); follow the Bundle's next link. Each _include and _revinclude adds at most ${INCLUDE_LIMIT} resources to a page; one cut there is named in an OperationOutcome entry (search.mode outcome, severity warning, code incomplete). Bundle.total is given when _total=accurate (or estimate) asks for it, and on a page that reaches the last match. _summary (true, text, data, count, false) and _elements shape the matches (tagged SUBSETTED). Handling is strict unless the request says Prefer: handling=lenient: strict refuses an unknown parameter, modifier, include or revinclude (400 OperationOutcome), lenient leaves it out of the search and its self link. Answers are JSON, or XML with _format=xml or Accept: application/fhir+xml. A comma in a value is OR, a repeated parameter AND; string parameters match the start of a value in any case.`,
         security: {
           service: [
             {

@@ -758,6 +758,68 @@ describe('FHIR partner API', () => {
       ).toBe(true);
   });
 
+  it('says in an OperationOutcome entry when a _revinclude stops at its 1,000 resources, and only then', async () => {
+    const nhsd = await partnerToken('nhsd');
+    const url = `/fhir/HealthcareService?_id=${surryHillsGp}&_revinclude=PractitionerRole:service`;
+    const search = async () => {
+      const res = await fhir(url, nhsd.authorization);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Bundle;
+    };
+    const outcomes = (bundle: Bundle) =>
+      (bundle.entry ?? []).filter((e) => e.search?.mode === 'outcome');
+    const before = await search();
+    expect(ids(before, 'include').length).toBeGreaterThan(0);
+    expect(outcomes(before)).toEqual([]);
+    // 1,001 more roles at the service: with its own, more than one read includes.
+    const added = (await t.db.execute(sql`insert into practitioner_roles
+        (practitioner_id, healthcare_service_id, primary_type, start_date, preferred_name)
+      select ${demoIds.practitioner('alice')}::uuid, ${surryHillsGp}::uuid, 'General practitioner',
+        '2020-01-01', 'include cap ' || n from generate_series(1, 1001) n
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    try {
+      const cut = await search();
+      expectValidFhir(cut);
+      expect(ids(cut)).toEqual([`HealthcareService/${surryHillsGp}`]);
+      expect(ids(cut, 'include')).toHaveLength(1000);
+      expect(outcomes(cut)).toHaveLength(1);
+      const outcome = outcomes(cut)[0]!;
+      expect(outcome.resource).toEqual({
+        resourceType: 'OperationOutcome',
+        issue: [
+          {
+            severity: 'warning',
+            code: 'incomplete',
+            diagnostics: expect.stringContaining(
+              '_revinclude=PractitionerRole:service added the first 1000 resources',
+            ),
+          },
+        ],
+      });
+      expect(outcome.fullUrl).toMatch(/^urn:uuid:/);
+      // The same answer in XML carries it too.
+      const xml = await fhir(`${url}&_format=xml`, nhsd.authorization);
+      expect(xml.statusCode).toBe(200);
+      expect(xml.body).toContain('<mode value="outcome"/>');
+      expect(xml.body).toContain('<code value="incomplete"/>');
+    } finally {
+      await t.db.delete(practitionerRoles).where(
+        inArray(
+          practitionerRoles.id,
+          added.rows.map((r) => r.id),
+        ),
+      );
+    }
+    expect(outcomes(await search())).toEqual([]);
+    // The CapabilityStatement says the cap and how a cut page says so.
+    const metadata = (await fhir('/fhir/metadata')).json() as {
+      rest: Array<{ documentation: string }>;
+    };
+    expect(metadata.rest[0]!.documentation).toContain(
+      'Each _include and _revinclude adds at most 1000 resources to a page; one cut there is named in an OperationOutcome entry',
+    );
+  });
+
   it("decides a service's and a role's active on Sydney's date, as the portal does, not UTC's: in searches and resources alike", async () => {
     const partner = {
       clientSystemId: 'test',

@@ -694,9 +694,10 @@ export function operationOutcome(
     | 'throttled'
     | 'too-long'
     | 'transient'
-    | 'informational',
+    | 'informational'
+    | 'incomplete',
   diagnostics: string,
-  severity: 'error' | 'fatal' | 'information' = 'error',
+  severity: 'error' | 'fatal' | 'warning' | 'information' = 'error',
 ): Json {
   return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }] };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   fhirApiPaths,
@@ -39,6 +40,7 @@ import {
   canonicalId,
   FhirSearchError,
   fhirService,
+  INCLUDE_LIMIT,
   isUuid,
   type PartnerCaller,
   type SearchPage,
@@ -178,9 +180,17 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   /**
    * A search's Bundle: its matches and what they include, the total when known, and self, first, next and
-   * previous links that repeat the parameters it applied with `_offset` moved.
+   * previous links that repeat the parameters it applied with `_offset` moved. An include or revinclude cut at
+   * INCLUDE_LIMIT (`cut`) is said in an OperationOutcome entry (search mode `outcome`), as R4 has a searchset
+   * carry warnings, so a partner never takes a cut list for the whole.
    */
-  const searchset = (type: string, page: SearchPage, matches: Json[], included: Json[]): Json => {
+  const searchset = (
+    type: string,
+    page: SearchPage,
+    matches: Json[],
+    included: Json[],
+    cut: string[] = [],
+  ): Json => {
     const link = (offset: number) => {
       const q = new URLSearchParams();
       for (const [k, values] of Object.entries(page.applied))
@@ -211,6 +221,19 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       entry: [
         ...matches.map((r) => entry(r, 'match')),
         ...included.map((r) => entry(r, 'include')),
+        ...(cut.length
+          ? [
+              {
+                fullUrl: `urn:uuid:${randomUUID()}`,
+                resource: operationOutcome(
+                  'incomplete',
+                  `${cut.join(', ')} added the first ${INCLUDE_LIMIT} resources and left out the rest. Ask for fewer matches a page (_count), or search the included type by its reference to the matches (e.g. PractitionerRole?service=…) and page through it.`,
+                  'warning',
+                ),
+                search: { mode: 'outcome' },
+              },
+            ]
+          : []),
       ],
     };
   };
@@ -336,7 +359,7 @@ export const fhirRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       const handling = handlingOf(request.headers.prefer);
       if (handling) reply.header('preference-applied', `handling=${handling}`);
       const answer = await service.search(partner, type, params, handling ?? 'strict');
-      return send(reply, 200, searchset(type, answer, answer.matches, answer.included));
+      return send(reply, 200, searchset(type, answer, answer.matches, answer.included, answer.cut));
     },
   );
 

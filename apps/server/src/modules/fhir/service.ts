@@ -148,8 +148,11 @@ function refIds(value: unknown): string[] {
   );
 }
 
-/** Most resources one include may add to a page (a page holds at most `maxCount` matches). */
-const INCLUDE_LIMIT = 1000;
+/**
+ * Most resources one include's read may add to a page (a page holds at most `maxCount` matches); a read cut
+ * there is named in the Bundle's OperationOutcome (search mode `outcome`, `incomplete`).
+ */
+export const INCLUDE_LIMIT = 1000;
 
 /** What a searchset's total and links are made of (routes.ts): the page asked for, and what it found. */
 export type SearchPage = Pick<SearchAnswer, 'total' | 'more' | 'offset' | 'count' | 'applied'>;
@@ -161,6 +164,8 @@ export interface SearchAnswer {
   more: boolean;
   matches: Json[];
   included: Json[];
+  /** The _include and _revinclude (`_revinclude=…`) that stopped at INCLUDE_LIMIT with more to add. */
+  cut: string[];
   offset: number;
   count: number;
   /** The parameters the search used: the self and paging links repeat these (lenient handling drops others). */
@@ -254,7 +259,13 @@ export function fhirService(db: Database, now: () => Date = () => new Date()) {
           today,
         },
       );
-      const included = await this.included(partner, found.resources, includes, revincludes, today);
+      const { included, cut } = await this.included(
+        partner,
+        found.resources,
+        includes,
+        revincludes,
+        today,
+      );
       withPartnerIdentifiers(partner.identifierSystems, [...found.resources, ...included]);
       return {
         total: found.total,
@@ -262,21 +273,25 @@ export function fhirService(db: Database, now: () => Date = () => new Date()) {
         // _summary and _elements shape the matches; what they include comes whole (R4 names only the matches).
         matches: found.resources.map((r) => subset(r, shape.subsetting)),
         included,
+        cut,
         offset,
         count,
         applied,
       };
     },
 
-    /** The resources a page's _include and _revinclude add, each once, only those the partner sees. */
+    /**
+     * The resources a page's _include and _revinclude add, each once, only those the partner sees; `cut` names
+     * those (as `_include=…`, `_revinclude=…`) whose read stopped at INCLUDE_LIMIT with more to add.
+     */
     async included(
       partner: PartnerCaller,
       matches: Json[],
       includes: string[],
       revincludes: string[],
       today: string,
-    ): Promise<Json[]> {
-      if (!matches.length) return [];
+    ): Promise<{ included: Json[]; cut: string[] }> {
+      if (!matches.length) return { included: [], cut: [] };
       const out = new Map<string, Json>();
       const inPage = new Set(matches.map((m) => `${String(m['resourceType'])}/${String(m['id'])}`));
       const add = (resources: Json[]) => {
@@ -285,8 +300,18 @@ export function fhirService(db: Database, now: () => Date = () => new Date()) {
           if (!inPage.has(key) && !out.has(key)) out.set(key, r);
         }
       };
-      // One read per type and per whether visibility is known or decided.
-      const byType = new Map<string, { type: FhirResourceType; seen: Seen; ids: Set<string> }>();
+      // One read per type and per whether visibility is known or decided, for the includes it serves.
+      const byType = new Map<
+        string,
+        { type: FhirResourceType; seen: Seen; ids: Set<string>; names: Set<string> }
+      >();
+      const entryOf = (type: FhirResourceType, seen: Seen, inc: string) => {
+        const key = `${type} ${seen}`;
+        const entry = byType.get(key) ?? { type, seen, ids: new Set(), names: new Set() };
+        entry.names.add(`_include=${inc}`);
+        byType.set(key, entry);
+        return entry;
+      };
       for (const inc of includes) {
         if (inc === 'Provenance:target') {
           // Its targets are of any type, each read as a search would: the partner sees what it is about only
@@ -295,20 +320,16 @@ export function fhirService(db: Database, now: () => Date = () => new Date()) {
             for (const ref of refList(m['target'])) {
               const [type, id] = ref.split('/') as [FhirResourceType, string];
               if (!(type in fetchers) || !id) continue;
-              const key = `${type} decide`;
-              const entry = byType.get(key) ?? { type, seen: 'decide' as Seen, ids: new Set() };
-              entry.ids.add(id);
-              byType.set(key, entry);
+              entryOf(type, 'decide', inc).ids.add(id);
             }
           continue;
         }
         const target = includeTargets[inc]!;
-        const key = `${target.type} ${target.seen}`;
-        const entry = byType.get(key) ?? { type: target.type, seen: target.seen, ids: new Set() };
+        const entry = entryOf(target.type, target.seen, inc);
         for (const m of matches) for (const id of target.refs(m)) entry.ids.add(id);
-        byType.set(key, entry);
       }
-      const reads = [...byType.values()].map(({ type, seen, ids }) =>
+      type Read = { resources: Json[]; cut: string[] };
+      const reads: Array<Promise<Read>> = [...byType.values()].map(({ type, seen, ids, names }) =>
         ids.size
           ? fetchers[type](
               db,
@@ -316,8 +337,8 @@ export function fhirService(db: Database, now: () => Date = () => new Date()) {
               [idsFilter(type, [...ids])],
               { offset: 0, count: INCLUDE_LIMIT },
               { seen, today },
-            ).then((r) => r.resources)
-          : Promise.resolve([] as Json[]),
+            ).then((r) => ({ resources: r.resources, cut: r.more ? [...names] : [] }))
+          : Promise.resolve({ resources: [], cut: [] }),
       );
       const matchIds = matches.map((m) => String(m['id']));
       // A revinclude's resources are always decided: seeing a match implies nothing about what points to it.
@@ -330,11 +351,15 @@ export function fhirService(db: Database, now: () => Date = () => new Date()) {
             [revincludeFilter(rev, matchIds)],
             { offset: 0, count: INCLUDE_LIMIT },
             { walk: rev === 'PractitionerRole:practitioner' ? 'matches' : 'by-service', today },
-          ).then((r) => r.resources),
+          ).then((r) => ({ resources: r.resources, cut: r.more ? [`_revinclude=${rev}`] : [] })),
         );
       }
-      for (const resources of await Promise.all(reads)) add(resources);
-      return [...out.values()];
+      const cut: string[] = [];
+      for (const read of await Promise.all(reads)) {
+        add(read.resources);
+        cut.push(...read.cut);
+      }
+      return { included: [...out.values()], cut };
     },
 
     /** One resource the partner sees, or null (not published to it is the same as not there). */
