@@ -477,3 +477,30 @@ describe('Publications: who is mailed', () => {
     );
   });
 });
+
+describe('one row per location and per service for a partner', () => {
+  it('the database refuses a second row naming another organisation: a choice saved while a transfer moves its entity', async () => {
+    // The race: a transfer moved the clinic to Riverbend (and its rows with it) while a publication choice,
+    // read before it, inserted its row under Harbour.
+    const riverbend = org('riverbend');
+    for (const key of [{ locationId: clinic }, { healthcareServiceId: gp }]) {
+      const row = {
+        partnerServiceId: partner('health-connect'),
+        publish: false,
+        ...key,
+      };
+      await t.db.insert(partnerPublications).values({ ...row, organisationId: riverbend });
+      await expect(
+        t.db.insert(partnerPublications).values({ ...row, organisationId: harbour }),
+      ).rejects.toMatchObject({ cause: { code: '23505' } });
+      await t.db
+        .delete(partnerPublications)
+        .where(
+          and(
+            eq(partnerPublications.partnerServiceId, partner('health-connect')),
+            eq(partnerPublications.organisationId, riverbend),
+          ),
+        );
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, inList } from './columns.ts';
@@ -122,6 +123,14 @@ export const partnerPublications = pgTable(
     index('partner_publications_organisation_id_idx').on(t.organisationId),
     index('partner_publications_location_id_idx').on(t.locationId),
     index('partner_publications_healthcare_service_id_idx').on(t.healthcareServiceId),
+    // One row per location and per service for a partner, whichever organisation it names: a choice saved
+    // while a transfer moves its location or service cannot leave a second row under the old owner.
+    uniqueIndex('partner_publications_location_partner_unique')
+      .on(t.partnerServiceId, t.locationId)
+      .where(sql`${t.locationId} IS NOT NULL`),
+    uniqueIndex('partner_publications_service_partner_unique')
+      .on(t.partnerServiceId, t.healthcareServiceId)
+      .where(sql`${t.healthcareServiceId} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "partner_publications_location_partner_unique" ON "partner_publications" USING btree ("partner_service_id","location_id") WHERE "partner_publications"."location_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_publications_service_partner_unique" ON "partner_publications" USING btree ("partner_service_id","healthcare_service_id") WHERE "partner_publications"."healthcare_service_id" IS NOT NULL;
