@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PendingRegistration } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
-import { installFakeServer, json, problem } from '../../../test/fake-server.ts';
+import { heldReply, installFakeServer, json, problem } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
 
@@ -75,6 +75,43 @@ describe('AdminPage', () => {
       await screen.findByText('There are no registrations waiting for approval.'),
     ).toBeVisible();
     expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/approve'))).toBe(true);
+  });
+
+  it('approving a second registration before the first answers keeps each its progress and its outcome', async () => {
+    const riverbend = {
+      ...coastal,
+      id: '8c2f9a1b-4d3e-4f6a-9b0c-1d2e3f4a5b6c',
+      businessName: 'Riverbend',
+    };
+    const first = heldReply();
+    const second = heldReply();
+    setSessionToken('tok');
+    installFakeServer({
+      'GET /api/me': () => json(operator),
+      'GET /api/me/organisations': () => json({ organisations: [] }),
+      'GET /api/admin/registrations': () => json({ registrations: [coastal, riverbend] }),
+      'GET /api/admin/summary': () => problem(503, 'about:blank', 'Unavailable'),
+      [`POST /api/admin/registrations/${coastal.id}/approve`]: first.reply,
+      [`POST /api/admin/registrations/${riverbend.id}/approve`]: second.reply,
+    });
+    renderApp('/admin');
+    const coastalButton = await screen.findByRole(
+      'button',
+      { name: 'Approve Coastal Physio' },
+      lazy,
+    );
+    await userEvent.click(coastalButton);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Riverbend' }));
+    // Both are under way, and both say so.
+    expect(coastalButton).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Approve Riverbend' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    first.release(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Coastal Physio is approved')).toBeVisible();
+    second.release(problem(409, 'about:blank', 'Conflict'));
+    expect(await screen.findByText('Riverbend was not approved')).toBeVisible();
   });
 
   it('asks for a reason before declining and shows the server refusal', async () => {

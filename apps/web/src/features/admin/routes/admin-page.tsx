@@ -10,6 +10,7 @@ import { formatDate } from '#lib/dates.ts';
 import { formatAbn, notProvided, SummaryItem } from '#lib/business/summary.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
+import { usePendingRows } from '#lib/pending-rows.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ApiError } from '#lib/http.ts';
 import { useApproveRegistration } from '../api/approve-registration.ts';
@@ -42,17 +43,20 @@ export function AdminPage() {
   const [declining, setDeclining] = useState<PendingRegistration | null>(null);
   const { report, alert: outcomeAlert } = useOutcomeAlert();
 
+  // Each registration's approval is its own: its button shows its progress and its outcome is said, even
+  // when another is approved before it answers.
+  const approving = usePendingRows();
   const onApprove = (r: PendingRegistration) =>
-    approve.mutate(r.id, {
-      onSuccess: () =>
+    approving.track(r.id, approve.mutateAsync(r.id)).then(
+      () =>
         report({
           tone: 'success',
           title: `${titleOf(r)} is approved`,
           detail: 'It is now an approved publisher and its managers have been emailed.',
         }),
-      onError: (error) =>
+      (error: unknown) =>
         report({ tone: 'error', title: `${titleOf(r)} was not approved`, detail: failure(error) }),
-    });
+    );
 
   const onDecline = (reason: string) => {
     const r = declining;
@@ -120,7 +124,7 @@ export function AdminPage() {
                     <ButtonGroup>
                       <Button
                         onClick={() => onApprove(r)}
-                        loading={approve.isPending && approve.variables === r.id}
+                        loading={approving.isPending(r.id)}
                         aria-label={`Approve ${titleOf(r)}`}
                       >
                         Approve

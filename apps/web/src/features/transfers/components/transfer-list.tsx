@@ -8,6 +8,7 @@ import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import { PageLoading } from '#lib/business/entity-page.tsx';
 import { QueryView } from '#lib/query-view.tsx';
 import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
+import { usePendingRows } from '#lib/pending-rows.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
 import { ApiError } from '#lib/http.ts';
 import { useAnswerTransfer, useTransfers } from '../api/transfers.ts';
@@ -38,23 +39,23 @@ export function TransferList({ empty }: { empty: string }) {
   const [withdrawing, setWithdrawing] = useState<Transfer | null>(null);
   const { report, alert: outcomeAlert } = useOutcomeAlert();
 
+  // Each acceptance is its own: its button shows its progress and its outcome is said, even when another
+  // transfer is accepted before it answers.
+  const accepting = usePendingRows();
   const accept = (t: Transfer) =>
-    answer.mutate(
-      { id: t.id, action: 'accept' },
-      {
-        onSuccess: (done) =>
-          report({
-            tone: 'success',
-            title: `${t.entityName} is transferred`,
-            detail: completedDetail(done),
-          }),
-        onError: (error) =>
-          report({
-            tone: 'error',
-            title: `${t.entityName} was not changed`,
-            detail: failure(error),
-          }),
-      },
+    accepting.track(t.id, answer.mutateAsync({ id: t.id, action: 'accept' })).then(
+      (done) =>
+        report({
+          tone: 'success',
+          title: `${t.entityName} is transferred`,
+          detail: completedDetail(done),
+        }),
+      (error: unknown) =>
+        report({
+          tone: 'error',
+          title: `${t.entityName} was not changed`,
+          detail: failure(error),
+        }),
     );
 
   // Withdrawing cannot be taken back, so it is asked first; a failure shows in that dialog, which stays open.
@@ -91,9 +92,11 @@ export function TransferList({ empty }: { empty: string }) {
   };
 
   const busy = (t: Transfer) =>
-    answer.isPending && answer.variables.id === t.id && answer.variables.action !== 'decline'
-      ? answer.variables.action
-      : null;
+    accepting.isPending(t.id)
+      ? 'accept'
+      : answer.isPending && answer.variables.id === t.id && answer.variables.action === 'cancel'
+        ? 'cancel'
+        : null;
 
   const section = (title: string, items: Transfer[]) =>
     items.length ? (
