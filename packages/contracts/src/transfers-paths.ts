@@ -42,7 +42,13 @@ const transferStatusText: Record<TransferStatus, string> = {
 };
 
 /** What the transfers pages say (docs/product/transfers.md). */
+/** The list's length: every pending transfer and the newest past ones, up to this many in all. */
+export const transfersListLimit = 200;
+
 export const transferMessages = {
+  /** Under the list, when older past transfers were left out. */
+  olderNotShown: (limit: number) =>
+    `Only the newest ${limit} transfers are shown. Older ones are in the audit trail.`,
   /** A transfer's status where when and by whom it was decided are not known. */
   status: transferStatusText,
   /**

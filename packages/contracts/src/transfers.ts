@@ -48,7 +48,11 @@ export const Transfer = z.object({
 });
 export type Transfer = z.infer<typeof Transfer>;
 
-export const Transfers = z.object({ transfers: z.array(Transfer) });
+/**
+ * Transfers, pending first then newest, at most `transfersListLimit`; `olderNotShown` says older past ones were
+ * left out (their history stays in the audit trail).
+ */
+export const Transfers = z.object({ transfers: z.array(Transfer), olderNotShown: z.boolean() });
 export type Transfers = z.infer<typeof Transfers>;
 
 /** Start a transfer (operator). */

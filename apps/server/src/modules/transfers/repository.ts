@@ -59,7 +59,7 @@ export function transfersRepository(db: Database) {
 
   return {
     /** Transfers, pending first then newest; `organisationIds` limits them to those organisations' (null: all). */
-    list: (organisationIds: string[] | null) => {
+    list: (organisationIds: string[] | null, limit: number) => {
       const q = listQuery();
       const where =
         organisationIds === null
@@ -70,7 +70,7 @@ export function transfersRepository(db: Database) {
             );
       return (where ? q.where(where) : q)
         .orderBy(sql`${transfers.status} = 'Pending' desc`, desc(transfers.createdAt))
-        .limit(200);
+        .limit(limit);
     },
 
     async one(id: string) {

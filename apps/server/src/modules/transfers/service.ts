@@ -1,4 +1,9 @@
-import type { StartTransfer, Transfer, TransferOptions } from '@pca/contracts';
+import {
+  transfersListLimit,
+  type StartTransfer,
+  type Transfer,
+  type TransferOptions,
+} from '@pca/contracts';
 import type { Database, Transaction } from '#db/client.ts';
 import { appendAudit } from '#platform/audit.ts';
 import type { AuthContext } from '#platform/auth/authenticate.ts';
@@ -85,8 +90,15 @@ export function transfersService(db: Database) {
 
   async function list(caller: AuthContext) {
     const who = viewer(caller);
-    const rows = await repository.list(who.operator ? null : [...who.managed]);
-    return { transfers: rows.map((r) => toTransfer(r, who)) };
+    // One more than shown says whether older ones were left out, in the same statement.
+    const rows = await repository.list(
+      who.operator ? null : [...who.managed],
+      transfersListLimit + 1,
+    );
+    return {
+      transfers: rows.slice(0, transfersListLimit).map((r) => toTransfer(r, who)),
+      olderNotShown: rows.length > transfersListLimit,
+    };
   }
 
   async function get(caller: AuthContext, id: string) {

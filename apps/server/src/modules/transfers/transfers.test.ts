@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { endpointApiPaths, Transfer, Transfers } from '@pca/contracts';
+import { endpointApiPaths, Transfer, Transfers, transfersListLimit } from '@pca/contracts';
 import {
   auditEvents,
   endpoints,
@@ -11,6 +11,7 @@ import {
   practitionerRoles,
   roleMemberships,
   tasks,
+  transfers as transfersTable,
 } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { openSessionFor } from '../../reliability/sessions.ts';
@@ -426,5 +427,39 @@ describe('transfers', () => {
         and(eq(auditEvents.entityId, clinicEndpoint), eq(auditEvents.action, 'endpoint.updated')),
       );
     expect(event!.organisationId).toBe(riverbend);
+  });
+});
+
+describe('the list', () => {
+  it('shows the newest 200 and says when older ones were left out', async () => {
+    const read = async () =>
+      Transfers.parse(
+        (
+          await t.app.inject({ method: 'GET', url: '/api/transfers', headers: await as(PRIYA) })
+        ).json(),
+      );
+    const before = await read();
+    expect(before.olderNotShown).toBe(false);
+    // Past transfers enough to pass the limit, older than every other.
+    const past = Array.from(
+      { length: transfersListLimit + 1 - before.transfers.length },
+      (_, n) => ({
+        entityType: 'Location' as const,
+        locationId: mobile,
+        entityName: `Old move ${n}`,
+        fromOrganisationId: riverbend,
+        toOrganisationId: coastal,
+        status: 'Declined' as const,
+        reason: 'An old request',
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, n)),
+      }),
+    );
+    await t.db.insert(transfersTable).values(past);
+    const after = await read();
+    expect(after.transfers).toHaveLength(transfersListLimit);
+    expect(after.olderNotShown).toBe(true);
+    // The oldest is the one left out.
+    expect(after.transfers.map((x) => x.entityName)).not.toContain('Old move 0');
+    await t.db.delete(transfersTable).where(eq(transfersTable.reason, 'An old request'));
   });
 });

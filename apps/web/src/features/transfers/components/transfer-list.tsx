@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Stack } from '@pca/ui/primitives/stack.ts';
 import { H2 } from '@pca/ui/primitives/heading.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
-import { transferMessages as messages } from '@pca/contracts/transfers-paths.ts';
+import {
+  transferMessages as messages,
+  transfersListLimit,
+} from '@pca/contracts/transfers-paths.ts';
 import type { Transfer } from '@pca/contracts';
 import { ConfirmDialog } from '#lib/confirm-dialog.tsx';
 import { PageLoading } from '#lib/business/entity-page.tsx';
@@ -132,7 +135,7 @@ export function TransferList({ empty }: { empty: string }) {
         thing="the transfers"
         askWhom="a Provider Connect Australia operator"
       >
-        {({ transfers }) =>
+        {({ transfers, olderNotShown }) =>
           transfers.length === 0 ? (
             <Text as="p">{empty}</Text>
           ) : (
@@ -145,6 +148,11 @@ export function TransferList({ empty }: { empty: string }) {
                 'Past transfers',
                 transfers.filter((t) => t.status !== 'Pending'),
               )}
+              {olderNotShown ? (
+                <Text as="p" color="muted">
+                  {messages.olderNotShown(transfersListLimit)}
+                </Text>
+              ) : null}
             </Stack>
           )
         }

@@ -71,7 +71,7 @@ function serve(
     'GET /api/me': () => json(user),
     'GET /api/me/organisations': () => json({ organisations: [] }),
     'GET /api/transfers/options': () => json(options),
-    'GET /api/transfers': () => json({ transfers: list }),
+    'GET /api/transfers': () => json({ transfers: list, olderNotShown: false }),
     'POST /api/transfers': () => {
       list = [pending];
       return json(pending, 201);
