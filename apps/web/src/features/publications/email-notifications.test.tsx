@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicationEmailRecipientList } from '@pca/contracts';
 import { setSessionToken } from '#lib/session-token.ts';
@@ -70,7 +70,10 @@ describe('PublicationEmailNotificationsPage', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ email: 'new@example.com' });
 
     await userEvent.click(screen.getByRole('button', { name: `Remove ${recipient.email}` }));
-    expect(await screen.findByText(`${recipient.email} will no longer be emailed.`)).toBeVisible();
+    const removed = await screen.findByText(`${recipient.email} will no longer be emailed.`);
+    expect(removed).toBeVisible();
+    // Its Remove button is gone with it: the outcome has focus, so a screen reader announces it.
+    await waitFor(() => expect(removed.closest('[tabindex="-1"]')).toHaveFocus());
   }, 30_000);
 
   it('shows a viewer the list without Add or Remove', async () => {

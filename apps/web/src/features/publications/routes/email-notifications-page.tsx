@@ -11,6 +11,7 @@ import { Stack } from '@pca/ui/primitives/stack.ts';
 import { Text } from '@pca/ui/primitives/text.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { QueryView } from '#lib/query-view.tsx';
+import { useOutcomeAlert } from '#lib/outcome-alert.tsx';
 import {
   useAddPublicationEmailRecipient,
   usePublicationEmailRecipients,
@@ -30,14 +31,14 @@ export function PublicationEmailNotificationsPage() {
   const remove = useRemovePublicationEmailRecipient(organisationId);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title: string } | null>(null);
+  // A removed address takes its Remove button with it: the outcome takes focus, so it is announced.
+  const { report, alert: outcomeAlert } = useOutcomeAlert();
 
   const problemOf = (error: unknown) =>
     error instanceof ApiError ? (error.problem?.detail ?? m.saveError) : m.saveError;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setNotice(null);
     const parsed = PublicationEmailRecipientAdd.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
@@ -47,9 +48,9 @@ export function PublicationEmailNotificationsPage() {
     add.mutate(parsed.data.email, {
       onSuccess: () => {
         setEmail('');
-        setNotice({ tone: 'success', title: m.emailAdded(parsed.data.email) });
+        report({ tone: 'success', title: m.emailAdded(parsed.data.email) });
       },
-      onError: (error) => setNotice({ tone: 'error', title: problemOf(error) }),
+      onError: (error) => report({ tone: 'error', title: problemOf(error) }),
     });
   }
 
@@ -77,9 +78,7 @@ export function PublicationEmailNotificationsPage() {
           {({ organisationName, recipients, canEdit }) => (
             <Stack gap={1.5}>
               <H2>{organisationName}</H2>
-              {notice ? (
-                <Alert tone={notice.tone} title={notice.title} onClose={() => setNotice(null)} />
-              ) : null}
+              {outcomeAlert}
               {recipients.length === 0 ? (
                 <Text as="p">{m.noRecipients}</Text>
               ) : (
@@ -106,9 +105,9 @@ export function PublicationEmailNotificationsPage() {
                           onClick={() =>
                             remove.mutate(r.id, {
                               onSuccess: () =>
-                                setNotice({ tone: 'success', title: m.emailRemoved(r.email) }),
+                                report({ tone: 'success', title: m.emailRemoved(r.email) }),
                               onError: (error) =>
-                                setNotice({ tone: 'error', title: problemOf(error) }),
+                                report({ tone: 'error', title: problemOf(error) }),
                             })
                           }
                         >
