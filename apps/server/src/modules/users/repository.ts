@@ -244,5 +244,27 @@ export function usersRepository(db: Database) {
       }>;
       return result.rows;
     },
+
+    /**
+     * Gives the user with this RA number the operator role, unscoped, unless they hold it: what the role
+     * was, or null when no user has that RA number.
+     */
+    async grantOperator(tx: Transaction, raNumber: string) {
+      const result = (await tx.execute(sql`
+        with target as (select id from users where ra_number = ${raNumber} for update),
+             had as (select 1 from role_memberships m join target on m.user_id = target.id
+                      where m.role_type = 'PcaOperator'),
+             added as (
+               insert into role_memberships (user_id, role_type)
+               select id, 'PcaOperator' from target where not exists (select 1 from had)
+               returning id)
+        select (select id from target) as user_id, exists(select 1 from had) as had,
+               (select id from added) as membership_id`)) as unknown as Rows<{
+        user_id: string | null;
+        had: boolean;
+        membership_id: string | null;
+      }>;
+      return result.rows[0]!;
+    },
   };
 }

@@ -40,6 +40,28 @@ export function usersService(db: Database) {
   }
 
   return {
+    /**
+     * Makes the person with this RA number an operator, from the command line
+     * (`npm run operator:grant`, docs/decisions/097-production-starts-empty.md): a production database starts
+     * with none, and only an operator's own account can be given the role. They must have signed in once, so
+     * the account is theirs. Audited as done by no user. 'no-user' when nobody has that RA number.
+     */
+    async grantOperator(raNumber: string): Promise<'granted' | 'already-operator' | 'no-user'> {
+      return db.transaction(async (tx) => {
+        const row = await repo.grantOperator(tx, raNumber);
+        if (!row.user_id) return 'no-user';
+        if (row.had) return 'already-operator';
+        await appendAudit(tx, {
+          actorUserId: null,
+          action: 'user.role-granted',
+          entityType: 'user',
+          entityId: row.user_id,
+          changedFields: { roleType: 'PcaOperator', source: 'npm run operator:grant' },
+        });
+        return 'granted';
+      });
+    },
+
     async list(query: z.output<typeof UsersQuery>): Promise<UsersPage> {
       const { rows, total } = await repo.page(query);
       return {

@@ -9,6 +9,7 @@ import { demoIds } from '#db/seed/index.ts';
 import { createOidcIdentityClient } from '#integrations/identity/oidc-identity-client.ts';
 import { signInThroughProvider } from '@pca/identity-provider/testing';
 import { openSessionFor } from '../../reliability/sessions.ts';
+import { usersService } from './service.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
 import { ALICE, BEN, GEORGE, PRIYA, useTestApp } from '../../test/use-test-app.ts';
 
@@ -300,5 +301,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('deactivating across two API pro
     expect(res.statusCode).toBe(204);
     await announced;
     expectProblem(await onB(), 401, { type: 'inactive-user' });
+  });
+});
+
+describe('npm run operator:grant (docs/decisions/097-production-starts-empty.md)', () => {
+  it('makes a signed-in person an operator once, audited; refuses an RA number nobody has', async () => {
+    const service = usersService(t.db);
+    expect(await service.grantOperator('2999999999')).toBe('no-user');
+    // Henry is no operator: the operator's users are refused him.
+    const henryHeaders = await as(HENRY);
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: '/api/users', headers: henryHeaders }),
+      403,
+    );
+    expect(await service.grantOperator(HENRY)).toBe('granted');
+    expect(await service.grantOperator(HENRY)).toBe('already-operator');
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.role-granted'), eq(auditEvents.entityId, henry)));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actorUserId: null,
+      changedFields: { roleType: 'PcaOperator', source: 'npm run operator:grant' },
+    });
+    // His next sign-in is an operator's.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: t.bearer(await t.tokenFor(HENRY)),
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -42,9 +42,11 @@ export type SeedOptions = {
   seededAt?: Date;
 };
 
-async function seedInto(tx: Transaction, world: World, options: SeedOptions): Promise<void> {
-  // The migration writes consent text 1; a reset empties every table, so it is written again here, with
-  // the migration's own date so a reset database equals a fresh one row for row.
+/**
+ * The migration writes consent text 1; a reset empties every table, so it is written again, with the
+ * migration's own date so a reset database equals a fresh one row for row.
+ */
+async function seedConsentText(tx: Transaction) {
   await tx
     .insert(schema.delegationConsentTexts)
     .values({
@@ -53,6 +55,28 @@ async function seedInto(tx: Transaction, world: World, options: SeedOptions): Pr
       createdAt: new Date('2026-11-24T00:00:00Z'),
     })
     .onConflictDoNothing();
+}
+
+/**
+ * What a production database starts with (docs/decisions/097-production-starts-empty.md): the reference
+ * data the portal cannot work without — the consent text, Australia's localities, the value sets and the
+ * terminology — and none of the demo world's people, organisations, partners or tasks. Once: a database
+ * that holds value sets is left as it is. Answers whether it loaded them.
+ */
+export async function seedReferenceData(db: Database): Promise<boolean> {
+  const [loaded] = await db.select({ id: schema.valueSets.id }).from(schema.valueSets).limit(1);
+  if (loaded) return false;
+  await db.transaction(async (tx) => {
+    await seedConsentText(tx);
+    await seedLocalities(tx, loadLocalities());
+    await seedValueSets(tx);
+    await seedTerminology(tx);
+  });
+  return true;
+}
+
+async function seedInto(tx: Transaction, world: World, options: SeedOptions): Promise<void> {
+  await seedConsentText(tx);
   await seedWorld(tx, world, seedingDayOf(options.seededAt ?? new Date()));
   await seedPractitionerPublications(tx);
   const takenHpiis = new Set(
