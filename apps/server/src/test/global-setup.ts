@@ -50,15 +50,20 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
     // template at the same time: the second would drop the first's half-built copy. The lock is held
     // by this connection and released when it ends.
     await admin.query(`SELECT pg_advisory_lock(hashtext('pca_test_template'))`);
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+    const { rows } = await admin.query<{ datname: string; built: string | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS built
+         FROM pg_database WHERE starts_with(datname, $1)`,
       [templatePrefix()],
     );
     if (rows.some((r) => r.datname === template)) return;
     const started = performance.now();
-    // Templates of older schema versions are no longer useful.
-    for (const { datname } of rows)
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    // Templates of other schema versions are no longer useful once no run uses them. A run of another
+    // checkout may be copying from one right now (a clean clone's CI beside a developer's own tests), so
+    // only those built over a day ago, or of unknown age, are dropped.
+    const stale = (built: string | null) =>
+      !built || !(Date.now() - Date.parse(built.replace(/^built /, '')) < 24 * 3_600_000);
+    for (const { datname, built } of rows)
+      if (stale(built)) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     const building = `${template}_building`;
     await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
     await admin.query(`CREATE DATABASE "${building}"`);
@@ -74,6 +79,7 @@ async function preparePostgresTemplate(adminUrl: string): Promise<void> {
     }
     // Renamed only once complete, so a crashed build is never mistaken for a template.
     await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+    await admin.query(`COMMENT ON DATABASE "${template}" IS 'built ${new Date().toISOString()}'`);
     console.info(
       `PostgreSQL test template ${template} built in ${Math.round(performance.now() - started)} ms.`,
     );
