@@ -189,6 +189,85 @@ describe('the outbox worker', () => {
     },
   );
 
+  it('sends each mail once when the relay is slower than a batch’s lease (each mail is leased as it is sent)', async () => {
+    // Scaled down from a slow relay: 8 mails, 200 ms a send, a 600 ms lease. A lease taken for the whole
+    // batch ran out on its fourth mail while the first worker was still sending the others, so the second
+    // worker claimed and sent them too, with no crash anywhere.
+    const rows = [];
+    for (let n = 0; n < 8; n++) rows.push(await queue(`slow${n}@example.test`, `Mail ${n}`));
+    const sent: string[] = [];
+    const slow: MailSender = {
+      async send(message) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        sent.push(message.messageId);
+      },
+      close() {},
+    };
+    const workers = [0, 1].map(() =>
+      createOutboxWorker(handle.db, slow, { ...options, leaseMs: 600 }),
+    );
+    // Each keeps looking, as the polling loop does, until nothing is Pending.
+    const keepLooking = async (worker: (typeof workers)[number]) => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        await worker.runOnce();
+        const pending = await handle.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.status, 'Pending'));
+        if (pending.length === 0 || Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await Promise.all(workers.map(keepLooking));
+    await Promise.all(workers.map((w) => w.stop()));
+
+    expect([...sent].sort()).toEqual(rows.map((r) => messageFor(r, options).messageId).sort());
+    const states = await handle.db.select().from(mailOutbox);
+    expect(states.map((r) => [r.status, r.attempts])).toEqual(rows.map(() => ['Sent', 1]));
+  });
+
+  it('does not overwrite the state another worker recorded after its lease ran out', async () => {
+    const row = await queue('hana@example.test');
+    // The first worker's send hangs past its lease and then fails, on its last attempt.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const warnings: string[] = [];
+    const stuck = createOutboxWorker(
+      handle.db,
+      {
+        async send() {
+          await released;
+          throw new Error('Timeout');
+        },
+        close() {},
+      },
+      {
+        ...options,
+        maxAttempts: 1,
+        leaseMs: 100,
+        log: { info() {}, warn: (m) => warnings.push(m), error() {} },
+      },
+    );
+    const stuckRun = stuck.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+
+    // Its lease is over: another worker claims the mail, sends it and records it Sent.
+    const other = createOutboxWorker(
+      handle.db,
+      { send: async () => {}, close() {} },
+      { ...options, maxAttempts: 1 },
+    );
+    expect(await other.runOnce()).toBe(1);
+    release();
+    expect(await stuckRun).toBe(1);
+    await Promise.all([stuck.stop(), other.stop()]);
+
+    // The late failure is not recorded over the other worker's Sent (nor is a late Sent, the same way).
+    expect(await rowOf(row.id)).toMatchObject({ status: 'Sent', attempts: 2, lastError: null });
+    expect(warnings).toEqual([expect.stringMatching(/lease ran out .* not recorded/)]);
+  });
+
   it('sends again, with the same Message-ID, a mail whose worker died between sending and recording it', async () => {
     const row = await queue('dan@example.test', 'Delegation');
     // A worker claims the mail (short lease) and the relay accepts it; then the process "dies": nothing
@@ -217,7 +296,7 @@ describe('the outbox worker', () => {
     });
   });
 
-  it('gives back the mail it claimed but did not try when it is stopped', async () => {
+  it('claims no further mail once it is stopped, leaving the rest due for another worker', async () => {
     const rows = [await queue('erin@example.test'), await queue('finn@example.test')];
     let stop: Promise<void> = Promise.resolve();
     const smtp = createSmtpMailSender(catcher.smtpUrl);
@@ -233,7 +312,7 @@ describe('the outbox worker', () => {
       },
       options,
     );
-    expect(await worker.runOnce()).toBe(2);
+    expect(await worker.runOnce()).toBe(1);
     await stop;
     const after = await Promise.all(rows.map((r) => rowOf(r.id)));
     expect(after.map((r) => [r.status, r.attempts])).toEqual([

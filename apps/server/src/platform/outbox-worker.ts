@@ -22,15 +22,19 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   /** Attempts before a mail is marked Failed. */
   maxAttempts: number;
-  /** Mails claimed at a time (default 10). */
+  /**
+   * Most mails sent in one look at the outbox (default 10); each is claimed on its own, just before it is
+   * sent. A look that sends this many looks again at once.
+   */
   batchSize?: number;
   /** Wait after the first failed attempt; it doubles with each further one (default 30 s). */
   retryBaseMs?: number;
   /** Longest wait between attempts (default 1 hour). */
   retryMaxMs?: number;
   /**
-   * How long a claimed mail is left to the worker that claimed it (default 2 minutes, well past the
-   * SMTP sender's time limits). A worker that dies holding it leaves it due again after this.
+   * How long a claimed mail is left to the worker that claimed it (default 2 minutes). A mail is claimed
+   * just before it is sent, so the lease has to outlast one send only (the SMTP sender's time limits allow
+   * about 30 s a command). A worker that dies holding it leaves it due again after this.
    */
   leaseMs?: number;
   log?: OutboxLog;
@@ -52,7 +56,12 @@ const nowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000}::
  * Claims up to `batchSize` due Pending mails in one statement: the rows are locked with
  * `FOR UPDATE SKIP LOCKED`, so a worker in another API process neither waits for them nor takes them,
  * and are leased (next_attempt_at moved `leaseMs` ahead, the attempt counted) before the lock is let go,
- * so they stay this worker's while it sends — without holding a transaction open across SMTP.
+ * so they stay this worker's while it sends — without holding a transaction open across SMTP. The worker
+ * claims one at a time (decision 096): a lease taken for a batch runs out on the later mails of the batch
+ * when the relay is slow, and another worker sends them too.
+ *
+ * The returned `attempts` is the claim's mark: only claims change it, so while the row still has it no
+ * other worker has claimed the mail since (`heldBy`).
  */
 export async function claimDueMail(
   db: Database,
@@ -72,6 +81,18 @@ export async function claimDueMail(
     .returning();
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
+
+/**
+ * The row as long as the claim that returned it is still the last one: still Pending with the attempt
+ * count the claim gave it. A worker whose lease ran out and whose mail another worker claimed since
+ * matches nothing, so it cannot overwrite that worker's Sent, failure or lease.
+ */
+const heldBy = (row: OutboxRow) =>
+  and(
+    eq(mailOutbox.id, row.id),
+    eq(mailOutbox.attempts, row.attempts),
+    eq(mailOutbox.status, 'Pending'),
+  );
 
 /** The message a row becomes. */
 export function messageFor(
@@ -93,11 +114,12 @@ const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
- * The outbox worker: every `pollMs` it claims due mail, sends each over the sender and records it Sent;
- * a failed send counts as an attempt, keeps its error and is tried again after an exponential backoff,
- * until `maxAttempts` have failed (Failed). Delivery is at least once: a worker that dies after the relay
- * accepted a mail but before recording it leaves the mail to be sent again when its lease ends, with
- * the same Message-ID (docs/decisions/019-mail-outbox-and-catcher.md).
+ * The outbox worker: every `pollMs` it claims a due mail, sends it over the sender and records it Sent,
+ * then claims the next (up to `batchSize` a look); a failed send counts as an attempt, keeps its error and
+ * is tried again after an exponential backoff, until `maxAttempts` have failed (Failed). Delivery is at
+ * least once: a worker that dies after the relay accepted a mail but before recording it leaves the mail
+ * to be sent again when its lease ends, with the same Message-ID, and so does a single send that outlasts
+ * its lease (docs/decisions/019-mail-outbox-and-catcher.md, 096-outbox-claims-one-mail-at-a-time.md).
  */
 export function createOutboxWorker(db: Database, sender: MailSender, options: OutboxWorkerOptions) {
   const batchSize = options.batchSize ?? 10;
@@ -110,17 +132,28 @@ export function createOutboxWorker(db: Database, sender: MailSender, options: Ou
   let wake: (() => void) | null = null;
   let lastLoopError: string | null = null;
 
+  /** Says, when a write matched nothing, that the lease ran out and another worker has the mail now. */
+  function noteLost(row: OutboxRow, written: unknown[], what: string) {
+    if (written.length > 0) return true;
+    // The outbox id only: addresses are personal information and stay out of the logs.
+    log?.warn(
+      `Mail ${row.id}: its lease ran out while it was being sent and another worker has claimed it since; ${what} is not recorded`,
+    );
+    return false;
+  }
+
   async function recordFailure(row: OutboxRow, error: unknown) {
     const failed = row.attempts >= options.maxAttempts;
     const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
-    await db
+    const written = await db
       .update(mailOutbox)
       .set({
         lastError: errorText(error),
         ...(failed ? { status: 'Failed' as const } : { nextAttemptAt: nowPlus(delay) }),
       })
-      .where(eq(mailOutbox.id, row.id));
-    // The outbox id only: addresses are personal information and stay out of the logs.
+      .where(heldBy(row))
+      .returning({ id: mailOutbox.id });
+    if (!noteLost(row, written, `this failed attempt (${errorText(error)})`)) return;
     log?.warn(
       failed
         ? `Mail ${row.id} failed for good after ${row.attempts} attempts: ${errorText(error)}`
@@ -128,19 +161,17 @@ export function createOutboxWorker(db: Database, sender: MailSender, options: Ou
     );
   }
 
-  /** Claims and sends what is due now; resolves with how many mails it claimed. */
+  /**
+   * Sends what is due now, up to `batchSize` mails, each claimed just before it is sent (so its lease
+   * covers one send, not the sends queued before it); resolves with how many mails it claimed. Two
+   * statements a mail: the claim and the record. Once stopping it claims no more.
+   */
   async function runOnce(): Promise<number> {
-    const claimed = await claimDueMail(db, { batchSize, leaseMs });
-    for (const [index, row] of claimed.entries()) {
-      if (stopping) {
-        // Stopping: give back what was claimed but not tried, so another worker need not wait out the lease.
-        const untried = claimed.slice(index).map((r) => r.id);
-        await db
-          .update(mailOutbox)
-          .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
-          .where(and(inArray(mailOutbox.id, untried), eq(mailOutbox.status, 'Pending')));
-        break;
-      }
+    let claimed = 0;
+    while (claimed < batchSize && !stopping) {
+      const [row] = await claimDueMail(db, { batchSize: 1, leaseMs });
+      if (!row) break;
+      claimed++;
       try {
         await sender.send(messageFor(row, options));
       } catch (error) {
@@ -149,12 +180,14 @@ export function createOutboxWorker(db: Database, sender: MailSender, options: Ou
       }
       // If this process dies right here the relay has the mail but the row is still Pending: it is sent
       // again after the lease, with the same Message-ID, and the receiving side keeps one copy.
-      await db
+      const written = await db
         .update(mailOutbox)
         .set({ status: 'Sent', sentAt: sql`now()`, lastError: null })
-        .where(eq(mailOutbox.id, row.id));
+        .where(heldBy(row))
+        .returning({ id: mailOutbox.id });
+      noteLost(row, written, 'its sending');
     }
-    return claimed.length;
+    return claimed;
   }
 
   async function run() {
@@ -195,7 +228,7 @@ export function createOutboxWorker(db: Database, sender: MailSender, options: Ou
     wake() {
       wake?.();
     },
-    /** Finishes the mail being sent, gives back the rest of its batch, stops polling and closes the sender. */
+    /** Finishes the mail being sent (claiming no more), stops polling and closes the sender. */
     async stop() {
       stopping = true;
       wake?.();
