@@ -260,6 +260,24 @@ describe('GET /api/localities', () => {
     ]);
   });
 
+  it('finds the picker’s own label and the start of it, a state filtering the names', async () => {
+    for (const q of ['Surry Hills NSW 2010', 'surry hills nsw', 'Surry Hills NSW 201'])
+      expect(
+        (await search(q)).map((l) => l.fullLocation),
+        q,
+      ).toEqual(['Surry Hills NSW 2010']);
+    // The only Surry Hills is in New South Wales.
+    expect(await search('Surry Hills VIC')).toEqual([]);
+    // A last word that reads as a state may be the start of the suburb's last word.
+    expect((await search('Lockyer Wa')).map((l) => l.fullLocation)).toEqual([
+      'Lockyer WA 6330',
+      'Lockyer Waters QLD 4311',
+    ]);
+    expect((await search('port wa 555')).map((l) => l.fullLocation)).toEqual([
+      'Port Wakefield SA 5550',
+    ]);
+  });
+
   it('answers nothing under 3 characters, limits results and treats wildcards literally', async () => {
     expect(await search('su')).toEqual([]);
     expect((await search('san')).length).toBeLessThanOrEqual(20);

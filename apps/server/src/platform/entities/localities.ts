@@ -9,19 +9,32 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** State codes a search may name after the suburb, as the picker's label does ("Surry Hills NSW 2010"). */
+const STATE_AFTER_NAME = /^(.+)\s(nsw|vic|qld|sa|wa|tas|nt|act)$/i;
+
 /**
  * Prefix search: digits match the postcode, anything else the suburb name (case-insensitive, served by the
- * lower(locality) text_pattern_ops index). "Surry Hills 2010"-style text matches name and postcode.
+ * lower(locality) text_pattern_ops index). "Surry Hills 2010"-style text matches name and postcode, and the
+ * picker's own label, "Surry Hills NSW 2010" (or the start of it), name, state and postcode. A last word that
+ * reads as a state code may also be the start of the name's last word ("Lockyer Wa": Lockyer WA and Lockyer
+ * Waters QLD), so the name alone matches too; still one statement.
  */
 export async function searchLocalities(db: Database, q: string): Promise<LocalityCompletion[]> {
   const query = q.trim().replace(/\s+/g, ' ');
   if (query.length < LOCALITY_MIN_CHARS) return [];
+  const nameLike = (name: string) =>
+    sql`lower(${localities.locality}) like ${`${escapeLike(name.trim().toLowerCase())}%`}`;
   const withPostcode = /^(.*\D)\s+(\d{1,4})$/.exec(query);
+  const name = withPostcode ? withPostcode[1]!.trim() : query;
+  const withState = STATE_AFTER_NAME.exec(name);
+  const byName = withState
+    ? sql`(${nameLike(name)} or (${nameLike(withState[1]!)} and ${localities.state} = ${withState[2]!.toUpperCase()}))`
+    : nameLike(name);
   const where = /^\d+$/.test(query)
     ? like(localities.postcode, `${escapeLike(query)}%`)
     : withPostcode
-      ? sql`lower(${localities.locality}) like ${`${escapeLike(withPostcode[1]!.trim().toLowerCase())}%`} and ${localities.postcode} like ${`${escapeLike(withPostcode[2]!)}%`}`
-      : sql`lower(${localities.locality}) like ${`${escapeLike(query.toLowerCase())}%`}`;
+      ? sql`${byName} and ${localities.postcode} like ${`${escapeLike(withPostcode[2]!)}%`}`
+      : byName;
   const rows = await db
     .select()
     .from(localities)
