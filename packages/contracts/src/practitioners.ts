@@ -18,6 +18,12 @@ export type OfferingLocationType = z.infer<typeof OfferingLocationType>;
 
 const isoDate = calendarDate();
 
+/**
+ * A role's start date: required. Empty (a date picker cleared) says so; its format is the picker's, not the
+ * person's, so "as YYYY-MM-DD" is only for a date sent otherwise.
+ */
+const startDate = z.string().min(1, 'Enter the start date').pipe(isoDate);
+
 /** A service offering (practitioner role) as listed on the Practitioners page (docs/product/rules.md#entities). */
 export const ServiceOffering = z.object({
   id: Uuid,
@@ -203,7 +209,7 @@ export const PractitionerRoleFields = z
     languages: LanguageCodes.optional(),
     preferredName: optionalText,
     numberOfDays,
-    startDate: isoDate,
+    startDate,
     endDate: isoDate.nullable(),
     availableTime,
   })
@@ -228,7 +234,7 @@ export const CreatePractitionerRole = z
     languages: LanguageCodes.optional(),
     preferredName: optionalText,
     numberOfDays,
-    startDate: isoDate,
+    startDate,
     endDate: isoDate.nullable(),
     availableTime,
   })

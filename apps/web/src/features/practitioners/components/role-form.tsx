@@ -9,7 +9,7 @@ import {
   type UpdatePractitionerRole,
 } from '@pca/contracts/practitioners.ts';
 import { uuid } from '@pca/contracts/ids.ts';
-import { closedWeek, hasHours, OpeningDay } from '@pca/contracts/opening-hours.ts';
+import { closedWeek, hasHours, type OpeningDay, WeekDay } from '@pca/contracts/opening-hours.ts';
 import { Button, ButtonGroup, SelectField, TextField } from '@pca/ui';
 import { ApiError } from '#lib/http.ts';
 import { describeApiErrorText } from '#lib/errors/describe-api-error.ts';
@@ -41,7 +41,17 @@ const text = z.string();
 const RoleTarget = z
   .object({ healthcareServiceId: uuid('Select a healthcare service') })
   .and(PractitionerRoleFields);
-/** The form schema: the contract's PractitionerRoleFields after turning the inputs' text into values. */
+/** The editor's days, their shape only: their rules are the contract's, checked with every other field. */
+const editedDay = z.object({
+  day: WeekDay,
+  allDay: z.boolean(),
+  ranges: z.array(z.object({ opens: text, closes: text })),
+});
+/**
+ * The form schema: the contract's PractitionerRoleFields after turning the inputs' text into values. The
+ * first step only takes the inputs' shape and never refuses what a person can enter, so every field's
+ * error comes from the contract in one pass: an hours error does not hide the start date's.
+ */
 const RoleFormSchema = z
   .object({
     healthcareServiceId: text,
@@ -52,7 +62,7 @@ const RoleFormSchema = z
     numberOfDays: text,
     startDate: text,
     endDate: text,
-    availableTime: z.array(OpeningDay),
+    availableTime: z.array(editedDay),
   })
   .transform((v): z.input<typeof RoleTarget> => ({
     healthcareServiceId: v.healthcareServiceId,
