@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { LocalitySearchResult, LocationDetail, type LocationInput } from '@pca/contracts';
-import { auditEvents } from '#db/schema/index.ts';
+import { auditEvents, locations } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
 import { ALICE, BEN, GEORGE, JACK, useTestApp } from '../../test/use-test-app.ts';
 import { expectProblem } from '../../test/expect-problem.ts';
@@ -69,6 +69,46 @@ describe('locations', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: await as(JACK) })).statusCode).toBe(
       403,
     );
+  });
+
+  it('keeps an imported multi-line address when only the phone is changed', async () => {
+    const url = `/api/locations/${clinic}`;
+    // As the NHSD import stores it: one line of the address per element.
+    await t.db
+      .update(locations)
+      .set({ addressLines: ['Level 1', '120 Crown Street'] })
+      .where(eq(locations.id, clinic));
+    const shown = LocationDetail.parse(
+      (await t.app.inject({ method: 'GET', url, headers: await as(ALICE) })).json(),
+    );
+    expect(shown.addressLine).toBe('Level 1, 120 Crown Street');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await as(ALICE),
+      payload: { ...edit, addressLine: shown.addressLine, phone: '02 9123 4599' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(locations).where(eq(locations.id, clinic));
+    expect(row!.addressLines).toEqual(['Level 1', '120 Crown Street']);
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, clinic))
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
+    expect(audit!.action).toBe('location.updated');
+    expect(Object.keys(audit!.changedFields as object)).toContain('phone');
+    expect(Object.keys(audit!.changedFields as object)).not.toContain('addressLines');
+    // A changed address is saved as the one line typed.
+    await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await as(ALICE),
+      payload: { ...edit, addressLine: 'Level 2, 120 Crown Street' },
+    });
+    const [moved] = await t.db.select().from(locations).where(eq(locations.id, clinic));
+    expect(moved!.addressLines).toEqual(['Level 2, 120 Crown Street']);
   });
 
   it('validates addresses and contact details', async () => {

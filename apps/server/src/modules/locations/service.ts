@@ -98,15 +98,24 @@ export function locationsService(db: Database) {
     };
   }
 
-  /** Column values of a location form; a mobile or virtual location has no street address. */
-  async function toColumns(input: LocationInput) {
+  /**
+   * Column values of a location form; a mobile or virtual location has no street address. The form shows a
+   * location's address lines joined by ", " in one field: given back unchanged, the stored lines stay as
+   * they are (an imported ["Level 1", "120 Crown Street"] is not turned into one line).
+   */
+  async function toColumns(input: LocationInput, storedLines: string[] = []) {
     const physical = input.kind === 'physical';
     if (physical) await requireLocality(db, input);
+    const addressLine = input.addressLine.trim();
+    const addressLines =
+      storedLines.length && addressLine === storedLines.join(', ').trim()
+        ? storedLines
+        : [addressLine];
     return {
       ...(await hcpdColumns(input, physical)),
       name: input.name.trim(),
       type: physical ? [] : [input.kind as 'MOBL' | 'VI'],
-      addressLines: physical ? [input.addressLine.trim()] : [],
+      addressLines: physical ? addressLines : [],
       locality: physical ? input.locality : null,
       postcode: physical ? input.postcode : null,
       state: physical ? input.state || null : null,
@@ -124,7 +133,7 @@ export function locationsService(db: Database) {
     const { location, canEdit } = await locationAccess(db, caller, locationId);
     if (!canEdit)
       throw new ForbiddenError('Only an organisation manager can change this location.');
-    const next = await toColumns(input);
+    const next = await toColumns(input, location.addressLines);
     await locationWrites.save(db, locationId, location, next, {
       actorUserId: caller.userId,
       action: 'location.updated',
