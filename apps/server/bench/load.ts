@@ -3,7 +3,8 @@
  * (docs/benchmarks/load.md).
  *
  * The API under test is the compiled server (`apps/server/dist/main.js`, built first) in its own
- * process, in production mode with rate limits and request logging off; the bare route is a plain
+ * process, in production mode with rate limits and request logging off (on PGlite in development mode:
+ * production refuses to run without DATABASE_URL); the bare route is a plain
  * Fastify instance in another process. This process only generates the load (autocannon) and hosts the
  * development identity provider for the one sign-in. For each target it measures the maximum rate
  * (no rate cap), then latency at fixed offered rates, and prints each figure with its ratio to the bare
@@ -413,7 +414,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bareBase: string) {
       ['--enable-source-maps', 'dist/main.js'],
       {
         ...dbEnv,
-        NODE_ENV: 'production',
+        // Production needs a shared PostgreSQL (DATABASE_URL): PGlite runs as in development.
+        NODE_ENV: kind === 'pglite' ? 'development' : 'production',
         HOST: '127.0.0.1',
         PORT: String(apiPort),
         PUBLIC_URL: api,

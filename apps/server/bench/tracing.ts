@@ -53,6 +53,7 @@ async function round(tracing: boolean) {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'false',
       SHUTDOWN_DRAIN_MS: '0',

@@ -1,4 +1,3 @@
-import { productionSecrets } from '../../../../tools/run/production-secrets.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,11 +7,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@pca/identity-provider/free-port';
 import { startMailCatcher } from '@pca/mail-catcher/server';
+import { productionProcessEnv } from '../test/production-process.ts';
 import { REPO_ROOT } from '../test/test-data.ts';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 /** The API as `npm start` runs it, with its output collected and a way to wait for a line. */
@@ -92,69 +92,77 @@ describe('the API process', () => {
     expect(api.output.stdout).not.toMatch(/Server listening/);
   }, 30_000);
 
-  it('on SIGTERM refuses new connections, finishes the request in flight, stops its outbox worker and exits 0', async () => {
-    const port = await freePort();
-    // Mail is sent (the outbox worker runs) while it stops.
-    const catcher = await startMailCatcher({ smtpPort: 0, webPort: 0 });
-    cleanups.push(() => void catcher.close());
-    const api = startApi({
-      // Production: JSON logs that say when a request has arrived.
-      NODE_ENV: 'production',
-      // Stops at once: draining has its own test below.
-      SHUTDOWN_DRAIN_MS: '0',
-      OIDC_ISSUER: 'http://127.0.0.1:1',
-      OIDC_CLIENT_SECRET: 'lifecycle-test',
-      ...productionSecrets(),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: tempDir(),
-      WEB_DIST: tempDir(),
-      SMTP_URL: catcher.smtpUrl,
-      MAIL_POLL_MS: '100',
-    });
-    await api.waitFor(/Server listening/);
+  // Production (JSON logs that say when a request has arrived) runs only on PostgreSQL, never on PGlite: so
+  // does this test (TEST_DATABASE_URL, as in CI).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'on SIGTERM refuses new connections, finishes the request in flight, stops its outbox worker and exits 0',
+    async () => {
+      const port = await freePort();
+      const production = (await productionProcessEnv('lifecycle', {
+        publicUrl: `http://127.0.0.1:${port}`,
+      }))!;
+      cleanups.push(production.drop);
+      // Mail is sent (the outbox worker runs) while it stops.
+      const catcher = await startMailCatcher({ smtpPort: 0, webPort: 0 });
+      cleanups.push(() => void catcher.close());
+      const api = startApi({
+        ...production.env,
+        // Stops at once: draining has its own test below.
+        SHUTDOWN_DRAIN_MS: '0',
+        OIDC_ISSUER: 'http://127.0.0.1:1',
+        OIDC_CLIENT_SECRET: 'lifecycle-test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: tempDir(),
+        WEB_DIST: tempDir(),
+        SMTP_URL: catcher.smtpUrl,
+        MAIL_POLL_MS: '100',
+      });
+      await api.waitFor(/Server listening/);
 
-    // A request whose body is only half sent: it is in flight until the rest arrives.
-    const body = JSON.stringify({ code: 'c'.repeat(43), state: 's'.repeat(43) });
-    const socket = connect(port, '127.0.0.1');
-    await once(socket, 'connect');
-    let response = '';
-    socket.on('data', (c: Buffer) => (response += c.toString()));
-    const socketClosed = once(socket, 'close');
-    socket.write(
-      `POST /api/auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
-    );
-    await api.waitFor(/"msg":"incoming request"/);
+      // A request whose body is only half sent: it is in flight until the rest arrives.
+      const body = JSON.stringify({ code: 'c'.repeat(43), state: 's'.repeat(43) });
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let response = '';
+      socket.on('data', (c: Buffer) => (response += c.toString()));
+      const socketClosed = once(socket, 'close');
+      socket.write(
+        `POST /api/auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await api.waitFor(/"msg":"incoming request"/);
 
-    const signalledAt = Date.now();
-    api.child.kill('SIGTERM');
-    await api.waitFor(/Stopping \(SIGTERM\)/);
-    // The listener closes while the request is still in flight (its body is not all sent, so the process cannot
-    // have stopped): wait on that state, not on a number of attempts, which a quick machine runs through before
-    // the close has reached the listener (one clean-clone run on a quiet machine did).
-    await vi.waitFor(async () => expect(await refused(port)).toBe(true), {
-      timeout: 5_000,
-      interval: 20,
-    });
-    expect(api.child.exitCode).toBeNull();
+      const signalledAt = Date.now();
+      api.child.kill('SIGTERM');
+      await api.waitFor(/Stopping \(SIGTERM\)/);
+      // The listener closes while the request is still in flight (its body is not all sent, so the process cannot
+      // have stopped): wait on that state, not on a number of attempts, which a quick machine runs through before
+      // the close has reached the listener (one clean-clone run on a quiet machine did).
+      await vi.waitFor(async () => expect(await refused(port)).toBe(true), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      expect(api.child.exitCode).toBeNull();
 
-    socket.write(body.slice(10));
-    await socketClosed;
-    expect(response).toMatch(/^HTTP\/1\.1 400 /);
-    expect(response).toMatch(/\r\nconnection: close\r\n/i);
-    expect(response).toMatch(/\r\ncontent-type: application\/problem\+json/i);
-    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({
-      type: '/problems/sign-in-expired',
-      status: 400,
-    });
+      socket.write(body.slice(10));
+      await socketClosed;
+      expect(response).toMatch(/^HTTP\/1\.1 400 /);
+      expect(response).toMatch(/\r\nconnection: close\r\n/i);
+      expect(response).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        type: '/problems/sign-in-expired',
+        status: 400,
+      });
 
-    const [code] = await api.exited;
-    expect(code).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
-    expect(api.output.stdout).toMatch(/"msg":"Stopped\."/);
-    // SMTP_URL was set, so the warning a production API gives without it is absent.
-    expect(api.output.stdout).not.toMatch(/SMTP_URL is not set/);
-  }, 90_000);
+      const [code] = await api.exited;
+      expect(code).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(api.output.stdout).toMatch(/"msg":"Stopped\."/);
+      // SMTP_URL was set, so the warning a production API gives without it is absent.
+      expect(api.output.stdout).not.toMatch(/SMTP_URL is not set/);
+    },
+    90_000,
+  );
   it('on SIGTERM drains first: /api/ready answers 503 at once while requests are still served for SHUTDOWN_DRAIN_MS, then it stops (docs/decisions/075-operations.md)', async () => {
     const port = await freePort();
     const drainMs = 4_000;

@@ -1,4 +1,3 @@
-import { productionSecrets } from '../../../../tools/run/production-secrets.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -6,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@pca/identity-provider/free-port';
-import { databaseUrlFor, REPO_ROOT, templateDatabaseName } from '../test/test-data.ts';
+import { productionProcessEnv } from '../test/production-process.ts';
+import { REPO_ROOT } from '../test/test-data.ts';
 
 // Tracing (docs/decisions/075-operations.md): with OTEL_EXPORTER_OTLP_ENDPOINT set, the API sends spans to an
 // OTLP/HTTP receiver — here one in this process — and its JSON log lines carry the request id and the
@@ -58,27 +57,19 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans };
 }
 
-/** A scratch database from the seeded template when the run has PostgreSQL (pg's spans need it), else PGlite. */
-async function databaseEnv(): Promise<Record<string, string>> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pca-tracing-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    return { DATA_DIR: dir };
+/**
+ * Production on a scratch database from the seeded template when the run has PostgreSQL (pg's spans and the JSON
+ * log lines need it), else development on a new PGlite: production never runs on PGlite.
+ */
+async function databaseEnv(publicUrl: string): Promise<Record<string, string>> {
+  const production = await productionProcessEnv('tracing', { publicUrl });
+  if (production) {
+    cleanups.push(production.drop);
+    return production.env;
   }
-  const name = `pca_tracing_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabaseName()}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
-  });
-  return { DATABASE_URL: databaseUrlFor(adminUrl, name) };
+  const dir = mkdtempSync(path.join(tmpdir(), 'pca-tracing-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return { NODE_ENV: 'development', DATA_DIR: dir };
 }
 
 describe('tracing', () => {
@@ -91,10 +82,8 @@ describe('tracing', () => {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH,
-        NODE_ENV: 'production',
         OIDC_ISSUER: 'http://127.0.0.1:1',
         OIDC_CLIENT_SECRET: 'tracing-test',
-        ...productionSecrets(),
         HOST: '127.0.0.1',
         PORT: String(port),
         WEB_DIST: webDist,
@@ -103,7 +92,7 @@ describe('tracing', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         // Batches leave at once rather than every 5 s.
         OTEL_BSP_SCHEDULE_DELAY: '50',
-        ...(await databaseEnv()),
+        ...(await databaseEnv(`http://127.0.0.1:${port}`)),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -162,16 +151,19 @@ describe('tracing', () => {
         { timeout: 20_000, interval: 50 },
       );
 
-    // The request's JSON log lines name it by the proxy's request id and carry the span's trace id.
-    const lines = stdout
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { reqId?: string; trace_id?: string; msg?: string });
-    const logged = lines.filter((l) => l.reqId === requestId);
-    expect(logged.map((l) => l.msg)).toEqual(
-      expect.arrayContaining(['incoming request', 'request completed']),
-    );
-    for (const line of logged) expect(line.trace_id).toBe(requestSpan.traceId);
+    // In production, the request's JSON log lines name it by the proxy's request id and carry the span's
+    // trace id (development writes short human lines instead).
+    if (process.env.TEST_DATABASE_URL) {
+      const lines = stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { reqId?: string; trace_id?: string; msg?: string });
+      const logged = lines.filter((l) => l.reqId === requestId);
+      expect(logged.map((l) => l.msg)).toEqual(
+        expect.arrayContaining(['incoming request', 'request completed']),
+      );
+      for (const line of logged) expect(line.trace_id).toBe(requestSpan.traceId);
+    }
 
     child.kill('SIGTERM');
     const [code] = (await exited) as [number | null];

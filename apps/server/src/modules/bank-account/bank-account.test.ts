@@ -378,10 +378,15 @@ describe('keys', () => {
       NODE_ENV: 'production',
       OIDC_CLIENT_SECRET: 'x'.repeat(40),
       OIDC_ISSUER: 'https://login.example',
-      // Required in production too (docs/decisions/069-smart-app-launch.md).
+      // Required in production too (docs/decisions/069-smart-app-launch.md, docs/production.md).
       SMART_CLIENT_KEY: JSON.stringify(
         generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
       ),
+      PUBLIC_URL: 'https://providerconnect.example.gov.au',
+      DATABASE_URL: 'postgres://pca@db.example.gov.au:5432/pca',
+      PARTNER_TOKEN_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
     };
     expect(() => loadConfig(production)).toThrow(/BANK_ACCOUNT_KEYS must be set in production/);
     const key = Buffer.alloc(32, 3).toString('base64');

@@ -42,13 +42,25 @@ export function cidrBlock(block: string) {
 /** Fastify's trustProxy: whom to believe about the client's address. */
 type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
-/** TRUST_PROXY as Fastify's trustProxy option: a hop count, false, or a list of addresses/CIDRs. */
+/** The names proxy-addr (Fastify's trustProxy) knows for ranges of addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's entries when it lists addresses: each an address, a CIDR block or a named range. */
+function proxyAddresses(value: string) {
+  return value.split(',').map((s) => s.trim());
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy option: a hop count, true (every hop) or false, or a list of
+ * addresses, CIDR blocks and proxy-addr's named ranges (loopback, linklocal, uniquelocal).
+ */
 function trustProxy(value: string | undefined, fallbackHops: number): TrustProxy {
   if (value === 'false') return false;
+  if (value === 'true') return true;
   const hops = value === undefined ? fallbackHops : /^\d+$/.test(value) ? Number(value) : null;
   // A hop count n believes the n proxies nearest to the API (as proxy-addr's numeric trust does).
   if (hops !== null) return hops === 0 ? false : (_address, hop) => hop < hops;
-  return value!.split(',').map((s) => s.trim());
+  return proxyAddresses(value!);
 }
 
 /** The development partner sandbox's credentials, as `npm start` hands them to the API and the sandbox. */
@@ -96,7 +108,8 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().default('provider-connect'),
   OIDC_CLIENT_SECRET: z.string().optional(),
   // Signs the partner API's access tokens (docs/decisions/030-publishing-to-partners.md): a P-256 or Ed25519
-  // private key, PKCS8 PEM or a JWK; unset, a key pair is made at start and kept in memory.
+  // private key, PKCS8 PEM or a JWK; unset outside production, a key pair is made at start and kept in memory.
+  // Required in production, as PUBLIC_URL and DATABASE_URL are.
   PARTNER_TOKEN_PRIVATE_KEY: z.string().min(1).optional(),
   // Encrypt bank accounts at rest (docs/decisions/058-bank-account.md): `<id>:<base64 32 bytes>[,…]`, and the id
   // new writes use (the last listed when unset). Required in production.
@@ -191,11 +204,20 @@ const Env = z.object({
   // On SIGTERM, how long the process keeps answering with /api/ready at 503 before it closes, so a load
   // balancer's health check has seen it leave (docs/decisions/075-operations.md): 5 s in production, else 0.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
-  // Proxies in front of the API whose X-Forwarded-For is believed: a hop count or addresses/CIDRs.
+  // Proxies in front of the API whose X-Forwarded-For is believed: a hop count, true (every hop) or false,
+  // or addresses/CIDR blocks. Checked here, so a wrong value is one line at start, not Fastify's stack.
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d+|false|[\w.:/]+(,\s*[\w.:/]+)*)$/, 'expected a hop count, false, or addresses')
-    .optional(),
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined || /^(\d+|true|false)$/.test(value)) return;
+      const wrong = proxyAddresses(value).filter((a) => !NAMED_RANGES.has(a) && !cidrBlock(a));
+      if (wrong.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a hop count, true, false, or addresses and CIDR blocks, comma-separated; not an address or CIDR block: ${wrong.join(', ')}`,
+        });
+    }),
 });
 
 /** The development client secret shared with apps/identity-provider; production must set its own. */
@@ -255,9 +277,16 @@ function checkSmartClientKey(text: string) {
     );
 }
 
+/** Every problem with the environment's variables on one line: `NAME: what is wrong; …`. */
+function describeIssues(error: z.ZodError) {
+  return error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+}
+
 /** Reads and validates configuration from the environment (throws with every problem listed). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const e = Env.parse(env);
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) throw new Error(describeIssues(parsed.error));
+  const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.OIDC_CLIENT_SECRET) {
     throw new Error('OIDC_CLIENT_SECRET must be set in production');
   }
@@ -284,6 +313,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   if (e.SMART_CLIENT_KEY) checkSmartClientKey(e.SMART_CLIENT_KEY);
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new Error(
+      'PUBLIC_URL must be set in production: the address people reach the portal at, e.g. ' +
+        "https://providerconnect.example.gov.au (sign-in callbacks, mail links, the partner tokens' issuer; https turns on HSTS)",
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_URL must be set in production: the PostgreSQL every API process shares, e.g. ' +
+        'postgres://user:pass@host:5432/pca (embedded PGlite is for one development process)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PARTNER_TOKEN_PRIVATE_KEY) {
+    throw new Error(
+      'PARTNER_TOKEN_PRIVATE_KEY must be set in production: the private key (P-256 or Ed25519, PKCS8 PEM or a JWK) ' +
+        "the partner API's tokens are signed with, the same in every API process (docs/decisions/030-publishing-to-partners.md)",
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
