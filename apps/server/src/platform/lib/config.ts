@@ -100,8 +100,17 @@ const Env = z.object({
   DOCUMENTS_S3_FORCE_PATH_STYLE: bool(false),
   DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  // Most PostgreSQL connections one API process holds (docs/decisions/013-compiled-server.md).
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // Most PostgreSQL connections one API process holds (docs/decisions/013-compiled-server.md). At least 2: at
+  // start-up one holds the migration lock while seeding an empty database takes another (platform/db/migrate.ts).
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(
+      2,
+      'at least 2: at start-up one connection holds the migration lock while another checks and seeds the database',
+    )
+    .max(1000)
+    .default(10),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SERVE_SOURCE_MAPS: bool(false),
   OIDC_ISSUER: z.string().url().optional(),
