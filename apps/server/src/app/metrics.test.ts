@@ -17,6 +17,9 @@ beforeAll(async () => {
   t = await createTestApp({
     // Two reads a minute: the third is refused, and counted.
     RATE_LIMIT_READS: '2/1m',
+    // The partner API's: two reads and one write a minute per client address.
+    RATE_LIMIT_PARTNER_READS: '2/1m',
+    RATE_LIMIT_PARTNER_WRITES: '1/1m',
     // The jobs run: the reminder job at start-up, the outbox worker every 50 ms.
     REMINDER_JOB_INTERVAL_MS: '3600000',
     SMTP_URL: catcher.smtpUrl,
@@ -71,6 +74,31 @@ describe('/metrics', () => {
     // Node's own metrics are there too.
     expect(after).toMatch(/^process_cpu_seconds_total \d/m);
     expect(after).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+  });
+
+  it('counts the partner API’s refusals, reads and writes apart (docs/decisions/093-partner-api-rate-limits.md)', async () => {
+    const fhir = (method: 'GET' | 'POST') =>
+      t.app.inject({
+        method,
+        url: method === 'GET' ? '/fhir/metadata' : '/fhir/Task',
+        remoteAddress: '198.51.100.20',
+        headers: { 'content-type': 'application/fhir+json' },
+        ...(method === 'POST' ? { payload: '{}' } : {}),
+      });
+    const before = await scrape();
+    expect(value(before, 'pca_rate_limit_refusals_total{limit="partner-reads"}')).toBe(0);
+    expect(value(before, 'pca_rate_limit_refusals_total{limit="partner-writes"}')).toBe(0);
+
+    const reads = [];
+    for (let i = 0; i < 3; i++) reads.push((await fhir('GET')).statusCode);
+    expect(reads).toEqual([200, 200, 429]);
+    // Unsigned, the write is refused by the partner API itself (401), and still counted.
+    const writes = [(await fhir('POST')).statusCode, (await fhir('POST')).statusCode];
+    expect(writes).toEqual([401, 429]);
+
+    const after = await scrape();
+    expect(value(after, 'pca_rate_limit_refusals_total{limit="partner-reads"}')).toBe(1);
+    expect(value(after, 'pca_rate_limit_refusals_total{limit="partner-writes"}')).toBe(1);
   });
 
   it('shows the pool of a PostgreSQL process (none with PGlite)', async () => {

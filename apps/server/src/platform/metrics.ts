@@ -22,7 +22,17 @@ export type JobName = 'reminders' | 'mail-outbox';
 export type JobRunReport = (outcome: 'success' | 'failure', seconds: number) => void;
 
 /** The limits of app/rate-limits.ts, as their counters' keys begin. */
-export const rateLimitNames = ['sign-in', 'token', 'feedback', 'writes', 'reads', 'hpii-search'];
+export const rateLimitNames = [
+  'sign-in',
+  'token',
+  'feedback',
+  'writes',
+  'reads',
+  'hpii-search',
+  // The partner API's, per client address (docs/decisions/093-partner-api-rate-limits.md).
+  'partner-reads',
+  'partner-writes',
+];
 
 /** Pending mail and the age of the oldest, Failed mail: one statement on the outbox's status index. */
 async function readOutbox(db: Database) {
