@@ -4,6 +4,7 @@ import type {
   SignUpBanner,
   SiteOrganisation,
 } from '@pca/contracts';
+import { australianToday } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import { rolesOnOrganisation } from '#platform/access/scope.ts';
 import { NotFoundError } from '#platform/errors.ts';
@@ -36,8 +37,11 @@ export function setupSteps(counts: SiteCounts): SetupHelperStatus['steps'] {
   ];
 }
 
-/** The welcome dashboard's data: sign-up banner and setting up a site (docs/product/shell.md#welcome, docs/product/rules.md#states). */
-export function welcomeService(db: Database) {
+/**
+ * The welcome dashboard's data: sign-up banner and setting up a site (docs/product/shell.md#welcome,
+ * docs/product/rules.md#states). `now` is the clock the setup helper reads today's date from.
+ */
+export function welcomeService(db: Database, now: () => Date = () => new Date()) {
   const repo = welcomeRepository(db);
 
   /** Organisations the user may set up a site for: live participating ones they manage. */
@@ -88,13 +92,11 @@ export function welcomeService(db: Database) {
     },
 
     /** Setup-helper tiles of one of the user's site organisations (404 for any other). */
-    async setupHelper(
-      auth: AuthContext,
-      organisationId: string,
-      today = new Date().toISOString().slice(0, 10),
-    ): Promise<SetupHelperStatus> {
+    async setupHelper(auth: AuthContext, organisationId: string): Promise<SetupHelperStatus> {
       const organisation = siteOrganisations(auth).find((o) => o.id === organisationId);
       if (!organisation) throw new NotFoundError('Organisation not found.');
+      // Today in Australia, as Add practitioner's start date reads it: a role starting today counts at once.
+      const today = australianToday(now());
       return { organisation, steps: setupSteps(await repo.siteCounts(organisationId, today)) };
     },
   };

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupHelperStatus, SignUpBanner, SiteOrganisations } from '@pca/contracts';
-import { organisations, roleMemberships } from '#db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { organisations, practitionerRoles, roleMemberships } from '#db/schema/index.ts';
 import { demoIds } from '#db/seed/index.ts';
+import { sessionContextLookup } from '#platform/auth/session-context.ts';
+import { hashToken } from '#lib/tokens.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setupSteps } from './service.ts';
+import { setupSteps, welcomeService } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +77,35 @@ describe('site organisations and the setup helper', () => {
       (await get('2000000099', `/api/welcome/site-organisations/${coastal}/setup-helper`)).json(),
     );
     expect(isla.steps.map((s) => s.state)).toEqual(['default', 'inactive', 'inactive', 'inactive']);
+  });
+
+  it('counts a role from today in Sydney, the start date Add practitioner offers', async () => {
+    const token = await t.tokenFor('2000000011');
+    const alice = await sessionContextLookup(t.db)(hashToken(token), new Date(), {
+      before: new Date(0),
+      idleMs: 60_000,
+    });
+    // 08:30 on 3 March in Sydney, still 2 March in UTC.
+    const service = welcomeService(t.db, () => new Date('2026-03-02T21:30:00Z'));
+    const harbour = demoIds.organisation('harbour-group');
+    const practitioners = async () =>
+      (await service.setupHelper(alice!, harbour)).steps.find((s) => s.key === 'practitioners')!
+        .count;
+    const before = await practitioners();
+    const [role] = await t.db
+      .insert(practitionerRoles)
+      .values({
+        practitionerId: demoIds.practitioner('alice'),
+        healthcareServiceId: demoIds.healthcareService('surry-hills-skin'),
+        primaryType: 'Skin cancer doctor',
+        startDate: '2026-03-03',
+      })
+      .returning();
+    try {
+      expect(await practitioners()).toBe(before + 1);
+    } finally {
+      await t.db.delete(practitionerRoles).where(eq(practitionerRoles.id, role!.id));
+    }
   });
 
   it('answers 404 for an organisation outside the user’s site organisations, 400 for a bad id', async () => {
