@@ -82,6 +82,14 @@ export const OrganisationSummary = z.object({
 });
 export type OrganisationSummary = z.infer<typeof OrganisationSummary>;
 
+/**
+ * A location on an organisation's page, with the organisation it belongs to: the organisation itself or, on a
+ * participating organisation, one of its HI organisations. A service added here is at one of its own
+ * (docs/decisions/098-service-locations-of-the-organisation.md).
+ */
+export const OrganisationLocation = LocationSummary.extend({ organisationId: Uuid });
+export type OrganisationLocation = z.infer<typeof OrganisationLocation>;
+
 /** An organisation with everything its tabs show. */
 export const OrganisationDetail = z.object({
   id: Uuid,
@@ -113,7 +121,7 @@ export const OrganisationDetail = z.object({
   /** OrganisationManager here or on an ancestor. */
   canEdit: z.boolean(),
   hiOrganisations: z.array(OrganisationSummary),
-  locations: z.array(LocationSummary),
+  locations: z.array(OrganisationLocation),
   healthcareServices: z.array(HealthcareServiceSummary),
   practitioners: z.array(PractitionerRoleSummary),
 });

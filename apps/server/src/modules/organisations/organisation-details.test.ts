@@ -46,6 +46,18 @@ describe('GET /api/organisations/:id', () => {
     expect(o.practitioners.some((p) => p.practitionerName === 'Alice Nguyen')).toBe(true);
   });
 
+  it('names the organisation of each location: Harbour lists its HI organisations’, Surry Hills its own (decision 098)', async () => {
+    const o = OrganisationDetail.parse((await get(ALICE, `/api/organisations/${harbour}`)).json());
+    const hiIds = new Set(o.hiOrganisations.map((h) => h.id));
+    expect(o.locations).not.toHaveLength(0);
+    expect(o.locations.filter((l) => !hiIds.has(l.organisationId))).toEqual([]);
+    const s = OrganisationDetail.parse(
+      (await get(ALICE, `/api/organisations/${surryHills}`)).json(),
+    );
+    expect(s.locations).not.toHaveLength(0);
+    expect(s.locations.map((l) => l.organisationId)).toEqual(s.locations.map(() => surryHills));
+  });
+
   it('lets George (Viewer) read but not edit, and an HI organisation inherits the ancestor role', async () => {
     const o = OrganisationDetail.parse(
       (await get(GEORGE, `/api/organisations/${surryHills}`)).json(),

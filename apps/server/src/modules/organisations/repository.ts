@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { organisations } from '#db/schema/index.ts';
+import { locations, organisations } from '#db/schema/index.ts';
 import { detailsWrites } from '#platform/entities/audited-write.ts';
 
 /** The organisations directly beneath one, by name. */
@@ -10,6 +10,14 @@ export const childrenOf = (db: Database, organisationId: string) =>
     .from(organisations)
     .where(eq(organisations.parentId, organisationId))
     .orderBy(asc(organisations.name));
+
+/** The locations of some organisations, by name. */
+export const locationsOf = (db: Database, organisationIds: string[]) =>
+  db
+    .select()
+    .from(locations)
+    .where(inArray(locations.organisationId, organisationIds))
+    .orderBy(asc(locations.name), asc(locations.id));
 
 /** An organisation's id and name, if it exists. */
 export async function organisationName(db: Database, id: string) {

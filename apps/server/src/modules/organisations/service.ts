@@ -1,21 +1,23 @@
 import type { OrganisationDetail, OrganisationUpdate } from '@pca/contracts';
 import type { Database } from '#db/client.ts';
 import type { AccessScope } from '#platform/access/scope.ts';
-import { childrenOf, organisationName, organisationWrites } from './repository.ts';
+import { childrenOf, locationsOf, organisationName, organisationWrites } from './repository.ts';
 import { organisationAccess, requireOrganisationManager } from '#platform/entities/access.ts';
 import { requireLocality } from '#platform/entities/localities.ts';
 import {
-  loadLocationSummaries,
   loadPractitionerRoleSummaries,
   loadServiceSummaries,
   nullable,
+  toLocationSummary,
 } from '#platform/entities/summaries.ts';
 
 /** Organisations: an organisation's view and edit. */
 export function organisationsService(db: Database) {
   /**
    * An organisation with its tabs' data. A participating organisation's locations, services and practitioners
-   * include those of its HI organisations, because in the demo world (as in the real service) they sit there.
+   * include those of its HI organisations, because in the demo world (as in the real service) they sit there;
+   * each location names its organisation, as a service added here is at one of its own
+   * (docs/decisions/098-service-locations-of-the-organisation.md).
    */
   async function getOrganisationDetail(
     caller: AccessScope,
@@ -30,7 +32,7 @@ export function organisationsService(db: Database) {
     const parent = o.parentId ? await organisationName(db, o.parentId) : undefined;
     const subtree = [o.id, ...children.map((c) => c.id)];
     const [locations, services] = await Promise.all([
-      loadLocationSummaries(db, subtree),
+      locationsOf(db, subtree),
       loadServiceSummaries(db, { organisationIds: subtree }),
     ]);
     const serviceIds = services.map((s) => s.id);
@@ -69,7 +71,10 @@ export function organisationsService(db: Database) {
         hpio: c.hpio,
         status: c.status,
       })),
-      locations,
+      locations: locations.map((l) => ({
+        ...toLocationSummary(l),
+        organisationId: l.organisationId,
+      })),
       healthcareServices: services.map(({ organisationId: _, ...s }) => s),
       practitioners,
     };

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HealthcareServiceDetail } from '@pca/contracts';
+import type { HealthcareServiceDetail, OrganisationLocation } from '@pca/contracts';
+import { pages } from '@pca/contracts/pages.ts';
 import { setSessionToken } from '#lib/session-token.ts';
 import { installFakeServer, json } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { testUser } from '../../../test/test-config.ts';
+import { harbourId, organisationDetail } from '../../../test/demo-world.ts';
 
 const id = '4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e';
 const locationId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
@@ -155,5 +157,69 @@ describe('HealthcareServicePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const saved = await screen.findByText('Healthcare service saved');
     await waitFor(() => expect(document.activeElement).toBe(saved.closest('[tabindex="-1"]')));
+  }, 30_000);
+});
+
+describe('Add a healthcare service (docs/decisions/098-service-locations-of-the-organisation.md)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const surryHillsOrgId = '6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a';
+  const hiOrganisation = {
+    id: surryHillsOrgId,
+    name: 'Harbour Medical Centre Surry Hills',
+    hpio: '8003621566684455',
+    status: 'Active' as const,
+  };
+  const location = (name: string, organisationId: string, id: string): OrganisationLocation => ({
+    id,
+    organisationId,
+    name,
+    kind: 'physical',
+    address: '120 Crown Street',
+    isActive: true,
+  });
+  // Harbour's page lists its HI organisation's location too; the server takes only Harbour's own.
+  const surryHillsClinic = location('Surry Hills Clinic', surryHillsOrgId, locationId);
+  const headOffice = location(
+    'Harbour Head Office',
+    harbourId,
+    '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
+  );
+
+  function serveHarbour(locations: OrganisationLocation[]) {
+    setSessionToken('tok');
+    return installFakeServer({
+      'GET /api/me': () => json(testUser()),
+      'GET /api/me/organisations': () => json({ organisations: [] }),
+      [`GET /api/organisations/${harbourId}`]: () =>
+        json(organisationDetail({ hiOrganisations: [hiOrganisation], locations })),
+    });
+  }
+
+  it("offers only the organisation's own locations", async () => {
+    serveHarbour([headOffice, surryHillsClinic]);
+    renderApp(pages.healthcareServices.add.href({ organisationId: harbourId }));
+    const select = await screen.findByRole('combobox', { name: /^Location/ }, lazy);
+    expect(within(select).getByRole('option', { name: /Harbour Head Office/ })).toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: /Surry Hills Clinic/ })).toBeNull();
+  }, 30_000);
+
+  it('says when the organisation has no location of its own, with the ways forward', async () => {
+    serveHarbour([surryHillsClinic]);
+    renderApp(pages.healthcareServices.add.href({ organisationId: harbourId }));
+    expect(await screen.findByText('This organisation has no locations', {}, lazy)).toBeVisible();
+    expect(
+      screen.getByRole('link', {
+        name: 'Add a healthcare service to Harbour Medical Centre Surry Hills',
+      }),
+    ).toHaveAttribute(
+      'href',
+      pages.healthcareServices.add.href({ organisationId: surryHillsOrgId }),
+    );
+    expect(
+      screen.getByRole('link', { name: 'Add a location to this organisation' }),
+    ).toHaveAttribute('href', pages.locations.add.href({ organisationId: harbourId }));
+    expect(screen.queryByRole('combobox', { name: /^Location/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   }, 30_000);
 });

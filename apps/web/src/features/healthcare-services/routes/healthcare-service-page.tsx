@@ -1,5 +1,9 @@
 import { pages } from '@pca/contracts/pages.ts';
-import type { HealthcareServiceDetail, OrganisationDetail } from '@pca/contracts';
+import { Alert } from '@pca/ui/alert/alert.tsx';
+import { Stack } from '@pca/ui/primitives/stack.ts';
+import { Text } from '@pca/ui/primitives/text.ts';
+import { TextLink } from '@pca/ui/primitives/text-link.ts';
+import type { HealthcareServiceDetail, LocationSummary, OrganisationDetail } from '@pca/contracts';
 import {
   useCreateHealthcareService,
   useHealthcareService,
@@ -54,7 +58,49 @@ function ViewService({ id }: { id: string }) {
   );
 }
 
-function AddService({ organisation }: { organisation: OrganisationDetail }) {
+/**
+ * Shown instead of the add form when the organisation has no location of its own: a link to add one, and to add the
+ * service on each HI organisation that has a location (docs/decisions/098-service-locations-of-the-organisation.md).
+ */
+function NoLocations({ organisation }: { organisation: OrganisationDetail }) {
+  const withLocations = organisation.hiOrganisations.filter((h) =>
+    organisation.locations.some((l) => l.organisationId === h.id),
+  );
+  return (
+    <Stack gap={1}>
+      <div>
+        <Alert tone="info" title="This organisation has no locations">
+          <Text as="p">A healthcare service is at a location of its own organisation.</Text>
+          {withLocations.length ? (
+            <Text as="p">Its HI organisations have locations: add the service there.</Text>
+          ) : null}
+        </Alert>
+      </div>
+      <Stack gap={0.5}>
+        {withLocations.map((h) => (
+          <div key={h.id}>
+            <TextLink href={pages.healthcareServices.add.href({ organisationId: h.id })}>
+              {`Add a healthcare service to ${h.name}`}
+            </TextLink>
+          </div>
+        ))}
+        <div>
+          <TextLink href={pages.locations.add.href({ organisationId: organisation.id })}>
+            Add a location to this organisation
+          </TextLink>
+        </div>
+      </Stack>
+    </Stack>
+  );
+}
+
+function AddServiceForm({
+  organisation,
+  locations,
+}: {
+  organisation: OrganisationDetail;
+  locations: LocationSummary[];
+}) {
   const state = useAddFormState(organisation, useCreateHealthcareService(organisation.id), (id) =>
     pages.healthcareServices.view.href({ id }),
   );
@@ -62,9 +108,22 @@ function AddService({ organisation }: { organisation: OrganisationDetail }) {
     <HealthcareServiceForm
       heading="Healthcare service details"
       defaultValues={formValuesOf(null)}
-      locationOptions={organisation.locations}
+      locationOptions={locations}
       {...state}
     />
+  );
+}
+
+/**
+ * The add form, offering the organisation's own locations only: the server takes no other, and a participating
+ * organisation's page also lists its HI organisations' (docs/decisions/098-service-locations-of-the-organisation.md).
+ */
+function AddService({ organisation }: { organisation: OrganisationDetail }) {
+  const own = organisation.locations.filter((l) => l.organisationId === organisation.id);
+  return own.length ? (
+    <AddServiceForm organisation={organisation} locations={own} />
+  ) : (
+    <NoLocations organisation={organisation} />
   );
 }
 
