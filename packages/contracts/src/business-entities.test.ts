@@ -52,7 +52,9 @@ describe('OpeningDay', () => {
           ranges: [{ opens: '17:00', closes: '09:00' }],
         }),
       ),
-    ).toEqual(['Closing time must be after opening time']);
+    ).toEqual([
+      'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
+    ]);
     expect(
       messages(
         OpeningDay.safeParse({

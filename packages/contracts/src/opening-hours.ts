@@ -31,12 +31,14 @@ export const OpeningDay = z
     const sorted = v.ranges
       .map((r, index) => ({ ...r, index }))
       .sort((a, b) => a.opens.localeCompare(b.opens));
+    // Times are 00:00 to 23:59 of one day: hours past midnight are this day's to 23:59, then the next day's.
     for (const r of sorted)
       if (r.closes <= r.opens)
         ctx.addIssue({
           code: 'custom',
           path: ['ranges', r.index, 'closes'],
-          message: 'Closing time must be after opening time',
+          message:
+            'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
         });
     for (let i = 1; i < sorted.length; i++)
       if (sorted[i]!.opens < sorted[i - 1]!.closes)
