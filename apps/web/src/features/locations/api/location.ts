@@ -10,4 +10,7 @@ export const {
   key: 'locations',
   one: locationApiPaths.location,
   create: locationApiPaths.create,
+  // Its name and address show elsewhere: on its parent participating organisation's Locations tab, on the pages
+  // of the services at it, and on the Practitioners page.
+  alsoChanged: [['organisations'], ['healthcare-services'], ['service-offerings']],
 });

@@ -13,7 +13,15 @@ export function createPractitionerRole(
   return http<PractitionerRoleDetail>(practitionerApiPaths.roles, { method: 'POST', body });
 }
 
-/** Adds a role, then refreshes the Practitioners page's lists. */
+/**
+ * Adds a role, then refreshes the Practitioners page's lists and the Practitioners tabs of its service and
+ * organisations.
+ */
 export function useCreatePractitionerRole() {
-  return useRefreshingWrite(['service-offerings'], createPractitionerRole);
+  return useRefreshingWrite(
+    ['service-offerings'],
+    createPractitionerRole,
+    ['healthcare-services'],
+    ['organisations'],
+  );
 }

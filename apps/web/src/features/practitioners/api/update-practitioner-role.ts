@@ -17,14 +17,21 @@ export function updatePractitionerRole({
   return http<PractitionerRoleDetail>(practitionerRolePath(roleId), { method: 'PUT', body });
 }
 
-/** Saves a role, then refreshes it and the Practitioners page's lists. */
+/**
+ * Saves a role, then refreshes it, the Practitioners page's lists and the Practitioners tabs of its service and
+ * organisations.
+ */
 export function useUpdatePractitionerRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePractitionerRole,
     onSuccess: async (role) => {
       queryClient.setQueryData(['practitioner-roles', role.id], role);
-      await queryClient.invalidateQueries({ queryKey: ['service-offerings'] });
+      await Promise.all(
+        [['service-offerings'], ['healthcare-services'], ['organisations']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 }
