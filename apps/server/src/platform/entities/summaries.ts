@@ -53,17 +53,6 @@ export function toLocationSummary(l: LocationRow): LocationSummary {
   };
 }
 
-/** Locations of some organisations, by name. */
-export async function loadLocationSummaries(db: Database, organisationIds: string[]) {
-  if (!organisationIds.length) return [];
-  const rows = await db
-    .select()
-    .from(locations)
-    .where(inArray(locations.organisationId, organisationIds))
-    .orderBy(asc(locations.name), asc(locations.id));
-  return rows.map(toLocationSummary);
-}
-
 /** Healthcare services of some organisations (or at some locations), by name. */
 export async function loadServiceSummaries(
   db: Database,
