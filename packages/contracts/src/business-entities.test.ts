@@ -53,7 +53,7 @@ describe('OpeningDay', () => {
         }),
       ),
     ).toEqual([
-      'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
+      'Monday: closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
     ]);
     expect(
       messages(

@@ -23,6 +23,18 @@ const time = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as hh:mm, for example 08:30');
 export const OpeningTimeRange = z.object({ opens: time, closes: time });
 
+const rangeWords = ['first range', 'second range', 'third range', 'fourth range'];
+
+/** A day's range by its place, as the editor labels it: "second range". */
+export const openingRangeWords = (index: number) => rangeWords[index] ?? `range ${index + 1}`;
+
+/**
+ * Which range a message is about: the day, and the range when the day has more than one ("Monday",
+ * "Monday, second range"). An error summary lists the messages away from their fields.
+ */
+export const openingRangeName = (day: WeekDay, index: number, count: number) =>
+  count > 1 ? `${weekDayLabel[day]}, ${openingRangeWords(index)}` : weekDayLabel[day];
+
 /** One day of normal opening hours: closed (no ranges), open 24 hours (allDay), or open in time ranges. */
 export const OpeningDay = z
   .object({ day: WeekDay, allDay: z.boolean(), ranges: z.array(OpeningTimeRange).max(4) })
@@ -37,8 +49,7 @@ export const OpeningDay = z
         ctx.addIssue({
           code: 'custom',
           path: ['ranges', r.index, 'closes'],
-          message:
-            'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
+          message: `${openingRangeName(v.day, r.index, v.ranges.length)}: closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.`,
         });
     for (let i = 1; i < sorted.length; i++)
       if (sorted[i]!.opens < sorted[i - 1]!.closes)

@@ -164,7 +164,7 @@ describe('healthcare services', () => {
     expect(errors.map((e) => e.message)).toEqual(
       expect.arrayContaining([
         'Time ranges on the same day must not overlap',
-        'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
+        'Tuesday: closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
         expect.stringMatching(/website/),
       ]),
     );

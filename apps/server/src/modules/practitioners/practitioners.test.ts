@@ -699,7 +699,7 @@ describe('when a practitioner is available in a role', () => {
 
   it('refuses hours that close before they open or at midnight, saying how to enter hours past midnight, with the problem on the field', async () => {
     const closing =
-      'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.';
+      'Tuesday: closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.';
     const res = await put(week({ tue: { ranges: [['17:00', '09:00']] } }));
     const problem = expectProblem(res, 400, { field: 'availableTime.0.ranges.0.closes' });
     expect(problem.errors?.[0]?.message).toBe(closing);

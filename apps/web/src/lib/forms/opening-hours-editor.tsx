@@ -3,7 +3,7 @@ import { Flex } from '@pca/ui/primitives/flex.ts';
 import { Fieldset } from '@pca/ui/primitives/fieldset.ts';
 import { Button } from '@pca/ui/button/button.tsx';
 import { SelectField, TextField } from '@pca/ui';
-import { weekDayLabel, type OpeningDay } from '@pca/contracts/opening-hours.ts';
+import { openingRangeWords, weekDayLabel, type OpeningDay } from '@pca/contracts/opening-hours.ts';
 
 // One editor for a week of hours: a healthcare service's opening hours and a practitioner role's available
 // time (docs/decisions/080-hours-all-day-and-rsg.md). Shared here because features never import each other.
@@ -18,6 +18,13 @@ export const openingDayText = (
     : d.ranges.length
       ? d.ranges.map((r) => `${r.opens} to ${r.closes}`).join(', ')
       : words.closed;
+
+/**
+ * A range's input label, unique on the page: "Monday opens" for the first range, "Monday opens, second
+ * range" for the next, as the contract's messages name the ranges in the error summary.
+ */
+const rangeLabel = (words: string, range: number) =>
+  range === 0 ? words : `${words}, ${openingRangeWords(range)}`;
 
 type Mode = 'closed' | 'allDay' | 'hours';
 const modeOf = (d: OpeningDay): Mode =>
@@ -102,7 +109,7 @@ export function OpeningHoursEditor({
                       <Flex key={r} gap={1} alignItems="flex-end" flexWrap="wrap">
                         <TextField
                           id={fieldId(`${name}.${index}.ranges.${r}.opens`)}
-                          label={`${label} opens`}
+                          label={rangeLabel(`${label} opens`, r)}
                           hideOptionalLabel
                           maxWidth="xs"
                           value={range.opens}
@@ -113,7 +120,7 @@ export function OpeningHoursEditor({
                         />
                         <TextField
                           id={fieldId(`${name}.${index}.ranges.${r}.closes`)}
-                          label={`${label} closes`}
+                          label={rangeLabel(`${label} closes`, r)}
                           hideOptionalLabel
                           maxWidth="xs"
                           value={range.closes}

@@ -184,7 +184,7 @@ describe('Add practitioner: find by HPI-I (docs/decisions/055-hpii-lookup-and-ma
     await user.click(screen.getByRole('button', { name: 'Add practitioner' }));
     expect(
       await screen.findByRole('link', {
-        name: 'Closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
+        name: 'Monday: closing time must be after opening time. For hours past midnight, close at 23:59 and add the rest to the next day.',
       }),
     ).toBeInTheDocument();
     await user.clear(closes);
