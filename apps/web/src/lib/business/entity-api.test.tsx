@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { installFakeServer, json } from '../../test/fake-server.ts';
+import { seenPages } from '../../test/seen-pages.tsx';
 import { organisationEntityApi } from './entity-api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,28 +13,14 @@ const api = organisationEntityApi<{ id: string; organisation: { id: string } }, 
   alsoChanged: [['locations']],
 });
 
-/** A client holding the pages a person has seen: two locations, two organisations, the service. */
-function seenPages() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  for (const key of [
+/** The pages a person has seen: two locations and two organisations. */
+const seen = () =>
+  seenPages([
     ['locations', 'clinic'],
     ['locations', 'annex'],
     ['organisations', 'harbour'],
     ['organisations', 'riverbend'],
-  ])
-    client.setQueryData(key, { seen: true });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  const stale = () =>
-    client
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.isInvalidated)
-      .map((q) => q.queryKey.join('/'))
-      .sort();
-  return { client, wrapper, stale };
-}
+  ]);
 
 describe('organisationEntityApi', () => {
   it('a save marks its organisation and what it also changes (every location page) stale, no other organisation', async () => {
@@ -43,7 +28,7 @@ describe('organisationEntityApi', () => {
       'PATCH /api/healthcare-services/gp': () =>
         json({ id: 'gp', organisation: { id: 'harbour' } }),
     });
-    const { wrapper, stale, client } = seenPages();
+    const { wrapper, stale, client } = seen();
     const { result } = renderHook(() => api.useUpdate('gp'), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ name: 'GP' });
@@ -60,7 +45,7 @@ describe('organisationEntityApi', () => {
     installFakeServer({
       'POST /api/organisations/riverbend/healthcare-services': () => json({ id: 'new' }, 201),
     });
-    const { wrapper, stale } = seenPages();
+    const { wrapper, stale } = seen();
     const { result } = renderHook(() => api.useCreate('riverbend'), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ name: 'Physio' });

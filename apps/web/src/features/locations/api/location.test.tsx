@@ -1,40 +1,24 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { seenPages } from '../../../test/seen-pages.tsx';
 import { installFakeServer, json } from '../../../test/fake-server.ts';
 import { useCreateLocation, useUpdateLocation } from './location.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /**
- * A client holding the pages a person has seen: the HI organisation that has the clinic and its participating
- * organisation (both list it), a service at it, the Practitioners page (its address), and an unrelated page.
+ * The pages a person has seen: the HI organisation that has the clinic and its participating organisation
+ * (both list it), a service at it, the Practitioners page (its address), and an unrelated page.
  */
-function seenPages() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  for (const key of [
+const seen = () =>
+  seenPages([
     ['organisations', 'surry-hills'],
     ['organisations', 'harbour'],
     ['healthcare-services', 'gp'],
     ['service-offerings', { organisationId: '', isActive: 'all', name: '', page: 1 }],
     ['locations', 'clinic'],
     ['profile'],
-  ])
-    client.setQueryData(key, { seen: true });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  const stale = () =>
-    client
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.isInvalidated)
-      // A key's words; the Practitioners page's filter (an object) left out.
-      .map((q) => q.queryKey.filter((k) => typeof k === 'string').join('/'))
-      .sort();
-  return { client, wrapper, stale };
-}
+  ]);
 
 const everyPageShowingIt = [
   'healthcare-services/gp',
@@ -49,7 +33,7 @@ describe('location writes', () => {
       'PATCH /api/locations/clinic': () =>
         json({ id: 'clinic', name: 'Surry Hills Medical', organisation: { id: 'surry-hills' } }),
     });
-    const { wrapper, stale, client } = seenPages();
+    const { wrapper, stale, client } = seen();
     const { result } = renderHook(() => useUpdateLocation('clinic'), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ name: 'Surry Hills Medical' } as never);
@@ -65,7 +49,7 @@ describe('location writes', () => {
     installFakeServer({
       'POST /api/organisations/surry-hills/locations': () => json({ id: 'annex' }, 201),
     });
-    const { wrapper, stale } = seenPages();
+    const { wrapper, stale } = seen();
     const { result } = renderHook(() => useCreateLocation('surry-hills'), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ name: 'Surry Hills Annex' } as never);

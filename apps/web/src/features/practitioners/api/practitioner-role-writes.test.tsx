@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { practitionerApiPaths, practitionerRolePath } from '@pca/contracts/practitioners-paths.ts';
+import { seenPages } from '../../../test/seen-pages.tsx';
 import { installFakeServer, json } from '../../../test/fake-server.ts';
 import { useCreatePractitionerRole } from './create-practitioner-role.ts';
 import { useUpdatePractitionerRole } from './update-practitioner-role.ts';
@@ -12,32 +11,17 @@ afterEach(() => vi.unstubAllGlobals());
 const roleId = 'role-1';
 
 /**
- * A client holding the pages a person has seen: the Practitioners page, the service's page and its organisations'
- * (their Practitioners tabs list the role), and an unrelated page.
+ * The pages a person has seen: the Practitioners page, the service's page and its organisations' (their
+ * Practitioners tabs list the role), and an unrelated page.
  */
-function seenPages() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  for (const key of [
+const seen = () =>
+  seenPages([
     ['service-offerings', { organisationId: '', isActive: 'all', name: '', page: 1 }],
     ['healthcare-services', 'gp'],
     ['organisations', 'surry-hills'],
     ['organisations', 'harbour'],
     ['profile'],
-  ])
-    client.setQueryData(key, { seen: true });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  const stale = () =>
-    client
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.isInvalidated)
-      // A key's words; the Practitioners page's filter (an object) left out.
-      .map((q) => q.queryKey.filter((k) => typeof k === 'string').join('/'))
-      .sort();
-  return { wrapper, stale };
-}
+  ]);
 
 const everyPageListingIt = [
   'healthcare-services/gp',
@@ -51,7 +35,7 @@ describe('practitioner role writes', () => {
     installFakeServer({
       [`POST ${practitionerApiPaths.roles}`]: () => json({ id: roleId }, 201),
     });
-    const { wrapper, stale } = seenPages();
+    const { wrapper, stale } = seen();
     const { result } = renderHook(() => useCreatePractitionerRole(), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({} as never);
@@ -63,7 +47,7 @@ describe('practitioner role writes', () => {
     installFakeServer({
       [`PUT ${practitionerRolePath(roleId)}`]: () => json({ id: roleId }),
     });
-    const { wrapper, stale } = seenPages();
+    const { wrapper, stale } = seen();
     const { result } = renderHook(() => useUpdatePractitionerRole(), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ roleId, body: {} as never });
