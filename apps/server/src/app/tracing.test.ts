@@ -114,9 +114,13 @@ describe('tracing', () => {
     );
 
     const requestId = 'trace-test-0001';
-    const res = await fetch(`http://127.0.0.1:${port}/api/ready`, {
-      headers: { 'x-request-id': requestId },
-    });
+    // A query string with personal data in it, which no span may record (decision 095).
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/ready?email=jane%40example.com&code=483920`,
+      {
+        headers: { 'x-request-id': requestId },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe(requestId);
 
@@ -136,6 +140,11 @@ describe('tracing', () => {
       { timeout: 20_000, interval: 50 },
     );
     expect(requestSpan.scope).toBe('@fastify/otel');
+    const recorded = JSON.stringify(receiver.spans);
+    expect(recorded).toContain('/api/ready');
+    for (const span of receiver.spans)
+      for (const a of span.attributes)
+        expect(`${span.scope} ${span.name} ${a.key}=${JSON.stringify(a.value)}`).not.toMatch(/483920|jane/);
     expect(requestSpan.service).toBe('provider-connect-api');
     // On PostgreSQL, the readiness check's statement is a pg span of the same trace.
     if (process.env.TEST_DATABASE_URL)

@@ -14,6 +14,9 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
  * from Node's HTTP server and Fastify (each request, its route and hooks), pg (each statement) and undici (fetch: the identity
  * provider, the NHSD); pino's log records carry the trace and span ids of the request they belong to.
  */
+/** A request's address without its query string. */
+const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0] || '/';
+
 export async function startTracing() {
   // ES modules are instrumented through import-in-the-middle's loader, told only of the modules hooked.
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
@@ -26,8 +29,24 @@ export async function startTracing() {
     instrumentations: [
       // The server span of each request, around all of Fastify's handling, so that every log line of the
       // request (from "incoming request" on) is written inside its trace; outgoing HTTP is undici's.
-      new HttpInstrumentation({ disableOutgoingRequestInstrumentation: true }),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+      // A query string can carry personal data (an email-verification link's address and code, an OIDC code):
+      // spans record the path only, as the logs do (docs/decisions/095-what-the-logs-keep-out.md). The hook's
+      // attributes are applied over the instrumentation's own.
+      new HttpInstrumentation({
+        disableOutgoingRequestInstrumentation: true,
+        startIncomingSpanHook: (request) => {
+          const path = pathOf(request.url);
+          return {
+            'http.target': path,
+            'http.url': `http://${request.headers.host ?? 'localhost'}${path}`,
+            'url.query': '',
+          };
+        },
+      }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        requestHook: (span, request) => span.setAttribute('url.path', pathOf(request.url)),
+      }),
       new PgInstrumentation(),
       new UndiciInstrumentation(),
       // Trace ids in the log records, not log records sent as OTLP.
