@@ -144,7 +144,9 @@ describe('tracing', () => {
     expect(recorded).toContain('/api/ready');
     for (const span of receiver.spans)
       for (const a of span.attributes)
-        expect(`${span.scope} ${span.name} ${a.key}=${JSON.stringify(a.value)}`).not.toMatch(/483920|jane/);
+        expect(`${span.scope} ${span.name} ${a.key}=${JSON.stringify(a.value)}`).not.toMatch(
+          /483920|jane/,
+        );
     expect(requestSpan.service).toBe('provider-connect-api');
     // On PostgreSQL, the readiness check's statement is a pg span of the same trace.
     if (process.env.TEST_DATABASE_URL)
