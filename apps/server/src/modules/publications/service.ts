@@ -16,7 +16,11 @@ import type { AccessScope } from '#platform/access/scope.ts';
 import type { AppDeps } from '#platform/deps.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '#platform/errors.ts';
 import { queueMail } from '#platform/outbox.ts';
-import { publicationChangedMail, recordedChoice } from '#platform/mail/publication-changed-mail.ts';
+import {
+  publicationChangedMail,
+  recordedChoice,
+  type RecordedChoice,
+} from '#platform/mail/publication-changed-mail.ts';
 import { changedFields } from '#platform/entities/audited-write.ts';
 import {
   locationAccess,
@@ -80,9 +84,6 @@ function choiceOf(r: RowWithAcceptance): PublicationChoice {
     acceptedAt: r.row.acceptedAt?.toISOString() ?? null,
   };
 }
-
-/** What an audit entry and the mail compare: the choice a row holds (null: no row). */
-const recorded = (row: PublicationRow | undefined) => recordedChoice(row);
 
 /**
  * Publication choices on the Partner services tab and the publication mail recipients
@@ -240,8 +241,8 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
     entity: ResolvedEntity,
     partnerName: string,
-    before: ReturnType<typeof recorded>,
-    after: ReturnType<typeof recorded>,
+    before: RecordedChoice,
+    after: RecordedChoice,
     accepted: number | null,
   ) {
     const mail = publicationChangedMail({
@@ -299,7 +300,7 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
           publishFuturePractitioners: input.publishFuturePractitioners,
           informationUseStatementId: statementId,
         };
-        const before = recorded(row);
+        const before = recordedChoice(row);
         const changed = changedFields<typeof next>(before, next);
         const newlyAccepted =
           accept !== undefined &&
@@ -364,8 +365,8 @@ export function publicationsService(deps: Pick<AppDeps, 'db' | 'config'>) {
         const row = await repo.ownRowForUpdate(tx, entity.key, partner.id);
         if (!row) return;
         await repo.deleteRow(tx, row.id);
-        const before = recorded(row);
-        const after = recorded(undefined);
+        const before = recordedChoice(row);
+        const after = recordedChoice(undefined);
         await appendAudit(tx, {
           actorUserId: scope.userId,
           action: 'publication.reset',
